@@ -1,0 +1,67 @@
+// The whole test suite: `npm test`. Builds the arcade (unless SKIP_BUILD=1), runs Vitest (unit,
+// integration and API tests) and Playwright (browser tests), and ends with `N passed, N failed`
+// summed over every suite. Exits non-zero when any test failed or a suite could not run.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const reports = 'test-results/reports';
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+function run(command, args, env = {}) {
+  console.log(`\n$ ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status ?? 1;
+}
+
+function readJson(path) {
+  if (!existsSync(path)) return null;
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+if (process.env.SKIP_BUILD !== '1') {
+  if (run('npx', ['astro', 'build']) !== 0) {
+    console.log('\nThe build failed, so no test ran.\n0 passed, 1 failed');
+    process.exit(1);
+  }
+}
+
+const suites = [];
+const extra = process.argv.slice(2);
+
+const vitestReport = join(reports, 'vitest.json');
+const vitestExit = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`, ...extra]);
+const vitest = readJson(vitestReport);
+suites.push({
+  name: 'vitest',
+  exit: vitestExit,
+  passed: vitest?.numPassedTests ?? 0,
+  failed: vitest ? vitest.numFailedTests + (vitest.numFailedTestSuites ?? 0) : 1,
+  skipped: vitest ? vitest.numPendingTests + vitest.numTodoTests : 0,
+});
+
+const playwrightReport = join(reports, 'playwright.json');
+const playwrightExit = run('npx', ['playwright', 'test', ...extra], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport });
+const playwright = readJson(playwrightReport);
+suites.push({
+  name: 'playwright',
+  exit: playwrightExit,
+  passed: playwright ? playwright.stats.expected + playwright.stats.flaky : 0,
+  failed: playwright ? playwright.stats.unexpected + (playwright.errors?.length ?? 0) : 1,
+  skipped: playwright?.stats.skipped ?? 0,
+});
+
+console.log('\nSuites:');
+for (const s of suites) console.log(`  ${s.name.padEnd(11)} ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped (exit ${s.exit})`);
+const passed = suites.reduce((n, s) => n + s.passed, 0);
+let failed = suites.reduce((n, s) => n + s.failed, 0);
+// A runner that failed without reporting a failed test (a crash, a config error) still fails the run.
+for (const s of suites) if (s.exit !== 0 && s.failed === 0) failed += 1;
+const skipped = suites.reduce((n, s) => n + s.skipped, 0);
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed === 0 && passed > 0 ? 0 : 1);

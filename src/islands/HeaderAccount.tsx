@@ -1,0 +1,116 @@
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import { sendJson } from '../lib/api';
+import type { User } from '../lib/schemas/user';
+import { openAuthDialog } from '../lib/stores/auth-dialog';
+import { $session } from '../lib/stores/session';
+import { toast } from '../lib/stores/toast';
+import { z } from 'zod';
+import { PixelIcon } from './PixelIcon';
+import TournamentMenu from './TournamentMenu';
+import { useDropdown } from './useDropdown';
+
+interface Props {
+  chatInviteUrl: string;
+}
+
+const iconButton = 'btn btn-ghost btn-square btn-sm';
+
+/**
+ * The header's right side: the narrow-screen icon buttons and the account area (Sign In and
+ * Get Started when signed out, the account menu when signed in).
+ */
+export default function HeaderAccount({ chatInviteUrl }: Props) {
+  const session = useStore($session);
+  const signedIn = session.status === 'signed-in';
+
+  return (
+    <div className="flex items-center gap-1 sm:gap-2">
+      <nav aria-label="Quick links" className="flex items-center lg:hidden">
+        <a href="/games" className={iconButton} aria-label="Games">
+          <PixelIcon name="gamepad" />
+        </a>
+        {signedIn && (
+          <>
+            <a href="/leaderboards" className={iconButton} aria-label="Leaderboards">
+              <PixelIcon name="chart-bar" />
+            </a>
+            <TournamentMenu variant="icon" />
+          </>
+        )}
+        <a href={chatInviteUrl} className={iconButton} aria-label="Join Discord" target="_blank" rel="noopener noreferrer">
+          <PixelIcon name="message" />
+        </a>
+      </nav>
+      {session.status === 'loading' && <div className="skeleton h-8 w-24 sm:w-48" aria-hidden="true" />}
+      {session.status === 'signed-out' && (
+        <div className="flex items-center gap-1 sm:gap-2">
+          <button type="button" className="btn btn-ghost btn-sm font-pixel text-[0.6rem]" onClick={() => openAuthDialog('sign-in')}>
+            Sign In
+          </button>
+          <button type="button" className="btn-arcade btn-primary btn-sm hidden text-[0.6rem] sm:inline-flex" onClick={() => openAuthDialog('sign-up')}>
+            Get Started
+          </button>
+        </div>
+      )}
+      {session.status === 'signed-in' && <AccountMenu user={session.user} />}
+    </div>
+  );
+}
+
+function AccountMenu({ user }: { user: User }) {
+  const { open, root, buttonProps, menuProps } = useDropdown();
+  const [signingOut, setSigningOut] = useState(false);
+
+  async function signOut() {
+    setSigningOut(true);
+    try {
+      await sendJson('post', 'auth/logout', {}, z.unknown());
+      window.location.assign('/');
+    } catch {
+      setSigningOut(false);
+      toast({ title: 'Sign Out Failed', description: 'Something went wrong. Please try again.', variant: 'destructive' });
+    }
+  }
+
+  return (
+    <div ref={root} className="relative">
+      <button {...buttonProps} className="btn btn-ghost btn-sm gap-2 px-1 sm:px-2" aria-label={`Account menu for ${user.username}`}>
+        {user.avatarImage ? (
+          <img src={user.avatarImage} alt="" width={28} height={28} className="pixelated size-7 rounded-sm border-2 border-primary" />
+        ) : (
+          <span className="grid size-7 place-items-center rounded-sm border-2 border-primary bg-neutral">
+            <PixelIcon name="user" className="size-4" />
+          </span>
+        )}
+        <span className="hidden max-w-32 truncate sm:inline">{user.username}</span>
+        <PixelIcon name="chevron-down" className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`} />
+      </button>
+      <ul {...menuProps} className="menu absolute right-0 z-50 mt-2 w-60 rounded-box border-2 border-plum bg-base-200 p-2 shadow-[6px_6px_0_0_rgb(0_0_0/0.5)]">
+        <li className="menu-title font-pixel text-[0.6rem]">My Account</li>
+        <li>
+          <a href={`/users/${user.id}`}>
+            <PixelIcon name="user" className="size-4" /> Profile &amp; Avatars
+          </a>
+        </li>
+        <li>
+          <a href="/account">
+            <PixelIcon name="sliders" className="size-4" /> Account Settings
+          </a>
+        </li>
+        {user.isAdmin && (
+          <li>
+            <a href="/admin">
+              <PixelIcon name="shield" className="size-4" /> Admin Room
+            </a>
+          </li>
+        )}
+        <li>
+          <button type="button" onClick={signOut} disabled={signingOut}>
+            <PixelIcon name="logout" className="size-4" /> {signingOut ? 'Signing Out...' : 'Sign Out'}
+          </button>
+        </li>
+      </ul>
+    </div>
+  );
+}

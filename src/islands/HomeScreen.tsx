@@ -1,0 +1,75 @@
+import { useStore } from '@nanostores/react';
+import { openAuthDialog } from '../lib/stores/auth-dialog';
+import { $session } from '../lib/stores/session';
+
+interface Props {
+  productName: string;
+  tagline: string;
+}
+
+/**
+ * The home page: a loading text naming the product while the session loads, then the hero for
+ * visitors or the dashboard for signed-in players (SPEC section 2, "Home").
+ */
+export default function HomeScreen({ productName, tagline }: Props) {
+  const session = useStore($session);
+
+  if (session.status === 'loading') {
+    return (
+      <div className="grid min-h-[60vh] place-items-center" role="status">
+        <p className="font-pixel text-sm text-primary animate-glow">Loading {productName}...</p>
+      </div>
+    );
+  }
+
+  if (session.status === 'signed-in') {
+    return (
+      <section className="panel mx-auto mt-10 max-w-4xl p-6 sm:p-10">
+        <h1 className="pixel-heading text-lg sm:text-2xl">Welcome back, {session.user.username}!</h1>
+        <p className="mt-3 text-lg text-base-content/80">Ready to dominate the arcade?</p>
+      </section>
+    );
+  }
+
+  return <Hero productName={productName} tagline={tagline} />;
+}
+
+function Hero({ productName, tagline }: Props) {
+  return (
+    <section className="mx-auto grid max-w-6xl items-center gap-10 py-10 lg:grid-cols-[1fr_1.1fr] lg:py-16">
+      <div className="text-center lg:text-left">
+        <p className="font-pixel text-[0.65rem] tracking-widest text-accent neon-text">INSERT COIN · PRESS START</p>
+        <h1 className="pixel-heading mt-4 text-3xl leading-snug sm:text-5xl">{productName}</h1>
+        <p className="mt-4 font-pixel text-xs leading-relaxed text-secondary sm:text-sm">{tagline}</p>
+        <p className="mx-auto mt-6 max-w-xl text-lg text-base-content/85 lg:mx-0">
+          Browser games with a Bitcoin twist. Sign in with a magic link, climb the leaderboards, collect avatars and win
+          sats in timed tournaments.
+        </p>
+        <div className="mt-8 flex flex-wrap justify-center gap-3 lg:justify-start">
+          <button type="button" className="btn-arcade btn-primary btn-lg" onClick={() => openAuthDialog('sign-up')}>
+            CREATE ACCOUNT
+          </button>
+          <button type="button" className="btn-arcade btn-secondary btn-lg" onClick={() => openAuthDialog('sign-in')}>
+            LOGIN
+          </button>
+        </div>
+        <div className="mt-4 flex flex-wrap justify-center gap-3 lg:justify-start">
+          <a href="/about" className="btn-arcade btn-outline btn-info">
+            ABOUT
+          </a>
+          <a href="/donate" className="btn-arcade btn-outline btn-warning">
+            DONATE
+          </a>
+        </div>
+      </div>
+      <img
+        src="/images/hero.svg"
+        alt="Three glowing arcade cabinets under a starry sky with a Bitcoin moon"
+        width={960}
+        height={480}
+        fetchPriority="high"
+        className="pixelated w-full rounded-box border-2 border-plum shadow-[8px_8px_0_0_rgb(0_0_0/0.5)]"
+      />
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+import { useEffect, useState } from 'react';
+
+export interface Screenshot {
+  src: string;
+  alt: string;
+}
+
+interface Props {
+  images: Screenshot[];
+  /** How long each image stays before the next one (SPEC section 9: 3000, 3200, 4000 ms). */
+  intervalMs: number;
+  /** Names the carousel for screen readers, e.g. "REKT! screenshots". */
+  label: string;
+  /** Show dot buttons to pick an image (the fishing detail page). */
+  dots?: boolean;
+  width: number;
+  height: number;
+  className?: string;
+}
+
+/**
+ * Rotating game screenshots. Rotation pauses while the pointer or keyboard focus is on the carousel,
+ * so nobody has an image taken away while looking at it.
+ */
+export default function ScreenshotCarousel({ images, intervalMs, label, dots = false, width, height, className = '' }: Props) {
+  const [index, setIndex] = useState(0);
+  const [paused, setPaused] = useState(false);
+
+  useEffect(() => {
+    if (paused || images.length < 2) return;
+    const timer = setInterval(() => setIndex((i) => (i + 1) % images.length), intervalMs);
+    return () => clearInterval(timer);
+  }, [paused, images.length, intervalMs, index]);
+
+  return (
+    <div
+      role="region"
+      aria-roledescription="carousel"
+      aria-label={label}
+      data-carousel-index={index}
+      className={`relative overflow-hidden ${className}`}
+      onPointerEnter={() => setPaused(true)}
+      onPointerLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      <div className="relative" style={{ aspectRatio: `${width} / ${height}` }}>
+        {images.map((image, i) => (
+          <img
+            key={image.src}
+            src={image.src}
+            alt={image.alt}
+            width={width}
+            height={height}
+            loading={i === 0 ? 'eager' : 'lazy'}
+            decoding="async"
+            aria-hidden={i !== index}
+            data-active={i === index}
+            className={`pixelated absolute inset-0 h-full w-full object-cover transition-opacity duration-500 ${i === index ? 'opacity-100' : 'opacity-0'}`}
+          />
+        ))}
+      </div>
+      {dots && (
+        <div className="absolute inset-x-0 bottom-2 flex justify-center gap-2">
+          {images.map((image, i) => (
+            <button
+              key={image.src}
+              type="button"
+              aria-label={`Show screenshot ${i + 1} of ${images.length}`}
+              aria-current={i === index}
+              onClick={() => setIndex(i)}
+              className={`size-3 cursor-pointer border-2 border-black transition-colors ${i === index ? 'bg-primary' : 'bg-base-content/50 hover:bg-base-content'}`}
+            />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

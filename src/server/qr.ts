@@ -1,0 +1,18 @@
+import QRCode from 'qrcode';
+
+/** Side of the donation QR code in CSS pixels (SPEC section 2, "Donation page"). */
+export const DONATION_QR_SIZE = 300;
+
+/**
+ * The donation QR code as an SVG document, made by the arcade itself so no third-party service
+ * learns the address. It encodes a BIP21 `bitcoin:` URI, which wallets open directly.
+ */
+export async function donationQrSvg(address: string): Promise<string> {
+  return QRCode.toString(`bitcoin:${address}`, {
+    type: 'svg',
+    errorCorrectionLevel: 'M',
+    margin: 2,
+    width: DONATION_QR_SIZE,
+    color: { dark: '#0b0820', light: '#ffffff' },
+  });
+}
