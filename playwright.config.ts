@@ -31,7 +31,7 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } } },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } }, grepInvert: /@narrow/ },
     { name: 'narrow', use: { ...devices['Pixel 7'], viewport: { width: 360, height: 780 } }, grep: /@narrow/ },
   ],
 });

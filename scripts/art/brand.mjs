@@ -65,6 +65,15 @@ export function emblem() {
   return c;
 }
 
+/** Emblem variant with a Bitcoin coin leaning on the cabinet. */
+export function emblemCoin() {
+  const c = new Canvas(32, 32);
+  c.paste(emblem(), -2, 0);
+  c.disc(18, 18, 14, P.night);
+  coin(c, 19, 19, 12);
+  return c;
+}
+
 // Bold 8x12 letters for the wordmark.
 const WM = {
   S: '.#######|########|##......|##......|##......|#######.|.#######|......##|......##|......##|########|#######.',

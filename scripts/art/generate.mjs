@@ -3,7 +3,7 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { emblem, wordmark, trophy } from './brand.mjs';
+import { emblem, emblemCoin, wordmark, trophy } from './brand.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'public');
 const out = (rel, canvas, title, scale = 2) => {
@@ -12,8 +12,32 @@ const out = (rel, canvas, title, scale = 2) => {
   writeFileSync(file, canvas.toSVG({ title, width: canvas.w * scale, height: canvas.h * scale }));
 };
 
-const em = emblem();
+const em = emblemCoin();
 out('images/logo.svg', em, 'Sats Arcade emblem: a pixel arcade cabinet showing a glowing Bitcoin symbol');
 out('favicon.svg', em, 'Sats Arcade', 1);
 out('images/wordmark.svg', wordmark(), 'SATS ARCADE');
 out('images/trophy.svg', trophy(), 'Gold pixel trophy');
+
+import { rektLogo, rektShots, rektDetails } from './rekt.mjs';
+out('images/games/rekt/logo.svg', rektLogo(), 'REKT! game logo: an orange pixel bird dodging red inflation candles', 2);
+rektShots().forEach(([t, c], i) => out(`images/games/rekt/shot-${i + 1}.svg`, c, `REKT! gameplay: ${t}`, 2));
+rektDetails().forEach(([t, c], i) => out(`images/games/rekt/detail-${i + 1}.svg`, c, `REKT! on a phone: ${t}`, 2));
+
+import { fishLogo, fishShots } from './fishing.mjs';
+out('images/games/fishing-for-sats/logo.svg', fishLogo(), 'Fishing for Sats! game logo: a Bitcoin coin fish biting a fishing hook', 2);
+fishShots().forEach(([t, c], i) => out(`images/games/fishing-for-sats/shot-${i + 1}.svg`, c, `Fishing for Sats! gameplay: ${t}`, 2));
+
+import { quizLogo, quizShots } from './quiz.mjs';
+out('images/games/mr-quiz/logo.svg', quizLogo(), 'Mr Quiz game logo: a top-hatted quiz host next to a neon question mark', 2);
+quizShots().forEach(([t, c], i) => out(`images/games/mr-quiz/shot-${i + 1}.svg`, c, `Mr Quiz gameplay: ${t}`, 2));
+
+import { collector, fiatBird, btcDuck, fiatClown, btcPlayer, defaultAvatar } from './avatars.mjs';
+out('images/avatars/bitcoin-collector.svg', collector(), 'Bitcoin Collector avatar: a crowned player in a Bitcoin hoodie surrounded by gold coins', 4);
+out('images/avatars/fiat-bird.svg', fiatBird(), 'REKT! Beginner avatar: a nervous grey-green fiat bird with a dollar sign', 4);
+out('images/avatars/bitcoin-duck.svg', btcDuck(), 'REKT! Pro Player avatar: an orange duck with a Bitcoin symbol on its chest', 4);
+out('images/avatars/fiat-clown.svg', fiatClown(), 'REKT! HARDCORE Legend avatar: a fiat clown with dollar eyes and a red nose', 4);
+out('images/avatars/btc-player.svg', btcPlayer(), 'Tourney Regular avatar: a gamer with headphones and an orange Bitcoin cap', 4);
+out('images/avatars/default.svg', defaultAvatar(), 'Default player avatar: a neutral silhouette', 4);
+
+import { hero } from './hero.mjs';
+out('images/hero.svg', hero(), 'Sats Arcade: three glowing arcade cabinets for REKT!, Fishing for Sats! and Mr Quiz under a starry sky and a big Bitcoin moon', 2);

@@ -1,8 +1,14 @@
 // Shared sprites and scene helpers.
-import { P, Canvas, spr, inEll, F3, F5 } from './lib.mjs';
+import { P, Canvas, spr, inEll, F3, F5, pattern } from './lib.mjs';
 
 /** A Bitcoin coin of diameter d (w < d squeezes it as if spinning). */
-export function coin(cv, x, y, d, { w = d, rim = P.orangeD, body = P.orange, hi = P.orangeL, sh = '#dc7a0e', mark = null } = {}) {
+const coinCache = new Map();
+export function coin(cv, x, y, d, opts = {}) {
+  const key = 'coin' + JSON.stringify([d, opts]);
+  if (!coinCache.has(key)) coinCache.set(key, drawCoin(new Canvas(d, d), 0, 0, d, opts));
+  return cv.stamp(key, coinCache.get(key), x, y);
+}
+function drawCoin(cv, x, y, d, { w = d, rim = P.orangeD, body = P.orange, hi = P.orangeL, sh = '#dc7a0e', mark = null } = {}) {
   const ox = x + Math.floor((d - w) / 2);
   for (let j = 0; j < d; j++) for (let i = 0; i < w; i++) if (inEll(i, j, w, d)) cv.set(ox + i, y + j, rim);
   const iw = Math.max(1, w - 2), ih = d - 2;
@@ -30,38 +36,30 @@ export function coin(cv, x, y, d, { w = d, rim = P.orangeD, body = P.orange, hi 
   return cv;
 }
 
-// Flappy hero bird (Bitcoin orange). 17 x 12.
-export const BIRD = spr(`
-  ......kkkkkk.....
-  ....kkllllkwwk...
-  ...klloookwwwwk..
-  .kkkoooookwwwkek.
-  kcccko.ookwwwkek.
-  kccccko.oowwwwwk.
-  kdcccdkooookkkkkk
-  .kdddkookbbbbbbbk
-  ..kkkookbkkkkkkk.
-  ..kdoooookbbbbbk.
-  ...kkddoooookkkk.
-  .....kkkkkkk.....
-`);
-export const BIRD_WING_UP = spr(`
-  ......kkkkkk.....
-  ....kkllllkwwk...
-  .kkklloookwwwwk..
-  kccckoooookwwwkek
-  kcccckooookwwwkek
-  kdcccko.oowwwwwk.
-  .kdddkooookkkkkkk
-  ..kkkoookbbbbbbbk
-  ...koooookkkkkkk.
-  ...kdoooookbbbbk.
-  ....kkddoooookkk.
-  ......kkkkkkk....
-`);
-export const birdPal = (body = P.orange) => ({
-  k: '#2a0f1e', o: body, l: '#ffc46b', d: P.orangeD, w: P.white, e: '#2a0f1e', c: '#fff0d4', b: P.gold,
-});
+// Flappy hero bird (Bitcoin orange), built from shapes and auto-outlined. 20 x 15.
+const birdCache = new Map();
+export function birdCanvas({ up = false, body = P.orange, light = '#ffc46b', dark = P.orangeD, ink = '#2a0f1e' } = {}) {
+  const key = JSON.stringify([up, body]);
+  if (birdCache.has(key)) return birdCache.get(key);
+  const c = new Canvas(20, 15);
+  c.ell(2, 1, 15, 13, body);
+  c.map((col, x, y) => (col !== body ? col : y <= 3 ? light : y >= 11 ? dark : col));
+  c.set(5, 3, P.white); c.set(6, 2, P.white);
+  // eye
+  c.ell(10, 0, 8, 8, ink); c.ell(11, 1, 6, 6, P.white);
+  c.rect(14, 3, 2, 2, ink);
+  // beak
+  c.rect(11, 7, 8, 6, ink);
+  c.rect(12, 8, 6, 2, P.gold); c.rect(12, 8, 6, 1, '#ffe98a'); c.set(18, 7, null); c.set(18, 12, null);
+  c.rect(12, 11, 5, 1, '#ff6a3d'); c.rect(17, 11, 1, 1, ink);
+  // wing
+  const wy = up ? 2 : 6;
+  c.ell(0, wy, 9, 7, ink); c.ell(1, wy + 1, 7, 5, '#fff0d4');
+  c.rect(2, wy + 4, 4, 1, '#f2c48f');
+  c.outline(ink);
+  birdCache.set(key, c);
+  return c;
+}
 
 export function stars(cv, rand, x, y, w, h, n, colors = [P.white, P.lav, P.grey]) {
   for (let k = 0; k < n; k++) {
@@ -136,7 +134,17 @@ export function skyline(cv, rand, y0, h, { body, edge, win, wins = 0.25, minW = 
     cv.rect(x, top, bw, bh, body);
     if (edge) cv.rect(x, top, bw, 1, edge);
     if (antenna && rand() < 0.3) { const ax = x + 2 + Math.floor(rand() * (bw - 4)); cv.rect(ax, top - 4, 1, 4, body); cv.set(ax, top - 5, P.pink); }
-    if (win) for (let wy = top + 3; wy < y0 + h - 2; wy += 4) for (let wx = x + 2; wx < x + bw - 2; wx += 3) if (rand() < wins) cv.rect(wx, wy, 1, 2, win);
+    if (win) {
+      // lit window spans use a 1-in-3 column pattern so each span is a single rectangle
+      const wp = pattern(3, 1, [[body, [[0, 0, 3, 1]]], [win, [[0, 0, 1, 1]]]]);
+      const first = x + 2 + ((3 - ((x + 2) % 3)) % 3);
+      const cols = Math.floor((x + bw - 2 - first) / 3);
+      for (let wy = top + 3; wy < y0 + h - 2; wy += 4) {
+        if (cols < 1 || rand() > wins * 2.2) continue;
+        const a = Math.floor(rand() * cols), n = 1 + Math.floor(rand() * (cols - a));
+        cv.rect(first + a * 3, wy, n * 3 - 2, 2, wp);
+      }
+    }
     x += bw + (rand() < 0.3 ? 1 + Math.floor(rand() * 3) : 0);
   }
 }

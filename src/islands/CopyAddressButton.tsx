@@ -25,7 +25,7 @@ export default function CopyAddressButton({ address }: { address: string }) {
   }
 
   return (
-    <button type="button" onClick={copy} className={`btn-arcade min-w-36 ${copied ? 'btn-success' : 'btn-primary'}`}>
+    <button type="button" data-copy-address onClick={copy} className={`btn-arcade min-w-36 ${copied ? 'btn-success' : 'btn-primary'}`}>
       <PixelIcon name={copied ? 'check' : 'copy'} className="size-4" />
       {copied ? 'COPIED!' : 'COPY'}
     </button>

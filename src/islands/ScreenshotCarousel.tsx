@@ -25,12 +25,19 @@ interface Props {
 export default function ScreenshotCarousel({ images, intervalMs, label, dots = false, width, height, className = '' }: Props) {
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
+  // Bumped when a dot is picked, so the picked image gets its full interval.
+  const [restart, setRestart] = useState(0);
 
   useEffect(() => {
     if (paused || images.length < 2) return;
     const timer = setInterval(() => setIndex((i) => (i + 1) % images.length), intervalMs);
     return () => clearInterval(timer);
-  }, [paused, images.length, intervalMs, index]);
+  }, [paused, images.length, intervalMs, restart]);
+
+  function pick(i: number) {
+    setIndex(i);
+    setRestart((n) => n + 1);
+  }
 
   return (
     <div
@@ -68,7 +75,7 @@ export default function ScreenshotCarousel({ images, intervalMs, label, dots = f
               type="button"
               aria-label={`Show screenshot ${i + 1} of ${images.length}`}
               aria-current={i === index}
-              onClick={() => setIndex(i)}
+              onClick={() => pick(i)}
               className={`size-3 cursor-pointer border-2 border-black transition-colors ${i === index ? 'bg-primary' : 'bg-base-content/50 hover:bg-base-content'}`}
             />
           ))}

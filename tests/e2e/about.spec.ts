@@ -1,0 +1,47 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('about page', () => {
+  test('tells the founder story and the REKT! tournament', async ({ page }) => {
+    await page.goto('/about');
+    await expect(page.getByRole('link', { name: 'Back to Arcade' })).toHaveAttribute('href', '/');
+    const story = page.getByRole('region', { name: 'Founder story' });
+    await expect(story).toContainText('June 2025');
+    await expect(story).toContainText('AI assistants');
+    await expect(story).toContainText('49');
+    await expect(story).toContainText('5 countries');
+  });
+
+  test('gives every game a timeline entry with goal, lesson, accolades and PLAY NOW', async ({ page }) => {
+    await page.goto('/about');
+    const timeline = page.getByRole('region', { name: 'Timeline' });
+    const entries = timeline.getByRole('article');
+    await expect(entries).toHaveCount(3);
+    for (const [gameName, gameUrl] of [
+      ['REKT!', '/arcade-games/rekt/'],
+      ['Mr Quiz', '/arcade-games/mr-quiz/'],
+      ['Fishing for Sats!', '/arcade-games/fishing-for-sats/'],
+    ]) {
+      const href = `/play?${new URLSearchParams({ url: gameUrl, name: gameName })}`;
+      await expect(timeline.locator(`a[href="${href}"]`)).toHaveText('PLAY NOW');
+    }
+    for (const entry of await entries.all()) {
+      await expect(entry.getByText('Goal')).toBeVisible();
+      await expect(entry.getByText('Lesson learned')).toBeVisible();
+      await expect(entry.getByText('Accolades')).toBeVisible();
+    }
+    await expect(timeline).toContainText('49 participants across 5 countries');
+  });
+
+  test('PLAY NOW goes straight to the play page without a sign-in check', async ({ page }) => {
+    await page.goto('/about');
+    await page.getByRole('region', { name: 'Timeline' }).getByRole('link', { name: 'PLAY NOW' }).first().click();
+    await expect(page).toHaveURL((url) => url.pathname === '/play' && url.searchParams.get('name') === 'REKT!');
+  });
+
+  test('links to the donation page and the games', async ({ page }) => {
+    await page.goto('/about');
+    await expect(page.getByRole('link', { name: 'Send Sats' })).toHaveAttribute('href', '/donate');
+    await page.getByRole('link', { name: 'Check out the games!' }).click();
+    await expect(page).toHaveURL(/\/games$/);
+  });
+});

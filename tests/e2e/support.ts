@@ -1,0 +1,62 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+
+/** The operator settings the pages were built from. */
+export const site = JSON.parse(readFileSync('src/content/settings/site.json', 'utf8')).site as {
+  productName: string;
+  donationAddress: string;
+  chatInviteUrl: string;
+};
+
+export const testPlayer = { id: 7, username: 'satoshi_fan', email: 'fan@example.com', isAdmin: false };
+
+/**
+ * Make the page believe a player is signed in by answering `GET /api/auth/me` in the browser.
+ * For the public pages' signed-in states only: the accounts tests sign in for real.
+ */
+export async function pretendSignedIn(page: Page, user = testPlayer) {
+  await page.route('**/api/auth/me', (route) => route.fulfill({ json: { user } }));
+}
+
+/** Answer `GET /api/auth/me` with 401 after `delayMs`, to watch the loading state. */
+export async function signedOutAfter(page: Page, delayMs: number) {
+  await page.route('**/api/auth/me', async (route) => {
+    await new Promise((r) => setTimeout(r, delayMs));
+    await route.fulfill({ status: 401, json: { error: 'Not signed in' } });
+  });
+}
+
+/** Wait until the page knows who is signed in (the header's account area has left its skeleton). */
+export async function waitForSession(page: Page) {
+  await expect(page.locator('header .skeleton')).toHaveCount(0);
+  await expect(page.locator('header astro-island[ssr]')).toHaveCount(0);
+}
+
+/** axe finds no serious or critical violation on the page as it is now. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+/** Nothing sticks out sideways: the page fits the viewport's width. */
+export async function expectNoHorizontalOverflow(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/** Wait until the island holding `selector` has hydrated (Astro drops the `ssr` attribute then). */
+export async function waitForIsland(page: Page, selector: string) {
+  await expect(page.locator(`astro-island:has(${selector})`).first()).not.toHaveAttribute('ssr', /.*/);
+}
+
+/**
+ * Stop the page's clock so timers fire only when the test moves time on (`page.clock.runFor`).
+ * Call before `page.goto`.
+ */
+export async function freezeClock(page: Page) {
+  const start = new Date('2026-11-22T12:00:00Z');
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(new Date(start.getTime() + 1000));
+}
