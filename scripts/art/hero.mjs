@@ -119,7 +119,7 @@ export function hero() {
   const c = new Canvas(W, H);
   const HZ = 164;
   bands(c, 0, W, [[0, '#0b0820'], [40, '#100b2c'], [75, '#17123a'], [105, '#1e1750'], [130, '#2a1f66'], [148, '#3b2a85'], [158, '#5a2d8a'], [HZ, null]], dither);
-  stars(c, r, 0, 0, W, 130, 110);
+  stars(c, r, 0, 0, W, 130, 90);
   // twinkles
   for (const [x, y, col] of [[40, 20, P.white], [430, 30, P.cyan], [300, 60, P.white], [150, 50, P.pink], [460, 96, P.white], [20, 90, P.gold]]) {
     c.set(x, y, P.white); c.rect(x - 2, y, 2, 1, col); c.rect(x + 1, y, 2, 1, col); c.rect(x, y - 2, 1, 2, col); c.rect(x, y + 1, 1, 2, col);
@@ -151,13 +151,13 @@ export function hero() {
   // floor grid (synthwave)
   c.rect(0, HZ, W, H - HZ, '#120a2e');
   c.rect(0, HZ, W, 1, P.pink);
-  for (let k = 1, y = HZ + 3; y < H; k++, y += 2 + k * 2) c.rect(0, y, W, 1, mix('#120a2e', P.pink, 0.25 + k * 0.06));
-  for (let k = -7; k <= 7; k++) c.line(240 + k * 12, HZ + 1, 240 + k * 96, H, mix('#120a2e', P.purple, 0.9));
+  for (let k = 1, y = HZ + 3; y < H; k++, y += 2 + k * 2) c.rect(0, y, W, 1, k < 3 ? '#5b1a4c' : '#86235d');
+  for (let k = -6; k <= 6; k++) c.line(240 + k * 14, HZ + 1, 240 + k * 110, H, mix('#120a2e', P.purple, 0.9));
   // glow pools on the floor
   const xs = [66, 198, 330];
   THEMES.forEach((t, i) => { c.ell(xs[i] - 18, 212, 128, 22, dither(c.get(xs[i] + 40, 226), mix(t.neon, '#120a2e', 0.7))); });
   THEMES.forEach((t, i) => cabinet(c, t, xs[i], 72));
   // floating coins
-  coin(c, 28, 118, 12); coin(c, 440, 120, 12, { w: 6 }); coin(c, 452, 142, 8); coin(c, 14, 144, 8, { w: 4 });
+  coin(c, 28, 118, 12); coin(c, 440, 122, 12, { w: 6 }); coin(c, 14, 144, 8, { w: 4 });
   return c;
 }

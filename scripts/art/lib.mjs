@@ -393,7 +393,8 @@ function encodeRects(rects, f) {
     if (!groups.has(key)) groups.set(key, []);
     groups.get(key).push(q);
   }
-  const fillD = (list) => { let d = '', cx = 0, cy = 0; for (const [x, y, rw, rh] of list) { d += `m${num(x - cx, y - cy)}h${rw}v${rh}h-${rw}z`; cx = x; cy = y; } return d; };
+  // (no closepath needed: fills close open subpaths implicitly)
+  const fillD = (list) => { let d = '', cx = 0, cy = 0; for (const [x, y, rw, rh] of list) { d += `m${num(x - cx, y - cy)}h${rw}v${rh}h-${rw}`; cx = x; cy = y + rh; } return d; };
   let fills = [], out = '';
   for (const [key, list] of [...groups].sort((p, q) => (p[0] < q[0] ? -1 : 1))) {
     const t = +key.slice(1), horiz = key[0] === 'h';
@@ -404,7 +405,7 @@ function encodeRects(rects, f) {
       else { d += `m${num(x - cx, y - cy)}v${rh}`; cx = x; cy = y + rh; }
     }
     const strokeEl = `<path stroke="${f}"${t !== 1 ? ` stroke-width="${t}"` : ''} d="${d.replace(/^M0 0\.5/, 'M0 .5').replace(/^M0\.5 0/, 'M.5 0')}"/>`;
-    fills.push(...list);
+    if (strokeEl.length < fillD(list).length + 4) out += strokeEl; else fills.push(...list);
   }
   if (fills.length) {
     fills.sort((p, q) => p[1] - q[1] || p[0] - q[0]);

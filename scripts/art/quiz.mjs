@@ -154,13 +154,13 @@ function stage(c, r, { W, H }) {
   c.ell(8, 40, 76, 76, P.pinkD); c.ell(10, 42, 72, 72, '#140e30'); c.ell(12, 44, 68, 68, '#1b1242');
   // spotlights
   for (const [x0, col] of [[46, '#2b2160']]) {
-    for (let y = 16; y < 170; y++) { const half = 6 + (y - 16) * 0.22; c.rect(Math.round(x0 - half), y, Math.round(half * 2), 1, dither(c.get(Math.round(x0), y) || '#140e30', col)); }
+    for (let y = 16; y < 170; y += 4) { const half = 6 + (y - 16) * 0.22; c.rect(Math.round(x0 - half), y, Math.round(half) * 2, 4, dither('#140e30', col)); }
   }
   // curtains
   for (const side of [0, 1]) {
     for (let i = 0; i < 12; i++) {
       const x = side ? W - 12 + i : i, shade = (i % 4) < 2 ? P.pinkD : P.pinkDD;
-      c.rect(x, 16, 1, 170 - (side ? 12 - i : i) * 3, shade);
+      c.rect(x, 16, 1, 154, shade);
     }
   }
   // valance
@@ -265,7 +265,6 @@ export function quizShots() {
     scene: questionLayout(['dim', 'right', 'dim', 'dim'], { num: 5 }),
     overlay: (c, r) => {
       confetti(c, r, 30, [14, 24, 76, 60]);
-      confetti(c, r, 16, [96, 172, 210, 12]);
       pop(c, '+150', 228, 174, P.green, 2);
       pop(c, 'STREAK x5!', 120, 177, P.orange);
       c.rrect(206, 80, 62, 12, P.green, 2, P.greenDD);
@@ -289,7 +288,7 @@ export function quizShots() {
     },
   })]);
   shots.push(['the topic picker with chips for Bitcoin, mining, history, lightning and more', quizScene({
-    seed: 304, q: 1, score: 0, streak: 0, timer: null, topic: '',
+    seed: 304, q: 1, score: 0, streak: 0, timer: null, topic: 'NONE',
     scene: (c, r) => {
       c.rrect(92, 24, 220, 148, '#1b1242', 4, P.violet);
       c.ctext('PICK A TOPIC', 202, 32, P.gold, { shadow: P.orangeDD });

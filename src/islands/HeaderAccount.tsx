@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
+import * as z from 'zod/mini';
 import { sendJson } from '../lib/api';
 import type { User } from '../lib/schemas/user';
 import { openAuthDialog } from '../lib/stores/auth-dialog';
 import { $session } from '../lib/stores/session';
 import { toast } from '../lib/stores/toast';
-import { z } from 'zod';
 import { PixelIcon } from './PixelIcon';
 import TournamentMenu from './TournamentMenu';
 import { useDropdown } from './useDropdown';

@@ -1,5 +1,5 @@
 import ky, { type Options } from 'ky';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * A non-OK answer of the arcade's API. Its message follows the spec's shared request behaviour:
@@ -50,16 +50,16 @@ async function send(path: string, options: Options): Promise<Response> {
 }
 
 /** GET a JSON resource and parse it with `schema`; a non-OK answer throws an {@link ApiError}. */
-export async function getJson<S extends z.ZodType>(path: string, schema: S, options: Options = {}): Promise<z.output<S>> {
+export async function getJson<S extends z.ZodMiniType>(path: string, schema: S, options: Options = {}): Promise<z.output<S>> {
   const response = await send(path, { ...options, method: 'get' });
-  return schema.parse(await response.json());
+  return z.parse(schema, await response.json());
 }
 
 /**
  * GET a JSON resource, answering `null` for 401 instead of throwing: the spec's variant for calls
  * whose signed-out answer is a normal state (the current user).
  */
-export async function getJsonOrNullOn401<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S> | null> {
+export async function getJsonOrNullOn401<S extends z.ZodMiniType>(path: string, schema: S): Promise<z.output<S> | null> {
   try {
     return await getJson(path, schema);
   } catch (error) {
@@ -69,12 +69,12 @@ export async function getJsonOrNullOn401<S extends z.ZodType>(path: string, sche
 }
 
 /** Send a JSON body with a state-changing method and parse the answer with `schema`. */
-export async function sendJson<S extends z.ZodType>(
+export async function sendJson<S extends z.ZodMiniType>(
   method: 'post' | 'put' | 'delete',
   path: string,
   body: unknown,
   schema: S,
 ): Promise<z.output<S>> {
   const response = await send(path, { method, json: body });
-  return schema.parse(await response.json());
+  return z.parse(schema, await response.json());
 }

@@ -1,14 +1,17 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+
+// Schemas in src/lib use zod's mini build: islands parse API answers with them, and the mini
+// build keeps the browser bundles small (the classic build adds about 30 kB gzipped per page).
 
 /** A signed-in player as the API describes them (SPEC section 3, "User"). */
 export const userSchema = z.object({
-  id: z.number().int().positive(),
+  id: z.number().check(z.int(), z.positive()),
   username: z.string(),
   email: z.string(),
   /** Whether the server counts this user among its administrators (`ADMIN_USER_IDS`). */
-  isAdmin: z.boolean().default(false),
+  isAdmin: z._default(z.boolean(), false),
   /** Image of the active avatar, when the player chose one. */
-  avatarImage: z.string().nullish(),
+  avatarImage: z.nullish(z.string()),
 });
 export type User = z.infer<typeof userSchema>;
 
