@@ -7,7 +7,7 @@ export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  workers: 2,
   forbidOnly: !!process.env.CI,
   retries: 0,
   timeout: 30_000,

@@ -45,10 +45,10 @@ export default function HeaderAccount({ chatInviteUrl }: Props) {
       {session.status === 'loading' && <div className="skeleton h-8 w-24 sm:w-48" aria-hidden="true" />}
       {session.status === 'signed-out' && (
         <div className="flex items-center gap-1 sm:gap-2">
-          <button type="button" className="btn btn-ghost btn-sm font-pixel text-[0.6rem]" onClick={() => openAuthDialog('sign-in')}>
+          <button type="button" className="btn btn-ghost btn-sm px-2 font-pixel text-[0.55rem] sm:text-[0.6rem]" onClick={() => openAuthDialog('sign-in')}>
             Sign In
           </button>
-          <button type="button" className="btn-arcade btn-primary btn-sm hidden text-[0.6rem] sm:inline-flex" onClick={() => openAuthDialog('sign-up')}>
+          <button type="button" className="btn-arcade btn-primary btn-sm px-2 text-[0.55rem] sm:px-3 sm:text-[0.6rem]" onClick={() => openAuthDialog('sign-up')}>
             Get Started
           </button>
         </div>
