@@ -1,5 +1,5 @@
 // @ts-check
-import { defineConfig } from 'astro/config';
+import { defineConfig, envField } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import icon from 'astro-icon';
@@ -18,6 +18,15 @@ export default defineConfig({
   // /api request itself in its middleware.
   security: { checkOrigin: false },
   trailingSlash: 'ignore',
+  // Server settings, read at run time (see README, "Settings"); all optional with safe defaults.
+  env: {
+    schema: Object.fromEntries(
+      ['DATA_DIR', 'DATABASE_URL', 'SITE_URL', 'SMTP_URL', 'MAIL_FROM', 'PRODUCT_NAME', 'ADMIN_USER_IDS', 'COUNTRY_HEADER', 'TRUST_PROXY', 'SECRET_KEY'].map(
+        (name) => [name, envField.string({ context: 'server', access: 'secret', optional: true })],
+      ),
+    ),
+    validateSecrets: true,
+  },
   build: { inlineStylesheets: 'auto' },
   vite: {
     plugins: [tailwindcss()],

@@ -1,0 +1,10 @@
+/// <reference types="astro/client" />
+
+declare namespace App {
+  interface Locals {
+    /** The signed-in user of this request, when the session cookie is valid. */
+    user: import('./server/db/schema').UserRow | null;
+    /** The raw session token from the cookie (for sign-out). */
+    sessionToken: string | null;
+  }
+}

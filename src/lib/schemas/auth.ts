@@ -1,0 +1,87 @@
+import * as z from 'zod/mini';
+import { userSchema } from './user';
+
+/** Username rules (SPEC sections 5 and 9): 3 to 20 letters, digits, underscores and dashes. */
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 20;
+export const USERNAME_MESSAGES = {
+  tooShort: 'Username must be at least 3 characters',
+  tooLong: 'Username must be less than 20 characters',
+  characters: 'Username can only contain letters, numbers, underscores, and dashes',
+} as const;
+export const EMAIL_MESSAGE = 'Please enter a valid email address';
+/** Longest e-mail address accepted (RFC 5321 path limit). */
+export const EMAIL_MAX = 254;
+/** Magic links and their codes expire after this many minutes (SPEC section 9). */
+export const MAGIC_LINK_MINUTES = 15;
+/** Digits of the one-time code sent with each magic link. */
+export const LOGIN_CODE_LENGTH = 6;
+
+export const usernameSchema = z.string(USERNAME_MESSAGES.tooShort).check(
+  z.trim(),
+  z.minLength(USERNAME_MIN, USERNAME_MESSAGES.tooShort),
+  z.maxLength(USERNAME_MAX, USERNAME_MESSAGES.tooLong),
+  z.regex(/^[A-Za-z0-9_-]+$/, USERNAME_MESSAGES.characters),
+);
+
+/** A valid address, trimmed and lower-cased so one mailbox is one account. */
+export const emailSchema = z.string(EMAIL_MESSAGE).check(
+  z.trim(),
+  z.maxLength(EMAIL_MAX, EMAIL_MESSAGE),
+  z.email(EMAIL_MESSAGE),
+  z.toLowerCase(),
+);
+
+/** Body of `POST /api/auth/register`. */
+export const registerRequestSchema = z.object({ username: usernameSchema, email: emailSchema });
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+/** Body of `POST /api/auth/send-magic-link` (also used to resend). */
+export const sendMagicLinkRequestSchema = z.object({ email: emailSchema });
+export type SendMagicLinkRequest = z.infer<typeof sendMagicLinkRequestSchema>;
+
+/** Body of `POST /api/auth/verify-code`: the one-time code from the mail, typed on another device. */
+export const verifyCodeRequestSchema = z.object({
+  email: emailSchema,
+  code: z.string('Enter the 6-digit code from the email').check(
+    z.trim(),
+    z.regex(/^\d{6}$/, 'Enter the 6-digit code from the email'),
+  ),
+});
+export type VerifyCodeRequest = z.infer<typeof verifyCodeRequestSchema>;
+
+/** A plain acknowledgement with a human message. */
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+/** Answer of a successful verification (link or code): the signed-in user. */
+export const verifyResponseSchema = z.object({ user: userSchema });
+export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
+
+/** Answer of `POST /api/auth/logout`. */
+export const logoutResponseSchema = z.object({ success: z.boolean() });
+
+/** A country: ISO 3166-1 alpha-2 code, or `XX` when unknown. */
+export const countryCodeSchema = z.string('Choose a country').check(
+  z.trim(),
+  z.toUpperCase(),
+  z.regex(/^[A-Z]{2}$/, 'Choose a country'),
+);
+
+/** Answer of `GET /api/account` and `PUT /api/account`. */
+export const accountResponseSchema = z.object({
+  user: userSchema,
+  country: z.string(),
+  memberSince: z.string(),
+  activeSessions: z.number(),
+});
+export type AccountResponse = z.infer<typeof accountResponseSchema>;
+
+/** Body of `PUT /api/account`. */
+export const updateAccountRequestSchema = z.object({ country: countryCodeSchema });
+
+/** Answer of `POST /api/account/sign-out-everywhere`. */
+export const signOutEverywhereResponseSchema = z.object({ success: z.boolean(), revoked: z.number() });
+
+/** A JSON error answer of the API. */
+export const errorResponseSchema = z.object({ error: z.string() });

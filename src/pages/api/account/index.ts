@@ -1,0 +1,38 @@
+import type { APIRoute } from 'astro';
+import { updateAccountRequestSchema } from '../../../lib/schemas/auth';
+import { services } from '../../../server/app';
+import { updateCountry } from '../../../server/auth/accounts';
+import { countActiveSessions } from '../../../server/auth/sessions';
+import { userView } from '../../../server/auth/views';
+import type { Services } from '../../../server/context';
+import type { UserRow } from '../../../server/db/schema';
+import { unauthorized } from '../../../server/errors';
+import { handle, json, methodNotAllowed, readJson } from '../../../server/http';
+
+export const prerender = false;
+
+async function accountView(app: Services, user: UserRow) {
+  return {
+    user: userView(user, app.config),
+    country: user.country,
+    memberSince: new Date(user.created_at).toISOString(),
+    activeSessions: await countActiveSessions(app.db, user.id),
+  };
+}
+
+export const GET: APIRoute = ({ locals }) =>
+  handle(async () => {
+    const app = await services();
+    if (!locals.user) throw unauthorized();
+    return json(await accountView(app, locals.user));
+  });
+
+export const PUT: APIRoute = ({ locals, request }) =>
+  handle(async () => {
+    const app = await services();
+    if (!locals.user) throw unauthorized();
+    const { country } = await readJson(request, updateAccountRequestSchema);
+    return json(await accountView(app, await updateCountry(app, locals.user.id, country)));
+  });
+
+export const ALL = methodNotAllowed('GET', 'PUT');

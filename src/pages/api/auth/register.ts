@@ -1,0 +1,18 @@
+import type { APIRoute } from 'astro';
+import { registerRequestSchema } from '../../../lib/schemas/auth';
+import { services } from '../../../server/app';
+import { registerUser } from '../../../server/auth/accounts';
+import { requesterOf } from '../../../server/auth/views';
+import { handle, json, methodNotAllowed, readJson } from '../../../server/http';
+
+export const prerender = false;
+
+export const POST: APIRoute = (context) =>
+  handle(async () => {
+    const app = await services();
+    const input = await readJson(context.request, registerRequestSchema);
+    await registerUser(app, input, requesterOf(context, app.config));
+    return json({ message: 'Check your email for a magic link to sign in and start playing.' }, 201);
+  });
+
+export const ALL = methodNotAllowed('POST');

@@ -1,0 +1,18 @@
+import type { APIRoute } from 'astro';
+import { sendMagicLinkRequestSchema } from '../../../lib/schemas/auth';
+import { services } from '../../../server/app';
+import { SEND_LINK_MESSAGE, sendMagicLink } from '../../../server/auth/accounts';
+import { requesterOf } from '../../../server/auth/views';
+import { handle, json, methodNotAllowed, readJson } from '../../../server/http';
+
+export const prerender = false;
+
+export const POST: APIRoute = (context) =>
+  handle(async () => {
+    const app = await services();
+    const { email } = await readJson(context.request, sendMagicLinkRequestSchema);
+    await sendMagicLink(app, email, requesterOf(context, app.config));
+    return json({ message: SEND_LINK_MESSAGE });
+  });
+
+export const ALL = methodNotAllowed('POST');

@@ -1,0 +1,224 @@
+import { MAGIC_LINK_MINUTES } from '../../lib/schemas/auth';
+import type { UserRow } from '../db/schema';
+import { AppError, badRequest, conflict } from '../errors';
+import { isUniqueViolation, type Services } from '../context';
+import { noAccountMail, signInMail } from '../mail/templates';
+import { hit, LIMITS } from './rate-limit';
+import { createSession, type NewSession } from './sessions';
+import { hashLoginCode, hashToken, newLoginCode, newToken, sameDigest } from './tokens';
+
+export const MAGIC_LINK_MS = MAGIC_LINK_MINUTES * 60_000;
+/** Wrong codes allowed per mailed code before it stops working. */
+export const MAX_CODE_ATTEMPTS = 5;
+/** The answer to every send-link request, so it never tells whether an address has an account. */
+export const SEND_LINK_MESSAGE = 'If that address belongs to an account, a sign-in link is on its way. It expires in 15 minutes.';
+export const INVALID_LINK_MESSAGE = 'The login link has expired or is invalid. Please try signing in again.';
+export const INVALID_CODE_MESSAGE = 'That code is wrong or has expired. Check the latest email or ask for a new link.';
+
+export interface SignedIn {
+  user: UserRow;
+  session: NewSession;
+}
+
+/** Who is asking: the client address (rate limits) and the country the proxy reported. */
+export interface Requester {
+  ip: string;
+  country: string;
+}
+
+/** A two-letter country code from a request header; `XX` when missing or not a country. */
+export function countryFromHeader(value: string | null | undefined): string {
+  const code = (value ?? '').trim().toUpperCase();
+  // T1 (Tor) and XX are not countries; anything but two letters is noise.
+  return /^[A-Z]{2}$/.test(code) && code !== 'T1' ? code : 'XX';
+}
+
+async function issueLink(services: Services, user: UserRow, now: number) {
+  const token = newToken();
+  const code = newLoginCode();
+  await services.db
+    .insertInto('magic_links')
+    .values({
+      token_hash: hashToken(token),
+      code_hash: hashLoginCode(services.config.secretKey, user.email, code),
+      user_id: user.id,
+      email: user.email,
+      created_at: now,
+      expires_at: now + MAGIC_LINK_MS,
+    })
+    .execute();
+  const link = `${services.config.siteUrl}/auth/callback?token=${encodeURIComponent(token)}`;
+  return { token, code, link };
+}
+
+async function deliver(services: Services, mail: Parameters<Services['mailer']['send']>[0], failure: string) {
+  try {
+    await services.mailer.send(mail);
+  } catch (error) {
+    console.error('Sending mail failed:', error);
+    throw new AppError(502, failure);
+  }
+}
+
+async function mailSignInLink(services: Services, user: UserRow, extra: { welcome?: boolean; alreadyRegistered?: boolean }, now: number) {
+  const { link, code } = await issueLink(services, user, now);
+  await deliver(
+    services,
+    signInMail({ productName: services.config.productName, to: user.email, username: user.username, link, code, ...extra }),
+    extra.welcome
+      ? 'Your account was created, but we could not send the email. Use Sign In to get a new link.'
+      : 'We could not send the email right now. Please try again in a minute.',
+  );
+}
+
+async function limitMail(services: Services, email: string, ip: string, now: number) {
+  await hit(services.db, `mail:ip:${ip}`, LIMITS.mailPerIp, now);
+  await hit(services.db, `mail:email:${email}`, LIMITS.mailPerEmail, now);
+}
+
+/**
+ * Create an account and mail its first magic link. An address that already has an account gets a
+ * sign-in link instead (the answer is the same, so sign-up does not reveal who is registered);
+ * a username taken by someone else is a 409.
+ */
+export async function registerUser(
+  services: Services,
+  input: { username: string; email: string },
+  requester: Requester,
+  now = Date.now(),
+): Promise<void> {
+  await limitMail(services, input.email, requester.ip, now);
+  const { db } = services;
+  const existingEmail = await db.selectFrom('users').selectAll().where('email', '=', input.email).executeTakeFirst();
+  if (existingEmail) {
+    await mailSignInLink(services, existingEmail, { alreadyRegistered: true }, now);
+    return;
+  }
+  let user: UserRow;
+  try {
+    user = await db
+      .insertInto('users')
+      .values({
+        username: input.username,
+        username_key: input.username.toLowerCase(),
+        email: input.email,
+        country: countryFromHeader(requester.country),
+        created_at: now,
+        last_seen_at: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // Lost a race for the address, or the username is taken.
+    const sameEmail = await db.selectFrom('users').selectAll().where('email', '=', input.email).executeTakeFirst();
+    if (sameEmail) {
+      await mailSignInLink(services, sameEmail, { alreadyRegistered: true }, now);
+      return;
+    }
+    throw conflict('That username is already taken. Please choose another one.');
+  }
+  await mailSignInLink(services, user, { welcome: true }, now);
+}
+
+/** Mail a magic link to an account's address; an unknown address gets a "sign up first" mail. */
+export async function sendMagicLink(services: Services, email: string, requester: Requester, now = Date.now()): Promise<void> {
+  await limitMail(services, email, requester.ip, now);
+  const user = await services.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+  if (user) {
+    await mailSignInLink(services, user, {}, now);
+  } else {
+    await deliver(services, noAccountMail(services.config.productName, email, services.config.siteUrl), 'We could not send the email right now. Please try again in a minute.');
+  }
+}
+
+/**
+ * Use a magic link: consumed atomically (one UPDATE that only succeeds while the link is unused
+ * and unexpired), so two concurrent verifications yield exactly one session.
+ */
+export async function verifyMagicLink(services: Services, token: string, requester: Requester, now = Date.now()): Promise<SignedIn> {
+  await hit(services.db, `verify:ip:${requester.ip}`, LIMITS.verifyPerIp, now);
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw badRequest(INVALID_LINK_MESSAGE);
+  return services.db.transaction().execute(async (trx) => {
+    const used = await trx
+      .updateTable('magic_links')
+      .set({ used_at: now })
+      .where('token_hash', '=', hashToken(token))
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .returning(['user_id'])
+      .executeTakeFirst();
+    if (!used) throw badRequest(INVALID_LINK_MESSAGE);
+    const user = await trx.updateTable('users').set({ last_seen_at: now }).where('id', '=', used.user_id).returningAll().executeTakeFirstOrThrow();
+    const session = await createSession(trx, user.id, now);
+    return { user, session };
+  });
+}
+
+/**
+ * Sign in with the one-time code of a magic-link mail (for a device other than the one that got
+ * the mail). Each code allows {@link MAX_CODE_ATTEMPTS} wrong tries; a right one consumes its link.
+ */
+export async function verifyLoginCode(
+  services: Services,
+  input: { email: string; code: string },
+  requester: Requester,
+  now = Date.now(),
+): Promise<SignedIn> {
+  await hit(services.db, `verify:ip:${requester.ip}`, LIMITS.verifyPerIp, now);
+  await hit(services.db, `code:email:${input.email}`, LIMITS.codePerEmail, now);
+  const expected = hashLoginCode(services.config.secretKey, input.email, input.code);
+  const { db } = services;
+  const candidates = await db
+    .selectFrom('magic_links')
+    .select(['id', 'code_hash'])
+    .where('email', '=', input.email)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .where('code_attempts', '<', MAX_CODE_ATTEMPTS)
+    .orderBy('id', 'desc')
+    .limit(5)
+    .execute();
+  const match = candidates.find((c) => sameDigest(c.code_hash, expected));
+  if (!match) {
+    if (candidates.length) {
+      await db
+        .updateTable('magic_links')
+        .set((eb) => ({ code_attempts: eb('code_attempts', '+', 1) }))
+        .where('id', 'in', candidates.map((c) => c.id))
+        .execute();
+    }
+    throw badRequest(INVALID_CODE_MESSAGE);
+  }
+  return db.transaction().execute(async (trx) => {
+    const used = await trx
+      .updateTable('magic_links')
+      .set({ used_at: now })
+      .where('id', '=', match.id)
+      .where('used_at', 'is', null)
+      .where('code_attempts', '<', MAX_CODE_ATTEMPTS)
+      .returning(['user_id'])
+      .executeTakeFirst();
+    if (!used) throw badRequest(INVALID_CODE_MESSAGE);
+    const user = await trx.updateTable('users').set({ last_seen_at: now }).where('id', '=', used.user_id).returningAll().executeTakeFirstOrThrow();
+    const session = await createSession(trx, user.id, now);
+    return { user, session };
+  });
+}
+
+/** Change the country a player is ranked under. */
+export async function updateCountry(services: Services, userId: number, country: string): Promise<UserRow> {
+  if (country !== 'XX' && !isKnownRegion(country)) throw badRequest('Choose a country from the list.');
+  return services.db.updateTable('users').set({ country }).where('id', '=', userId).returningAll().executeTakeFirstOrThrow();
+}
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+
+/** True for a two-letter code that names a region (ISO 3166-1 alpha-2). */
+export function isKnownRegion(code: string): boolean {
+  try {
+    return /^[A-Z]{2}$/.test(code) && regionNames.of(code) !== undefined;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,81 @@
+import type { Db } from '../db';
+import type { UserRow } from '../db/schema';
+import { hashToken, newToken } from './tokens';
+
+/** Sessions last 30 days from the last visit (sliding expiry). */
+export const SESSION_DAYS = 30;
+export const SESSION_MS = SESSION_DAYS * 24 * 60 * 60_000;
+/** A session is extended when less than this is left, so not every request writes. */
+const RENEW_WHEN_LEFT_MS = SESSION_MS - 24 * 60 * 60_000;
+
+export interface NewSession {
+  /** The secret for the cookie; only its hash is stored. */
+  token: string;
+  expiresAt: number;
+}
+
+export interface ValidSession {
+  user: UserRow;
+  expiresAt: number;
+  /** True when the expiry moved: the cookie should be sent again. */
+  renewed: boolean;
+}
+
+/** Start a session for `userId`. */
+export async function createSession(db: Db, userId: number, now = Date.now()): Promise<NewSession> {
+  const token = newToken();
+  const expiresAt = now + SESSION_MS;
+  await db
+    .insertInto('sessions')
+    .values({ id_hash: hashToken(token), user_id: userId, created_at: now, expires_at: expiresAt, last_seen_at: now })
+    .execute();
+  return { token, expiresAt };
+}
+
+/** The user behind a session cookie, extending the session when it is used; null when invalid. */
+export async function findSession(db: Db, token: string, now = Date.now()): Promise<ValidSession | null> {
+  if (!token || token.length > 100) return null;
+  const idHash = hashToken(token);
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select(['sessions.expires_at as session_expires_at'])
+    .where('sessions.id_hash', '=', idHash)
+    .executeTakeFirst();
+  if (!row) return null;
+  const { session_expires_at: expiresAt, ...user } = row;
+  if (expiresAt <= now) {
+    await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+    return null;
+  }
+  if (expiresAt - now < RENEW_WHEN_LEFT_MS) {
+    const renewed = now + SESSION_MS;
+    await db.updateTable('sessions').set({ expires_at: renewed, last_seen_at: now }).where('id_hash', '=', idHash).execute();
+    await db.updateTable('users').set({ last_seen_at: now }).where('id', '=', user.id).execute();
+    return { user, expiresAt: renewed, renewed: true };
+  }
+  return { user, expiresAt, renewed: false };
+}
+
+/** End one session (sign out). */
+export async function revokeSession(db: Db, token: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id_hash', '=', hashToken(token)).execute();
+}
+
+/** End every session of a user (sign out everywhere); returns how many ended. */
+export async function revokeAllSessions(db: Db, userId: number): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** How many unexpired sessions a user has. */
+export async function countActiveSessions(db: Db, userId: number, now = Date.now()): Promise<number> {
+  const row = await db
+    .selectFrom('sessions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', now)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** Everything the server side needs to know about its surroundings. */
+export interface Config {
+  dataDir: string;
+  /** Unset: SQLite in `dataDir`. See `openDatabase`. */
+  databaseUrl?: string;
+  /** Public address of the arcade; links in mails start with it. */
+  siteUrl: string;
+  /** `smtp://` or `smtps://` URL of the mail server; unset means the development outbox. */
+  smtpUrl?: string;
+  mailFrom: string;
+  productName: string;
+  adminUserIds: ReadonlySet<number>;
+  /** Request header carrying the visitor's country code (set by a CDN or proxy). */
+  countryHeader: string;
+  /** Trust `X-Forwarded-For` for the client address (only behind a proxy you run). */
+  trustProxy: boolean;
+  /** Key for HMACs and signatures; generated into the data directory when not given. */
+  secretKey: string;
+}
+
+/** Settings as they arrive from the environment (names as in `.env.example`). */
+export interface Settings {
+  DATA_DIR?: string;
+  DATABASE_URL?: string;
+  SITE_URL?: string;
+  SMTP_URL?: string;
+  MAIL_FROM?: string;
+  PRODUCT_NAME?: string;
+  ADMIN_USER_IDS?: string;
+  COUNTRY_HEADER?: string;
+  TRUST_PROXY?: string;
+  SECRET_KEY?: string;
+}
+
+function parseIds(value: string): Set<number> {
+  const ids = new Set<number>();
+  for (const part of value.split(',')) {
+    const trimmed = part.trim();
+    if (!trimmed) continue;
+    const id = Number(trimmed);
+    if (!Number.isSafeInteger(id) || id <= 0) throw new Error(`ADMIN_USER_IDS: "${trimmed}" is not a user id`);
+    ids.add(id);
+  }
+  return ids;
+}
+
+/**
+ * The secret from `SECRET_KEY`, else the one kept in `<dataDir>/secret.key`, else a new random one
+ * written there (readable by the owner only) so it survives restarts.
+ */
+export function loadOrCreateSecret(dataDir: string, given?: string): string {
+  if (given) {
+    if (given.length < 32) throw new Error('SECRET_KEY must be at least 32 characters');
+    return given;
+  }
+  const file = join(dataDir, 'secret.key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  return secret;
+}
+
+/** Every setting the server reads from the environment. */
+export const SETTING_NAMES = [
+  'DATA_DIR', 'DATABASE_URL', 'SITE_URL', 'SMTP_URL', 'MAIL_FROM', 'PRODUCT_NAME',
+  'ADMIN_USER_IDS', 'COUNTRY_HEADER', 'TRUST_PROXY', 'SECRET_KEY',
+] as const satisfies readonly (keyof Settings)[];
+
+/** Build the configuration from settings, with the safe defaults the README lists. */
+export function loadConfig(settings: Settings): Config {
+  const dataDir = resolve(settings.DATA_DIR || 'data');
+  const siteUrl = (settings.SITE_URL || 'http://localhost:4321').replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/]+$/.test(siteUrl)) throw new Error(`SITE_URL must be an origin such as https://arcade.example, not "${siteUrl}"`);
+  if (settings.SMTP_URL && !/^smtps?:\/\//.test(settings.SMTP_URL)) throw new Error('SMTP_URL must start with smtp:// or smtps://');
+  const productName = settings.PRODUCT_NAME || 'Sats Arcade';
+  return {
+    dataDir,
+    databaseUrl: settings.DATABASE_URL || undefined,
+    siteUrl,
+    smtpUrl: settings.SMTP_URL || undefined,
+    mailFrom: settings.MAIL_FROM || `${productName} <no-reply@${new URL(siteUrl).hostname}>`,
+    productName,
+    adminUserIds: parseIds(settings.ADMIN_USER_IDS ?? '1,2'),
+    countryHeader: (settings.COUNTRY_HEADER || 'cf-ipcountry').toLowerCase(),
+    trustProxy: settings.TRUST_PROXY === 'true' || settings.TRUST_PROXY === '1',
+    secretKey: loadOrCreateSecret(dataDir, settings.SECRET_KEY || undefined),
+  };
+}

@@ -1,0 +1,16 @@
+import type { Config } from './config';
+import type { Db } from './db';
+import type { Mailer } from './mail/mailer';
+
+/** What services need from the running arcade: its database, settings and mailer. */
+export interface Services {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+}
+
+/** True when `error` is a unique-constraint violation, in SQLite or PostgreSQL. */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string } | null;
+  return e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || e?.code === '23505';
+}

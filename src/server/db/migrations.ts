@@ -1,0 +1,63 @@
+import type { Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+/**
+ * The arcade's migrations, in order. A static map (not a folder scan) so they survive bundling.
+ * Each one is written with the portable schema builder; `dialect` covers the one difference that
+ * matters here, auto-incrementing ids.
+ */
+export function migrations(dialect: Dialect): Record<string, Migration> {
+  const id = (table: any) =>
+    dialect === 'postgres'
+      ? table.addColumn('id', 'serial', (c: any) => c.primaryKey())
+      : table.addColumn('id', 'integer', (c: any) => c.primaryKey().autoIncrement());
+
+  return {
+    '0001_accounts': {
+      async up(db: Kysely<any>) {
+        await id(db.schema.createTable('users'))
+          .addColumn('username', 'varchar(20)', (c: any) => c.notNull())
+          .addColumn('username_key', 'varchar(20)', (c: any) => c.notNull().unique())
+          .addColumn('email', 'varchar(254)', (c: any) => c.notNull().unique())
+          .addColumn('country', 'varchar(2)', (c: any) => c.notNull().defaultTo('XX'))
+          .addColumn('created_at', 'bigint', (c: any) => c.notNull())
+          .addColumn('last_seen_at', 'bigint')
+          .execute();
+
+        await id(db.schema.createTable('magic_links'))
+          .addColumn('token_hash', 'varchar(64)', (c: any) => c.notNull().unique())
+          .addColumn('code_hash', 'varchar(64)', (c: any) => c.notNull())
+          .addColumn('user_id', 'integer', (c: any) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('email', 'varchar(254)', (c: any) => c.notNull())
+          .addColumn('created_at', 'bigint', (c: any) => c.notNull())
+          .addColumn('expires_at', 'bigint', (c: any) => c.notNull())
+          .addColumn('used_at', 'bigint')
+          .addColumn('code_attempts', 'integer', (c: any) => c.notNull().defaultTo(0))
+          .execute();
+        await db.schema.createIndex('magic_links_email').on('magic_links').columns(['email', 'expires_at']).execute();
+
+        await db.schema
+          .createTable('sessions')
+          .addColumn('id_hash', 'varchar(64)', (c) => c.primaryKey())
+          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('expires_at', 'bigint', (c) => c.notNull())
+          .addColumn('last_seen_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('sessions_user').on('sessions').column('user_id').execute();
+
+        await db.schema
+          .createTable('rate_limits')
+          .addColumn('key', 'varchar(400)', (c) => c.primaryKey())
+          .addColumn('window_start', 'bigint', (c) => c.notNull())
+          .addColumn('count', 'integer', (c) => c.notNull())
+          .execute();
+      },
+      async down(db: Kysely<any>) {
+        for (const table of ['rate_limits', 'sessions', 'magic_links', 'users']) await db.schema.dropTable(table).execute();
+      },
+    },
+  };
+}

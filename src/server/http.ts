@@ -1,0 +1,80 @@
+import * as z from 'zod/mini';
+import { AppError, badRequest } from './errors';
+
+/** Largest JSON body the API reads. */
+export const MAX_BODY_BYTES = 16 * 1024;
+
+/** A JSON answer. */
+export function json(body: unknown, status = 200, headers: HeadersInit = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...Object.fromEntries(new Headers(headers)) },
+  });
+}
+
+/** The JSON error answer for `error`; anything unexpected is logged and becomes a plain 500. */
+export function errorResponse(error: unknown): Response {
+  if (error instanceof AppError) return json({ error: error.message, ...error.details }, error.status, error.headers);
+  console.error('Unexpected error:', error);
+  return json({ error: 'Something went wrong on our side. Please try again.' }, 500);
+}
+
+/** Run an endpoint body, turning thrown errors into JSON answers. */
+export async function handle(run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run();
+  } catch (error) {
+    return errorResponse(error);
+  }
+}
+
+/** Parse `value` with `schema`; a mismatch is a 400 naming the first problem and listing them all. */
+export function parseWith<S extends z.ZodMiniType>(schema: S, value: unknown): z.output<S> {
+  const result = z.safeParse(schema, value);
+  if (result.success) return result.data;
+  const issues = result.error.issues.map((i) => ({ field: i.path.join('.') || null, message: i.message }));
+  throw badRequest(issues[0]?.message ?? 'The request is not valid.', { issues });
+}
+
+/**
+ * Read the request's JSON body (at most {@link MAX_BODY_BYTES}) and parse it with `schema`.
+ * Wrong content type, oversize, malformed JSON and wrong shapes are all clear 4xx answers.
+ */
+export async function readJson<S extends z.ZodMiniType>(request: Request, schema: S): Promise<z.output<S>> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^application\/json\b/i.test(type)) throw new AppError(415, 'Send the request body as JSON (Content-Type: application/json).');
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > MAX_BODY_BYTES) throw new AppError(413, 'The request body is too large.');
+  const body = await readLimited(request, MAX_BODY_BYTES);
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    throw badRequest('The request body is not valid JSON.');
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw badRequest('The request body must be a JSON object.');
+  return parseWith(schema, value);
+}
+
+async function readLimited(request: Request, limit: number): Promise<string> {
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw new AppError(413, 'The request body is too large.');
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+/** The answer for a method an endpoint does not offer; export as `ALL` beside the real handlers. */
+export function methodNotAllowed(...allowed: string[]) {
+  return () => json({ error: `Use ${allowed.join(' or ')} for this address.` }, 405, { allow: allowed.join(', ') });
+}

@@ -1,0 +1,49 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  /** Hand the mail over for delivery; throws when the mail server refuses it. */
+  send(mail: Mail): Promise<void>;
+  /** `smtp` or `outbox`, for logs and tests. */
+  readonly kind: 'smtp' | 'outbox';
+}
+
+/** Real delivery through the SMTP server `smtpUrl` names (`smtp://user:pass@host:587`). */
+export function smtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    kind: 'smtp',
+    async send(mail) {
+      await transport.sendMail({ from, ...mail });
+    },
+  };
+}
+
+/**
+ * The development outbox, used when no SMTP server is configured: each mail is printed to the
+ * server log (so a newcomer can click the sign-in link there) and kept as a text file under
+ * `<dataDir>/outbox/`.
+ */
+export function outboxMailer(dataDir: string, from: string, log: (line: string) => void = console.log): Mailer {
+  const dir = join(dataDir, 'outbox');
+  return {
+    kind: 'outbox',
+    async send(mail) {
+      mkdirSync(dir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const safeTo = mail.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
+      const file = join(dir, `${stamp}-${safeTo}.txt`);
+      const body = `From: ${from}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`;
+      writeFileSync(file, body, { mode: 0o600 });
+      log(`\n📬 [outbox] mail to ${mail.to}: ${mail.subject}\n${mail.text}\n(saved in ${file})\n`);
+    },
+  };
+}

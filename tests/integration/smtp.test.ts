@@ -1,0 +1,77 @@
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerUser, verifyMagicLink } from '../../src/server/auth/accounts';
+import { smtpMailer } from '../../src/server/mail/mailer';
+import { freePort } from '../support/server';
+import { freshServices, type TestServices } from '../support/services';
+
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+/** Undo quoted-printable soft breaks and escapes, enough to read links out of a mail. */
+function decodeQuotedPrintable(raw: string): string {
+  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+describe('mail over real SMTP', () => {
+  const received: Received[] = [];
+  let server: SMTPServer;
+  let port: number;
+  let s: TestServices;
+
+  beforeAll(async () => {
+    port = await freePort();
+    server = new SMTPServer({
+      disabledCommands: ['AUTH', 'STARTTLS'],
+      logger: false,
+      onData(stream, session, callback) {
+        let raw = '';
+        stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+        stream.on('end', () => {
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw,
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    s = await freshServices('sqlite', { SMTP_URL: `smtp://127.0.0.1:${port}` });
+  });
+
+  afterAll(async () => {
+    await s.close();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it('delivers the sign-in mail, and its link signs the player in', async () => {
+    const services = { ...s, mailer: smtpMailer(s.config.smtpUrl!, s.config.mailFrom) };
+    await registerUser(services, { username: 'smtp_player', email: 'player@example.com' }, { ip: '127.0.0.1', country: 'NL' });
+    expect(received).toHaveLength(1);
+    const mail = received[0]!;
+    expect(mail.to).toEqual(['player@example.com']);
+    expect(mail.from).toBe('no-reply@arcade.test');
+    expect(mail.raw).toMatch(/^Subject: Welcome to Sats Arcade: your sign-in link/m);
+    expect(mail.raw).toContain('Content-Type: text/plain');
+    expect(mail.raw).toContain('Content-Type: text/html');
+    const body = decodeQuotedPrintable(mail.raw);
+    expect(body).toContain('expire in 15 minutes');
+    const token = /auth\/callback\?token=([A-Za-z0-9_-]+)/.exec(body)?.[1];
+    const code = /sign-in window: (\d{6})/.exec(body)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    const signedIn = await verifyMagicLink(services, token!, { ip: '127.0.0.1', country: '' });
+    expect(signedIn.user.username).toBe('smtp_player');
+  });
+
+  it('reports a refused delivery as a 502 the player can act on', async () => {
+    const services = { ...s, mailer: smtpMailer(`smtp://127.0.0.1:${await freePort()}`, s.config.mailFrom) };
+    await expect(registerUser(services, { username: 'nobody_home', email: 'nobody@example.com' }, { ip: '127.0.0.2', country: '' })).rejects.toMatchObject({
+      status: 502,
+    });
+  });
+});

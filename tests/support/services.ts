@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { loadConfig, type Settings } from '../../src/server/config';
+import type { Services } from '../../src/server/context';
+import { migrateToLatest, openDatabase } from '../../src/server/db';
+import type { Mail, Mailer } from '../../src/server/mail/mailer';
+
+/** PostgreSQL server the tests create their databases on (trust auth, as on the CI machine). */
+export const PG_ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export type DialectName = 'sqlite' | 'postgres';
+/** Every database the services run on; integration tests run once per entry. */
+export const DIALECTS: DialectName[] = ['sqlite', 'postgres'];
+
+/** A mailer that keeps what it was given, for tests that read the link or code from the mail. */
+export interface CapturingMailer extends Mailer {
+  sent: Mail[];
+  /** Make the next sends fail, as a refusing mail server would. */
+  failing: boolean;
+}
+
+export function capturingMailer(): CapturingMailer {
+  const mailer: CapturingMailer = {
+    kind: 'outbox',
+    sent: [],
+    failing: false,
+    async send(mail) {
+      if (mailer.failing) throw new Error('mail server refused the message');
+      mailer.sent.push(mail);
+    },
+  };
+  return mailer;
+}
+
+export interface TestServices extends Services {
+  mailer: CapturingMailer;
+  dialect: DialectName;
+  close: () => Promise<void>;
+}
+
+async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `arcade_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** Fresh, migrated services on a new SQLite file or a new PostgreSQL database. */
+export async function freshServices(dialect: DialectName, settings: Settings = {}): Promise<TestServices> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sats-arcade-it-'));
+  const pgDb = dialect === 'postgres' ? await createPgDatabase() : null;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: pgDb?.url,
+    SITE_URL: 'http://arcade.test',
+    SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789',
+    ...settings,
+  });
+  const handle = openDatabase(config.databaseUrl, config.dataDir);
+  await migrateToLatest(handle);
+  return {
+    db: handle.db,
+    config,
+    mailer: capturingMailer(),
+    dialect,
+    close: async () => {
+      await handle.db.destroy();
+      await pgDb?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The sign-in link's token and the code from a magic-link mail. */
+export function readSignInMail(mail: Mail): { token: string; code: string } {
+  const token = /[?&]token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+  const code = /code in the sign-in window: (\d{6})/.exec(mail.text)?.[1];
+  if (!token || !code) throw new Error(`not a sign-in mail:\n${mail.text}`);
+  return { token, code };
+}
