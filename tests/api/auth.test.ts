@@ -1,0 +1,200 @@
+import pg from 'pg';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, latestOutboxMail, newClientIp, sessionCookie } from '../support/api';
+import { startServer, type RunningServer } from '../support/server';
+import { DIALECTS, PG_ADMIN_URL } from '../support/services';
+
+async function pgDatabase() {
+  const name = `arcade_api_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+describe.each(DIALECTS)('auth API on %s', (dialect) => {
+  let server: RunningServer;
+  let drop: (() => Promise<void>) | undefined;
+
+  beforeAll(async () => {
+    const env: Record<string, string> = { TRUST_PROXY: '1', ADMIN_USER_IDS: '1' };
+    if (dialect === 'postgres') {
+      const db = await pgDatabase();
+      env.DATABASE_URL = db.url;
+      drop = db.drop;
+    }
+    server = await startServer(env);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await drop?.();
+  });
+
+  /** Sign up and sign in through the API; returns the cookie and the user. */
+  async function signUp(username: string) {
+    const ip = newClientIp();
+    const email = `${username.toLowerCase()}@example.com`;
+    const registered = await call(server, '/api/auth/register', { body: { username, email }, ip, headers: { 'cf-ipcountry': 'SE' } });
+    expect(registered.status).toBe(201);
+    const { token } = latestOutboxMail(server.dataDir, email);
+    const verified = await call(server, `/api/auth/verify-magic-link?token=${token}`, { ip });
+    expect(verified.status).toBe(200);
+    return { cookie: sessionCookie(verified), user: verified.json.user, email, ip };
+  }
+
+  it('signs up, mails a link to the outbox and the server log, and the link signs in', async () => {
+    const ip = newClientIp();
+    const registered = await call(server, '/api/auth/register', { body: { username: 'First_Player', email: ' First@Example.com ' }, ip });
+    expect(registered).toMatchObject({ status: 201, json: { message: 'Check your email for a magic link to sign in and start playing.' } });
+    const mail = latestOutboxMail(server.dataDir, 'first@example.com');
+    expect(mail.text).toContain(`${server.url}/auth/callback?token=`);
+    expect(server.output()).toContain(mail.token);
+
+    const verified = await call(server, `/api/auth/verify-magic-link?token=${mail.token}`, { ip });
+    expect(verified.status).toBe(200);
+    expect(verified.json.user).toMatchObject({ username: 'First_Player', email: 'first@example.com', isAdmin: true });
+    const setCookie = verified.headers.getSetCookie().join('\n');
+    expect(setCookie).toMatch(/sats_session=[A-Za-z0-9_-]{43}/);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    expect(setCookie).toMatch(/Max-Age=2592000/);
+
+    const cookie = sessionCookie(verified);
+    const me = await call(server, '/api/auth/me', { cookie });
+    expect(me).toMatchObject({ status: 200, json: { user: { id: verified.json.user.id, username: 'First_Player' } } });
+
+    const reused = await call(server, `/api/auth/verify-magic-link?token=${mail.token}`, { ip });
+    expect(reused).toMatchObject({ status: 400, json: { error: 'The login link has expired or is invalid. Please try signing in again.' } });
+
+    expect(await call(server, '/api/auth/logout', { method: 'POST', cookie })).toMatchObject({ status: 200, json: { success: true } });
+    expect((await call(server, '/api/auth/me', { cookie })).status).toBe(401);
+  });
+
+  it('signs in with the code from the mail', async () => {
+    const { email } = await signUp('Code_User');
+    const ip = newClientIp();
+    expect((await call(server, '/api/auth/send-magic-link', { body: { email }, ip })).status).toBe(200);
+    const { code } = latestOutboxMail(server.dataDir, email);
+    const bad = await call(server, '/api/auth/verify-code', { body: { email, code: code === '111111' ? '222222' : '111111' }, ip });
+    expect(bad.status).toBe(400);
+    const good = await call(server, '/api/auth/verify-code', { body: { email, code }, ip });
+    expect(good).toMatchObject({ status: 200, json: { user: { username: 'Code_User' } } });
+    expect((await call(server, '/api/auth/me', { cookie: sessionCookie(good) })).status).toBe(200);
+  });
+
+  it('answers send-link the same for known and unknown addresses', async () => {
+    const { email } = await signUp('Known_One');
+    const known = await call(server, '/api/auth/send-magic-link', { body: { email }, ip: newClientIp() });
+    const unknown = await call(server, '/api/auth/send-magic-link', { body: { email: 'stranger@example.com' }, ip: newClientIp() });
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(unknown.json).toEqual(known.json);
+    expect(latestOutboxMail(server.dataDir, 'stranger@example.com').text).toContain('no account for it yet');
+  });
+
+  it('gives exactly one session to concurrent verifications of one link', async () => {
+    const ip = newClientIp();
+    await call(server, '/api/auth/register', { body: { username: 'Racer', email: 'racer@example.com' }, ip });
+    const { token } = latestOutboxMail(server.dataDir, 'racer@example.com');
+    const results = await Promise.all(Array.from({ length: 8 }, () => call(server, `/api/auth/verify-magic-link?token=${token}`, { ip })));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 400)).toHaveLength(7);
+  });
+
+  it('answers bad input with a clear 4xx and never a 500', async () => {
+    const ip = newClientIp();
+    const cases: [string, Parameters<typeof call>[2], number, string | RegExp][] = [
+      ['/api/auth/register', { body: {}, ip }, 400, 'Username must be at least 3 characters'],
+      ['/api/auth/register', { body: { username: 'ab', email: 'a@b.co' }, ip }, 400, 'Username must be at least 3 characters'],
+      ['/api/auth/register', { body: { username: 'x'.repeat(21), email: 'a@b.co' }, ip }, 400, 'Username must be less than 20 characters'],
+      ['/api/auth/register', { body: { username: 'no spaces', email: 'a@b.co' }, ip }, 400, 'Username can only contain letters, numbers, underscores, and dashes'],
+      ['/api/auth/register', { body: { username: 'okname', email: 'nope' }, ip }, 400, 'Please enter a valid email address'],
+      ['/api/auth/register', { body: { username: ['a'], email: 7 }, ip }, 400, /Username/],
+      ['/api/auth/register', { body: '{"username":', ip }, 400, 'The request body is not valid JSON.'],
+      ['/api/auth/register', { body: '[1,2]', ip }, 400, 'The request body must be a JSON object.'],
+      ['/api/auth/register', { body: 'username=a', ip, headers: { 'content-type': 'application/x-www-form-urlencoded' } }, 415, /as JSON/],
+      ['/api/auth/register', { body: { username: 'big', email: `${'a'.repeat(20_000)}@b.co` }, ip }, 413, 'The request body is too large.'],
+      ['/api/auth/send-magic-link', { body: { email: 12 }, ip }, 400, 'Please enter a valid email address'],
+      ['/api/auth/verify-code', { body: { email: 'a@b.co', code: 'abc' }, ip }, 400, 'Enter the 6-digit code from the email'],
+      ['/api/auth/verify-magic-link', { ip }, 400, /expired or is invalid/],
+      ['/api/auth/verify-magic-link?token=forged-token-forged-token-forged-token-1234', { ip }, 400, /expired or is invalid/],
+      ['/api/auth/verify-magic-link?token=%00%01', { ip }, 400, /expired or is invalid/],
+      ['/api/auth/me', {}, 401, 'Not signed in.'],
+      ['/api/auth/me', { cookie: 'sats_session=forged' }, 401, 'Not signed in.'],
+      ['/api/auth/register', { method: 'GET' }, 405, /Use POST/],
+      ['/api/no-such-endpoint', {}, 404, /no API at \/api\/no-such-endpoint/],
+      ['/api/account', {}, 401, /sign in/],
+    ];
+    for (const [path, options, status, message] of cases) {
+      const result = await call(server, path, options);
+      expect({ path, status: result.status }).toEqual({ path, status });
+      expect(result.json?.error, `${path} ${JSON.stringify(options?.body)?.slice(0, 60)}`).toMatch(message);
+    }
+  });
+
+  it('refuses cross-origin and origin-less writes', async () => {
+    const ip = newClientIp();
+    const foreign = await call(server, '/api/auth/register', { body: { username: 'evil_one', email: 'evil@example.com' }, ip, headers: { origin: 'https://evil.example' } });
+    expect(foreign).toMatchObject({ status: 403, json: { error: 'Cross-origin requests are not allowed.' } });
+    const bare = await call(server, '/api/auth/logout', { method: 'POST', noOrigin: true });
+    expect(bare.status).toBe(403);
+    const viaReferer = await call(server, '/api/auth/logout', { method: 'POST', noOrigin: true, headers: { referer: `${server.url}/games` } });
+    expect(viaReferer.status).toBe(200);
+  });
+
+  it('refuses a taken username with 409', async () => {
+    await signUp('Taken_Name');
+    const result = await call(server, '/api/auth/register', { body: { username: 'taken_NAME', email: 'other-taken@example.com' }, ip: newClientIp() });
+    expect(result).toMatchObject({ status: 409, json: { error: 'That username is already taken. Please choose another one.' } });
+  });
+
+  it('rate-limits sign-in mails per address with 429 and Retry-After', async () => {
+    const { email } = await signUp('Busy_Bee');
+    const statuses: number[] = [];
+    let last;
+    for (let i = 0; i < 6; i++) {
+      last = await call(server, '/api/auth/send-magic-link', { body: { email }, ip: newClientIp() });
+      statuses.push(last.status);
+    }
+    // the sign-up mail was the first of five allowed
+    expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
+    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(last!.json.error).toMatch(/Too many sign-in emails for this address. Please try again in \d+ minutes./);
+  });
+
+  it('shows and updates the account, and signs out everywhere', async () => {
+    const { cookie, ip, email } = await signUp('Settings_Fan');
+    const account = await call(server, '/api/account', { cookie });
+    expect(account).toMatchObject({ status: 200, json: { country: 'SE', activeSessions: 1, user: { username: 'Settings_Fan', email } } });
+    expect((await call(server, '/api/account', { method: 'PUT', body: { country: 'pt' }, cookie })).json.country).toBe('PT');
+    expect((await call(server, '/api/account', { method: 'PUT', body: { country: 'QQ' }, cookie })).status).toBe(400);
+    await call(server, '/api/auth/send-magic-link', { body: { email }, ip });
+    const second = await call(server, `/api/auth/verify-magic-link?token=${latestOutboxMail(server.dataDir, email).token}`, { ip });
+    const other = sessionCookie(second);
+    expect((await call(server, '/api/account', { cookie })).json.activeSessions).toBe(2);
+    expect(await call(server, '/api/account/sign-out-everywhere', { method: 'POST', cookie })).toMatchObject({ status: 200, json: { revoked: 2 } });
+    expect((await call(server, '/api/auth/me', { cookie: other })).status).toBe(401);
+  });
+
+  it('keeps /api/admin for administrators: 401 signed out, 403 for players', async () => {
+    expect((await call(server, '/api/admin/tournaments')).status).toBe(401);
+    const player = await signUp('Not_Admin');
+    expect(player.user.id).not.toBe(1);
+    const refused = await call(server, '/api/admin/tournaments', { cookie: player.cookie });
+    expect(refused).toMatchObject({ status: 403, json: { error: 'Only administrators can do that.' } });
+    const adminPage = await fetch(`${server.url}/admin`, { headers: { cookie: player.cookie }, redirect: 'manual' });
+    expect([302, 404]).toContain(adminPage.status);
+  });
+});
