@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { readdirSync, readFileSync } from 'node:fs';
+import { latestOutboxMail } from '../support/api';
 
 /** The operator settings the pages were built from. */
 export const site = JSON.parse(readFileSync('src/content/settings/site.json', 'utf8')).site as {
@@ -59,4 +60,61 @@ export async function freezeClock(page: Page) {
   const start = new Date('2026-11-22T12:00:00Z');
   await page.clock.install({ time: start });
   await page.clock.pauseAt(new Date(start.getTime() + 1000));
+}
+
+/** The newest development-outbox mail to `to` on the e2e server (link token and code). */
+export function outboxMail(to: string) {
+  return latestOutboxMail(process.env.E2E_DATA_DIR ?? '', to);
+}
+
+/** Wait until a mail to `to` has arrived in the e2e server's outbox, newer than `after` mails. */
+export async function waitForMail(to: string, after = 0) {
+  let mail: ReturnType<typeof outboxMail> | undefined;
+  await expect
+    .poll(() => {
+      try {
+        const dir = `${process.env.E2E_DATA_DIR}/outbox`;
+        const count = readdirSync(dir).filter((f) => f.endsWith(`-${to}.txt`)).length;
+        if (count <= after) return false;
+        mail = outboxMail(to);
+        return true;
+      } catch {
+        return false;
+      }
+    })
+    .toBe(true);
+  return mail!;
+}
+
+/** How many mails to `to` the outbox holds. */
+export function mailCount(to: string): number {
+  try {
+    return readdirSync(`${process.env.E2E_DATA_DIR}/outbox`).filter((f) => f.endsWith(`-${to}.txt`)).length;
+  } catch {
+    return 0;
+  }
+}
+
+/** Create an account through the API (as the sign-up dialog would) and return its address. */
+export async function registerThroughApi(request: APIRequestContext, username: string): Promise<string> {
+  const email = `${username.toLowerCase()}@players.test`;
+  const response = await request.post('/api/auth/register', {
+    data: { username, email },
+    headers: { origin: process.env.E2E_BASE_URL ?? '' },
+  });
+  expect(response.status()).toBe(201);
+  return email;
+}
+
+/** Sign the page's browser in as the owner of `email`: ask for a link, open it from the outbox. */
+export async function signInThroughLink(page: Page, email: string) {
+  const before = mailCount(email);
+  const response = await page.request.post('/api/auth/send-magic-link', {
+    data: { email },
+    headers: { origin: process.env.E2E_BASE_URL ?? '' },
+  });
+  expect(response.status()).toBe(200);
+  const mail = await waitForMail(email, before);
+  await page.goto(`/auth/callback?token=${mail.token}`);
+  await expect(page).toHaveURL(/\/$/);
 }

@@ -1,0 +1,88 @@
+import { expect, test } from '@playwright/test';
+import { E2E_ADMIN } from './global-setup';
+import { mailCount, registerThroughApi, signInThroughLink, site, waitForMail } from './support';
+
+test.describe('accounts', () => {
+  test('a newcomer signs up, opens the mailed link in a second tab and is signed in', async ({ page, context }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'CREATE ACCOUNT' }).click();
+    const dialog = page.getByRole('dialog', { name: 'JOIN THE ARCADE' });
+    await dialog.getByLabel('Username').fill('Newcomer_1');
+    await dialog.getByLabel('Email Address').fill('newcomer@players.test');
+    await dialog.getByRole('button', { name: 'CREATE ACCOUNT' }).click();
+    await expect(page.getByRole('status').filter({ hasText: `Welcome to ${site.productName}!` })).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    const mail = await waitForMail('newcomer@players.test');
+    expect(mail.text).toContain('expire in 15 minutes');
+    const second = await context.newPage();
+    await second.goto(`/auth/callback?token=${mail.token}`);
+    await expect(second.getByText('Signing you in...')).toBeVisible();
+    await expect(second).toHaveURL(/\/$/);
+    await expect(second.getByRole('heading', { name: 'Welcome back, Newcomer_1!' })).toBeVisible();
+
+    // The first tab learns about the sign-in: it either reloads as signed in or is closed.
+    if (!page.isClosed()) {
+      await expect(page.getByRole('heading', { name: 'Welcome back, Newcomer_1!' })).toBeVisible();
+    }
+    await expect(second.getByRole('button', { name: 'Account menu for Newcomer_1' })).toBeVisible();
+  });
+
+  test('a used link is refused with a toast and the visitor lands on the home page', async ({ page, request }) => {
+    const email = await registerThroughApi(request, 'Twice_Clicker');
+    const mail = await waitForMail(email);
+    await page.goto(`/auth/callback?token=${mail.token}`);
+    await expect(page.getByRole('heading', { name: 'Welcome back, Twice_Clicker!' })).toBeVisible();
+    await page.context().clearCookies();
+    await page.goto(`/auth/callback?token=${mail.token}`);
+    await expect(page.getByRole('alert')).toContainText('Sign In Failed');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('button', { name: 'CREATE ACCOUNT' })).toBeVisible();
+  });
+
+  test('a player signs in on another device with the code from the mail', async ({ page, request }) => {
+    const email = await registerThroughApi(request, 'Code_Player');
+    const before = mailCount(email);
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
+    const dialog = page.getByRole('dialog', { name: 'WELCOME BACK' });
+    await expect(dialog.getByText('Sign in with your email - no password needed')).toBeVisible();
+    await dialog.getByLabel('Email Address').fill(email);
+    await dialog.getByRole('button', { name: 'Send Magic Link' }).click();
+    await expect(dialog.getByText('CHECK YOUR EMAIL!')).toBeVisible();
+    await expect(dialog).toContainText(email);
+    const mail = await waitForMail(email, before);
+    await dialog.getByRole('textbox', { name: /code/i }).fill(mail.code!);
+    await dialog.getByRole('button', { name: 'Sign In with Code' }).click();
+    await expect(page.getByRole('heading', { name: 'Welcome back, Code_Player!' })).toBeVisible();
+  });
+
+  test('a player signs out from the account menu', async ({ page, request }) => {
+    const email = await registerThroughApi(request, 'Leaving_Soon');
+    await signInThroughLink(page, email);
+    await page.getByRole('button', { name: 'Account menu for Leaving_Soon' }).click();
+    await expect(page.getByRole('link', { name: 'Admin Room' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page.getByRole('button', { name: 'CREATE ACCOUNT' })).toBeVisible();
+    const me = await page.request.get('/api/auth/me');
+    expect(me.status()).toBe(401);
+  });
+
+  test('only an administrator sees the Admin Room in the account menu', async ({ page }) => {
+    await signInThroughLink(page, E2E_ADMIN.email);
+    await page.getByRole('button', { name: `Account menu for ${E2E_ADMIN.username}` }).click();
+    await expect(page.getByRole('link', { name: 'Admin Room' })).toHaveAttribute('href', '/admin');
+  });
+
+  test('account settings show the e-mail and save a new country', async ({ page, request }) => {
+    const email = await registerThroughApi(request, 'Globe_Trotter');
+    await signInThroughLink(page, email);
+    await page.goto('/account');
+    await expect(page.getByText(email)).toBeVisible();
+    await page.getByRole('combobox', { name: /country/i }).selectOption('JP');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Account Updated' })).toBeVisible();
+    const account = await page.request.get('/api/account');
+    expect((await account.json()).country).toBe('JP');
+  });
+});
