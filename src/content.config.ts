@@ -101,6 +101,13 @@ const games = defineCollection({
     /** How long each card screenshot stays before the next. */
     carouselIntervalMs: z.number().int().min(500),
     detail: gameDetail,
+    /** Plausibility limits of one run: the Game API refuses results beyond them. */
+    limits: z.object({
+      maxScore: z.number().int().positive(),
+      maxLevel: z.number().int().nonnegative(),
+      /** 0 for games without fish. */
+      maxFishPerRun: z.number().int().nonnegative(),
+    }),
   }),
 });
 

@@ -38,7 +38,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
     return isApi ? json({ error: 'The arcade is starting up or misconfigured. Please try again shortly.' }, 503) : new Response('Service unavailable', { status: 503 });
   }
 
-  if (isApi && !SAFE_METHODS.has(request.method)) {
+  // The Game API authenticates with bearer game tokens, not cookies, and has its own CORS rules.
+  const isGameApi = url.pathname.startsWith('/api/games/');
+  if (isApi && !isGameApi && !SAFE_METHODS.has(request.method)) {
     const origin = requestOrigin(request);
     const allowed = new Set([url.origin, app.config.siteUrl]);
     if (!origin || !allowed.has(origin)) return errorResponse(forbidden('Cross-origin requests are not allowed.'));

@@ -78,3 +78,10 @@ async function readLimited(request: Request, limit: number): Promise<string> {
 export function methodNotAllowed(...allowed: string[]) {
   return () => json({ error: `Use ${allowed.join(' or ')} for this address.` }, 405, { allow: allowed.join(', ') });
 }
+
+/** A route's numeric id parameter; anything but a positive whole number is a 400. */
+export function idParam(value: string | undefined, what = 'user id'): number {
+  const id = Number(value);
+  if (!value || !/^\d{1,15}$/.test(value) || !Number.isSafeInteger(id) || id <= 0) throw new AppError(400, `The ${what} must be a positive whole number.`);
+  return id;
+}

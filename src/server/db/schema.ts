@@ -48,11 +48,56 @@ export interface RateLimitsTable {
   count: number;
 }
 
+export interface RunsTable {
+  id: Generated<number>;
+  user_id: number;
+  game_id: string;
+  /** The game's idempotency key. */
+  run_id: string;
+  score: number;
+  level: number | null;
+  fish_count: number;
+  /** JSON list of the run's fish (fishing), or null. */
+  fish_json: string | null;
+  /** JSON map of the run's achievement flags (REKT), or null. */
+  achievements_json: string | null;
+  created_at: number;
+}
+
+/** One row per player and game: plays and the best single run (the leaderboard's source). */
+export interface GameStatsTable {
+  user_id: number;
+  game_id: string;
+  plays: number;
+  best_score: number;
+  best_level: number | null;
+  best_fish_count: number;
+  best_fish_json: string | null;
+  /** When the best score was first reached: earlier wins a tie. */
+  best_reached_at: number;
+  last_played_at: number;
+}
+
+export interface GameTotalsTable {
+  game_id: string;
+  total_runs: number;
+}
+
+export interface UserAchievementsTable {
+  user_id: number;
+  name: string;
+  unlocked_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   magic_links: MagicLinksTable;
   sessions: SessionsTable;
   rate_limits: RateLimitsTable;
+  runs: RunsTable;
+  game_stats: GameStatsTable;
+  game_totals: GameTotalsTable;
+  user_achievements: UserAchievementsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,0 +1,18 @@
+import type { APIRoute } from 'astro';
+import { services } from '../../../server/app';
+import { unauthorized } from '../../../server/errors';
+import { issueGameToken } from '../../../server/games/tokens';
+import { handle, json, methodNotAllowed } from '../../../server/http';
+
+export const prerender = false;
+
+/** A short-lived signed token the play page hands to the game. */
+export const GET: APIRoute = ({ locals }) =>
+  handle(async () => {
+    const app = await services();
+    if (!locals.user) throw unauthorized();
+    const { token, expiresAt } = await issueGameToken(app.config.secretKey, locals.user);
+    return json({ gameToken: token, expiresAt: new Date(expiresAt).toISOString() });
+  });
+
+export const ALL = methodNotAllowed('GET');

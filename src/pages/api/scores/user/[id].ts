@@ -1,0 +1,22 @@
+import type { APIRoute } from 'astro';
+import { services } from '../../../../server/app';
+import { badRequest } from '../../../../server/errors';
+import { listCatalogueGames } from '../../../../server/games/catalogue';
+import { listUserScores } from '../../../../server/games/stats';
+import { handle, idParam, json, methodNotAllowed } from '../../../../server/http';
+
+export const prerender = false;
+
+export const GET: APIRoute = ({ params, url }) =>
+  handle(async () => {
+    const app = await services();
+    const userId = idParam(params.id);
+    const gameId = url.searchParams.get('gameId');
+    const games = await listCatalogueGames(app.config.siteUrl);
+    if (!gameId || !games.some((g) => g.rules.gameId === gameId)) {
+      throw badRequest(`Add ?gameId= with one of: ${games.map((g) => g.rules.gameId).join(', ')}.`);
+    }
+    return json(await listUserScores(app.db, userId, gameId));
+  });
+
+export const ALL = methodNotAllowed('GET');

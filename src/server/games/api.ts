@@ -1,0 +1,49 @@
+import type { APIContext } from 'astro';
+import { services } from '../app';
+import type { Services } from '../context';
+import { notFound } from '../errors';
+import { errorResponse } from '../http';
+import { listCatalogueGames, type CatalogueGame } from './catalogue';
+import { corsHeaders } from './cors';
+import { bearerToken, verifyGameToken, type GameTokenClaims } from './tokens';
+
+export interface GameApiContext {
+  app: Services;
+  games: CatalogueGame[];
+  cors: Record<string, string>;
+  /** The verified game token of the request. */
+  player: () => Promise<GameTokenClaims>;
+  game: (gameId: string | undefined) => CatalogueGame;
+}
+
+/**
+ * Run a Game API endpoint: CORS for catalogue origins (also on errors, so games can read them),
+ * bearer-token checks and JSON errors.
+ */
+export async function gameApi(context: APIContext, run: (api: GameApiContext) => Promise<Response>): Promise<Response> {
+  let cors: Record<string, string> = {};
+  try {
+    const app = await services();
+    const games = await listCatalogueGames(app.config.siteUrl);
+    cors = corsHeaders(context.request, new Set([app.config.siteUrl, new URL(context.request.url).origin, ...games.map((g) => g.origin)]));
+    if (context.request.method === 'OPTIONS') return new Response(null, { status: 204, headers: cors });
+    const response = await run({
+      app,
+      games,
+      cors,
+      player: () => verifyGameToken(app.config.secretKey, bearerToken(context.request.headers.get('authorization'))),
+      game: (gameId) => {
+        const game = games.find((g) => g.rules.gameId === gameId);
+        if (!game) throw notFound(`There is no game "${gameId}" in the arcade.`);
+        return game;
+      },
+    });
+    for (const [name, value] of Object.entries(cors)) response.headers.set(name, value);
+    return response;
+  } catch (error) {
+    const response = errorResponse(error);
+    for (const [name, value] of Object.entries(cors)) response.headers.set(name, value);
+    return response;
+  }
+}
+

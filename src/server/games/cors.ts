@@ -1,0 +1,18 @@
+import { forbidden } from '../errors';
+
+/**
+ * CORS for the Game API: only the catalogue games' origins (and the arcade's own) may call it
+ * from a browser. Returns the headers to add, or throws 403 for a foreign origin.
+ */
+export function corsHeaders(request: Request, allowedOrigins: ReadonlySet<string>): Record<string, string> {
+  const origin = request.headers.get('origin');
+  if (!origin) return {};
+  if (!allowedOrigins.has(origin)) throw forbidden('This origin may not call the Game API.');
+  return {
+    'access-control-allow-origin': origin,
+    'access-control-allow-methods': 'GET, POST, OPTIONS',
+    'access-control-allow-headers': 'Authorization, Content-Type',
+    'access-control-max-age': '600',
+    vary: 'Origin',
+  };
+}

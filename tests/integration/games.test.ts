@@ -1,0 +1,122 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { registerUser } from '../../src/server/auth/accounts';
+import { AppError } from '../../src/server/errors';
+import { RUNS_PER_MINUTE, submitRun, type GameRules } from '../../src/server/games/runs';
+import { getGlobalStats, getRektAchievements, getUserStats, listUserScores } from '../../src/server/games/stats';
+import { GAME_TOKEN_MINUTES, issueGameToken, verifyGameToken } from '../../src/server/games/tokens';
+import { DIALECTS, freshServices, type TestServices } from '../support/services';
+
+const rekt: GameRules = { gameId: 'rekt', maxScore: 1_000_000, maxLevel: 1000, maxFishPerRun: 0, hasFish: false, hasFormations: true };
+const fishing: GameRules = { gameId: 'fishing-for-sats', maxScore: 1_000_000, maxLevel: 100, maxFishPerRun: 200, hasFish: true, hasFormations: false };
+
+async function status(promise: Promise<unknown>): Promise<[number, string]> {
+  try {
+    await promise;
+    return [0, ''];
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return [error.status, error.message];
+  }
+}
+
+describe('game tokens', () => {
+  const secret = 'test-secret-key-that-is-long-enough-0123456789';
+  it('are signed for about 30 minutes and name the player', async () => {
+    const now = Date.now();
+    const { token, expiresAt } = await issueGameToken(secret, { id: 42, username: 'zed' }, now);
+    expect(expiresAt - now).toBe(GAME_TOKEN_MINUTES * 60_000);
+    expect(await verifyGameToken(secret, token, now + 1000)).toMatchObject({ userId: 42, username: 'zed' });
+  });
+
+  it('refuse expired, forged, missing and foreign-key tokens with 401', async () => {
+    const now = Date.now();
+    const { token } = await issueGameToken(secret, { id: 1, username: 'a' }, now);
+    expect(await status(verifyGameToken(secret, token, now + 31 * 60_000))).toEqual([401, 'The game token has expired. Refresh the game to get a new one.']);
+    expect((await status(verifyGameToken(`${secret}-other`, token, now)))[0]).toBe(401);
+    const [head, body] = token.split('.');
+    const forgedBody = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body!, 'base64url').toString()), sub: '2' })).toString('base64url');
+    expect(await status(verifyGameToken(secret, `${head}.${forgedBody}.${token.split('.')[2]}`, now))).toEqual([401, 'The game token is not valid.']);
+    expect((await status(verifyGameToken(secret, null, now)))[0]).toBe(401);
+    expect((await status(verifyGameToken(secret, 'not.a.jwt', now)))[0]).toBe(401);
+  });
+});
+
+describe.each(DIALECTS)('runs on %s', (dialect) => {
+  let s: TestServices;
+  let userId: number;
+  beforeEach(async () => {
+    s = await freshServices(dialect);
+    await registerUser(s, { username: 'runner', email: 'runner@example.com' }, { ip: '1.1.1.1', country: 'US' });
+    userId = (await s.db.selectFrom('users').select('id').executeTakeFirstOrThrow()).id;
+  });
+  afterEach(async () => {
+    await s.close();
+  });
+
+  it('stores a run, counts it and keeps the best per game', async () => {
+    const first = await submitRun(s.db, rekt, userId, { runId: 'r1', score: 1200, level: 3 });
+    expect(first).toMatchObject({ created: true, run: { runId: 'r1', score: 1200, level: 3 }, best: { score: 1200, level: 3, totalPlays: 1 } });
+    const worse = await submitRun(s.db, rekt, userId, { runId: 'r2', score: 800, level: 5 });
+    expect(worse.best).toMatchObject({ score: 1200, level: 3, totalPlays: 2 });
+    const better = await submitRun(s.db, rekt, userId, { runId: 'r3', score: 5000, level: 9 });
+    expect(better.best).toMatchObject({ score: 5000, level: 9, totalPlays: 3 });
+    expect(await getUserStats(s.db, userId)).toEqual({ bestScore: 5000, totalPlays: 3 });
+    expect(await getGlobalStats(s.db, 'rekt')).toEqual({ totalGames: 3 });
+    expect(await getGlobalStats(s.db, 'mr-quiz')).toEqual({ totalGames: 0 });
+    const scores = await listUserScores(s.db, userId, 'rekt');
+    expect(scores).toMatchObject({ count: 3, best: 5000 });
+    expect(scores.scores.map((r) => r.score).sort()).toEqual([1200, 5000, 800].sort());
+  });
+
+  it('a replayed runId is returned as stored and never counts twice', async () => {
+    await submitRun(s.db, rekt, userId, { runId: 'same', score: 100 });
+    const replay = await submitRun(s.db, rekt, userId, { runId: 'same', score: 999_999 });
+    expect(replay).toMatchObject({ created: false, run: { score: 100 }, best: { score: 100, totalPlays: 1 } });
+    expect(await getGlobalStats(s.db, 'rekt')).toEqual({ totalGames: 1 });
+    expect(await s.db.selectFrom('runs').select('id').execute()).toHaveLength(1);
+  });
+
+  it('concurrent runs of one player keep the true best and every play', async () => {
+    const scores = Array.from({ length: 20 }, (_, i) => (i * 7919) % 1000);
+    await Promise.all(scores.map((score, i) => submitRun(s.db, rekt, userId, { runId: `c${i}`, score })));
+    const row = await s.db.selectFrom('game_stats').selectAll().executeTakeFirstOrThrow();
+    expect(row.best_score).toBe(Math.max(...scores));
+    expect(row.plays).toBe(20);
+  });
+
+  it('keeps the fish of the best fishing run, heaviest points first', async () => {
+    const fish = [
+      { name: 'Sat Sardine', points: 10, weight: 0.4, quality: 2 },
+      { name: 'Whale', points: 500, weight: 120.5, quality: 5 },
+    ];
+    const result = await submitRun(s.db, fishing, userId, { runId: 'f1', score: 510, fish });
+    expect(result.best.fishCaught).toBe(2);
+    const row = await s.db.selectFrom('game_stats').select('best_fish_json').executeTakeFirstOrThrow();
+    expect(JSON.parse(row.best_fish_json!).map((f: { name: string }) => f.name)).toEqual(['Whale', 'Sat Sardine']);
+  });
+
+  it('records REKT formation achievements once', async () => {
+    await submitRun(s.db, rekt, userId, { runId: 'a1', score: 10, achievements: { spiral: true, zigzag: false } });
+    await submitRun(s.db, rekt, userId, { runId: 'a2', score: 10, achievements: { spiral: true, 'mega circle': true } });
+    const achievements = await getRektAchievements(s.db, 'RUNNER');
+    expect(achievements).toMatchObject({ spiral: true, 'mega circle': true, zigzag: false, 'long line': false });
+    expect(Object.keys(achievements)).toHaveLength(8);
+    expect((await status(getRektAchievements(s.db, 'ghost')))[0]).toBe(404);
+  });
+
+  it('refuses implausible results with 400', async () => {
+    expect(await status(submitRun(s.db, rekt, userId, { runId: 'x1', score: 1_000_001 }))).toEqual([400, 'A rekt score can be at most 1000000.']);
+    expect((await status(submitRun(s.db, rekt, userId, { runId: 'x2', score: 1, level: 1001 })))[0]).toBe(400);
+    expect((await status(submitRun(s.db, rekt, userId, { runId: 'x3', score: 1, fish: [] })))[0]).toBe(400);
+    expect((await status(submitRun(s.db, rekt, userId, { runId: 'x4', score: 1, achievements: { nope: true } })))[1]).toMatch(/Unknown achievement: nope/);
+    expect((await status(submitRun(s.db, fishing, userId, { runId: 'x5', score: 5, fish: [{ name: 'Whale', points: 500, weight: 1, quality: 5 }] })))[1]).toMatch(/worth more points/);
+    expect(await s.db.selectFrom('runs').select('id').execute()).toHaveLength(0);
+  });
+
+  it(`limits a player to ${RUNS_PER_MINUTE} runs a minute`, async () => {
+    const now = Date.now();
+    for (let i = 0; i < RUNS_PER_MINUTE; i++) await submitRun(s.db, rekt, userId, { runId: `l${i}`, score: i }, now);
+    expect((await status(submitRun(s.db, rekt, userId, { runId: 'over', score: 1 }, now)))[0]).toBe(429);
+    await submitRun(s.db, rekt, userId, { runId: 'later', score: 1 }, now + 61_000);
+  });
+});
