@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, latestOutboxMail, newClientIp, sessionCookie } from '../support/api';
+import { startServer, type RunningServer } from '../support/server';
+
+describe('Game API against the built server', () => {
+  let server: RunningServer;
+  let cookie: string;
+  let gameToken: string;
+  let userId: number;
+
+  beforeAll(async () => {
+    server = await startServer({ TRUST_PROXY: '1' });
+    const ip = newClientIp();
+    await call(server, '/api/auth/register', { body: { username: 'Gamer_One', email: 'gamer@example.com' }, ip });
+    const verified = await call(server, `/api/auth/verify-magic-link?token=${latestOutboxMail(server.dataDir, 'gamer@example.com').token}`, { ip });
+    cookie = sessionCookie(verified);
+    userId = verified.json.user.id;
+    const token = await call(server, '/api/auth/game-token', { cookie });
+    expect(token.status).toBe(200);
+    gameToken = token.json.gameToken;
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  const bearer = () => ({ authorization: `Bearer ${gameToken}` });
+
+  it('issues game tokens to signed-in players only', async () => {
+    expect((await call(server, '/api/auth/game-token')).status).toBe(401);
+    const info = await call(server, '/api/games/token-info', { headers: bearer(), noOrigin: true });
+    expect(info).toMatchObject({ status: 200, json: { userId, username: 'Gamer_One' } });
+    expect(Date.parse(info.json.expiresAt) - Date.now()).toBeGreaterThan(29 * 60_000);
+  });
+
+  it('stores a run (201), replays it (200) and updates the stats calls', async () => {
+    const body = { runId: 'run-abc-1', score: 4200, level: 4, achievements: { spiral: true } };
+    const first = await call(server, '/api/games/rekt/runs', { body, headers: bearer(), noOrigin: true });
+    expect(first).toMatchObject({ status: 201, json: { run: { runId: 'run-abc-1', score: 4200, level: 4 }, best: { score: 4200, totalPlays: 1 } } });
+    const replay = await call(server, '/api/games/rekt/runs', { body, headers: bearer(), noOrigin: true });
+    expect(replay.status).toBe(200);
+    expect(replay.json).toEqual(first.json);
+    expect((await call(server, '/api/stats/global/rekt')).json).toEqual({ stats: { totalGames: 1 } });
+    expect((await call(server, `/api/stats/user/${userId}`)).json).toEqual({ stats: { bestScore: 4200, totalPlays: 1 } });
+    expect((await call(server, `/api/scores/user/${userId}?gameId=rekt`)).json).toMatchObject({ count: 1, best: 4200, scores: [{ score: 4200 }] });
+    expect((await call(server, '/api/achievements/player/gamer_one')).json).toMatchObject({ success: true, achievements: { spiral: true, zigzag: false } });
+  });
+
+  it('answers CORS only for catalogue game origins', async () => {
+    const preflight = await fetch(`${server.url}/api/games/rekt/runs`, {
+      method: 'OPTIONS',
+      headers: { origin: server.url, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(server.url);
+    expect(preflight.headers.get('access-control-allow-headers')).toMatch(/Authorization/);
+    const foreign = await call(server, '/api/games/rekt/runs', { body: { runId: 'x', score: 1 }, headers: { ...bearer(), origin: 'https://evil.example' } });
+    expect(foreign).toMatchObject({ status: 403, json: { error: 'This origin may not call the Game API.' } });
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('answers every bad input with a clear 4xx', async () => {
+    const cases: [string, Parameters<typeof call>[2], number, string | RegExp][] = [
+      ['/api/games/pong/runs', { body: { runId: 'a', score: 1 }, headers: bearer() }, 404, 'There is no game "pong" in the arcade.'],
+      ['/api/games/rekt/runs', { body: { runId: 'a', score: 1 } }, 401, /game token is required/],
+      ['/api/games/rekt/runs', { body: { runId: 'a', score: 1 }, headers: { authorization: 'Bearer forged.token.here' } }, 401, 'The game token is not valid.'],
+      ['/api/games/rekt/runs', { body: { runId: 'a', score: 1 }, headers: { authorization: 'Basic abc' } }, 401, /game token is required/],
+      ['/api/games/rekt/runs', { body: { score: 1 }, headers: bearer() }, 400, 'runId is required'],
+      ['/api/games/rekt/runs', { body: { runId: 'a b', score: 1 }, headers: bearer() }, 400, /runId must be/],
+      ['/api/games/rekt/runs', { body: { runId: 'a', score: -1 }, headers: bearer() }, 400, 'score must be 0 or more'],
+      ['/api/games/rekt/runs', { body: { runId: 'a', score: 1.5 }, headers: bearer() }, 400, 'score must be a whole number'],
+      ['/api/games/rekt/runs', { body: { runId: 'a', score: '9' }, headers: bearer() }, 400, 'score must be a whole number'],
+      ['/api/games/rekt/runs', { body: { runId: 'a', score: 2_000_000 }, headers: bearer() }, 400, /at most 1000000/],
+      ['/api/games/fishing-for-sats/runs', { body: { runId: 'a', score: 9, fish: [{ name: 'Eel', points: 1, weight: 1, quality: 6 }] }, headers: bearer() }, 400, 'Fish quality must be 1 to 5'],
+      ['/api/games/fishing-for-sats/runs', { body: { runId: 'a', score: 9, fish: [{ name: 'Eel', points: 1, weight: 0, quality: 3 }] }, headers: bearer() }, 400, /more than 0 kg/],
+      ['/api/games/mr-quiz/runs', { body: { runId: 'a', score: 9, achievements: { spiral: true } }, headers: bearer() }, 400, /no achievements/],
+      ['/api/games/rekt/runs', { body: '{oops', headers: bearer() }, 400, 'The request body is not valid JSON.'],
+      ['/api/games/rekt/runs', { method: 'GET', headers: bearer() }, 405, /Use POST/],
+      ['/api/stats/user/abc', {}, 400, 'The user id must be a positive whole number.'],
+      ['/api/stats/global/pong', {}, 404, /no game "pong"/],
+      ['/api/scores/user/1', {}, 400, /Add \?gameId=/],
+      ['/api/achievements/player/nobody_here', {}, 404, 'User not found'],
+      ['/api/test/game-token-validation?token=x', {}, 404, /no API/],
+      ['/api/debug/triggerfish-auth', {}, 404, /no API/],
+    ];
+    for (const [path, options, status, message] of cases) {
+      const result = await call(server, path, { noOrigin: true, ...options });
+      expect({ path, status: result.status, body: options?.body }).toEqual({ path, status, body: options?.body });
+      expect(result.json?.error).toMatch(message);
+    }
+  });
+});
