@@ -4,10 +4,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const NAMES = [
-  'arrow-up', 'check', 'chevron-down', 'close', 'copy', 'gamepad', 'chart-bar', 'trophy', 'message',
-  'user', 'logout', 'login', 'sliders', 'shield', 'human', 'heart', 'star', 'zap', 'coin', 'clock',
-  'reload', 'music', 'volume-2', 'chart', 'map', 'moon', 'gift', 'flag', 'mood-happy', 'lock',
-  'device-phone', 'users', 'calendar', 'info-box', 'android', 'image', 'alert', 'mail',
+  'alert', 'arrow-left', 'chart-bar', 'check', 'chevron-down', 'clock', 'close', 'coin', 'copy',
+  'external-link', 'gamepad', 'lock', 'login', 'logout', 'mail', 'message', 'reload', 'shield',
+  'sliders', 'trophy', 'user',
 ];
 const set = JSON.parse(readFileSync(new URL('../node_modules/@iconify-json/pixelarticons/icons.json', import.meta.url), 'utf8'));
 const bodies = Object.fromEntries(

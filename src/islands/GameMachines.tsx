@@ -1,0 +1,73 @@
+import { playHref } from '../lib/play';
+import GamesPlayed from './GamesPlayed';
+import ScreenshotCarousel, { type Screenshot } from './ScreenshotCarousel';
+
+/** What the dashboard shows of a catalogue game. */
+export interface MachineGame {
+  gameId: string;
+  name: string;
+  description: string;
+  url: string;
+  logo: string;
+  rating: number;
+  isOnline: boolean;
+  detailsPath: string;
+  screenshots: Screenshot[];
+  carouselIntervalMs: number;
+}
+
+/** Games whose dashboard card links to its detail page ('read more', SPEC section 2). */
+const READ_MORE = new Set(['rekt', 'fishing-for-sats']);
+
+/** The dashboard's 'Choose your game...' section: one machine per catalogue game. */
+export default function GameMachines({ games }: { games: MachineGame[] }) {
+  return (
+    <section aria-labelledby="choose-game" className="mt-10">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id="choose-game" className="pixel-heading text-base sm:text-xl">
+          Choose your game...
+        </h2>
+        <p className="font-pixel text-[0.6rem] text-accent">
+          {games.length} arcade {games.length === 1 ? 'machine' : 'machines'} available
+        </p>
+      </div>
+      <div className="mt-6 grid gap-6 md:grid-cols-2 xl:grid-cols-3">
+        {games.map((game) => (
+          <article key={game.gameId} className="panel flex flex-col overflow-hidden" aria-labelledby={`machine-${game.gameId}`}>
+            <div className="relative border-b-2 border-plum">
+              <ScreenshotCarousel images={game.screenshots} intervalMs={game.carouselIntervalMs} label={`${game.name} screenshots`} width={640} height={400} />
+            </div>
+            <div className="flex flex-1 flex-col gap-3 p-5">
+              <div className="flex items-start justify-between gap-3">
+                <div className="flex items-center gap-3">
+                  <img src={game.logo} alt="" width={40} height={40} className="pixelated size-10" />
+                  <h3 id={`machine-${game.gameId}`} className="text-xs text-base-content">
+                    {game.name}
+                  </h3>
+                </div>
+                <div className="flex shrink-0 flex-col items-end gap-2">
+                  <span className={`badge badge-sm border-2 border-black font-pixel text-[0.55rem] ${game.isOnline ? 'bg-success text-success-content' : 'bg-base-content/40'}`}>
+                    {game.isOnline ? 'ONLINE' : 'OFFLINE'}
+                  </span>
+                  <span className="font-pixel text-[0.65rem] text-gold">★ {game.rating.toFixed(1)}</span>
+                </div>
+              </div>
+              <p className="flex-1 text-base-content/80">
+                {game.description}{' '}
+                {READ_MORE.has(game.gameId) && (
+                  <a href={game.detailsPath} className="link link-info whitespace-nowrap" aria-label={`Read more about ${game.name}`}>
+                    read more
+                  </a>
+                )}
+              </p>
+              <GamesPlayed gameId={game.gameId} className="font-pixel text-[0.6rem] text-accent" />
+              <a href={playHref(game.url, game.name)} className="btn-arcade btn-primary w-full">
+                PLAY NOW
+              </a>
+            </div>
+          </article>
+        ))}
+      </div>
+    </section>
+  );
+}

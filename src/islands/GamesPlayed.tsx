@@ -1,0 +1,12 @@
+import { useStore } from '@nanostores/react';
+import { gamesPlayedStore } from '../lib/stores/game-stats';
+
+/** 'N games played' (locale-formatted), or 'Loading...' until the count arrives. */
+export default function GamesPlayed({ gameId, className = '' }: { gameId: string; className?: string }) {
+  const count = useStore(gamesPlayedStore(gameId));
+  return (
+    <span className={className} data-games-played={gameId} aria-live="polite">
+      {count === null ? 'Loading...' : `${count.toLocaleString()} games played`}
+    </span>
+  );
+}

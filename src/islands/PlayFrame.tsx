@@ -1,0 +1,164 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError, getJson } from '../lib/api';
+import { GAME_TOKEN_REFRESH_MS, HANDSHAKE_TIMEOUT_MS, findPlayableGame, gameFrameSrc, type PlayableGame } from '../lib/play';
+import { gameTokenResponseSchema } from '../lib/schemas/games';
+import { settledSession } from '../lib/stores/session';
+import { toast } from '../lib/stores/toast';
+import { PixelIcon } from './PixelIcon';
+
+type State =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; token: string; username: string; fallback: boolean; generation: number };
+
+interface Props {
+  games: PlayableGame[];
+}
+
+/**
+ * The game player: checks the session, fetches a game token, shows the game in a sandboxed frame
+ * and hands it the token by postMessage (SPEC sections 2 and 4, "Game player" / "Play page").
+ */
+export default function PlayFrame({ games }: Props) {
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const [query] = useState(() => new URLSearchParams(typeof window === 'undefined' ? '' : window.location.search));
+  const name = query.get('name') || 'Game';
+  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  const game = origin ? findPlayableGame(query.get('url'), games, origin) : null;
+  const frame = useRef<HTMLIFrameElement>(null);
+  const ready = useRef(false);
+  const generation = useRef(0);
+
+  const start = useCallback(async () => {
+    if (!game) {
+      setState({ status: 'error', message: "This game isn't in the arcade's catalogue, so it can't be played here." });
+      return;
+    }
+    setState({ status: 'loading' });
+    const session = await settledSession();
+    if (session.status !== 'signed-in') {
+      window.location.assign('/');
+      return;
+    }
+    try {
+      const { gameToken } = await getJson('auth/game-token', gameTokenResponseSchema);
+      ready.current = false;
+      generation.current += 1;
+      setState({ status: 'ready', token: gameToken, username: session.user.username, fallback: false, generation: generation.current });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) {
+        window.location.assign('/');
+        return;
+      }
+      setState({ status: 'error', message: error instanceof ApiError ? 'Failed to get game token' : 'Authentication error' });
+    }
+  }, [game?.href.toString()]);
+
+  useEffect(() => {
+    void start();
+  }, [start]);
+
+  // A fresh token every 20 minutes; the frame reloads with it.
+  useEffect(() => {
+    if (state.status !== 'ready') return;
+    const timer = setTimeout(() => void start(), GAME_TOKEN_REFRESH_MS);
+    return () => clearTimeout(timer);
+  }, [state.status === 'ready' ? state.generation : -1, start]);
+
+  // Messages from the game, accepted only from its origin and its frame.
+  useEffect(() => {
+    if (state.status !== 'ready' || !game) return;
+    const gameOrigin = game.href.origin;
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== gameOrigin || event.source !== frame.current?.contentWindow) return;
+      const data = event.data as { type?: unknown; text?: unknown } | null;
+      if (data?.type === 'ARCADE_READY') {
+        ready.current = true;
+        frame.current?.contentWindow?.postMessage({ type: 'ARCADE_TOKEN', token: state.token, username: state.username }, gameOrigin);
+      } else if (data?.type === 'COPY_TO_CLIPBOARD' && typeof data.text === 'string' && data.text.length <= 2000) {
+        navigator.clipboard.writeText(data.text).then(
+          () => toast({ title: 'Copied!', description: 'The game put text on your clipboard.', variant: 'success' }),
+          () => toast({ title: 'Copy Failed', description: 'Could not copy to clipboard', variant: 'destructive' }),
+        );
+      }
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [state, game?.href.toString()]);
+
+  // A game that never says ARCADE_READY gets the token in its query string instead.
+  function onFrameLoad() {
+    if (state.status !== 'ready' || state.fallback) return;
+    const current = state.generation;
+    setTimeout(() => {
+      if (!ready.current && generation.current === current) setState((s) => (s.status === 'ready' ? { ...s, fallback: true } : s));
+    }, HANDSHAKE_TIMEOUT_MS);
+  }
+
+  const src =
+    state.status === 'ready' && game
+      ? gameFrameSrc(game.href, origin, state.fallback ? { token: state.token, username: state.username } : undefined)
+      : undefined;
+
+  return (
+    <div className="flex h-dvh flex-col bg-base-300">
+      <header className="flex items-center gap-2 border-b-2 border-plum bg-base-200 px-2 py-2 sm:gap-4 sm:px-4">
+        <a href="/" className="btn btn-ghost btn-sm gap-2 font-pixel text-[0.6rem]" aria-label="Back to Arcade">
+          <PixelIcon name="arrow-left" className="size-4" />
+          <span className="hidden sm:inline">Back to Arcade</span>
+        </a>
+        <div className="min-w-0 flex-1">
+          <h1 className="truncate font-pixel text-[0.65rem] text-primary sm:text-xs">Playing: {name}</h1>
+          {state.status === 'ready' && <p className="truncate text-sm text-base-content/70">Welcome, {state.username}</p>}
+        </div>
+        <button type="button" className="btn btn-ghost btn-sm gap-2" onClick={() => void start()} disabled={!game}>
+          <PixelIcon name="reload" className="size-4" />
+          <span className="hidden md:inline">Refresh Game</span>
+          <span className="sr-only md:hidden">Refresh Game</span>
+        </button>
+        {game && state.status === 'ready' && (
+          <a
+            href={gameFrameSrc(game.href, origin, { token: state.token, username: state.username })}
+            target="_blank"
+            rel="noopener"
+            className="btn btn-ghost btn-sm gap-2"
+          >
+            <PixelIcon name="external-link" className="size-4" />
+            <span className="hidden md:inline">Open in New Tab</span>
+            <span className="sr-only md:hidden">Open in New Tab</span>
+          </a>
+        )}
+      </header>
+      <main className="relative flex-1">
+        {state.status === 'loading' && (
+          <div className="absolute inset-0 grid place-items-center" role="status">
+            <p className="font-pixel text-xs text-primary animate-glow">Loading game...</p>
+          </div>
+        )}
+        {state.status === 'error' && (
+          <div className="absolute inset-0 grid place-items-center p-6">
+            <div className="panel max-w-md p-8 text-center" role="alert">
+              <PixelIcon name="alert" className="mx-auto size-10 text-error" />
+              <p className="mt-4 text-lg">{state.message}</p>
+              <a href="/" className="btn-arcade btn-primary mt-6">
+                Back to Dashboard
+              </a>
+            </div>
+          </div>
+        )}
+        {src && (
+          <iframe
+            key={`${state.status === 'ready' ? state.generation : 0}-${state.status === 'ready' && state.fallback}`}
+            ref={frame}
+            src={src}
+            title={name}
+            onLoad={onFrameLoad}
+            sandbox="allow-scripts allow-same-origin allow-forms allow-pointer-lock allow-popups allow-popups-to-escape-sandbox"
+            allow="autoplay; fullscreen; gamepad; clipboard-write"
+            className="absolute inset-0 h-full w-full border-0 bg-black"
+          />
+        )}
+      </main>
+    </div>
+  );
+}
