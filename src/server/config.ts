@@ -20,6 +20,8 @@ export interface Config {
   trustProxy: boolean;
   /** Key for HMACs and signatures; generated into the data directory when not given. */
   secretKey: string;
+  /** Game API runs one player may submit per minute. */
+  runsPerMinute: number;
 }
 
 /** Settings as they arrive from the environment (names as in `.env.example`). */
@@ -34,6 +36,7 @@ export interface Settings {
   COUNTRY_HEADER?: string;
   TRUST_PROXY?: string;
   SECRET_KEY?: string;
+  RUNS_PER_MINUTE?: string;
 }
 
 function parseIds(value: string): Set<number> {
@@ -65,10 +68,17 @@ export function loadOrCreateSecret(dataDir: string, given?: string): string {
   return secret;
 }
 
+function positiveInt(name: string, value: string | undefined, fallback: number): number {
+  if (!value) return fallback;
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number`);
+  return n;
+}
+
 /** Every setting the server reads from the environment. */
 export const SETTING_NAMES = [
   'DATA_DIR', 'DATABASE_URL', 'SITE_URL', 'SMTP_URL', 'MAIL_FROM', 'PRODUCT_NAME',
-  'ADMIN_USER_IDS', 'COUNTRY_HEADER', 'TRUST_PROXY', 'SECRET_KEY',
+  'ADMIN_USER_IDS', 'COUNTRY_HEADER', 'TRUST_PROXY', 'SECRET_KEY', 'RUNS_PER_MINUTE',
 ] as const satisfies readonly (keyof Settings)[];
 
 /** Build the configuration from settings, with the safe defaults the README lists. */
@@ -89,5 +99,6 @@ export function loadConfig(settings: Settings): Config {
     countryHeader: (settings.COUNTRY_HEADER || 'cf-ipcountry').toLowerCase(),
     trustProxy: settings.TRUST_PROXY === 'true' || settings.TRUST_PROXY === '1',
     secretKey: loadOrCreateSecret(dataDir, settings.SECRET_KEY || undefined),
+    runsPerMinute: positiveInt('RUNS_PER_MINUTE', settings.RUNS_PER_MINUTE, 60),
   };
 }

@@ -9,8 +9,19 @@ export interface CatalogueGame {
   origin: string;
 }
 
-/** The catalogue games with the rules the server applies to their runs. */
-export async function listCatalogueGames(siteUrl: string): Promise<CatalogueGame[]> {
+const cache = new Map<string, Promise<CatalogueGame[]>>();
+
+/** The catalogue games with the rules the server applies to their runs (built once per process). */
+export function listCatalogueGames(siteUrl: string): Promise<CatalogueGame[]> {
+  let games = cache.get(siteUrl);
+  if (!games) {
+    games = loadCatalogueGames(siteUrl);
+    cache.set(siteUrl, games);
+  }
+  return games;
+}
+
+async function loadCatalogueGames(siteUrl: string): Promise<CatalogueGame[]> {
   const games = await getCollection('games');
   return games.map(({ data }) => {
     const url = new URL(data.url, `${siteUrl}/`);

@@ -16,7 +16,7 @@ export interface GameRules {
   hasFormations: boolean;
 }
 
-/** Runs one player may submit per minute. */
+/** Runs one player may submit per minute, unless the operator sets `RUNS_PER_MINUTE`. */
 export const RUNS_PER_MINUTE = 60;
 
 export interface SubmittedRun {
@@ -60,14 +60,21 @@ async function readRun(db: Db, userId: number, gameId: string, runId: string): P
  * player's achievements, in one transaction. The best is updated by one conditional upsert, so
  * concurrent runs of one player keep the true best. Resubmitting a runId changes nothing.
  */
-export async function submitRun(db: Db, game: GameRules, userId: number, input: SubmitRunRequest, now = Date.now()): Promise<SubmittedRun> {
+export async function submitRun(
+  db: Db,
+  game: GameRules,
+  userId: number,
+  input: SubmitRunRequest,
+  now = Date.now(),
+  runsPerMinute = RUNS_PER_MINUTE,
+): Promise<SubmittedRun> {
   assertPlausible(game, input);
-  await hit(db, `runs:user:${userId}`, { max: RUNS_PER_MINUTE, windowMs: 60_000, what: 'runs from this player' }, now);
+  await hit(db, `runs:user:${userId}`, { max: runsPerMinute, windowMs: 60_000, what: 'runs from this player' }, now);
   const fishJson = input.fish?.length ? JSON.stringify([...input.fish].sort((a, b) => b.points - a.points)) : null;
   const fishCount = input.fish?.length ?? 0;
   const level = input.level ?? null;
 
-  const created = await db.transaction().execute(async (trx) => {
+  const fresh = await db.transaction().execute(async (trx) => {
     const inserted = await trx
       .insertInto('runs')
       .values({
@@ -82,12 +89,12 @@ export async function submitRun(db: Db, game: GameRules, userId: number, input: 
         created_at: now,
       })
       .onConflict((oc) => oc.columns(['user_id', 'game_id', 'run_id']).doNothing())
-      .returning('id')
+      .returning(['run_id', 'game_id', 'score', 'level', 'fish_count', 'created_at'])
       .executeTakeFirst();
-    if (!inserted) return false;
+    if (!inserted) return null;
 
     const better = sql<boolean>`excluded.best_score > game_stats.best_score`;
-    await trx
+    const best = await trx
       .insertInto('game_stats')
       .values({
         user_id: userId,
@@ -112,7 +119,8 @@ export async function submitRun(db: Db, game: GameRules, userId: number, input: 
           best_score: sql`case when ${better} then excluded.best_score else game_stats.best_score end`,
         }),
       )
-      .execute();
+      .returning(['best_score', 'best_level', 'best_fish_count', 'plays', 'best_reached_at'])
+      .executeTakeFirstOrThrow();
 
     await trx
       .insertInto('game_totals')
@@ -128,9 +136,15 @@ export async function submitRun(db: Db, game: GameRules, userId: number, input: 
         .onConflict((oc) => oc.columns(['user_id', 'name']).doNothing())
         .execute();
     }
-    return true;
+    return { run: inserted, best };
   });
 
-  const stored = await readRun(db, userId, game.gameId, input.runId);
-  return { ...stored, created };
+  // A replayed runId: answer with what was stored.
+  if (!fresh) return readRun(db, userId, game.gameId, input.runId);
+  const { run, best } = fresh;
+  return {
+    created: true,
+    run: { runId: run.run_id, gameId: run.game_id, score: run.score, level: run.level, fishCaught: run.fish_count, createdAt: iso(run.created_at) },
+    best: { score: best.best_score, level: best.best_level, fishCaught: best.best_fish_count, totalPlays: best.plays, reachedAt: iso(best.best_reached_at) },
+  };
 }

@@ -15,8 +15,14 @@ export interface GameTokenClaims {
 }
 
 /** The signing key: derived from the server secret, so it differs from every other use of it. */
+const keys = new Map<string, Uint8Array>();
 function signingKey(secret: string): Uint8Array {
-  return createHmac('sha256', secret).update('game-token-signing-key').digest();
+  let key = keys.get(secret);
+  if (!key) {
+    key = createHmac('sha256', secret).update('game-token-signing-key').digest();
+    keys.set(secret, key);
+  }
+  return key;
 }
 
 /** Sign a short-lived game token (HS256 JWT) for a player. */

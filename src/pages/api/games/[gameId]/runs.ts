@@ -12,7 +12,7 @@ export const POST: APIRoute = (context) =>
     const target = game(context.params.gameId);
     const claims = await player();
     const input = await readJson(context.request, submitRunRequestSchema);
-    const result = await submitRun(app.db, target.rules, claims.userId, input);
+    const result = await submitRun(app.db, target.rules, claims.userId, input, Date.now(), app.config.runsPerMinute);
     return json({ run: result.run, best: result.best }, result.created ? 201 : 200);
   });
 
