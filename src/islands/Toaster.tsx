@@ -1,5 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
+import { createPortal } from 'react-dom';
+import { $openModal } from '../lib/stores/modal';
 import { $toasts, dismissToast, takePendingToast, toast, type ToastVariant } from '../lib/stores/toast';
 import { PixelIcon } from './PixelIcon';
 
@@ -12,13 +14,14 @@ const variantClass: Record<ToastVariant, string> = {
 /** Shows the toast store's messages in the corner, one at a time (mounted once per page by the layout). */
 export default function Toaster() {
   const toasts = useStore($toasts);
+  const modal = useStore($openModal);
 
   useEffect(() => {
     const pending = takePendingToast();
     if (pending) toast(pending);
   }, []);
 
-  return (
+  const region = (
     <section
       aria-label="Notifications"
       className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex flex-col items-center gap-2 p-4 sm:inset-x-auto sm:right-0 sm:items-end"
@@ -47,4 +50,8 @@ export default function Toaster() {
         ))}
     </section>
   );
+
+  // While a modal dialog is open the rest of the page is inert (dimmed, unclickable, silent to
+  // screen readers): the toasts then live inside that dialog.
+  return modal ? createPortal(region, modal) : region;
 }

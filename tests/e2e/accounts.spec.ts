@@ -62,7 +62,7 @@ test.describe('accounts', () => {
     await signInThroughLink(page, email);
     await page.getByRole('button', { name: 'Account menu for Leaving_Soon' }).click();
     await expect(page.getByRole('link', { name: 'Admin Room' })).toHaveCount(0);
-    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).click();
     await expect(page.getByRole('button', { name: 'CREATE ACCOUNT' })).toBeVisible();
     const me = await page.request.get('/api/auth/me');
     expect(me.status()).toBe(401);

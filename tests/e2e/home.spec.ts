@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { pretendSignedIn, signedOutAfter, site } from './support';
+import { freezeClock, pretendSignedIn, signedOutAfter, site } from './support';
 
 test.describe('home page', () => {
   test('names the product while the session loads, then shows the signed-out hero', async ({ page }) => {
@@ -29,5 +29,35 @@ test.describe('home page', () => {
     await expect(page.getByRole('heading', { name: 'Welcome back, satoshi_fan!' })).toBeVisible();
     await expect(page.getByText('Ready to dominate the arcade?')).toBeVisible();
     await expect(page.getByRole('button', { name: 'CREATE ACCOUNT' })).toHaveCount(0);
+  });
+});
+
+test.describe('dashboard machines', () => {
+  test('a signed-in player chooses from every machine with its count and PLAY NOW', async ({ page }) => {
+    await pretendSignedIn(page);
+    await page.goto('/');
+    const section = page.getByRole('region', { name: 'Choose your game...' });
+    await expect(section.getByText('3 arcade machines available')).toBeVisible();
+    const cards = section.getByRole('article');
+    await expect(cards).toHaveCount(3);
+    const rekt = section.getByRole('article', { name: 'REKT!' });
+    await expect(rekt.getByText('ONLINE')).toBeVisible();
+    await expect(rekt.getByRole('link', { name: 'Read more about REKT!' })).toHaveAttribute('href', '/games/rekt');
+    await expect(section.getByRole('article', { name: 'Fishing for Sats!' }).getByRole('link', { name: /read more/i })).toHaveAttribute('href', '/games/fishing-for-sats');
+    await expect(section.getByRole('article', { name: 'Mr Quiz' }).getByRole('link', { name: /read more/i })).toHaveCount(0);
+    await expect(rekt.getByText(/^\d[\d,]* games played$/)).toBeVisible();
+    await expect(rekt.getByRole('link', { name: 'PLAY NOW' })).toHaveAttribute('href', '/play?url=%2Farcade-games%2Frekt%2F&name=REKT%21');
+  });
+
+  test('the REKT! machine turns its screenshots every 3000 ms', async ({ page }) => {
+    await pretendSignedIn(page);
+    await freezeClock(page);
+    await page.goto('/');
+    const carousel = page.getByRole('region', { name: 'REKT! screenshots' });
+    await expect(carousel).toHaveAttribute('data-carousel-index', '0');
+    await page.clock.runFor(2999);
+    await expect(carousel).toHaveAttribute('data-carousel-index', '0');
+    await page.clock.runFor(1);
+    await expect(carousel).toHaveAttribute('data-carousel-index', '1');
   });
 });

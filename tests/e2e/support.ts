@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type Route } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { latestOutboxMail } from '../support/api';
 
@@ -117,4 +117,36 @@ export async function signInThroughLink(page: Page, email: string) {
   const mail = await waitForMail(email, before);
   await page.goto(`/auth/callback?token=${mail.token}`);
   await expect(page).toHaveURL(/\/$/);
+}
+
+/** Answer `GET /api/auth/me` with 401: a visitor who is signed out (no wait on the real server). */
+export async function pretendSignedOut(page: Page) {
+  await page.route('**/api/auth/me', (route) => route.fulfill({ status: 401, json: { error: 'Not signed in' } }));
+}
+
+type Answer = Parameters<Route['fulfill']>[0];
+
+/**
+ * Answer calls to `url` (a glob such as `**\/api/auth/register`) in the browser with `answer`, and
+ * record their JSON bodies. With `held`, every answer waits until `release()` is called, to watch
+ * a pending state.
+ */
+export async function stubApi(page: Page, url: string, answer: Answer, { held = false } = {}) {
+  let release = () => {};
+  const released = held ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve();
+  const bodies: unknown[] = [];
+  await page.route(url, async (route) => {
+    bodies.push(route.request().postDataJSON());
+    await released;
+    await route.fulfill(answer);
+  });
+  return { bodies, release };
+}
+
+/** The toast on screen shows `title` and `description` in the given look. */
+export async function expectToast(page: Page, title: string, description: string, variant: 'success' | 'destructive' | 'default' = 'default') {
+  const toast = page.getByRole(variant === 'destructive' ? 'alert' : 'status').filter({ hasText: title });
+  await expect(toast).toBeVisible();
+  await expect(toast).toContainText(description);
+  await expect(toast).toHaveAttribute('data-variant', variant);
 }

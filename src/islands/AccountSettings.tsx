@@ -1,0 +1,202 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useMemo, useState, type SubmitEvent } from 'react';
+import { ApiError } from '../lib/api';
+import { failureMessage, getAccount, saveAccountCountry, signOutEverywhere } from '../lib/auth-client';
+import { UNKNOWN_COUNTRY, listCountryOptions } from '../lib/countries';
+import { formatShortDate } from '../lib/format';
+import type { AccountResponse } from '../lib/schemas/auth';
+import { openAuthDialog } from '../lib/stores/auth-dialog';
+import { $session } from '../lib/stores/session';
+import { toast } from '../lib/stores/toast';
+import { PixelIcon } from './PixelIcon';
+
+const SOMETHING_WRONG = 'Something went wrong. Please try again.';
+
+type Load = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; account: AccountResponse };
+
+/** The Account Settings page: the player's details, their country and their sessions. */
+export default function AccountSettings() {
+  const session = useStore($session);
+
+  return (
+    <div className="mx-auto max-w-3xl py-10">
+      <h1 className="pixel-heading text-center text-xl sm:text-3xl">Account Settings</h1>
+      {session.status === 'loading' && <Skeleton />}
+      {session.status === 'signed-out' && <SignedOut />}
+      {session.status === 'signed-in' && <SignedIn />}
+    </div>
+  );
+}
+
+function Skeleton() {
+  return (
+    <div className="mt-10 space-y-6" role="status" aria-label="Loading your account">
+      <div className="skeleton h-40 w-full" />
+      <div className="skeleton h-32 w-full" />
+    </div>
+  );
+}
+
+function SignedOut() {
+  return (
+    <section className="panel mx-auto mt-10 flex max-w-md flex-col items-center gap-4 p-8 text-center">
+      <PixelIcon name="lock" className="size-10 text-primary" />
+      <h2 className="text-sm leading-relaxed text-accent">Sign in to manage your account</h2>
+      <p className="text-base-content/80">Your username, e-mail, country and sessions live here.</p>
+      <button type="button" className="btn-arcade btn-primary" onClick={() => openAuthDialog('sign-in')}>
+        <PixelIcon name="login" className="size-4" /> Sign In
+      </button>
+    </section>
+  );
+}
+
+function SignedIn() {
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    setLoad({ status: 'loading' });
+    getAccount()
+      .then((account) => current && setLoad({ status: 'loaded', account }))
+      .catch((error: unknown) => {
+        if (!current) return;
+        // The session ended since the page asked who is signed in.
+        if (error instanceof ApiError && error.status === 401) $session.set({ status: 'signed-out' });
+        else setLoad({ status: 'failed' });
+      });
+    return () => {
+      current = false;
+    };
+  }, [attempt]);
+
+  if (load.status === 'loading') return <Skeleton />;
+  if (load.status === 'failed') {
+    return (
+      <section role="alert" className="panel mx-auto mt-10 flex max-w-md flex-col items-center gap-4 p-8 text-center">
+        <h2 className="text-sm leading-relaxed text-error">Could not load your account</h2>
+        <button type="button" className="btn-arcade btn-primary" onClick={() => setAttempt((n) => n + 1)}>
+          Try Again
+        </button>
+      </section>
+    );
+  }
+  const { account } = load;
+  return (
+    <div className="mt-10 space-y-6">
+      <Profile account={account} />
+      <CountryForm account={account} onSaved={(saved) => setLoad({ status: 'loaded', account: saved })} />
+      <Sessions activeSessions={account.activeSessions} />
+    </div>
+  );
+}
+
+function Profile({ account }: { account: AccountResponse }) {
+  const { user } = account;
+  return (
+    <section aria-labelledby="account-profile" className="panel flex flex-col gap-6 p-6 sm:flex-row sm:items-center sm:p-8">
+      {user.avatarImage ? (
+        <img src={user.avatarImage} alt="" width={80} height={80} className="pixelated size-20 shrink-0 self-center rounded-sm border-2 border-primary" />
+      ) : (
+        <span aria-hidden="true" className="grid size-20 shrink-0 place-items-center self-center rounded-sm border-2 border-primary bg-neutral font-pixel text-3xl text-primary">
+          {user.username.charAt(0).toUpperCase()}
+        </span>
+      )}
+      <div className="min-w-0 flex-1">
+        <h2 id="account-profile" className="text-[0.7rem] text-accent">
+          Player
+        </h2>
+        <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-[auto_1fr]">
+          <dt className="text-sm text-base-content/70">Username</dt>
+          <dd className="font-bold break-all">{user.username}</dd>
+          <dt className="text-sm text-base-content/70">Email</dt>
+          <dd className="break-all">{user.email}</dd>
+          <dt className="text-sm text-base-content/70">Member since</dt>
+          <dd>
+            <time dateTime={account.memberSince}>{formatShortDate(account.memberSince)}</time>
+          </dd>
+        </dl>
+      </div>
+    </section>
+  );
+}
+
+function CountryForm({ account, onSaved }: { account: AccountResponse; onSaved: (account: AccountResponse) => void }) {
+  const id = useId();
+  const options = useMemo(() => listCountryOptions(), []);
+  const known = options.some((o) => o.code === account.country);
+  const [country, setCountry] = useState(known ? account.country : UNKNOWN_COUNTRY);
+  const [saving, setSaving] = useState(false);
+
+  async function save(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSaving(true);
+    try {
+      onSaved(await saveAccountCountry(country));
+      toast({ title: 'Account Updated', description: 'Your country has been saved.', variant: 'success' });
+    } catch (error) {
+      toast({ title: 'Update Failed', description: failureMessage(error, SOMETHING_WRONG), variant: 'destructive' });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="panel p-6 sm:p-8">
+      <h2 id={`${id}-title`} className="text-[0.7rem] text-accent">
+        Home Country
+      </h2>
+      <p className="mt-3 text-base-content/80">Your country puts you on its country leaderboard.</p>
+      <form onSubmit={save} className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="flex-1">
+          <label htmlFor={`${id}-country`} className="mb-2 block font-pixel text-[0.6rem] text-secondary">
+            Country
+          </label>
+          <select id={`${id}-country`} className="select w-full border-2 border-plum bg-base-100" value={country} onChange={(e) => setCountry(e.target.value)}>
+            {options.map((o) => (
+              <option key={o.code} value={o.code}>
+                {o.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn-arcade btn-primary min-w-32" disabled={saving}>
+          {saving ? 'Saving...' : 'Save'}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function Sessions({ activeSessions }: { activeSessions: number }) {
+  const [pending, setPending] = useState(false);
+
+  async function signOutAll() {
+    setPending(true);
+    try {
+      await signOutEverywhere();
+      window.location.assign('/');
+    } catch (error) {
+      toast({ title: 'Sign Out Failed', description: failureMessage(error, SOMETHING_WRONG), variant: 'destructive' });
+      setPending(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="account-sessions" className="panel p-6 sm:p-8">
+      <h2 id="account-sessions" className="text-[0.7rem] text-accent">
+        Sessions
+      </h2>
+      <p className="mt-3 text-base-content/80">
+        Active sessions: <strong className="font-pixel text-sm text-primary">{activeSessions}</strong>
+      </p>
+      <p className="mt-2 text-sm text-base-content/70">
+        Lost a device or signed in somewhere you should not have? Signing out everywhere ends every session, this one included.
+      </p>
+      <button type="button" className="btn-arcade btn-error btn-outline mt-5" onClick={signOutAll} disabled={pending}>
+        <PixelIcon name="logout" className="size-4" />
+        {pending ? 'Signing Out...' : 'Sign out everywhere'}
+      </button>
+    </section>
+  );
+}

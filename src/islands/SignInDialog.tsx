@@ -1,0 +1,225 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useRef, useState, type SubmitEvent, type RefObject } from 'react';
+import * as z from 'zod/mini';
+import { WELCOME_TOAST, failureMessage, fieldErrors, sendMagicLink, verifyLoginCode } from '../lib/auth-client';
+import { followCrossTabLogin, recordLoginMarker } from '../lib/cross-tab';
+import { LOGIN_CODE_LENGTH, MAGIC_LINK_MINUTES, sendMagicLinkRequestSchema, verifyCodeRequestSchema } from '../lib/schemas/auth';
+import { $authDialog, closeAuthDialog, openAuthDialog } from '../lib/stores/auth-dialog';
+import { toast, toastAfterNavigation } from '../lib/stores/toast';
+import { ArcadeDialog } from './ArcadeDialog';
+import { PixelIcon } from './PixelIcon';
+import { TextField } from './TextField';
+
+const SOMETHING_WRONG = 'Something went wrong. Please try again.';
+
+/**
+ * The sign-in dialog (SPEC sections 2 and 4): WELCOME BACK with the e-mail form, then CHECK YOUR
+ * EMAIL! once a magic link is on its way, with a resend button and the mail's 6-digit code for
+ * signing in on this device. Closing it resets it to the form.
+ */
+export default function SignInDialog() {
+  const open = useStore($authDialog) === 'sign-in';
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [resetKey, setResetKey] = useState(0);
+  const firstField = useRef<HTMLInputElement>(null);
+  const titleId = useId();
+
+  function closed() {
+    if ($authDialog.get() === 'sign-in') closeAuthDialog();
+    setSentTo(null);
+    setResetKey((key) => key + 1);
+  }
+
+  return (
+    <ArcadeDialog
+      open={open}
+      onClose={closed}
+      labelledBy={titleId}
+      describedBy={`${titleId}-intro`}
+      initialFocus={firstField}
+      icon={sentTo ? 'mail' : 'login'}
+    >
+      {sentTo ? (
+        <MagicLinkSent key={resetKey} email={sentTo} titleId={titleId} />
+      ) : (
+        <EmailForm key={resetKey} titleId={titleId} firstField={firstField} onSent={setSentTo} />
+      )}
+    </ArcadeDialog>
+  );
+}
+
+interface EmailFormProps {
+  titleId: string;
+  firstField: RefObject<HTMLInputElement | null>;
+  onSent: (email: string) => void;
+}
+
+function EmailForm({ titleId, firstField, onSent }: EmailFormProps) {
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string>();
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = z.safeParse(sendMagicLinkRequestSchema, { email });
+    if (!parsed.success) {
+      setError(fieldErrors(parsed.error).email);
+      firstField.current?.focus();
+      return;
+    }
+    setError(undefined);
+    setPending(true);
+    try {
+      await sendMagicLink(parsed.data.email);
+      toast({ title: 'Magic Link Sent!', description: `Check your email at ${parsed.data.email} for the login link.`, variant: 'success' });
+      onSent(parsed.data.email);
+    } catch (failure) {
+      toast({ title: 'Login Failed', description: failureMessage(failure, SOMETHING_WRONG), variant: 'destructive' });
+      setPending(false);
+    }
+  }
+
+  return (
+    <>
+      <h2 id={titleId} className="pixel-heading text-center text-base leading-relaxed sm:text-lg">
+        WELCOME BACK
+      </h2>
+      <p id={`${titleId}-intro`} className="mt-3 text-center text-base-content/80">
+        Sign in with your email - no password needed
+      </p>
+      <form noValidate onSubmit={submit} className="mt-6 space-y-5">
+        <TextField
+          ref={firstField}
+          id={`${id}-email`}
+          label="Email Address"
+          name="email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={error}
+        />
+        <button type="submit" className="btn-arcade btn-primary btn-block btn-lg" disabled={pending}>
+          {pending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : <PixelIcon name="mail" className="size-4" />}
+          {pending ? 'Sending Magic Link...' : 'Send Magic Link'}
+        </button>
+        <p className="text-center text-sm text-base-content/80">
+          New to the arcade?{' '}
+          <button type="button" className="link link-primary font-bold" onClick={() => openAuthDialog('sign-up')}>
+            Sign up for free
+          </button>
+        </p>
+      </form>
+    </>
+  );
+}
+
+function MagicLinkSent({ email, titleId }: { email: string; titleId: string }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [resending, setResending] = useState(false);
+
+  useEffect(() => {
+    // The form that had focus is gone: move it to the heading of the new state.
+    heading.current?.focus();
+    // This tab is now the "original tab" waiting for the link (see src/lib/cross-tab.ts).
+    return followCrossTabLogin();
+  }, []);
+
+  async function resend() {
+    setResending(true);
+    try {
+      await sendMagicLink(email);
+      toast({ title: 'Magic Link Resent!', description: 'Check your email for the new login link.', variant: 'success' });
+    } catch (failure) {
+      toast({ title: 'Failed to Resend', description: failureMessage(failure, SOMETHING_WRONG), variant: 'destructive' });
+    } finally {
+      setResending(false);
+    }
+  }
+
+  return (
+    <>
+      {/* The dialog keeps its name; the new heading takes the focus so the change is announced. */}
+      <span id={titleId} hidden>
+        WELCOME BACK
+      </span>
+      <h2 ref={heading} tabIndex={-1} className="pixel-heading text-center text-base leading-relaxed outline-none sm:text-lg">
+        CHECK YOUR EMAIL!
+      </h2>
+      <div id={`${titleId}-intro`} className="mt-4 space-y-3 text-center">
+        <p className="text-base-content/80">We sent a magic link to</p>
+        <p className="rounded-box border-2 border-plum bg-base-300 px-3 py-2 font-bold break-all text-accent">{email}</p>
+        <p className="flex items-center justify-center gap-2 text-sm text-base-content/80">
+          <PixelIcon name="clock" className="size-4 shrink-0 text-warning" />
+          The link expires in {MAGIC_LINK_MINUTES} minutes.
+        </p>
+      </div>
+      <div className="mt-3 text-center">
+        <button type="button" className="btn btn-ghost btn-sm text-info" onClick={resend} disabled={resending}>
+          {resending ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : <PixelIcon name="reload" className="size-4" />}
+          {resending ? 'Resending Link...' : "Didn't receive it? Resend link"}
+        </button>
+      </div>
+      <div className="divider my-4 font-pixel text-[0.55rem] text-base-content/60">OR</div>
+      <CodeForm email={email} />
+    </>
+  );
+}
+
+/** The 6-digit code from the same mail, for reading the mail on another device. */
+function CodeForm({ email }: { email: string }) {
+  const id = useId();
+  const field = useRef<HTMLInputElement>(null);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = z.safeParse(verifyCodeRequestSchema, { email, code });
+    if (!parsed.success) {
+      setError(fieldErrors(parsed.error).code ?? fieldErrors(parsed.error).email);
+      field.current?.focus();
+      return;
+    }
+    setError(undefined);
+    setPending(true);
+    try {
+      await verifyLoginCode(parsed.data);
+      toast(WELCOME_TOAST);
+      toastAfterNavigation(WELCOME_TOAST);
+      recordLoginMarker();
+      window.location.assign('/');
+    } catch (failure) {
+      toast({ title: 'Sign In Failed', description: failureMessage(failure, SOMETHING_WRONG), variant: 'destructive' });
+      setPending(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={submit} aria-labelledby={`${id}-title`} className="space-y-3">
+      <p id={`${id}-title`} className="text-center text-sm text-base-content/80">
+        <strong className="text-base-content">Have a code?</strong> Enter the {LOGIN_CODE_LENGTH}-digit code from the email
+      </p>
+      <TextField
+        ref={field}
+        id={`${id}-code`}
+        label="Login code"
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        placeholder="------"
+        className="text-center font-pixel text-lg tracking-[0.4em]"
+        value={code}
+        onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, LOGIN_CODE_LENGTH))}
+        error={error}
+      />
+      <button type="submit" className="btn-arcade btn-secondary btn-block" disabled={pending}>
+        {pending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        {pending ? 'Signing In...' : 'Sign In with Code'}
+      </button>
+    </form>
+  );
+}

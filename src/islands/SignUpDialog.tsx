@@ -1,0 +1,117 @@
+import { useStore } from '@nanostores/react';
+import { useId, useRef, useState, type SubmitEvent, type RefObject } from 'react';
+import * as z from 'zod/mini';
+import { failureMessage, fieldErrors, registerPlayer } from '../lib/auth-client';
+import { registerRequestSchema } from '../lib/schemas/auth';
+import { $authDialog, closeAuthDialog, openAuthDialog } from '../lib/stores/auth-dialog';
+import { toast } from '../lib/stores/toast';
+import { ArcadeDialog } from './ArcadeDialog';
+import { TextField } from './TextField';
+
+interface Props {
+  /** The product name from the site settings, for the welcome toast. */
+  productName: string;
+}
+
+/** The sign-up dialog (SPEC section 2): JOIN THE ARCADE, opened by Get Started and CREATE ACCOUNT. */
+export default function SignUpDialog({ productName }: Props) {
+  const open = useStore($authDialog) === 'sign-up';
+  // A new key after every close gives the next opening a fresh, empty form.
+  const [formKey, setFormKey] = useState(0);
+  const firstField = useRef<HTMLInputElement>(null);
+  const titleId = useId();
+
+  function closed() {
+    if ($authDialog.get() === 'sign-up') closeAuthDialog();
+    setFormKey((key) => key + 1);
+  }
+
+  return (
+    <ArcadeDialog open={open} onClose={closed} labelledBy={titleId} describedBy={`${titleId}-intro`} initialFocus={firstField} icon="coin">
+      <h2 id={titleId} className="pixel-heading text-center text-base leading-relaxed sm:text-lg">
+        JOIN THE ARCADE
+      </h2>
+      <p id={`${titleId}-intro`} className="mt-3 text-center text-base-content/80">
+        Pick a player name. We email you a magic link - no password needed.
+      </p>
+      <SignUpForm key={formKey} productName={productName} firstField={firstField} />
+    </ArcadeDialog>
+  );
+}
+
+function SignUpForm({ productName, firstField }: Props & { firstField: RefObject<HTMLInputElement | null> }) {
+  const id = useId();
+  const [values, setValues] = useState({ username: '', email: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [pending, setPending] = useState(false);
+  const emailField = useRef<HTMLInputElement>(null);
+
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = z.safeParse(registerRequestSchema, values);
+    if (!parsed.success) {
+      const found = fieldErrors(parsed.error);
+      setErrors(found);
+      (found.username ? firstField : emailField).current?.focus();
+      return;
+    }
+    setErrors({});
+    setPending(true);
+    try {
+      await registerPlayer(parsed.data);
+      toast({
+        title: `Welcome to ${productName}!`,
+        description: 'Check your email for a magic link to sign in and start playing.',
+        variant: 'success',
+      });
+      closeAuthDialog();
+    } catch (error) {
+      toast({
+        title: 'Registration Failed',
+        description: failureMessage(error, 'Something went wrong. Please try again.'),
+        variant: 'destructive',
+      });
+      setPending(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="mt-6 space-y-5">
+      <TextField
+        ref={firstField}
+        id={`${id}-username`}
+        label="Username"
+        name="username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        placeholder="satoshi_21"
+        value={values.username}
+        onChange={(e) => setValues((v) => ({ ...v, username: e.target.value }))}
+        error={errors.username}
+      />
+      <TextField
+        ref={emailField}
+        id={`${id}-email`}
+        label="Email Address"
+        name="email"
+        type="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+        value={values.email}
+        onChange={(e) => setValues((v) => ({ ...v, email: e.target.value }))}
+        error={errors.email}
+      />
+      <button type="submit" className="btn-arcade btn-primary btn-block btn-lg" disabled={pending}>
+        {pending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        {pending ? 'CREATING ACCOUNT...' : 'CREATE ACCOUNT'}
+      </button>
+      <p className="text-center text-sm text-base-content/80">
+        Already a player?{' '}
+        <button type="button" className="link link-primary font-pixel text-[0.6rem] no-underline hover:underline" onClick={() => openAuthDialog('sign-in')}>
+          SIGN IN INSTEAD
+        </button>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,38 @@
+/** `XX`: the code the arcade stores when a player's country is unknown. */
+export const UNKNOWN_COUNTRY = 'XX';
+
+/** Codes Intl can name that are not countries: unions, pseudo-locales, "Unknown Region". */
+const NOT_COUNTRIES = new Set(['EU', 'EZ', 'QO', 'UN', 'XA', 'XB', 'ZZ', UNKNOWN_COUNTRY]);
+
+export interface CountryOption {
+  code: string;
+  name: string;
+}
+
+function isCanonicalRegion(code: string): boolean {
+  try {
+    // Retired codes (SU, YU, UK...) canonicalize to their successor and would list a name twice.
+    return Intl.getCanonicalLocales(`und-${code}`)[0] === `und-${code}`;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Every two-letter region code (AA to ZZ) that the runtime can name in English, sorted by name,
+ * after 'Unknown' for {@link UNKNOWN_COUNTRY}. Built from Intl so the list needs no data file.
+ */
+export function listCountryOptions(locale = 'en'): CountryOption[] {
+  const names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' });
+  const options: CountryOption[] = [];
+  for (let first = 65; first <= 90; first++) {
+    for (let second = 65; second <= 90; second++) {
+      const code = String.fromCharCode(first, second);
+      if (NOT_COUNTRIES.has(code) || !isCanonicalRegion(code)) continue;
+      const name = names.of(code);
+      if (name) options.push({ code, name });
+    }
+  }
+  options.sort((a, b) => a.name.localeCompare(b.name, locale));
+  return [{ code: UNKNOWN_COUNTRY, name: 'Unknown' }, ...options];
+}

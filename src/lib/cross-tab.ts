@@ -1,0 +1,191 @@
+/**
+ * Cross-tab sign-in: how the magic-link landing tells the arcade's other tabs that the player is
+ * now signed in (SPEC section 4, "Magic-link landing" and "Cross-tab login on home").
+ *
+ * The link in the e-mail usually opens a new tab, while the tab where the player asked for it (the
+ * "original tab") still shows the signed-out home page or the sign-in dialog's CHECK YOUR EMAIL!.
+ *
+ * Protocol. Every message is a plain object `{ type }` with one of the {@link CrossTabMessage} types.
+ *
+ * The landing tab (`/auth/callback`), after `GET /api/auth/verify-magic-link` succeeded:
+ *   1. writes `localStorage[LOGIN_MARKER_KEY] = String(Date.now())`. Every other tab of this origin
+ *      gets a `storage` event for it, also where BroadcastChannel is missing;
+ *   2. when it has a same-origin `window.opener`, posts `{ type: LOGIN_SUCCESS }` to it with the
+ *      target origin set to its own origin;
+ *   3. posts `{ type: PING_ORIGINAL_TAB }` on the BroadcastChannel {@link AUTH_CHANNEL} and waits up
+ *      to {@link ORIGINAL_TAB_WAIT_MS} (500 ms) for a `{ type: ORIGINAL_TAB_EXISTS }` answer;
+ *   4. when a tab answered, posts `{ type: LOGIN_SUCCESS }` on the channel;
+ *   5. shows the welcome toast and goes to `/` after {@link REDIRECT_AFTER_LOGIN_MS} (1 s).
+ *
+ * A listening tab (the home page, and the sign-in dialog while it waits for the link):
+ *   - answers `PING_ORIGINAL_TAB` with `ORIGINAL_TAB_EXISTS` on the channel;
+ *   - on `LOGIN_SUCCESS` (channel, or a window `message` whose origin is its own) and on a `storage`
+ *     event that sets the marker: focuses itself and reloads, now signed in (once per tab);
+ *   - on `CLOSE_ORIGINAL_TAB`: `window.close()`.
+ *
+ * Why LOGIN_SUCCESS rather than CLOSE_ORIGINAL_TAB: browsers only let a script close a tab that a
+ * script opened, so asking the original tab to close itself usually does nothing, and when it works
+ * the player loses the page they were on. The landing therefore never sends CLOSE_ORIGINAL_TAB; the
+ * type stays in the protocol (and is obeyed) because the spec names it.
+ */
+
+/** Name of the BroadcastChannel the arcade's tabs share. */
+export const AUTH_CHANNEL = 'sats-arcade-auth';
+/** localStorage key of the login-success marker; its value is the sign-in time in ms. */
+export const LOGIN_MARKER_KEY = 'sats-arcade:login-success';
+/** How long the landing waits for an ORIGINAL_TAB_EXISTS answer (SPEC section 9). */
+export const ORIGINAL_TAB_WAIT_MS = 500;
+/** How long the landing shows its welcome before going home (SPEC section 9). */
+export const REDIRECT_AFTER_LOGIN_MS = 1000;
+
+/** The message types of the protocol above. */
+export const CrossTabMessage = {
+  LOGIN_SUCCESS: 'LOGIN_SUCCESS',
+  CLOSE_ORIGINAL_TAB: 'CLOSE_ORIGINAL_TAB',
+  PING_ORIGINAL_TAB: 'PING_ORIGINAL_TAB',
+  ORIGINAL_TAB_EXISTS: 'ORIGINAL_TAB_EXISTS',
+} as const;
+export type CrossTabMessageType = (typeof CrossTabMessage)[keyof typeof CrossTabMessage];
+
+const messageTypes = new Set<string>(Object.values(CrossTabMessage));
+
+/** The protocol type carried by `data`, or null for anything else (other scripts post messages too). */
+export function crossTabMessageType(data: unknown): CrossTabMessageType | null {
+  if (!data || typeof data !== 'object') return null;
+  const { type } = data as Record<string, unknown>;
+  return typeof type === 'string' && messageTypes.has(type) ? (type as CrossTabMessageType) : null;
+}
+
+/** What a tab needs from its browser to take part; tests hand in fakes. */
+export interface TabEnvironment {
+  window: Pick<Window, 'addEventListener' | 'removeEventListener' | 'location'> & { opener?: unknown };
+  storage?: Pick<Storage, 'setItem'>;
+  /** Missing where the browser has no BroadcastChannel. */
+  BroadcastChannel?: typeof BroadcastChannel;
+}
+
+function browserEnvironment(): TabEnvironment {
+  let storage: Storage | undefined;
+  try {
+    storage = window.localStorage;
+  } catch {
+    // storage disabled: the channel and the opener still work
+  }
+  return { window, storage, BroadcastChannel: typeof BroadcastChannel === 'undefined' ? undefined : BroadcastChannel };
+}
+
+function openChannel(env: TabEnvironment): BroadcastChannel | null {
+  try {
+    return env.BroadcastChannel ? new env.BroadcastChannel(AUTH_CHANNEL) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Write the login-success marker, which reaches the other tabs as a `storage` event. */
+export function recordLoginMarker(storage = browserEnvironment().storage, now = Date.now()) {
+  try {
+    storage?.setItem(LOGIN_MARKER_KEY, String(now));
+  } catch {
+    // storage full or disabled: the other paths of the protocol still run
+  }
+}
+
+function postToOpener(env: TabEnvironment): boolean {
+  const opener = env.window.opener as Window | null | undefined;
+  if (!opener) return false;
+  try {
+    // A cross-origin opener cannot see this message: the target origin is our own.
+    opener.postMessage({ type: CrossTabMessage.LOGIN_SUCCESS }, env.window.location.origin);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Steps 1 to 4 of the landing's side of the protocol. Resolves after at most
+ * {@link ORIGINAL_TAB_WAIT_MS}, telling whether an opener or another tab was told.
+ */
+export async function announceLogin(env: TabEnvironment = browserEnvironment()): Promise<{ opener: boolean; originalTab: boolean }> {
+  recordLoginMarker(env.storage);
+  const opener = postToOpener(env);
+  const channel = openChannel(env);
+  if (!channel) return { opener, originalTab: false };
+
+  const originalTab = await new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => resolve(false), ORIGINAL_TAB_WAIT_MS);
+    channel.onmessage = (event: MessageEvent) => {
+      if (crossTabMessageType(event.data) !== CrossTabMessage.ORIGINAL_TAB_EXISTS) return;
+      clearTimeout(timer);
+      resolve(true);
+    };
+    channel.postMessage({ type: CrossTabMessage.PING_ORIGINAL_TAB });
+  });
+  if (originalTab) channel.postMessage({ type: CrossTabMessage.LOGIN_SUCCESS });
+  channel.close();
+  return { opener, originalTab };
+}
+
+/** What a listening tab does when told about a sign-in elsewhere. */
+export interface CrossTabHandlers {
+  onLoginSuccess: () => void;
+  onCloseRequest: () => void;
+}
+
+/**
+ * The listening side of the protocol. Returns a function that stops listening.
+ * Window messages count only when they come from this tab's own origin.
+ */
+export function listenForCrossTabLogin(handlers: CrossTabHandlers, env: TabEnvironment = browserEnvironment()): () => void {
+  const act = (type: CrossTabMessageType | null) => {
+    if (type === CrossTabMessage.LOGIN_SUCCESS) handlers.onLoginSuccess();
+    else if (type === CrossTabMessage.CLOSE_ORIGINAL_TAB) handlers.onCloseRequest();
+  };
+
+  const onMessage = (event: Event) => {
+    const { origin, data } = event as MessageEvent;
+    if (origin === env.window.location.origin) act(crossTabMessageType(data));
+  };
+  const onStorage = (event: Event) => {
+    const { key, newValue } = event as StorageEvent;
+    if (key === LOGIN_MARKER_KEY && newValue) handlers.onLoginSuccess();
+  };
+  env.window.addEventListener('message', onMessage);
+  env.window.addEventListener('storage', onStorage);
+
+  const channel = openChannel(env);
+  if (channel) {
+    channel.onmessage = (event: MessageEvent) => {
+      const type = crossTabMessageType(event.data);
+      if (type === CrossTabMessage.PING_ORIGINAL_TAB) channel.postMessage({ type: CrossTabMessage.ORIGINAL_TAB_EXISTS });
+      else act(type);
+    };
+  }
+
+  return () => {
+    env.window.removeEventListener('message', onMessage);
+    env.window.removeEventListener('storage', onStorage);
+    channel?.close();
+  };
+}
+
+let reloading = false;
+
+/** The browser's answers: LOGIN_SUCCESS focuses and reloads the tab (once), CLOSE_ORIGINAL_TAB closes it. */
+export const browserTabHandlers: CrossTabHandlers = {
+  onLoginSuccess() {
+    if (reloading) return;
+    reloading = true;
+    window.focus();
+    window.location.reload();
+  },
+  onCloseRequest() {
+    window.close();
+  },
+};
+
+/** Listen with {@link browserTabHandlers}; for an effect: `useEffect(() => followCrossTabLogin(), [])`. */
+export function followCrossTabLogin(): () => void {
+  return listenForCrossTabLogin(browserTabHandlers);
+}

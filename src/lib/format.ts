@@ -1,0 +1,6 @@
+/** Dates as MM/DD/YY in en-US (SPEC section 9); '-' for a value that is not a date. */
+export function formatShortDate(value: string | Date): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '-';
+  return new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: '2-digit' }).format(date);
+}
