@@ -1,0 +1,126 @@
+/**
+ * Fishing for Sats! rules, free of the DOM: the fish table, which fish bites at which depth,
+ * the reel (tension) model, weight, quality and points.
+ */
+
+/**
+ * depth = [min, max] cast power (0 shallow .. 1 abyss) where the fish lives; w = how common;
+ * kg = weight range; base = points; pull = steady pull on the line; surge = how hard its runs are.
+ */
+export const FISH = [
+  { name: 'Sat Sardine', depth: [0, 0.5], w: 5, kg: [0.05, 0.3], base: 10, pull: 0.05, surge: 0.6, look: 'slim', color: '#9fe8ff', accent: '#f7931a', len: 9 },
+  { name: 'Coin Carp', depth: [0, 0.6], w: 4, kg: [1, 8], base: 25, pull: 0.08, surge: 0.7, look: 'round', color: '#ffb13b', accent: '#ffd23f', len: 12 },
+  { name: 'Rugpull Puffer', depth: [0.1, 0.6], w: 2, kg: [0.3, 2.5], base: 15, pull: 0.08, surge: 1.1, look: 'puffer', color: '#ff3c8e', accent: '#ffd23f', len: 10 },
+  { name: 'Mempool Mackerel', depth: [0.2, 0.75], w: 3.5, kg: [0.5, 3.5], base: 40, pull: 0.1, surge: 0.9, look: 'striped', color: '#2de2e6', accent: '#1c4f9c', len: 13 },
+  { name: 'Lightning Eel', depth: [0.3, 0.85], w: 2.5, kg: [1, 9], base: 70, pull: 0.12, surge: 1.4, look: 'eel', color: '#ffd23f', accent: '#39ff88', len: 18 },
+  { name: 'HODL Halibut', depth: [0.45, 1], w: 2, kg: [5, 60], base: 100, pull: 0.16, surge: 0.8, look: 'flat', color: '#b89a6a', accent: '#f7931a', len: 16 },
+  { name: 'Hash Hammerhead', depth: [0.6, 1], w: 1.4, kg: [40, 250], base: 160, pull: 0.18, surge: 1.1, look: 'hammer', color: '#8a9ab8', accent: '#2de2e6', len: 20 },
+  { name: 'Satoshi Swordfish', depth: [0.7, 1], w: 0.9, kg: [30, 180], base: 220, pull: 0.2, surge: 1.2, look: 'sword', color: '#4a6cff', accent: '#f7931a', len: 20 },
+  { name: 'Whale', depth: [0.85, 1], w: 0.35, kg: [800, 4000], base: 600, pull: 0.22, surge: 1.0, look: 'whale', color: '#3b5b9a', accent: '#9fc3ff', len: 30, rare: true },
+];
+
+export const CASTS_PER_TRIP = 5;
+export const BITE_WINDOW = 1.2;
+export const RED = 0.8;
+export const SWEET = 0.42;
+export const SNAP_AFTER = 1.0;
+export const SLACK_AFTER = 3.0;
+/** How fast the drag lets tension go when you stop reeling (per second). */
+export const RELAX = 0.5;
+
+/** The fish "in season" now: the population changes every 10 minutes (never the whale). */
+export function inSeason(now = Date.now()) {
+  return FISH[Math.floor(now / 600_000) % (FISH.length - 1)];
+}
+
+/** Which fish bites a cast of this power. */
+export function pickFish(power, random = Math.random, now = Date.now()) {
+  const season = inSeason(now);
+  const options = FISH.filter((f) => power >= f.depth[0] && power <= f.depth[1]);
+  const weights = options.map((f) => f.w * (f === season ? 2.5 : 1));
+  let r = random() * weights.reduce((a, b) => a + b, 0);
+  for (let i = 0; i < options.length; i++) {
+    r -= weights[i];
+    if (r <= 0) return options[i];
+  }
+  return options[options.length - 1];
+}
+
+/** A hooked fish: the reel state. */
+export function hook(fish, power, random = Math.random) {
+  const [lo, hi] = fish.kg;
+  const kg = Math.max(0.1, Math.round((lo + (hi - lo) * random() ** 1.6) * 10) / 10);
+  const heavy = Math.min(1, Math.log10(kg + 1) / Math.log10(4001));
+  const dist = Math.round(12 + power * 60);
+  return {
+    fish,
+    kg,
+    wn: hi > lo ? (kg - lo) / (hi - lo) : 0.5,
+    heavy,
+    startDist: dist,
+    dist,
+    tension: 0.45,
+    reelStep: 4 * (1 - 0.25 * heavy),
+    tapTension: 0.08 + heavy * 0.04,
+    surgeIn: 1 + random() * 1.5,
+    surgeLeft: 0,
+    redFor: 0,
+    redTotal: 0,
+    slackFor: 0,
+    sweet: 0,
+    time: 0,
+    result: null, // 'caught' | 'snapped' | 'escaped' | 'slack'
+  };
+}
+
+/** One tap of the reel. */
+export function reelTap(r) {
+  if (r.result) return;
+  r.tension = Math.min(1, r.tension + r.tapTension);
+  if (r.tension < RED) r.dist = Math.max(0, r.dist - r.reelStep);
+  if (r.dist <= 0) r.result = 'caught';
+}
+
+/** Advance the fight by dt seconds. Returns 'surge' when the fish starts a run. */
+export function reelStep(r, dt, random = Math.random) {
+  if (r.result) return null;
+  let event = null;
+  r.time += dt;
+  r.surgeIn -= dt;
+  if (r.surgeIn <= 0 && r.surgeLeft <= 0) {
+    r.surgeLeft = 0.5 + random() * 0.4 * r.fish.surge;
+    r.surgeIn = (1.4 + random() * 2) / r.fish.surge + r.surgeLeft;
+    event = 'surge';
+  }
+  r.tension -= RELAX * dt;
+  r.tension += r.fish.pull * dt;
+  if (r.surgeLeft > 0) {
+    r.surgeLeft -= dt;
+    r.tension += 0.5 * r.fish.surge * dt;
+    r.dist += 2.5 * r.fish.surge * dt;
+  }
+  r.tension = Math.max(0, Math.min(1, r.tension));
+  if (r.tension >= RED) {
+    r.redFor += dt * (r.tension >= 1 ? 2 : 1);
+    r.redTotal += dt;
+    if (r.redFor >= SNAP_AFTER) r.result = 'snapped';
+  } else {
+    r.redFor = Math.max(0, r.redFor - dt * 2);
+    if (r.tension >= SWEET) r.sweet += dt;
+  }
+  if (r.tension < 0.05) {
+    r.slackFor += dt;
+    if (r.slackFor >= SLACK_AFTER) r.result = 'slack';
+  } else r.slackFor = 0;
+  if (r.dist > r.startDist + 25) r.result = 'escaped';
+  return event;
+}
+
+/** The catch record (as the arcade stores it) of a landed fish. */
+export function landed(r) {
+  const frac = r.time > 0 ? r.sweet / r.time : 1;
+  let quality = 1 + Math.round(4 * Math.min(1, frac * 1.15)) - (r.redTotal > 0.4 ? 1 : 0);
+  quality = Math.max(1, Math.min(5, quality));
+  const points = Math.round(r.fish.base * (0.7 + 0.6 * r.wn) * (0.6 + 0.2 * quality));
+  return { name: r.fish.name, points, weight: r.kg, quality };
+}

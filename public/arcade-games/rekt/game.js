@@ -1,0 +1,314 @@
+/**
+ * REKT! game rules, free of the DOM (the page draws it; tests can simulate it).
+ * World units are virtual pixels; the view is 240 px tall; time in seconds.
+ */
+
+export const FORMATIONS = ['long line', 'double arc', 'jump trajectory', 'spiral', 'long wave', 'big diamond', 'zigzag', 'mega circle'];
+/** The first eight formations of a run come easy to hard; later ones are shuffled. */
+const FIRST_ORDER = ['long line', 'jump trajectory', 'double arc', 'zigzag', 'long wave', 'spiral', 'big diamond', 'mega circle'];
+
+export const H = 240;
+export const GROUND_Y = 216;
+export const BIRD_X = 44;
+export const GRAVITY = 620;
+export const FLAP_V = -168;
+export const MAX_FALL = 290;
+export const BIRD_R = 5;
+export const PICK_R = 13;
+export const PILLAR_W = 24;
+export const SPACING = 118;
+export const COIN_POINTS = 10;
+export const PILLAR_POINTS = 25;
+export const FORMATION_BONUS = 250;
+export const STEP = 1 / 120;
+const LABELS = ['CPI', 'M2', 'FED', 'QE', 'TAX', '9%', 'IMF', 'ECB', 'USD', 'EUR', 'PPI', 'GDP'];
+
+export const speedFor = (level) => Math.min(60 + 6 * (level - 1), 126);
+export const gapFor = (level) => Math.max(78 - 2 * (level - 1), 58);
+export const levelFor = (pillars) => 1 + Math.floor(pillars / 10);
+const clamp = (v, lo, hi) => Math.max(lo, Math.min(hi, v));
+
+/**
+ * A formation's shape. Static shapes are stretched with the speed (s = v / 60) so they feel the
+ * same at every level. 'spiral' rolls as the bird flies through its middle; 'flip' shapes turn
+ * around their horizontal axis, edge-on when the bird passes their centre line.
+ */
+export function makeFormation(name, v) {
+  const s = v / 60;
+  const pts = [];
+  let kind = 'static';
+  const extra = {};
+  if (name === 'long line') {
+    for (let i = 0; i < 13; i++) pts.push([(i - 6) * 11 * s, 0]);
+  } else if (name === 'double arc') {
+    for (let a = 0; a < 2; a++) for (let i = 0; i < 6; i++) pts.push([(-70 + a * 76 + (i / 5) * 64) * s, -26 * Math.sin((Math.PI * i) / 5)]);
+  } else if (name === 'jump trajectory') {
+    for (let i = 0; i < 11; i++) {
+      const u = i / 10;
+      pts.push([(-60 + 120 * u) * s, 203.5 * u * u - 193.5 * u + 20 - 5]);
+    }
+  } else if (name === 'long wave') {
+    for (let i = 0; i < 17; i++) {
+      const u = i / 16;
+      pts.push([(-96 + 192 * u) * s, 18 * Math.sin(2 * Math.PI * 1.5 * u)]);
+    }
+  } else if (name === 'zigzag') {
+    const ys = [18, 0, -18, 0, 18, 0, -18, 0, 18, 0, -18, 0, 18];
+    ys.forEach((y, i) => pts.push([(i - 6) * 12 * s, y]));
+  } else if (name === 'spiral') {
+    kind = 'spiral';
+    extra.rMin = 6;
+    extra.rMax = 44;
+    extra.a = (extra.rMax - extra.rMin) / (2.4 * Math.PI);
+    for (let k = 0; k < 13; k++) {
+      const r = extra.rMin + (k * (extra.rMax - extra.rMin)) / 12;
+      pts.push([r, 0]);
+    }
+  } else if (name === 'big diamond') {
+    kind = 'flip';
+    extra.R = 46;
+    extra.c = 0.45;
+    const a = 46;
+    const b = 32;
+    const corners = [[-a, 0], [0, -b], [a, 0], [0, b]];
+    for (let e = 0; e < 4; e++) {
+      const [x0, y0] = corners[e];
+      const [x1, y1] = corners[(e + 1) % 4];
+      for (let i = 0; i < 4; i++) pts.push([x0 + ((x1 - x0) * i) / 4, y0 + ((y1 - y0) * i) / 4]);
+    }
+  } else if (name === 'mega circle') {
+    kind = 'flip';
+    extra.R = 40;
+    extra.c = 0.35;
+    for (let k = 0; k < 16; k++) {
+      const th = Math.PI + (2 * Math.PI * k) / 16;
+      pts.push([40 * Math.cos(th), 40 * Math.sin(th)]);
+    }
+  }
+  const f = { name, kind, ...extra, coins: pts.map(([ox, oy], i) => ({ ox, oy, i, taken: false })) };
+  const r = extra.rMax;
+  f.minX = r ? -r : Math.min(...pts.map((p) => p[0]));
+  f.maxX = r ? r : Math.max(...pts.map((p) => p[0]));
+  f.minY = r ? -r : Math.min(...pts.map((p) => p[1]));
+  f.maxY = r ? r : Math.max(...pts.map((p) => p[1]));
+  // where the bird should enter and leave: the centre line for turning shapes, else the end coins
+  f.entryY = kind === 'static' ? pts[0][1] : 0;
+  f.exitY = kind === 'static' ? pts[pts.length - 1][1] : 0;
+  f.total = f.coins.length;
+  f.collected = 0;
+  return f;
+}
+
+/**
+ * Where a formation coin is now (offset from the formation centre), given d = centre x - bird x.
+ * Returns [x, y, depth] (depth > 0 is behind, for shading).
+ */
+export function coinOffset(f, c, d) {
+  if (f.kind === 'spiral') {
+    const dd = clamp(d, f.rMin, f.rMax);
+    const th = Math.PI + (c.ox - dd) / f.a;
+    return [c.ox * Math.cos(th), c.ox * Math.sin(th), 0];
+  }
+  if (f.kind === 'flip') {
+    const phi = Math.PI / 2 + (f.c * d) / f.R;
+    return [c.ox, c.oy * Math.cos(phi), c.oy * Math.sin(phi)];
+  }
+  return [c.ox, c.oy, 0];
+}
+
+export function createWorld(random = Math.random) {
+  const w = {
+    random,
+    t: 0,
+    camX: 0,
+    bird: { y: 96, vy: FLAP_V, alive: true, deadT: 0, flapT: 0 },
+    pillars: [],
+    coins: [],
+    formations: [],
+    nextX: BIRD_X + 190,
+    lastGapY: 110,
+    spawned: 0,
+    queue: [...FIRST_ORDER],
+    lastFormation: '',
+    score: 0,
+    coinCount: 0,
+    pillarsPassed: 0,
+    level: 1,
+    achievements: Object.fromEntries(FORMATIONS.map((n) => [n, false])),
+    events: [],
+  };
+  generate(w);
+  return w;
+}
+
+export const birdWorldX = (w) => w.camX + BIRD_X;
+export const speedOf = (w) => speedFor(w.level);
+
+function nextFormationName(w) {
+  if (!w.queue.length) {
+    const list = [...FORMATIONS];
+    for (let i = list.length - 1; i > 0; i--) {
+      const j = Math.floor(w.random() * (i + 1));
+      [list[i], list[j]] = [list[j], list[i]];
+    }
+    if (list[0] === w.lastFormation) list.push(list.shift());
+    w.queue = list;
+  }
+  const name = w.queue.shift();
+  w.lastFormation = name;
+  return name;
+}
+
+/** Keep the world built 720 px ahead of the camera. */
+function generate(w) {
+  while (w.nextX < w.camX + 720) {
+    const index = w.spawned++;
+    const level = levelFor(index);
+    const gapH = gapFor(level);
+    const lo = 18 + gapH / 2;
+    const hi = GROUND_Y - 18 - gapH / 2;
+    const gapY = clamp(w.lastGapY + (w.random() * 2 - 1) * 62, lo, hi);
+    const x = w.nextX;
+    w.pillars.push({ x, gapY, gapH, passed: false, label: LABELS[index % LABELS.length], index });
+    w.coins.push({ x: x + PILLAR_W / 2, y: gapY, taken: false, f: null });
+    w.lastGapY = gapY;
+    w.nextX = x + SPACING + Math.floor(w.random() * 16);
+    if (index % 3 === 1) {
+      // a formation in a widened stretch after this pillar
+      const v = speedFor(level);
+      const f = makeFormation(nextFormationName(w), v);
+      const left = x + PILLAR_W + 40 * (v / 60);
+      f.cx = left - f.minX;
+      const target = gapY - f.entryY + (w.random() * 2 - 1) * 14;
+      f.cy = clamp(target, 16 - f.minY, GROUND_Y - 16 - f.maxY);
+      w.formations.push(f);
+      w.nextX = f.cx + f.maxX + 46 * (v / 60);
+      w.lastGapY = f.cy + f.exitY;
+    }
+  }
+  // forget what is far behind
+  const behind = w.camX - 80;
+  if (w.pillars.length && w.pillars[0].x < behind) w.pillars = w.pillars.filter((p) => p.x > behind);
+  if (w.coins.length > 60) w.coins = w.coins.filter((c) => c.x > behind && !c.gone);
+  if (w.formations.length && w.formations[0].cx + 120 < behind) w.formations = w.formations.filter((f) => f.cx + 120 > behind);
+}
+
+/** Current world position of a formation coin. */
+export function formationCoinPos(w, f, c) {
+  const d = f.cx - birdWorldX(w);
+  const [x, y, z] = coinOffset(f, c, d);
+  return [f.cx + x, f.cy + y, z];
+}
+
+function hitsPillar(p, bx, by, r) {
+  if (bx + r <= p.x || bx - r >= p.x + PILLAR_W) return false;
+  const top = p.gapY - p.gapH / 2;
+  const bottom = p.gapY + p.gapH / 2;
+  if (by - r >= top && by + r <= bottom) return false;
+  // circle vs the two rectangles
+  const nx = clamp(bx, p.x, p.x + PILLAR_W);
+  const nyTop = Math.min(by, top);
+  const nyBottom = Math.max(by, bottom);
+  const dTop = (bx - nx) ** 2 + (by - nyTop) ** 2;
+  const dBottom = (bx - nx) ** 2 + (by - nyBottom) ** 2;
+  return dTop < r * r || dBottom < r * r;
+}
+
+/**
+ * Advance the world by one fixed step. `flap` applies an upward kick first.
+ * Pushes events into w.events: {type:'flap'|'coin'|'pillar'|'level'|'formation'|'formation-missed'|'dead', ...}.
+ */
+export function step(w, flap = false) {
+  const dt = STEP;
+  const b = w.bird;
+  w.t += dt;
+  if (!b.alive) {
+    b.deadT += dt;
+    b.vy = Math.min(b.vy + GRAVITY * dt, MAX_FALL * 1.2);
+    b.y = Math.min(b.y + b.vy * dt, GROUND_Y - BIRD_R);
+    return;
+  }
+  if (flap) {
+    b.vy = FLAP_V;
+    b.flapT = w.t;
+    w.events.push({ type: 'flap' });
+  }
+  b.vy = Math.min(b.vy + GRAVITY * dt, MAX_FALL);
+  b.y += b.vy * dt;
+  if (b.y < 6) {
+    b.y = 6;
+    b.vy = Math.max(b.vy, 0);
+  }
+  const v = speedOf(w);
+  w.camX += v * dt;
+  generate(w);
+  const bx = birdWorldX(w);
+
+  // pillars: pass or crash
+  for (const p of w.pillars) {
+    if (p.x > bx + 40) break;
+    if (!p.passed && p.x + PILLAR_W < bx - BIRD_R) {
+      p.passed = true;
+      w.pillarsPassed += 1;
+      w.score += PILLAR_POINTS;
+      w.events.push({ type: 'pillar', x: p.x + PILLAR_W / 2, y: p.gapY });
+      const level = levelFor(w.pillarsPassed);
+      if (level !== w.level) {
+        w.level = level;
+        w.events.push({ type: 'level', level });
+      }
+    }
+    if (hitsPillar(p, bx, b.y, BIRD_R - 0.5)) return die(w, 'pillar');
+  }
+  if (b.y + BIRD_R >= GROUND_Y) {
+    b.y = GROUND_Y - BIRD_R;
+    return die(w, 'ground');
+  }
+
+  // loose coins
+  const r2 = PICK_R * PICK_R;
+  for (const c of w.coins) {
+    if (c.taken || c.x < bx - 20 || c.x > bx + 20) continue;
+    if ((c.x - bx) ** 2 + (c.y - b.y) ** 2 < r2) {
+      c.taken = true;
+      w.coinCount += 1;
+      w.score += COIN_POINTS;
+      w.events.push({ type: 'coin', x: c.x, y: c.y });
+    }
+  }
+  // formation coins
+  for (const f of w.formations) {
+    if (f.done) continue;
+    if (f.cx + f.minX - 60 > bx) break;
+    for (const c of f.coins) {
+      if (c.taken) continue;
+      const [x, y] = formationCoinPos(w, f, c);
+      if ((x - bx) ** 2 + (y - b.y) ** 2 < r2) {
+        c.taken = true;
+        c.takenAt = w.t;
+        f.collected += 1;
+        w.coinCount += 1;
+        w.score += COIN_POINTS;
+        w.events.push({ type: 'coin', x, y, formation: f.name, collected: f.collected, total: f.total });
+        if (f.collected === f.total) {
+          f.done = true;
+          f.complete = true;
+          w.score += FORMATION_BONUS;
+          const first = !w.achievements[f.name];
+          w.achievements[f.name] = true;
+          w.events.push({ type: 'formation', name: f.name, first, x: f.cx, y: f.cy });
+        }
+      }
+    }
+    if (!f.done && f.cx + f.maxX + PICK_R + 2 < bx) {
+      f.done = true;
+      w.events.push({ type: 'formation-missed', name: f.name, collected: f.collected, total: f.total });
+    }
+  }
+}
+
+function die(w, cause) {
+  w.bird.alive = false;
+  w.bird.vy = Math.min(w.bird.vy, -60);
+  w.events.push({ type: 'dead', cause });
+}

@@ -1,0 +1,390 @@
+/**
+ * Sats Arcade client: the protocol every game speaks with the arcade, plus the shared shell
+ * (HUD, end screen, sound). Plain ES module, no dependencies.
+ *
+ * THE ARCADE PROTOCOL
+ *
+ * 1. Origin. The arcade origin is the `arcade` query parameter when present (an origin such as
+ *    http://127.0.0.1:4321; anything else in it is ignored), else `location.origin` (the reference
+ *    games are served by the arcade itself).
+ * 2. Handshake. On load the game posts `{ type: 'ARCADE_READY', gameId }` to `window.parent` with
+ *    targetOrigin = the arcade origin. It accepts a `message` event ONLY when
+ *    `event.origin === arcadeOrigin && event.source === window.parent`.
+ *    `{ type: 'ARCADE_TOKEN', token, username }` hands over the game token (a JWT string) and the
+ *    player's name ("Playing as {username}" in the HUD). A newer ARCADE_TOKEN replaces the old
+ *    token (the arcade refreshes it). Fallback when no message arrives: the `token` (and
+ *    `username`) query parameters.
+ * 3. Results. At the end of each run:
+ *      POST {arcadeOrigin}/api/games/{gameId}/runs
+ *      Authorization: Bearer <token>
+ *      Content-Type: application/json
+ *      { runId, score, level?, fish?, achievements? }
+ *    runId = crypto.randomUUID(), made once per run (a retry of the same run reuses it);
+ *    score and level are whole numbers >= 0;
+ *    fish (fishing only) = [{ name, points, weight (kg), quality (1-5) }];
+ *    achievements (REKT only) = every formation name -> true when completed in this run.
+ *    Answer 201/200 `{ run, best: { score, ... } }` -> "Saved! Best: N" (state 'saved').
+ *    Network error or 5xx -> up to 3 retries with backoff (0.5 s, 1 s, 2 s), same runId.
+ *    401 -> "Your session expired - press Refresh Game in the arcade" (state 'error').
+ *    Other 4xx -> the JSON `error` message (state 'error').
+ *    No token at all -> nothing is sent; "Sign in to the arcade to save your score" (if a token
+ *    arrives while that end screen is up, the run is sent then). When the retries run out (or
+ *    after a 401, once a fresh token has arrived) a "Retry save" button resends the same body.
+ * 4. Sharing. "Share score" posts `{ type: 'COPY_TO_CLIPBOARD', text: 'I scored N in <Game> on
+ *    Sats Arcade!' }` to window.parent (targetOrigin = arcade origin) and shows "Copied!".
+ *    Stand-alone (no parent frame) the game writes the clipboard itself.
+ * 5. Test hooks (read-only): `document.body.dataset.state` is 'ready' | 'playing' | 'over' |
+ *    'saved' | 'error'; the element #run-status (aria-live polite) holds the last submission text.
+ *    Each game also offers `window.__arcadeDebug()`, a snapshot of its state (never changes it).
+ * 6. Accessibility: every action is a real <button>; the canvas has an aria-label; keyboard works.
+ */
+
+const params = new URLSearchParams(location.search);
+
+/** The arcade's origin (protocol step 1). */
+export function arcadeOrigin() {
+  const given = params.get('arcade');
+  if (given) {
+    try {
+      const url = new URL(given);
+      if (url.protocol === 'http:' || url.protocol === 'https:') return url.origin;
+    } catch {
+      /* not an origin: fall through */
+    }
+  }
+  return location.origin;
+}
+
+/** crypto.randomUUID where available (secure contexts), else a v4 UUID from getRandomValues. */
+export function newRunId() {
+  if (crypto.randomUUID) return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/** The `username` claim of a JWT, if it has one (display only, never trusted). */
+function usernameFromJwt(token) {
+  try {
+    const part = token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/');
+    const claims = JSON.parse(decodeURIComponent(escape(atob(part))));
+    return typeof claims.username === 'string' ? claims.username : '';
+  } catch {
+    return '';
+  }
+}
+
+const store = {
+  get(key) {
+    try {
+      return localStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  },
+  set(key, value) {
+    try {
+      localStorage.setItem(key, value);
+    } catch {
+      /* storage blocked: keep it in memory only */
+    }
+  },
+};
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const RETRY_DELAYS_MS = [500, 1000, 2000];
+export const MSG_EXPIRED = 'Your session expired - press Refresh Game in the arcade';
+export const MSG_SIGNED_OUT = 'Sign in to the arcade to save your score';
+
+/**
+ * Tiny WebAudio synth. Silent until the first user input (browsers block audio before it) and
+ * whenever the player mutes it.
+ */
+class Sound {
+  constructor() {
+    this.ctx = null;
+    this.muted = store.get('sats-arcade-muted') === '1';
+    this.unlocked = false;
+  }
+  unlock() {
+    if (this.unlocked) return;
+    this.unlocked = true;
+    try {
+      const AC = window.AudioContext || window.webkitAudioContext;
+      if (AC) this.ctx = new AC();
+    } catch {
+      this.ctx = null;
+    }
+  }
+  setMuted(muted) {
+    this.muted = muted;
+    store.set('sats-arcade-muted', muted ? '1' : '0');
+  }
+  /** One beep: frequency (Hz), duration (s), options { type, vol, to (slide target Hz), delay (s) }. */
+  beep(freq, dur = 0.08, { type = 'square', vol = 0.12, to = 0, delay = 0 } = {}) {
+    const ctx = this.ctx;
+    if (!ctx || this.muted) return;
+    if (ctx.state === 'suspended') ctx.resume().catch(() => {});
+    const t0 = ctx.currentTime + delay;
+    const osc = ctx.createOscillator();
+    const gain = ctx.createGain();
+    osc.type = type;
+    osc.frequency.setValueAtTime(freq, t0);
+    if (to) osc.frequency.exponentialRampToValueAtTime(Math.max(20, to), t0 + dur);
+    gain.gain.setValueAtTime(0.0001, t0);
+    gain.gain.exponentialRampToValueAtTime(vol * 0.3 + 0.0001, t0 + 0.01);
+    gain.gain.exponentialRampToValueAtTime(0.0001, t0 + dur);
+    osc.connect(gain).connect(ctx.destination);
+    osc.start(t0);
+    osc.stop(t0 + dur + 0.02);
+  }
+  /** A little tune: [[freq, dur], ...] played one after the other. */
+  tune(notes, opts = {}) {
+    let delay = 0;
+    for (const [freq, dur] of notes) {
+      if (freq) this.beep(freq, dur * 0.95, { ...opts, delay });
+      delay += dur;
+    }
+  }
+  /** A short noise burst (splash, crash). */
+  noise(dur = 0.2, vol = 0.15) {
+    const ctx = this.ctx;
+    if (!ctx || this.muted) return;
+    const len = Math.floor(ctx.sampleRate * dur);
+    const buf = ctx.createBuffer(1, len, ctx.sampleRate);
+    const data = buf.getChannelData(0);
+    for (let i = 0; i < len; i++) data[i] = (Math.random() * 2 - 1) * (1 - i / len);
+    const src = ctx.createBufferSource();
+    const gain = ctx.createGain();
+    gain.gain.value = vol * 0.3;
+    src.buffer = buf;
+    src.connect(gain).connect(ctx.destination);
+    src.start();
+  }
+}
+
+/**
+ * The arcade connection and shared shell of one game.
+ * Expects in the page: #hud-player, #mute, #run-status, #share, #retry-save (optional).
+ */
+export class Arcade {
+  constructor({ gameId, gameName }) {
+    this.gameId = gameId;
+    this.gameName = gameName;
+    this.origin = arcadeOrigin();
+    this.token = params.get('token') || '';
+    this.username = params.get('username') || (this.token ? usernameFromJwt(this.token) : '');
+    this.sound = new Sound();
+    this.lastRun = null;
+    this.lastScore = 0;
+    this.submitting = false;
+    this.expired = false;
+
+    window.addEventListener('message', (event) => this.onMessage(event));
+    this.wireShell();
+    this.showPlayer();
+    this.setState('ready');
+    try {
+      window.parent.postMessage({ type: 'ARCADE_READY', gameId }, this.origin);
+    } catch {
+      /* no reachable parent: stand-alone */
+    }
+  }
+
+  onMessage(event) {
+    if (event.origin !== this.origin || event.source !== window.parent) return;
+    const data = event.data;
+    if (!data || typeof data !== 'object' || data.type !== 'ARCADE_TOKEN') return;
+    if (typeof data.token !== 'string' || !data.token) return;
+    this.token = data.token;
+    this.username = typeof data.username === 'string' && data.username ? data.username : usernameFromJwt(data.token) || this.username;
+    this.showPlayer();
+    // A run refused for an expired token can be saved again with the fresh one (same runId).
+    if (this.expired && this.lastRun && !this.submitting) this.showRetry(true);
+    // A run that ended before any token arrived is sent now.
+    if (this.unsent && this.lastRun && document.body.dataset.state === 'over') {
+      this.unsent = false;
+      void this.submit(this.lastRun);
+    }
+  }
+
+  get signedIn() {
+    return Boolean(this.token);
+  }
+
+  showPlayer() {
+    const el = document.getElementById('hud-player');
+    if (!el) return;
+    el.textContent = this.username ? `Playing as ${this.username}` : this.token ? 'Signed in' : 'Not signed in';
+    el.title = el.textContent;
+  }
+
+  /** Protocol step 5: the read-only status for tests. */
+  setState(state) {
+    document.body.dataset.state = state;
+  }
+
+  setStatus(text, kind = '') {
+    const el = document.getElementById('run-status');
+    if (!el) return;
+    el.textContent = text;
+    el.dataset.kind = kind;
+  }
+
+  wireShell() {
+    const mute = document.getElementById('mute');
+    const paintMute = () => {
+      if (!mute) return;
+      mute.setAttribute('aria-pressed', String(this.sound.muted));
+      mute.textContent = this.sound.muted ? '♪ OFF' : '♪ ON';
+      mute.setAttribute('aria-label', 'Mute sound');
+    };
+    paintMute();
+    mute?.addEventListener('click', (e) => {
+      this.sound.unlock();
+      this.sound.setMuted(!this.sound.muted);
+      paintMute();
+      if (!this.sound.muted) this.sound.beep(880, 0.06);
+      e.currentTarget.blur();
+    });
+    const unlock = () => this.sound.unlock();
+    window.addEventListener('pointerdown', unlock, { capture: true });
+    window.addEventListener('keydown', unlock, { capture: true });
+
+    document.getElementById('share')?.addEventListener('click', (e) => this.share(e.currentTarget));
+    document.getElementById('retry-save')?.addEventListener('click', () => {
+      if (this.lastRun) void this.submit(this.lastRun);
+    });
+  }
+
+  /** Start of a run: a fresh runId, state 'playing'. */
+  startRun() {
+    this.lastRun = null;
+    this.unsent = false;
+    this.setStatus('');
+    this.showRetry(false);
+    const share = document.getElementById('share');
+    if (share) share.textContent = 'Share score';
+    this.setState('playing');
+    return newRunId();
+  }
+
+  showRetry(show) {
+    const retry = document.getElementById('retry-save');
+    if (retry) retry.hidden = !show;
+  }
+
+  /**
+   * End of a run: state 'over', then the submission (protocol step 3).
+   * run = { runId, score, level?, fish?, achievements? }. Resolves to the final state.
+   */
+  async finishRun(run) {
+    this.lastScore = run.score;
+    this.setState('over');
+    const body = { runId: run.runId, score: Math.max(0, Math.floor(run.score)) };
+    if (run.level !== undefined) body.level = Math.max(0, Math.floor(run.level));
+    if (run.fish) body.fish = run.fish;
+    if (run.achievements) body.achievements = run.achievements;
+    this.lastRun = body;
+    this.unsent = !this.signedIn;
+    if (!this.signedIn) {
+      this.setStatus(MSG_SIGNED_OUT, 'info');
+      return 'over';
+    }
+    return this.submit(body);
+  }
+
+  async submit(body) {
+    if (this.submitting) return document.body.dataset.state;
+    this.submitting = true;
+    this.showRetry(false);
+    this.setStatus('Saving your score...', 'busy');
+    const url = `${this.origin}/api/games/${encodeURIComponent(this.gameId)}/runs`;
+    let outcome = null;
+    for (let attempt = 0; attempt <= RETRY_DELAYS_MS.length; attempt++) {
+      if (attempt > 0) {
+        this.setStatus(`Saving your score... (retry ${attempt} of ${RETRY_DELAYS_MS.length})`, 'busy');
+        await sleep(RETRY_DELAYS_MS[attempt - 1]);
+      }
+      let res;
+      try {
+        res = await fetch(url, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${this.token}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      } catch {
+        outcome = { retry: true, text: 'Could not reach the arcade - your score is not saved yet.' };
+        continue;
+      }
+      const data = await res.json().catch(() => null);
+      if (res.status === 200 || res.status === 201) {
+        const best = data?.best?.score;
+        this.expired = false;
+        outcome = { ok: true, text: Number.isFinite(best) ? `Saved! Best: ${best}` : 'Saved!' };
+        break;
+      }
+      if (res.status >= 500) {
+        outcome = { retry: true, text: `The arcade had a problem (${res.status}) - your score is not saved yet.` };
+        continue;
+      }
+      if (res.status === 401) {
+        this.expired = true;
+        outcome = { text: MSG_EXPIRED };
+        break;
+      }
+      const message = data && typeof data.error === 'string' && data.error ? data.error : `The arcade refused the score (${res.status}).`;
+      outcome = { text: message };
+      break;
+    }
+    this.submitting = false;
+    this.setStatus(outcome.text, outcome.ok ? 'ok' : 'error');
+    const state = outcome.ok ? 'saved' : 'error';
+    // Only if the player has not started another run meanwhile.
+    if (document.body.dataset.state !== 'playing') this.setState(state);
+    if (outcome.retry) this.showRetry(true);
+    return state;
+  }
+
+  /** Protocol step 4. */
+  share(button) {
+    const text = `I scored ${this.lastScore} in ${this.gameName} on Sats Arcade!`;
+    if (window.parent !== window) {
+      try {
+        window.parent.postMessage({ type: 'COPY_TO_CLIPBOARD', text }, this.origin);
+      } catch {
+        /* ignore */
+      }
+    } else {
+      navigator.clipboard?.writeText(text).catch(() => {});
+    }
+    if (button) button.textContent = 'Copied!';
+    this.sound.beep(1320, 0.07);
+  }
+}
+
+/** Shuffle in place (Fisher-Yates). */
+export function shuffle(list, rng = Math.random) {
+  for (let i = list.length - 1; i > 0; i--) {
+    const j = Math.floor(rng() * (i + 1));
+    [list[i], list[j]] = [list[j], list[i]];
+  }
+  return list;
+}
+
+/** Show one overlay screen (by id) and hide the others with class "screen". */
+export function showScreen(id) {
+  for (const el of document.querySelectorAll('.screen')) el.hidden = el.id !== id;
+}
+
+/** Focus a button a moment later, so a held key from play does not press it. */
+export function focusSoon(el, ms = 450) {
+  if (!el) return;
+  el.disabled = true;
+  setTimeout(() => {
+    el.disabled = false;
+    el.focus({ preventScroll: true });
+  }, ms);
+}

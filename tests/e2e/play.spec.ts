@@ -1,0 +1,77 @@
+import { expect, test } from '@playwright/test';
+import { registerThroughApi, signInThroughLink } from './support';
+
+test.describe('playing a game', () => {
+  test('a player launches REKT! from the catalogue, plays a run and it counts', async ({ page, request }) => {
+    const email = await registerThroughApi(request, 'Frame_Flyer');
+    await signInThroughLink(page, email);
+    const me = await (await page.request.get('/api/auth/me')).json();
+    const before = (await (await page.request.get('/api/stats/global/rekt')).json()).stats.totalGames;
+
+    await page.goto('/games');
+    await page.getByRole('article', { name: 'REKT!', exact: true }).getByRole('link', { name: 'PLAY NOW' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/play' && url.searchParams.get('name') === 'REKT!');
+    await expect(page.getByRole('heading', { name: 'Playing: REKT!' })).toBeVisible();
+    await expect(page.getByText('Welcome, Frame_Flyer')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Open in New Tab' })).toHaveAttribute('href', /\/arcade-games\/rekt\/\?arcade=.*&token=/);
+
+    const game = page.frameLocator('iframe[title="REKT!"]');
+    await expect(game.locator('body')).toHaveAttribute('data-state', 'ready');
+    await expect(game.getByText(/Frame_Flyer/).first()).toBeVisible();
+    // Start and let the bird fall: the run ends on the ground and is submitted with the token.
+    await game.getByRole('button', { name: /^play/i }).first().click();
+    await expect(game.locator('body')).toHaveAttribute('data-state', 'saved', { timeout: 20_000 });
+    await expect(game.locator('#run-status')).toContainText(/Saved/i);
+
+    const stats = await (await page.request.get(`/api/stats/user/${me.user.id}`)).json();
+    expect(stats.stats.totalPlays).toBe(1);
+    const after = (await (await page.request.get('/api/stats/global/rekt')).json()).stats.totalGames;
+    expect(after).toBe(before + 1);
+    await page.goto('/games/rekt');
+    await expect(page.locator('[data-games-played="rekt"]')).toHaveText(`${after.toLocaleString('en-US')} games played`);
+  });
+
+  test('a URL outside the catalogue is refused with a way back', async ({ page, request }) => {
+    const email = await registerThroughApi(request, 'Url_Tinkerer');
+    await signInThroughLink(page, email);
+    await page.goto('/play?url=https%3A%2F%2Fevil.example%2F&name=Evil');
+    await expect(page.getByRole('alert')).toContainText("This game isn't in the arcade's catalogue");
+    await expect(page.locator('iframe')).toHaveCount(0);
+    await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('a signed-out visitor is sent home from the play page', async ({ page }) => {
+    await page.goto('/play?url=%2Farcade-games%2Frekt%2F&name=REKT!');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('the game token is refreshed every 20 minutes and the frame reloads', async ({ page, request }) => {
+    const email = await registerThroughApi(request, 'Long_Sitter');
+    await signInThroughLink(page, email);
+    const tokenCalls: string[] = [];
+    page.on('response', (r) => {
+      if (r.url().includes('/api/auth/game-token') && r.status() === 200) tokenCalls.push(r.url());
+    });
+    await page.clock.install();
+    await page.goto('/play?url=%2Farcade-games%2Fmr-quiz%2F&name=Mr%20Quiz');
+    const game = page.frameLocator('iframe[title="Mr Quiz"]');
+    await expect(game.locator('body')).toHaveAttribute('data-state', 'ready');
+    expect(tokenCalls).toHaveLength(1);
+    await page.clock.fastForward('20:01');
+    await expect.poll(() => tokenCalls.length).toBe(2);
+    await expect(game.locator('body')).toHaveAttribute('data-state', 'ready');
+    await expect(page.getByRole('heading', { name: 'Playing: Mr Quiz' })).toBeVisible();
+  });
+
+  test('Refresh Game fetches a new token', async ({ page, request }) => {
+    const email = await registerThroughApi(request, 'Refresher');
+    await signInThroughLink(page, email);
+    await page.goto('/play?url=%2Farcade-games%2Ffishing-for-sats%2F&name=Fishing%20for%20Sats!');
+    await expect(page.frameLocator('iframe').locator('body')).toHaveAttribute('data-state', 'ready');
+    const next = page.waitForResponse((r) => r.url().includes('/api/auth/game-token'));
+    await page.getByRole('button', { name: 'Refresh Game' }).click();
+    expect((await next).status()).toBe(200);
+    await expect(page.frameLocator('iframe').locator('body')).toHaveAttribute('data-state', 'ready');
+  });
+});
