@@ -3,13 +3,12 @@
 // @ts-expect-error autocannon ships no type declarations
 import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { call, latestOutboxMail, sessionCookie } from '../tests/support/api';
 import { startServer, type RunningServer } from '../tests/support/server';
+import { createPgDatabase } from '../tests/support/services';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
-const PG_ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 interface Figures {
   name: string;
@@ -32,25 +31,6 @@ async function measure(name: string, options: Record<string, unknown>): Promise<
   };
 }
 
-async function pgDatabase() {
-  const name = `arcade_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
 async function gameToken(server: RunningServer): Promise<string> {
   await call(server, '/api/auth/register', { body: { username: 'bench_player', email: 'bench@example.com' } });
   const verified = await call(server, `/api/auth/verify-magic-link?token=${latestOutboxMail(server.dataDir, 'bench@example.com').token}`);
@@ -59,7 +39,7 @@ async function gameToken(server: RunningServer): Promise<string> {
 }
 
 async function benchDialect(dialect: 'sqlite' | 'postgres') {
-  const db = dialect === 'postgres' ? await pgDatabase() : null;
+  const db = dialect === 'postgres' ? await createPgDatabase() : null;
   const server = await startServer({ RUNS_PER_MINUTE: '100000000', ...(db ? { DATABASE_URL: db.url } : {}) });
   try {
     const token = await gameToken(server);

@@ -49,7 +49,14 @@ export default function GameMachines({ games }: { games: MachineGame[] }) {
                   <span className={`badge badge-sm border-2 border-black font-pixel text-[0.55rem] ${game.isOnline ? 'bg-success text-success-content' : 'bg-base-content/40'}`}>
                     {game.isOnline ? 'ONLINE' : 'OFFLINE'}
                   </span>
-                  <span className="font-pixel text-[0.65rem] text-gold">★ {game.rating.toFixed(1)}</span>
+                  <span className="inline-flex items-center gap-1.5 font-pixel text-[0.65rem] text-gold">
+                    <svg viewBox="0 0 9 9" className="size-3.5" shapeRendering="crispEdges" aria-hidden="true">
+                      <path fill="currentColor" d="M4 0h1v2h1v1h3v1H8v1H7v2h1v2H7V8H6V7H3v1H2v1H1V7h1V5H1V4H0V3h3V2h1z" />
+                    </svg>
+                    <span className="sr-only">Rated</span>
+                    {game.rating.toFixed(1)}
+                    <span className="sr-only"> out of 5</span>
+                  </span>
                 </div>
               </div>
               <p className="flex-1 text-base-content/80">

@@ -1,28 +1,7 @@
-import pg from 'pg';
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, latestOutboxMail, newClientIp, sessionCookie } from '../support/api';
 import { startServer, type RunningServer } from '../support/server';
-import { DIALECTS, PG_ADMIN_URL } from '../support/services';
-
-async function pgDatabase() {
-  const name = `arcade_api_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
+import { DIALECTS, createPgDatabase } from '../support/services';
 
 describe.each(DIALECTS)('auth API on %s', (dialect) => {
   let server: RunningServer;
@@ -31,7 +10,7 @@ describe.each(DIALECTS)('auth API on %s', (dialect) => {
   beforeAll(async () => {
     const env: Record<string, string> = { TRUST_PROXY: '1', ADMIN_USER_IDS: '1' };
     if (dialect === 'postgres') {
-      const db = await pgDatabase();
+      const db = await createPgDatabase();
       env.DATABASE_URL = db.url;
       drop = db.drop;
     }

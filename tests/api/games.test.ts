@@ -1,15 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, latestOutboxMail, newClientIp, sessionCookie } from '../support/api';
 import { startServer, type RunningServer } from '../support/server';
+import { DIALECTS, createPgDatabase } from '../support/services';
 
-describe('Game API against the built server', () => {
+describe.each(DIALECTS)('Game API against the built server on %s', (dialect) => {
   let server: RunningServer;
   let cookie: string;
   let gameToken: string;
   let userId: number;
+  let drop: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    server = await startServer({ TRUST_PROXY: '1' });
+    const env: Record<string, string> = { TRUST_PROXY: '1' };
+    if (dialect === 'postgres') {
+      const db = await createPgDatabase();
+      env.DATABASE_URL = db.url;
+      drop = db.drop;
+    }
+    server = await startServer(env);
     const ip = newClientIp();
     await call(server, '/api/auth/register', { body: { username: 'Gamer_One', email: 'gamer@example.com' }, ip });
     const verified = await call(server, `/api/auth/verify-magic-link?token=${latestOutboxMail(server.dataDir, 'gamer@example.com').token}`, { ip });
@@ -21,6 +29,7 @@ describe('Game API against the built server', () => {
   });
   afterAll(async () => {
     await server?.stop();
+    await drop?.();
   });
 
   const bearer = () => ({ authorization: `Bearer ${gameToken}` });

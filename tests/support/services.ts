@@ -41,7 +41,8 @@ export interface TestServices extends Services {
   close: () => Promise<void>;
 }
 
-async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A new empty PostgreSQL database; `drop` removes it. */
+export async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `arcade_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();

@@ -69,12 +69,13 @@ export async function submitRun(
   runsPerMinute = RUNS_PER_MINUTE,
 ): Promise<SubmittedRun> {
   assertPlausible(game, input);
-  await hit(db, `runs:user:${userId}`, { max: runsPerMinute, windowMs: 60_000, what: 'runs from this player' }, now);
   const fishJson = input.fish?.length ? JSON.stringify([...input.fish].sort((a, b) => b.points - a.points)) : null;
   const fishCount = input.fish?.length ?? 0;
   const level = input.level ?? null;
 
+  // One transaction (one commit) for the rate limit and the run: an over-limit run changes nothing.
   const fresh = await db.transaction().execute(async (trx) => {
+    await hit(trx, `runs:user:${userId}`, { max: runsPerMinute, windowMs: 60_000, what: 'runs from this player' }, now);
     const inserted = await trx
       .insertInto('runs')
       .values({
