@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { unauthorized } from '../errors';
 
@@ -15,11 +15,12 @@ export interface GameTokenClaims {
 }
 
 /** The signing key: derived from the server secret, so it differs from every other use of it. */
-const keys = new Map<string, Uint8Array>();
-function signingKey(secret: string): Uint8Array {
+const keys = new Map<string, KeyObject>();
+function signingKey(secret: string): KeyObject {
+  // A KeyObject made once: jose then skips importing the raw key on every verification.
   let key = keys.get(secret);
   if (!key) {
-    key = createHmac('sha256', secret).update('game-token-signing-key').digest();
+    key = createSecretKey(createHmac('sha256', secret).update('game-token-signing-key').digest());
     keys.set(secret, key);
   }
   return key;
