@@ -18,6 +18,7 @@ test.describe('shared layout', () => {
 
   test('the TOURNAMENT dropdown lists upcoming and past tournaments and closes on Escape', async ({ page }) => {
     await page.goto('/about');
+    await waitForSession(page);
     const toggle = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'TOURNAMENT' });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await toggle.click();

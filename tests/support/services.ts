@@ -53,6 +53,8 @@ export async function createPgDatabase(): Promise<{ url: string; drop: () => Pro
   return {
     url: url.toString(),
     drop: async () => {
+      // let ended pool connections finish closing before the database goes away
+      await new Promise((r) => setTimeout(r, 100));
       const client = new pg.Client({ connectionString: PG_ADMIN_URL });
       await client.connect();
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

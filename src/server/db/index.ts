@@ -31,6 +31,9 @@ export function openDatabase(url: string | undefined, dataDir: string): Database
       // bigint columns hold millisecond times and counters well inside 2^53: read them as numbers
       types: { getTypeParser: ((oid: number, format?: string) => (oid === INT8_OID ? Number : pg.types.getTypeParser(oid, format as 'text'))) as typeof pg.types.getTypeParser },
     });
+    // A connection dropped by the server (restart, failover) must not crash the process: the
+    // pool replaces it, and the query that was using it fails on its own.
+    pool.on('error', (error) => console.warn('PostgreSQL connection lost:', error.message));
     const safe = new URL(url);
     if (safe.password) safe.password = '***';
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres', description: safe.toString() };
