@@ -66,9 +66,16 @@ describe('toast store', () => {
 describe('toasts across a page load', () => {
   it('keeps a toast for the next page and hands it over once', () => {
     const storage = memoryStorage();
-    toastAfterNavigation({ title: 'Sign Up Required', description: 'Please sign up', variant: 'destructive' }, storage);
-    expect(takePendingToast(storage)).toEqual({ title: 'Sign Up Required', description: 'Please sign up', variant: 'destructive', duration: undefined });
-    expect(takePendingToast(storage)).toBeNull();
+    toastAfterNavigation({ title: 'Sign Up Required', description: 'Please sign up', variant: 'destructive' }, storage, 'first-page');
+    expect(takePendingToast(storage, 'next-page')).toEqual({ title: 'Sign Up Required', description: 'Please sign up', variant: 'destructive', duration: undefined });
+    expect(takePendingToast(storage, 'next-page')).toBeNull();
+  });
+
+  it('leaves the toast for the next page when the page that kept it hydrates its Toaster late', () => {
+    const storage = memoryStorage();
+    toastAfterNavigation({ title: 'Invalid Login Link', variant: 'destructive' }, storage, 'callback-page');
+    expect(takePendingToast(storage, 'callback-page')).toBeNull();
+    expect(takePendingToast(storage, 'home-page')).toMatchObject({ title: 'Invalid Login Link', variant: 'destructive' });
   });
 
   it('ignores a damaged stored toast', () => {

@@ -25,6 +25,12 @@ export const TOAST_DEFAULT_DURATION = 5000;
 export const TOAST_REMOVE_DELAY = 1_000_000;
 /** Where a toast waits while the browser loads the next page (see {@link toastAfterNavigation}). */
 export const PENDING_TOAST_KEY = 'sats-arcade:pending-toast';
+/**
+ * This page load, as every island of the page sees it (they share this module). A toast kept for
+ * the next page names the load that kept it, so the page that is leaving never takes it itself
+ * when its Toaster hydrates after the redirect was decided.
+ */
+export const PAGE_LOAD = Math.random().toString(36).slice(2);
 
 /** The toasts on screen, newest first. */
 export const $toasts = atom<Toast[]>([]);
@@ -78,21 +84,30 @@ export function toast(input: ToastInput): number {
  * Keep a toast for the next page the browser loads in this tab, for messages that come with a
  * redirect ("Sign Up Required" then `/`). The Toaster shows it once on arrival.
  */
-export function toastAfterNavigation(input: ToastInput, storage: Pick<Storage, 'setItem'> = sessionStorage) {
+export function toastAfterNavigation(input: ToastInput, storage: Pick<Storage, 'setItem'> = sessionStorage, page = PAGE_LOAD) {
   try {
-    storage.setItem(PENDING_TOAST_KEY, JSON.stringify(input));
+    storage.setItem(PENDING_TOAST_KEY, JSON.stringify({ ...input, keptBy: page }));
   } catch {
     // storage disabled: the redirect still happens, only the message is lost
   }
 }
 
-/** Take the toast left by {@link toastAfterNavigation}, if any; it is shown only once. */
-export function takePendingToast(storage: Pick<Storage, 'getItem' | 'removeItem'> = sessionStorage): ToastInput | null {
+/**
+ * Take the toast left by {@link toastAfterNavigation} on an earlier page, if any; it is shown only
+ * once. A toast kept by this very page load stays for the page that comes next.
+ */
+export function takePendingToast(storage: Pick<Storage, 'getItem' | 'removeItem'> = sessionStorage, page = PAGE_LOAD): ToastInput | null {
   try {
     const raw = storage.getItem(PENDING_TOAST_KEY);
     if (raw === null) return null;
+    let parsed: unknown = null;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      // damaged: dropped below
+    }
+    if (parsed && typeof parsed === 'object' && (parsed as Record<string, unknown>).keptBy === page) return null;
     storage.removeItem(PENDING_TOAST_KEY);
-    const parsed: unknown = JSON.parse(raw);
     if (!parsed || typeof parsed !== 'object') return null;
     const { title, description, variant, duration } = parsed as Record<string, unknown>;
     if (typeof title !== 'string') return null;
