@@ -18,6 +18,23 @@ function isCanonicalRegion(code: string): boolean {
   }
 }
 
+const englishNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+
+/** True for an upper-case two-letter code of a country the arcade lists (never `XX`). */
+export function isListedCountry(code: string): boolean {
+  if (!/^[A-Z]{2}$/.test(code) || NOT_COUNTRIES.has(code) || !isCanonicalRegion(code)) return false;
+  try {
+    return englishNames.of(code) !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+/** The English name of a listed country code. */
+export function countryName(code: string): string {
+  return englishNames.of(code) ?? code;
+}
+
 /**
  * Every two-letter region code (AA to ZZ) that the runtime can name in English, sorted by name,
  * after 'Unknown' for {@link UNKNOWN_COUNTRY}. Built from Intl so the list needs no data file.

@@ -2,6 +2,7 @@ import { getSecret } from 'astro:env/server';
 import { loadConfig, SETTING_NAMES, type Settings } from './config';
 import type { Services } from './context';
 import { migrateToLatest, openDatabase } from './db';
+import { Rankings } from './leaderboards/rankings';
 import { outboxMailer, smtpMailer } from './mail/mailer';
 
 let booting: Promise<Services> | null = null;
@@ -13,7 +14,10 @@ export async function startServices(settings: Settings): Promise<Services> {
   await migrateToLatest(handle);
   const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(config.dataDir, config.mailFrom);
   console.log(`[arcade] database: ${handle.dialect} (${handle.description}); mail: ${mailer.kind === 'smtp' ? 'SMTP' : `development outbox in ${config.dataDir}/outbox`}`);
-  return { db: handle.db, config, mailer };
+  const rankings = new Rankings(handle.db);
+  // Load the leaderboards in the background, so the first leaderboard visitor rarely waits for it.
+  rankings.current().catch((error: unknown) => console.error('[arcade] could not load the leaderboards:', error));
+  return { db: handle.db, config, mailer, rankings };
 }
 
 /**

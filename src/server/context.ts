@@ -1,12 +1,14 @@
 import type { Config } from './config';
 import type { Db } from './db';
+import type { Rankings } from './leaderboards/rankings';
 import type { Mailer } from './mail/mailer';
 
-/** What services need from the running arcade: its database, settings and mailer. */
+/** What services need from the running arcade: its database, settings, mailer and leaderboard order. */
 export interface Services {
   db: Db;
   config: Config;
   mailer: Mailer;
+  rankings: Rankings;
 }
 
 /** True when `error` is a unique-constraint violation, in SQLite or PostgreSQL. */

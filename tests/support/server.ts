@@ -11,6 +11,8 @@ export interface RunningServer {
   dataDir: string;
   /** Everything the server printed so far (stdout and stderr). */
   output: () => string;
+  /** The server's process id (for memory figures). */
+  pid: number;
   stop: () => Promise<void>;
 }
 
@@ -43,14 +45,14 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
 }
 
 /**
- * Start the built arcade (`dist/`) on a free port with a fresh data directory, for API and e2e tests.
- * `env` adds or overrides settings; the data directory is removed on `stop()`.
+ * Start the built arcade (`dist/`) on a free port with a fresh data directory (or `dataDir`, prepared
+ * beforehand), for API and e2e tests. `env` adds or overrides settings; the data directory is removed
+ * on `stop()`.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, { dataDir = mkdtempSync(join(tmpdir(), 'sats-arcade-test-')) } = {}): Promise<RunningServer> {
   const entry = resolve('dist/server/entry.mjs');
   if (!existsSync(entry)) throw new Error('dist/ is missing: run `npm run build` before the server tests');
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'sats-arcade-test-'));
   const url = `http://127.0.0.1:${port}`;
   let log = '';
   const child = spawn(process.execPath, [entry], {
@@ -79,6 +81,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     url,
     dataDir,
     output,
+    pid: child.pid!,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
@@ -89,4 +92,23 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The built server on a fresh database of `dialect` (a new SQLite file, or a new PostgreSQL database); `stop` removes it. */
+export async function startServerOn(dialect: 'sqlite' | 'postgres', env: Record<string, string> = {}): Promise<RunningServer> {
+  const { createPgDatabase } = await import('./services');
+  const db = dialect === 'postgres' ? await createPgDatabase() : null;
+  try {
+    const server = await startServer({ ...env, ...(db ? { DATABASE_URL: db.url } : {}) });
+    return {
+      ...server,
+      stop: async () => {
+        await server.stop();
+        await db?.drop();
+      },
+    };
+  } catch (error) {
+    await db?.drop();
+    throw error;
+  }
 }

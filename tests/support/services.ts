@@ -6,6 +6,7 @@ import pg from 'pg';
 import { loadConfig, type Settings } from '../../src/server/config';
 import type { Services } from '../../src/server/context';
 import { migrateToLatest, openDatabase } from '../../src/server/db';
+import { Rankings } from '../../src/server/leaderboards/rankings';
 import type { Mail, Mailer } from '../../src/server/mail/mailer';
 
 /** PostgreSQL server the tests create their databases on (trust auth, as on the CI machine). */
@@ -80,6 +81,7 @@ export async function freshServices(dialect: DialectName, settings: Settings = {
     db: handle.db,
     config,
     mailer: capturingMailer(),
+    rankings: new Rankings(handle.db),
     dialect,
     close: async () => {
       await handle.db.destroy();

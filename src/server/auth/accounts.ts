@@ -1,3 +1,4 @@
+import { isListedCountry } from '../../lib/countries';
 import { MAGIC_LINK_MINUTES } from '../../lib/schemas/auth';
 import type { UserRow } from '../db/schema';
 import { AppError, badRequest, conflict } from '../errors';
@@ -29,8 +30,8 @@ export interface Requester {
 /** A two-letter country code from a request header; `XX` when missing or not a country. */
 export function countryFromHeader(value: string | null | undefined): string {
   const code = (value ?? '').trim().toUpperCase();
-  // T1 (Tor) and XX are not countries; anything but two letters is noise.
-  return /^[A-Z]{2}$/.test(code) && code !== 'T1' ? code : 'XX';
+  // T1 (Tor), XX, EU and the like are not countries; anything but two letters is noise.
+  return isListedCountry(code) ? code : 'XX';
 }
 
 async function issueLink(services: Services, user: UserRow, now: number) {
@@ -208,17 +209,7 @@ export async function verifyLoginCode(
 
 /** Change the country a player is ranked under. */
 export async function updateCountry(services: Services, userId: number, country: string): Promise<UserRow> {
-  if (country !== 'XX' && !isKnownRegion(country)) throw badRequest('Choose a country from the list.');
-  return services.db.updateTable('users').set({ country }).where('id', '=', userId).returningAll().executeTakeFirstOrThrow();
+  if (country !== 'XX' && !isListedCountry(country)) throw badRequest('Choose a country from the list.');
+  return services.db.updateTable('users').set({ country, country_changed_at: Date.now() }).where('id', '=', userId).returningAll().executeTakeFirstOrThrow();
 }
 
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
-
-/** True for a two-letter code that names a region (ISO 3166-1 alpha-2). */
-export function isKnownRegion(code: string): boolean {
-  try {
-    return /^[A-Z]{2}$/.test(code) && regionNames.of(code) !== undefined;
-  } catch {
-    return false;
-  }
-}

@@ -4,6 +4,7 @@ import { Migrator } from 'kysely/migration';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import pg from 'pg';
+import Cursor from 'pg-cursor';
 import { migrations, type Dialect } from './migrations';
 import type { Database } from './schema';
 
@@ -36,7 +37,7 @@ export function openDatabase(url: string | undefined, dataDir: string): Database
     pool.on('error', (error) => console.warn('PostgreSQL connection lost:', error.message));
     const safe = new URL(url);
     if (safe.password) safe.password = '***';
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres', description: safe.toString() };
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) }), dialect: 'postgres', description: safe.toString() };
   }
   if (url && !url.startsWith('file:')) {
     throw new Error(`DATABASE_URL must be a postgres:// URL or a file: path, not "${url.split(':')[0]}:…"`);

@@ -109,5 +109,19 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         for (const table of ['user_achievements', 'game_totals', 'game_stats', 'runs']) await db.schema.dropTable(table).execute();
       },
     },
+    '0003_leaderboards': {
+      // The leaderboards keep their order in memory and follow the database through two change
+      // feeds: bests reached since a time, and players who changed country since a time.
+      async up(db: Kysely<any>) {
+        await db.schema.createIndex('game_stats_reached').on('game_stats').column('best_reached_at').execute();
+        await db.schema.alterTable('users').addColumn('country_changed_at', 'bigint').execute();
+        await db.schema.createIndex('users_country_changed').on('users').column('country_changed_at').execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.dropIndex('users_country_changed').execute();
+        await db.schema.alterTable('users').dropColumn('country_changed_at').execute();
+        await db.schema.dropIndex('game_stats_reached').execute();
+      },
+    },
   };
 }

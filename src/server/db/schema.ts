@@ -15,6 +15,8 @@ export interface UsersTable {
   country: string;
   created_at: number;
   last_seen_at: number | null;
+  /** When the player last changed their country (the leaderboards' change feed), or null. */
+  country_changed_at: number | null;
 }
 
 export interface MagicLinksTable {

@@ -32,7 +32,9 @@ export const PUT: APIRoute = ({ locals, request }) =>
     const app = await services();
     if (!locals.user) throw unauthorized();
     const { country } = await readJson(request, updateAccountRequestSchema);
-    return json(await accountView(app, await updateCountry(app, locals.user.id, country)));
+    const updated = await updateCountry(app, locals.user.id, country);
+    app.rankings.touch(updated.id);
+    return json(await accountView(app, updated));
   });
 
 export const ALL = methodNotAllowed('GET', 'PUT');

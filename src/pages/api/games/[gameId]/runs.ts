@@ -13,6 +13,7 @@ export const POST: APIRoute = (context) =>
     const claims = await player();
     const input = await readJson(context.request, submitRunRequestSchema);
     const result = await submitRun(app.db, target.rules, claims.userId, input, Date.now(), app.config.runsPerMinute);
+    app.rankings.touch(claims.userId);
     return json({ run: result.run, best: result.best }, result.created ? 201 : 200);
   });
 

@@ -1,0 +1,17 @@
+import type { APIRoute } from 'astro';
+import { leaderboardQuerySchema } from '../../../../lib/schemas/leaderboards';
+import { handle, json, methodNotAllowed, parseWith } from '../../../../server/http';
+import { leaderboardGame, queryOf } from '../../../../server/leaderboards/api';
+import { leaderboardPage } from '../../../../server/leaderboards/leaderboards';
+
+export const prerender = false;
+
+/** One page of a game's leaderboard, everyone or one country. */
+export const GET: APIRoute = (context) =>
+  handle(async () => {
+    const { app, gameId } = await leaderboardGame(context);
+    const query = parseWith(leaderboardQuerySchema, queryOf(context));
+    return json(await leaderboardPage(app.db, app.rankings, gameId, query, query.page, query.limit));
+  });
+
+export const ALL = methodNotAllowed('GET');

@@ -1,0 +1,19 @@
+import type { APIRoute } from 'astro';
+import { userRankQuerySchema } from '../../../../lib/schemas/leaderboards';
+import { unauthorized } from '../../../../server/errors';
+import { handle, json, methodNotAllowed, parseWith } from '../../../../server/http';
+import { leaderboardGame, queryOf } from '../../../../server/leaderboards/api';
+import { userRank } from '../../../../server/leaderboards/leaderboards';
+
+export const prerender = false;
+
+/** The signed-in player's rank in a game's leaderboard. */
+export const GET: APIRoute = (context) =>
+  handle(async () => {
+    const { app, gameId } = await leaderboardGame(context);
+    if (!context.locals.user) throw unauthorized('Sign in to see your rank.');
+    const query = parseWith(userRankQuerySchema, queryOf(context));
+    return json(await userRank(app.rankings, gameId, query, context.locals.user.id));
+  });
+
+export const ALL = methodNotAllowed('GET');

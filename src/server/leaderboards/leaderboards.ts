@@ -1,0 +1,113 @@
+import type { FishDetail, LeaderboardEntry, LeaderboardResponse, UserRankResponse } from '../../lib/schemas/leaderboards';
+import { LEADERBOARD_PAGE_SIZE } from '../../lib/schemas/leaderboards';
+import { countryName, isListedCountry } from '../../lib/countries';
+import type { Db } from '../db';
+import { badRequest } from '../errors';
+import type { GameRanking, Rankings } from './rankings';
+
+/** Where a leaderboard looks: everyone, or the players of one country. */
+export interface Scope {
+  type: 'global' | 'country';
+  /** Two-letter code (any case) when `type` is country. */
+  country?: string;
+}
+
+/** The country a country-scope request names, upper-cased; undefined for the global scope. */
+export function scopeCountry(scope: Scope): string | undefined {
+  if (scope.type === 'global') return undefined;
+  const code = (scope.country ?? '').toUpperCase();
+  if (!isListedCountry(code)) throw badRequest(`"${scope.country ?? ''}" is not a country code we know. Use two letters, like US.`);
+  return code;
+}
+
+function fishDetails(json: string | null): FishDetail[] {
+  if (!json) return [];
+  const fish = JSON.parse(json) as FishDetail[];
+  return fish.map(({ name, points, weight, quality }) => ({ name, points, weight, quality })).sort((a, b) => b.points - a.points);
+}
+
+/** Pages kept per game; the oldest goes first. */
+const CACHED_PAGES = 500;
+
+/**
+ * One page of a game's leaderboard: ranks come from the in-memory order, the rows' details from
+ * the database (one indexed lookup for the page's players). A page is kept until the game's order
+ * changes, so a popular page costs no database work between changes.
+ */
+export async function leaderboardPage(db: Db, rankings: Rankings, gameId: string, scope: Scope, page: number, limit: number): Promise<LeaderboardResponse> {
+  const country = scopeCountry(scope);
+  await rankings.current();
+  const ranking = rankings.game(gameId);
+  const key = `${country ?? ''}|${page}|${limit}`;
+  const cached = ranking.pages.get(key);
+  if (cached && cached.version === ranking.version) return cached.value as LeaderboardResponse;
+  const version = ranking.version;
+  const value = await buildPage(db, ranking, gameId, country, page, limit);
+  ranking.pages.delete(key);
+  ranking.pages.set(key, { version, value });
+  if (ranking.pages.size > CACHED_PAGES) ranking.pages.delete(ranking.pages.keys().next().value!);
+  return value;
+}
+
+async function buildPage(db: Db, ranking: GameRanking, gameId: string, country: string | undefined, page: number, limit: number): Promise<LeaderboardResponse> {
+  const order = ranking.order(country);
+  const offset = (page - 1) * limit;
+  const ranked = order?.slice(offset, limit) ?? [];
+  const totalPlayers = order?.size ?? 0;
+  const pagination = { page, limit, hasMore: offset + limit < totalPlayers, totalPlayers };
+  if (ranked.length === 0) return { entries: [], pagination };
+
+  const rows = await db
+    .selectFrom('game_stats as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select(['u.id', 'u.username', 'u.country', 'u.created_at', 's.best_score', 's.best_level', 's.best_fish_count', 's.best_fish_json'])
+    .where('s.game_id', '=', gameId)
+    .where(
+      's.user_id',
+      'in',
+      ranked.map((p) => p.id),
+    )
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const entries: LeaderboardEntry[] = [];
+  ranked.forEach((player, i) => {
+    const row = byId.get(player.id);
+    if (!row) return;
+    entries.push({
+      rank: offset + i + 1,
+      userId: row.id,
+      username: row.username,
+      // the order's score, so a page always reads in order even while a new best is on its way in
+      score: player.score,
+      level: row.best_level,
+      country: row.country,
+      createdAt: new Date(row.created_at).toISOString(),
+      fishCaught: row.best_fish_count,
+      fishDetails: fishDetails(row.best_fish_json),
+      activeAvatar: null,
+    });
+  });
+  return { entries, pagination };
+}
+
+/** Where the player stands in a game's leaderboard (rank null while they have no score there). */
+export async function userRank(rankings: Rankings, gameId: string, scope: Scope, userId: number): Promise<UserRankResponse> {
+  const country = scopeCountry(scope);
+  await rankings.current();
+  const order = rankings.game(gameId).order(country);
+  const totalPlayers = order?.size ?? 0;
+  const player = rankings.game(gameId).players.get(userId);
+  const rank = player && order ? order.rankOf(player) : null;
+  if (!player || rank === null) return { rank: null, score: 0, fishCaught: 0, level: null, totalPlayers, page: null };
+  return { rank, score: player.score, fishCaught: player.fishCaught, level: player.level, totalPlayers, page: Math.ceil(rank / LEADERBOARD_PAGE_SIZE) };
+}
+
+/** Countries that have ranked players in any game, with their English names, sorted by name. */
+export async function rankedCountries(rankings: Rankings): Promise<{ code: string; name: string }[]> {
+  await rankings.current();
+  const countries: { code: string; name: string }[] = [];
+  for (const code of rankings.countryCodes()) {
+    if (isListedCountry(code)) countries.push({ code, name: countryName(code) });
+  }
+  return countries.sort((a, b) => a.name.localeCompare(b.name, 'en'));
+}

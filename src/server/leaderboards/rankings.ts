@@ -1,0 +1,206 @@
+import type { Db } from '../db';
+import { RankedSet, type Ranked } from './ranked-set';
+
+/** A player's place in one game's order, shared by the global and the country order. */
+export interface RankedPlayer extends Ranked {
+  country: string;
+  /** Level and fish of the best run, for the own-rank answer. */
+  level: number | null;
+  fishCaught: number;
+}
+
+/** A player's best as the database holds it. */
+export interface BestRow {
+  game_id: string;
+  user_id: number;
+  best_score: number;
+  best_reached_at: number;
+  best_level: number | null;
+  best_fish_count: number;
+  country: string;
+}
+
+function playerOf(row: BestRow): RankedPlayer {
+  return { id: row.user_id, score: row.best_score, at: row.best_reached_at, country: row.country, level: row.best_level, fishCaught: row.best_fish_count };
+}
+
+/** One game's orders: everyone, and per country. */
+export class GameRanking {
+  readonly players = new Map<number, RankedPlayer>();
+  global = new RankedSet<RankedPlayer>();
+  readonly countries = new Map<string, RankedSet<RankedPlayer>>();
+  /** Goes up with every change of order or of what a row shows (answers cached by version). */
+  version = 0;
+  /** Answered pages by `country|page|limit`, each with the version it was built from. */
+  readonly pages = new Map<string, { version: number; value: unknown }>();
+
+  /** Build from players already in rank order. */
+  static fromSorted(sorted: RankedPlayer[]): GameRanking {
+    const ranking = new GameRanking();
+    ranking.global = RankedSet.fromSorted(sorted);
+    const byCountry = new Map<string, RankedPlayer[]>();
+    for (const player of sorted) {
+      ranking.players.set(player.id, player);
+      let list = byCountry.get(player.country);
+      if (!list) byCountry.set(player.country, (list = []));
+      list.push(player);
+    }
+    for (const [country, list] of byCountry) ranking.countries.set(country, RankedSet.fromSorted(list));
+    return ranking;
+  }
+
+  /** Put a player where their current best (and country) places them. */
+  upsert(row: BestRow): void {
+    const player = this.players.get(row.user_id);
+    if (player) {
+      if (player.score === row.best_score && player.at === row.best_reached_at && player.country === row.country) return;
+      this.global.delete(player);
+      const previous = this.countries.get(player.country);
+      previous?.delete(player);
+      if (previous?.size === 0) this.countries.delete(player.country);
+      Object.assign(player, playerOf(row));
+      this.place(player);
+    } else {
+      const created = playerOf(row);
+      this.players.set(created.id, created);
+      this.place(created);
+    }
+    this.version++;
+  }
+
+  /** The order of `scope`: everyone, or the players of one country (empty when it has none). */
+  order(country?: string): RankedSet<RankedPlayer> | undefined {
+    return country === undefined ? this.global : this.countries.get(country);
+  }
+
+  private place(player: RankedPlayer): void {
+    this.global.insert(player);
+    let set = this.countries.get(player.country);
+    if (!set) this.countries.set(player.country, (set = new RankedSet()));
+    set.insert(player);
+  }
+}
+
+/** Players remembered by {@link Rankings.touch} between two looks. */
+const MAX_TOUCHED = 500;
+
+/** How often a read looks for changes other processes made (ms). */
+export const SYNC_INTERVAL_MS = 1_000;
+/**
+ * How far back each look reaches past the previous one (ms): covers clocks a little apart between
+ * servers and transactions that commit a moment after they took their time.
+ */
+export const SYNC_OVERLAP_MS = 5_000;
+
+/**
+ * Every game's leaderboard order, kept in memory and answered in O(log n), derived from the
+ * database (which stays the only source of truth). Loaded once, then kept current by reading what
+ * changed: bests reached and countries changed since the last look (at most every
+ * {@link SYNC_INTERVAL_MS}), plus the players this process was told about with {@link touch}, which
+ * are read at once. Several server processes over one PostgreSQL therefore agree within about a
+ * second.
+ */
+export class Rankings {
+  private games = new Map<string, GameRanking>();
+  private loaded: Promise<void> | null = null;
+  private syncing: Promise<void> | null = null;
+  /** Wall time at which the last completed look started. */
+  private syncedFrom = 0;
+  private lastLook = 0;
+  private touched = new Set<number>();
+  /** A change was made here since the last look. */
+  private dirty = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /**
+   * Note that a player's best or country changed here: the next read takes it into account. Past
+   * {@link MAX_TOUCHED} players (a busy server nobody reads leaderboards from) the change feed,
+   * which sees every best reached since the last look, covers them.
+   */
+  touch(userId: number): void {
+    if (this.touched.size < MAX_TOUCHED) this.touched.add(userId);
+    this.dirty = true;
+  }
+
+  /** Load the orders (once) and bring them up to date; call before every read. */
+  async current(): Promise<void> {
+    this.loaded ??= this.load().catch((error: unknown) => {
+      this.loaded = null;
+      throw error;
+    });
+    await this.loaded;
+    // Twice at most: a look already under way may have started before this caller's own touch.
+    for (let round = 0; round < 2; round++) {
+      if (!this.dirty && this.clock() - this.lastLook < SYNC_INTERVAL_MS) return;
+      this.syncing ??= this.sync().finally(() => {
+        this.syncing = null;
+      });
+      await this.syncing;
+    }
+  }
+
+  /** One game's orders (empty when nobody has played it). */
+  game(gameId: string): GameRanking {
+    let ranking = this.games.get(gameId);
+    if (!ranking) this.games.set(gameId, (ranking = new GameRanking()));
+    return ranking;
+  }
+
+  /** Country codes that have ranked players in any game. */
+  countryCodes(): Set<string> {
+    const codes = new Set<string>();
+    for (const ranking of this.games.values()) for (const [code, set] of ranking.countries) if (set.size > 0) codes.add(code);
+    return codes;
+  }
+
+  private bestRows() {
+    return this.db
+      .selectFrom('game_stats as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .select(['s.game_id', 's.user_id', 's.best_score', 's.best_reached_at', 's.best_level', 's.best_fish_count', 'u.country']);
+  }
+
+  private async load(): Promise<void> {
+    const started = this.clock();
+    this.touched.clear();
+    this.dirty = false;
+    // Streamed in rank order, so a million players never sit in memory twice.
+    const rows = this.bestRows().orderBy('s.game_id').orderBy('s.best_score', 'desc').orderBy('s.best_reached_at').orderBy('s.user_id').stream(10_000);
+    const games = new Map<string, RankedPlayer[]>();
+    for await (const row of rows) {
+      let list = games.get(row.game_id);
+      if (!list) games.set(row.game_id, (list = []));
+      list.push(playerOf(row));
+    }
+    this.games = new Map([...games].map(([gameId, sorted]) => [gameId, GameRanking.fromSorted(sorted)]));
+    this.syncedFrom = started;
+    this.lastLook = started;
+  }
+
+  private async sync(): Promise<void> {
+    const started = this.clock();
+    const touched = [...this.touched];
+    this.touched.clear();
+    this.dirty = false;
+    const since = this.syncedFrom - SYNC_OVERLAP_MS;
+    try {
+      const [reached, moved, told] = await Promise.all([
+        this.bestRows().where('s.best_reached_at', '>', since).execute(),
+        this.bestRows().where('u.country_changed_at', '>', since).execute(),
+        touched.length ? this.bestRows().where('s.user_id', 'in', touched).execute() : Promise.resolve([]),
+      ]);
+      for (const row of [...reached, ...moved, ...told]) this.game(row.game_id).upsert(row);
+      this.syncedFrom = started;
+    } catch (error) {
+      for (const id of touched) this.touched.add(id);
+      this.dirty = true;
+      throw error;
+    } finally {
+      this.lastLook = started;
+    }
+  }
+}
