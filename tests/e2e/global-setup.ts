@@ -1,20 +1,81 @@
-import { startServer } from '../support/server';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { demoPlayers, loadDemoArcade } from '../../scripts/demo-data';
+import { migrateToLatest, openDatabase } from '../../src/server/db';
+import { latestOutboxMail } from '../support/api';
+import { startServer, type RunningServer } from '../support/server';
 
 /** The administrator every e2e run starts with: the first account, so user id 1. */
 export const E2E_ADMIN = { username: 'arcade_admin', email: 'admin@arcade.test' };
 
-/**
- * One built server for the whole e2e run, with its first account (id 1, the only admin) already
- * created. Its URL and data directory reach the workers through the environment.
- */
-export default async function globalSetup() {
-  const server = await startServer({ ADMIN_USER_IDS: '1' });
-  const created = await fetch(`${server.url}/api/auth/register`, {
+/** The only player from Iceland, who only fishes: Iceland's other boards are empty. */
+export const E2E_LONE_FISHER = { username: 'Lone_Viking', email: 'lone_viking@players.test', country: 'IS', games: ['fishing-for-sats'] };
+
+/** A signed-in browser the leaderboard tests can take on (`test.use({ storageState })`). */
+export interface E2ESession {
+  id: number;
+  username: string;
+  storageState: string;
+}
+
+/** Players signed in once for the whole run: one on the second page of the fishing board, one who never played. */
+export interface E2ELeaderboardPlayers {
+  ranked: E2ESession;
+  newcomer: E2ESession;
+}
+
+async function post(server: RunningServer, path: string, body: object) {
+  const response = await fetch(`${server.url}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: server.url },
-    body: JSON.stringify(E2E_ADMIN),
+    body: JSON.stringify(body),
   });
-  if (created.status !== 201) throw new Error(`could not create the e2e admin: ${created.status} ${await created.text()}`);
+  if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
+}
+
+/** Open the newest sign-in link mailed to `email` and keep the session as a Playwright storage state. */
+async function signedInState(server: RunningServer, email: string): Promise<E2ESession> {
+  const { token } = latestOutboxMail(server.dataDir, email);
+  const response = await fetch(`${server.url}/api/auth/verify-magic-link?token=${token}`);
+  if (!response.ok) throw new Error(`could not sign in ${email}: ${response.status} ${await response.text()}`);
+  const { user } = (await response.json()) as { user: { id: number; username: string } };
+  const [name, value] = response.headers.getSetCookie()[0]!.split(';')[0]!.split('=') as [string, string];
+  const storageState = join(server.dataDir, `state-${user.id}.json`);
+  const cookie = { name, value, domain: new URL(server.url).hostname, path: '/', expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' };
+  writeFileSync(storageState, JSON.stringify({ cookies: [cookie], origins: [] }));
+  return { id: user.id, username: user.username, storageState };
+}
+
+/**
+ * One built server for the whole e2e run, on the demo arcade (`scripts/demo-data.ts`: about 130
+ * players with countries and runs), loaded before the server starts; its first account (id 1, the
+ * only admin) is {@link E2E_ADMIN}. Its URL, data directory and the signed-in leaderboard players
+ * reach the workers through the environment.
+ */
+export default async function globalSetup() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sats-arcade-e2e-'));
+  const handle = openDatabase(undefined, dataDir);
+  await migrateToLatest(handle);
+  await loadDemoArcade(handle.db, [{ ...E2E_ADMIN, country: 'SV' }, ...demoPlayers(), E2E_LONE_FISHER]);
+  await handle.db.destroy();
+
+  const server = await startServer({ ADMIN_USER_IDS: '1' }, { dataDir });
+  try {
+    const secondPage = await fetch(`${server.url}/api/leaderboards/fishing-for-sats?type=global&page=2&limit=50`);
+    const { entries } = (await secondPage.json()) as { entries: { username: string }[] };
+    if (entries.length < 10) throw new Error('the demo arcade should fill a second page of the fishing leaderboard');
+    const rankedEmail = `${entries[7]!.username.toLowerCase()}@example.com`;
+    await post(server, '/api/auth/send-magic-link', { email: rankedEmail });
+    const ranked = await signedInState(server, rankedEmail);
+    // Signing up mails the first sign-in link.
+    await post(server, '/api/auth/register', { username: 'Fresh_Angler', email: 'fresh_angler@players.test' });
+    const newcomer = await signedInState(server, 'fresh_angler@players.test');
+    process.env.E2E_LEADERBOARD_PLAYERS = JSON.stringify({ ranked, newcomer } satisfies E2ELeaderboardPlayers);
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_DATA_DIR = server.dataDir;
   return async () => {
