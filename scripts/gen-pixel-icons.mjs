@@ -4,9 +4,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const NAMES = [
-  'alert', 'arrow-left', 'chart-bar', 'check', 'chevron-down', 'clock', 'close', 'coin', 'copy',
-  'external-link', 'gamepad', 'lock', 'login', 'logout', 'mail', 'message', 'reload', 'shield',
-  'sliders', 'trophy', 'user',
+  'alert', 'arrow-down', 'arrow-left', 'chart-bar', 'check', 'chevron-down', 'clock', 'close', 'coin', 'copy',
+  'external-link', 'fish', 'flag', 'gamepad', 'globe', 'lock', 'login', 'logout', 'mail', 'message', 'reload',
+  'shield', 'sliders', 'sparkles', 'target', 'trophy', 'user', 'users',
 ];
 const set = JSON.parse(readFileSync(new URL('../node_modules/@iconify-json/pixelarticons/icons.json', import.meta.url), 'utf8'));
 const bodies = Object.fromEntries(

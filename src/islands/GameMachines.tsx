@@ -1,4 +1,5 @@
 import { playHref } from '../lib/play';
+import { PIXEL_STAR_PATH } from '../lib/pixel-star';
 import GamesPlayed from './GamesPlayed';
 import ScreenshotCarousel, { type Screenshot } from './ScreenshotCarousel';
 
@@ -51,7 +52,7 @@ export default function GameMachines({ games }: { games: MachineGame[] }) {
                   </span>
                   <span className="inline-flex items-center gap-1.5 font-pixel text-[0.65rem] text-gold">
                     <svg viewBox="0 0 9 9" className="size-3.5" shapeRendering="crispEdges" aria-hidden="true">
-                      <path fill="currentColor" d="M4 0h1v2h1v1h3v1H8v1H7v2h1v2H7V8H6V7H3v1H2v1H1V7h1V5H1V4H0V3h3V2h1z" />
+                      <path fill="currentColor" d={PIXEL_STAR_PATH} />
                     </svg>
                     <span className="sr-only">Rated</span>
                     {game.rating.toFixed(1)}

@@ -1,0 +1,107 @@
+import { formatCount } from '../lib/format';
+import { playHref } from '../lib/play';
+import type { UserRankResponse } from '../lib/schemas/leaderboards';
+import { openAuthDialog } from '../lib/stores/auth-dialog';
+import { PixelIcon } from './PixelIcon';
+import type { RankState } from './useLeaderboard';
+
+interface Props {
+  rank: RankState;
+  fishing: boolean;
+  game: { name: string; url: string };
+  /** Country scope: players are ranked on their home country's board only. */
+  countryScope: boolean;
+  onJump: () => void;
+  jumping: boolean;
+}
+
+/**
+ * The signed-in player's 'Your Rank' card (SPEC section 2): rank, score, fish caught (fishing) or
+ * level, and the number of players; a button jumps to the player's own row on the board.
+ */
+export function YourRankCard({ rank, fishing, game, countryScope, onJump, jumping }: Props) {
+  return (
+    <section aria-labelledby="your-rank-title" className="panel border-accent/70 p-4 sm:p-5">
+      <h2 id="your-rank-title" className="flex items-center gap-2 text-[0.7rem] text-accent">
+        <PixelIcon name="target" className="size-5" /> Your Rank
+      </h2>
+      {rank.status === 'loading' && <div role="status" aria-label="Loading your rank" className="skeleton mt-4 h-16 w-full" />}
+      {rank.status === 'error' && <p className="mt-3 text-base-content/75">Your rank could not be loaded right now.</p>}
+      {rank.status === 'ready' &&
+        (rank.rank.rank === null ? (
+          <Unranked game={game} countryScope={countryScope} />
+        ) : (
+          <Ranked rank={rank.rank} fishing={fishing} onJump={onJump} jumping={jumping} />
+        ))}
+    </section>
+  );
+}
+
+function Ranked({ rank, fishing, onJump, jumping }: { rank: UserRankResponse; fishing: boolean; onJump: () => void; jumping: boolean }) {
+  const stats: [string, string][] = [
+    ['Rank', `#${formatCount(rank.rank ?? 0)}`],
+    ['Score', formatCount(rank.score)],
+    fishing ? ['Fish Caught', formatCount(rank.fishCaught)] : ['Level', rank.level === null ? '-' : formatCount(rank.level)],
+    ['Total Players', formatCount(rank.totalPlayers)],
+  ];
+  return (
+    <div className="mt-4 flex flex-col gap-4 lg:flex-row lg:items-center">
+      <dl className="grid flex-1 grid-cols-2 gap-3 sm:grid-cols-4">
+        {stats.map(([label, value], i) => (
+          <div key={label} className="rounded-box border-2 border-plum bg-base-300/70 px-3 py-2">
+            <dt className="font-pixel text-[0.5rem] leading-relaxed text-base-content/75 sm:text-[0.55rem]">{label}</dt>
+            <dd className={`mt-1 font-pixel text-sm break-all sm:text-base ${i === 0 ? 'text-accent' : 'text-primary'}`}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {rank.page !== null && (
+        <button type="button" className="btn-arcade btn-accent shrink-0" onClick={onJump} disabled={jumping}>
+          {jumping ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : <PixelIcon name="arrow-down" className="size-4" />}
+          {jumping ? 'Finding You...' : 'Jump to My Row'}
+        </button>
+      )}
+    </div>
+  );
+}
+
+function Unranked({ game, countryScope }: { game: { name: string; url: string }; countryScope: boolean }) {
+  return (
+    <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+      <div>
+        <p className="font-bold">{countryScope ? 'You are not on this board.' : 'Not ranked yet.'}</p>
+        <p className="text-base-content/75">
+          {countryScope
+            ? `Country boards list players from their home country, which you set in Account Settings. Play ${game.name} to get on your country's board!`
+            : `Play ${game.name} to get ranked!`}
+        </p>
+      </div>
+      <div className="flex shrink-0 flex-wrap gap-2">
+        {countryScope && (
+          <a href="/account" className="btn-arcade btn-outline btn-info">
+            <PixelIcon name="sliders" className="size-4" /> Account Settings
+          </a>
+        )}
+        <a href={playHref(game.url, game.name)} className="btn-arcade btn-primary">
+          <PixelIcon name="gamepad" className="size-4" /> Play Now
+        </a>
+      </div>
+    </div>
+  );
+}
+
+/** What a signed-out visitor sees where the rank card would be. */
+export function SignInForRank() {
+  return (
+    <section aria-labelledby="rank-sign-in" className="panel flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5">
+      <div>
+        <h2 id="rank-sign-in" className="text-[0.7rem] text-accent">
+          Where do you rank?
+        </h2>
+        <p className="mt-2 text-base-content/75">Sign in to see your own rank and jump to your row.</p>
+      </div>
+      <button type="button" className="btn-arcade btn-primary shrink-0" onClick={() => openAuthDialog('sign-in')}>
+        <PixelIcon name="login" className="size-4" /> Sign In
+      </button>
+    </section>
+  );
+}
