@@ -1,0 +1,162 @@
+// `npm run bench` (leaderboards part): seeds BENCH_PLAYERS (default 1,000,000) players with a best
+// REKT! score and a realistic country mix, then measures leaderboard pages and own rank against the
+// built server, next to its no-op endpoint in the same run, on SQLite and on PostgreSQL.
+// Needs `npm run build` first.
+import { sql } from 'kysely';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createSession } from '../src/server/auth/sessions';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '../src/server/db';
+import { startServer } from '../tests/support/server';
+import { createPgDatabase } from '../tests/support/services';
+import { CONNECTIONS, DURATION, measure, memoryOf, sequentialLatency, table, type Figures } from './bench-support';
+
+const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 1_000_000);
+const GAME = 'rekt';
+const MAX_SCORE = 250_000;
+const T0 = Date.UTC(2025, 10, 1);
+
+/** Share of players per country, in thousandths (the rest of the world shares what is left). */
+const COUNTRY_MIX: [string, number][] = [
+  ['US', 220], ['DE', 70], ['GB', 60], ['BR', 55], ['IN', 50], ['FR', 45], ['CA', 35], ['NG', 30], ['NL', 25], ['JP', 25],
+  ['ES', 25], ['IT', 25], ['AR', 20], ['MX', 20], ['AU', 20], ['PL', 18], ['TR', 16], ['SV', 15], ['ZA', 15], ['KR', 15],
+  ['CH', 12], ['SE', 12], ['PT', 10], ['AT', 10], ['VN', 10], ['PH', 10], ['ID', 10], ['KE', 8], ['CZ', 8], ['NO', 6],
+  ['XX', 50],
+];
+
+function countrySlots(): string[] {
+  const slots = COUNTRY_MIX.flatMap(([code, share]) => Array<string>(share).fill(code));
+  const rest = ['BE', 'DK', 'FI', 'IE', 'NZ', 'CL', 'CO', 'PE', 'UA', 'RO', 'GR', 'HU', 'IL', 'SG', 'TH', 'EG', 'GH', 'PK'];
+  for (let i = 0; slots.length < 1000; i++) slots.push(rest[i % rest.length]!);
+  return slots;
+}
+
+/** Seed users and their best REKT! score with set-based SQL (a minute or less at a million). */
+async function seed(handle: DatabaseHandle): Promise<void> {
+  const { db, dialect } = handle;
+  const series = dialect === 'postgres' ? sql`generate_series(1, ${sql.lit(PLAYERS)}) as s(i)` : sql`s`;
+  const withSeries = dialect === 'postgres' ? sql`` : sql`with recursive s(i) as (select 1 union all select i + 1 from s where i < ${sql.lit(PLAYERS)})`;
+  await sql`create table bench_countries (slot integer primary key, code varchar(2) not null)`.execute(db);
+  await db
+    .insertInto('bench_countries' as never)
+    .values(countrySlots().map((code, slot) => ({ slot, code })) as never)
+    .execute();
+  await sql`${withSeries}
+    insert into users (username, username_key, email, country, created_at)
+    select 'player_' || i, 'player_' || i, 'player_' || i || '@bench.test', c.code, ${sql.lit(T0)} + (cast(i as bigint) * 7919 % 31536000) * 1000
+    from ${series} join bench_countries c on c.slot = (cast(i as bigint) * 2654435761) % 1000`.execute(db);
+  // Scores skewed low (x cubed, x uniform in [0, 1)): many ties at the bottom, few stars at the top.
+  const x = sql`((cast(id as bigint) * 48271) % 2147483647) / 2147483647.0`;
+  const score = dialect === 'postgres' ? sql`floor(${sql.lit(MAX_SCORE)} * ${x} * ${x} * ${x})::bigint` : sql`cast(${sql.lit(MAX_SCORE)} * ${x} * ${x} * ${x} as integer)`;
+  await sql`
+    insert into game_stats (user_id, game_id, plays, best_score, best_level, best_fish_count, best_fish_json, best_reached_at, last_played_at)
+    select id, ${sql.lit(GAME)}, 1 + id % 20, ${score}, 1 + id % 40, 0, null, created_at + (id % 86400) * 1000, created_at + (id % 86400) * 1000
+    from users`.execute(db);
+  await sql`insert into game_totals (game_id, total_runs) select ${sql.lit(GAME)}, sum(plays) from game_stats`.execute(db);
+  await sql`drop table bench_countries`.execute(db);
+  await sql`analyze`.execute(db);
+}
+
+/** Signed-in sessions for the players at 0-based positions of the global order. */
+async function sessionsAt(handle: DatabaseHandle, positions: number[]): Promise<{ position: number; userId: number; cookie: string }[]> {
+  const out = [];
+  for (const position of positions) {
+    const row = await handle.db
+      .selectFrom('game_stats')
+      .select('user_id')
+      .where('game_id', '=', GAME)
+      .orderBy('best_score', 'desc')
+      .orderBy('best_reached_at')
+      .orderBy('user_id')
+      .limit(1)
+      .offset(position)
+      .executeTakeFirstOrThrow();
+    const session = await createSession(handle.db, row.user_id);
+    out.push({ position, userId: row.user_id, cookie: `sats_session=${session.token}` });
+  }
+  return out;
+}
+
+const rows: (string | number)[][] = [];
+const notes: string[] = [];
+let failed = false;
+const ms = (n: number) => n.toFixed(2);
+
+function report(dialect: string, f: Figures, noop: Figures, target?: number) {
+  const share = f.rps / noop.rps;
+  const missed = (target !== undefined && share < target) || f.errors + f.non2xx > 0;
+  if (missed) failed = true;
+  rows.push([dialect, f.name, f.rps.toFixed(0), f.p50, f.p99, f.errors + f.non2xx, f === noop ? '' : `${(share * 100).toFixed(0)}%${target ? ` (target >= ${target * 100}%)` : ''}`]);
+}
+
+async function benchDialect(dialect: 'sqlite' | 'postgres') {
+  const pg = dialect === 'postgres' ? await createPgDatabase() : null;
+  const dir = mkdtempSync(join(tmpdir(), 'sats-arcade-bench-'));
+  const url = pg?.url ?? `file:${join(dir, 'arcade.db')}`;
+  const handle = openDatabase(url, dir);
+  try {
+    await migrateToLatest(handle);
+    let started = performance.now();
+    await seed(handle);
+    const seedSeconds = (performance.now() - started) / 1000;
+    const positions = [0, Math.floor(PLAYERS / 2), PLAYERS - 1];
+    const players = await sessionsAt(handle, positions);
+    await handle.db.destroy();
+
+    started = performance.now();
+    const server = await startServer({ DATABASE_URL: url, ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}) });
+    const upMs = performance.now() - started;
+    try {
+      started = performance.now();
+      const first = await fetch(`${server.url}/api/leaderboards/${GAME}?type=global&page=1&limit=50`);
+      if (!first.ok) throw new Error(`first leaderboard page: ${first.status} ${await first.text()}`);
+      const loadMs = performance.now() - started;
+      const loaded = memoryOf(server.pid);
+
+      // The answers must be right before their speed means anything.
+      for (const p of players) {
+        const rank = await (await fetch(`${server.url}/api/leaderboards/${GAME}/user-rank?type=global`, { headers: { cookie: p.cookie } })).json();
+        if (rank.rank !== p.position + 1 || rank.totalPlayers !== PLAYERS) throw new Error(`player at ${p.position} got ${JSON.stringify(rank)}`);
+      }
+
+      const noop = await measure('no-op GET /api/health', { url: `${server.url}/api/health` });
+      report(dialect, noop, noop);
+      report(dialect, await measure('page 1 (global)', { url: `${server.url}/api/leaderboards/${GAME}?type=global&page=1&limit=50` }), noop, 0.5);
+      const deepPage = Math.floor(PLAYERS / 50 / 2);
+      report(dialect, await measure(`page ${deepPage.toLocaleString('en-US')} (global, middle)`, { url: `${server.url}/api/leaderboards/${GAME}?type=global&page=${deepPage}&limit=50` }), noop);
+      report(dialect, await measure('page 1 (country DE)', { url: `${server.url}/api/leaderboards/${GAME}?type=country&country=DE&page=1&limit=50` }), noop);
+      const names = ['top', 'middle', 'bottom'];
+      for (const [i, p] of players.entries()) {
+        const rankUrl = `${server.url}/api/leaderboards/${GAME}/user-rank?type=global`;
+        report(dialect, await measure(`own rank, ${names[i]} (#${(p.position + 1).toLocaleString('en-US')})`, { url: rankUrl, headers: { cookie: p.cookie } }), noop, 0.5);
+        const one = await sequentialLatency(rankUrl, { cookie: p.cookie });
+        if (one.p99 >= 5 || one.failed) failed = true;
+        rows.push([dialect, `own rank, ${names[i]}, one request at a time`, '', ms(one.p50), ms(one.p99), one.failed, 'p99 target < 5 ms']);
+      }
+      const country = await sequentialLatency(`${server.url}/api/leaderboards/${GAME}/user-rank?type=country&country=US`, { cookie: players[1]!.cookie });
+      rows.push([dialect, 'own rank, middle, country US, one request at a time', '', ms(country.p50), ms(country.p99), country.failed, '']);
+      const after = memoryOf(server.pid);
+      notes.push(
+        `${dialect}: seeded ${PLAYERS.toLocaleString('en-US')} players in ${seedSeconds.toFixed(1)} s; server up in ${(upMs / 1000).toFixed(1)} s, ` +
+          `leaderboards loaded (first page answered) ${(loadMs / 1000).toFixed(1)} s later; memory ${loaded.rss} MB resident after loading, ` +
+          `${after.rss} MB after the bench (peak ${after.peak} MB)`,
+      );
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await handle.db.destroy().catch(() => undefined);
+    await pg?.drop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+for (const dialect of (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',') as ('sqlite' | 'postgres')[]) await benchDialect(dialect);
+console.log(`\nLeaderboards at ${PLAYERS.toLocaleString('en-US')} players, ${CONNECTIONS} connections, ${DURATION} s each, ${new Date().toISOString().slice(0, 10)}\n`);
+console.log(table(['database', 'endpoint', 'requests/s', 'p50 ms', 'p99 ms', 'failed', 'share of no-op'], rows));
+console.log(`\n${notes.map((n) => `- ${n}`).join('\n')}`);
+if (failed) {
+  console.log('\nA target was missed or a request failed.');
+  process.exitCode = 1;
+}
