@@ -30,7 +30,7 @@ const NAMES = [
 ];
 /** More players, named from these parts, so every board has more than two pages of 50. */
 const NAME_STARTS = ['sat', 'hodl', 'block', 'moon', 'stack', 'zap', 'nostr', 'pleb', 'cypher', 'mempool', 'halving', 'genesis', 'lambo', 'orange'];
-const NAME_ENDS = ['_rider', '_hunter', '_fox', 'Wizard', '_pilot', 'Smith', '_maxi', '_21', 'Kid', '_owl'];
+const NAME_ENDS = ['_rider', '_hunter', '_fox', 'Wizard', '_pilot', 'Smith', '_maxi', '_21', 'Kid', '_owl', '_miner', 'Node'];
 
 export interface DemoAccount {
   username: string;
@@ -49,7 +49,15 @@ export const DEMO_ADMINS: DemoAccount[] = [
 /** The demo's players after the administrators (the address of each is `<lower-case username>@example.com`). */
 export function demoPlayers(count = 130): DemoAccount[] {
   const names = [...NAMES];
-  for (const end of NAME_ENDS) for (const start of NAME_STARTS) if (names.length < count) names.push(`${start}${end}`);
+  const taken = new Set(names.map((n) => n.toLowerCase()));
+  for (const end of NAME_ENDS) {
+    for (const start of NAME_STARTS) {
+      const name = `${start}${end}`;
+      if (names.length < count && !taken.has(name.toLowerCase())) names.push(name);
+      taken.add(name.toLowerCase());
+    }
+  }
+  if (names.length < count) throw new Error(`the demo names run out at ${names.length} players`);
   return names.slice(0, count).map((username, i) => ({ username, email: `${username.toLowerCase()}@example.com`, country: COUNTRIES[i % COUNTRIES.length]! }));
 }
 

@@ -4,7 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const NAMES = [
-  'alert', 'arrow-down', 'arrow-left', 'chart-bar', 'check', 'chevron-down', 'clock', 'close', 'coin', 'copy',
+  'alert', 'arrow-down', 'arrow-left', 'arrow-up', 'arrow-bar-up', 'chart-bar', 'check', 'chevron-down', 'clock', 'close', 'coin', 'copy',
   'external-link', 'fish', 'flag', 'gamepad', 'globe', 'lock', 'login', 'logout', 'mail', 'message', 'reload',
   'shield', 'sliders', 'sparkles', 'target', 'trophy', 'user', 'users',
 ];

@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { formatCount, formatMonthDayYear } from '../lib/format';
 import { countryName } from '../lib/countries';
 import { countryBadge } from '../lib/leaderboards';
@@ -42,6 +42,8 @@ const TROPHIES = [
  */
 export function LeaderboardTable({ board, gameId, gameName, scopeLabel, ownUserId, flashUserId, emptyHint, detailsPath }: Props) {
   const id = useId();
+  const title = useRef<HTMLHeadingElement>(null);
+  const body = useRef<HTMLTableSectionElement>(null);
   const fishing = gameId === FISHING_GAME_ID;
   const [fishOf, setFishOf] = useState<LeaderboardEntry | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -53,7 +55,7 @@ export function LeaderboardTable({ board, gameId, gameName, scopeLabel, ownUserI
   return (
     <section aria-labelledby={`${id}-title`} className="panel overflow-hidden" aria-busy={board.status === 'loading'}>
       <header className="flex flex-wrap items-center justify-between gap-3 border-b-2 border-plum bg-base-300/60 px-4 py-4 sm:px-6">
-        <h2 id={`${id}-title`} className="flex flex-wrap items-center gap-x-3 gap-y-2 text-xs leading-relaxed sm:text-sm">
+        <h2 id={`${id}-title`} ref={title} tabIndex={-1} className="flex scroll-mt-24 focus:outline-none flex-wrap items-center gap-x-3 gap-y-2 text-xs leading-relaxed sm:text-sm">
           <span className="text-primary">{gameName}</span>
           <span className="badge h-auto border-2 border-info bg-transparent py-1 font-pixel text-[0.55rem] text-info">{scopeLabel}</span>
           <span className="badge h-auto border-2 border-accent bg-transparent py-1 font-pixel text-[0.55rem] text-accent">ALL TIME</span>
@@ -71,6 +73,7 @@ export function LeaderboardTable({ board, gameId, gameName, scopeLabel, ownUserI
       {board.status === 'ready' && board.rows.length === 0 && <EmptyBoard hint={emptyHint} detailsPath={detailsPath} gameName={gameName} />}
       {board.status === 'ready' && board.rows.length > 0 && (
         <>
+          {board.firstPage > 1 && <PlayersAbove board={board} title={title} body={body} />}
           <table className="w-full table-fixed border-separate border-spacing-0 text-left" aria-labelledby={`${id}-title`}>
             <thead className="font-pixel text-[0.55rem] text-base-content/75">
               <tr>
@@ -94,7 +97,7 @@ export function LeaderboardTable({ board, gameId, gameName, scopeLabel, ownUserI
                 </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody ref={body}>
               {board.rows.map((entry) => (
                 <Row
                   key={entry.userId}
@@ -153,7 +156,7 @@ function Row({ entry, fishing, own, flash, onFish }: { entry: LeaderboardEntry; 
           <Avatar entry={entry} />
           <div className="min-w-0">
             <p className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
-              <a href={`/users/${entry.userId}`} className="link font-bold wrap-anywhere link-hover hover:text-primary">
+              <a href={`/users/${entry.userId}`} title={entry.username} className="link block min-w-0 truncate font-bold link-hover hover:text-primary">
                 {entry.username}
               </a>
               {own && <span className="badge shrink-0 border-2 border-black bg-accent font-pixel text-[0.5rem] text-accent-content badge-sm">YOU</span>}
@@ -256,6 +259,57 @@ function CountryCode({ code }: { code: string }) {
     <abbr title={countryName(code)} className="rounded-sm border-2 border-plum bg-base-300 px-1.5 py-0.5 font-pixel text-[0.55rem] text-info no-underline">
       {code}
     </abbr>
+  );
+}
+
+/**
+ * Above a board opened deep down by 'Jump to my row': how many players rank higher, a way to show
+ * them a page at a time, and a way back to the top of the board. Focus never falls to the page:
+ * when the bar goes, the board's title (back to the top) or its first row (all shown) takes it.
+ */
+function PlayersAbove({ board, title, body }: { board: Board; title: RefObject<HTMLHeadingElement | null>; body: RefObject<HTMLTableSectionElement | null> }) {
+  const higher = Math.max(0, (board.rows[0]?.rank ?? 1) - 1);
+  const loading = board.above === 'loading';
+
+  async function showAbove() {
+    const first = board.firstPage;
+    if ((await board.showAbove()) && first - 1 === 1) {
+      requestAnimationFrame(() => body.current?.querySelector<HTMLElement>('tr:first-child a')?.focus());
+    }
+  }
+
+  async function backToTop() {
+    if (!(await board.backToTop())) return;
+    requestAnimationFrame(() => {
+      const heading = title.current;
+      if (!heading) return;
+      heading.focus({ preventScroll: true });
+      const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+      heading.scrollIntoView({ block: 'start', behavior: smooth ? 'smooth' : 'auto' });
+    });
+  }
+
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 border-b-2 border-plum bg-base-300/30 px-4 py-4 sm:px-6">
+      <p className="text-sm text-base-content/75">
+        {higher === 1 ? '1 player ranks' : `${formatCount(higher)} players rank`} higher.
+        {board.above === 'error' && (
+          <span role="alert" className="ml-2 text-error">
+            Could not load them.
+          </span>
+        )}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <button type="button" className="btn-arcade btn-sm btn-secondary" onClick={() => void showAbove()} disabled={loading}>
+          {loading ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : <PixelIcon name="arrow-up" className="size-4" />}
+          {board.above === 'error' ? 'Try Again' : 'Show players above'}
+        </button>
+        <button type="button" className="btn-arcade btn-sm btn-outline btn-info" onClick={() => void backToTop()} disabled={loading}>
+          <PixelIcon name="arrow-bar-up" className="size-4" />
+          Back to the top
+        </button>
+      </div>
+    </div>
   );
 }
 

@@ -123,7 +123,8 @@ export default function Leaderboards({ games }: { games: BoardGame[] }) {
 }
 
 /**
- * 'Jump to my row': load the pages through the one holding the player's row, then scroll to the row,
+ * 'Jump to my row': show the page holding the player's row (alone if it is far down, with no
+ * page between fetched), then scroll to the row,
  * move focus to it and let it glow. If the player's rank moved since it was fetched, ask once more.
  */
 function useJumpToOwnRow(board: ReturnType<typeof useLeaderboard>, rank: ReturnType<typeof useUserRank>, ownUserId: number | null) {
@@ -134,7 +135,7 @@ function useJumpToOwnRow(board: ReturnType<typeof useLeaderboard>, rank: ReturnT
   async function jump(retried: boolean) {
     setJumping(true);
     const mine = retried ? await rank.refresh() : rank.status === 'ready' ? rank.rank : null;
-    if (mine?.page == null || !(await board.loadThrough(mine.page))) {
+    if (mine?.page == null || !(await board.showPage(mine.page))) {
       setJumping(false);
       if (retried) toast({ title: 'Could not find your row', description: 'The board changed. Try again in a moment.' });
       return;
@@ -154,8 +155,9 @@ function useJumpToOwnRow(board: ReturnType<typeof useLeaderboard>, rank: ReturnT
       setJumping(false);
       return;
     }
-    // Wait while the pages through the target are still arriving.
-    if (board.pageCount < target.page || board.more === 'loading') return;
+    // Wait while the target page is still arriving.
+    const shown = target.page >= board.firstPage && target.page < board.firstPage + board.pageCount;
+    if (!shown || board.more === 'loading') return;
     setTarget(null);
     if (target.retried || board.more === 'error') {
       setJumping(false);
@@ -163,7 +165,7 @@ function useJumpToOwnRow(board: ReturnType<typeof useLeaderboard>, rank: ReturnT
       return;
     }
     void jump(true);
-  }, [target, board.rows, board.pageCount, board.more, ownUserId]);
+  }, [target, board.rows, board.firstPage, board.pageCount, board.more, ownUserId]);
 
   useEffect(() => {
     if (flashUserId === null) return;

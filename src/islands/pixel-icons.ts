@@ -2,8 +2,10 @@
 export const PIXEL_ICON_SIZE = 24;
 export const pixelIcons = {
   "alert": "<path fill=\"currentColor\" d=\"M13 1h-2v2H9v2H7v2H5v2H3v2H1v2h2v2h2v2h2v2h2v2h2v2h2v-2h2v-2h2v-2h2v-2h2v-2h2v-2h-2V9h-2V7h-2V5h-2V3h-2zm0 2v2h2v2h2v2h2v2h2v2h-2v2h-2v2h-2v2h-2v2h-2v-2H9v-2H7v-2H5v-2H3v-2h2V9h2V7h2V5h2V3zm0 4h-2v6h2zm0 8h-2v2h2z\"/>",
+  "arrow-bar-up": "<path fill=\"currentColor\" d=\"M4 4h16V2H4zm7 18h2V6h-2zm2-12h2V8h-2zm2 2h2v-2h-2zm2 2h2v-2h-2zm-8-4h2V8H9zm-2 2h2v-2H7zm-2 2h2v-2H5z\"/>",
   "arrow-down": "<path fill=\"currentColor\" d=\"M13 12h6v2h-2v2h-2v2h-2v2h-2v-2H9v-2H7v-2H5v-2h6V4h2z\"/>",
   "arrow-left": "<g fill=\"currentColor\"><path d=\"M20 11v2H4v-2zM8 13v2H6v-2zm2 2v2H8v-2zm2 2v2h-2v-2zm-4-6V9H6v2z\"/><path d=\"M10 15V7H8v8zm2 2V5h-2v12z\"/></g>",
+  "arrow-up": "<g fill=\"currentColor\"><path d=\"M11 20h2V4h-2zm2-12h2V6h-2zm2 2h2V8h-2zm2 2h2v-2h-2zm-6-4H9V6h2z\"/><path d=\"M15 10H7V8h8zm2 2H5v-2h12z\"/></g>",
   "chart-bar": "<path fill=\"currentColor\" d=\"M13 5h2v14h-2zm-2 4H9v10h2zm-4 4H5v6h2zm12 0h-2v6h2z\"/>",
   "check": "<path fill=\"currentColor\" d=\"M10 18H8v-2h2zm-2-2H6v-2h2zm4-2v2h-2v-2zm-6 0H4v-2h2zm8 0h-2v-2h2zm2-2h-2v-2h2zm2-2h-2V8h2zm2-2h-2V6h2z\"/>",
   "chevron-down": "<path fill=\"currentColor\" d=\"M13 16h-2v-2h2zm-2-2H9v-2h2zm4 0h-2v-2h2zm-6-2H7v-2h2zm8 0h-2v-2h2zM7 10H5V8h2zm12 0h-2V8h2z\"/>",

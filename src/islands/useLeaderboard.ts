@@ -20,53 +20,79 @@ export interface Board {
   rows: LeaderboardEntry[];
   hasMore: boolean;
   totalPlayers: number;
-  /** Pages shown (each of LEADERBOARD_PAGE_SIZE rows). */
+  /** The first page shown: 1, or deeper after a jump to the player's own row. */
+  firstPage: number;
+  /** Pages shown (each of LEADERBOARD_PAGE_SIZE rows), from `firstPage` on. */
   pageCount: number;
   more: 'idle' | 'loading' | 'error';
+  /** Loading the page above the first one shown. */
+  above: 'idle' | 'loading' | 'error';
   loadMore: () => void;
+  /** Show the page above the first one shown; true once it is there. */
+  showAbove: () => Promise<boolean>;
+  /** Show page 1 alone again, as when the board opened; true once it is there. */
+  backToTop: () => Promise<boolean>;
   retry: () => void;
-  /** Show every page up to `page` (the one holding the player's row); false if the board changed meanwhile. */
-  loadThrough: (page: number) => Promise<boolean>;
+  /**
+   * Make sure `page` is shown: nothing to do if it is, appended if it comes right after the pages
+   * shown, otherwise shown alone (the pages between are not fetched). False if it could not be
+   * fetched or the board changed meanwhile.
+   */
+  showPage: (page: number) => Promise<boolean>;
 }
 
 interface State {
   key: string;
   status: Board['status'];
+  first: number;
   pages: LeaderboardResponse[];
   more: Board['more'];
+  above: Board['above'];
 }
 
 const requestKey = (request: BoardRequest) => (request.kind === 'query' ? boardKey(request.query) : `:${request.kind}`);
+/** A board showing `page` 1 alone, or nothing yet. */
+const fresh = (key: string, status: Board['status'], page?: LeaderboardResponse): State => ({
+  key,
+  status,
+  first: 1,
+  pages: page ? [page] : [],
+  more: 'idle',
+  above: 'idle',
+});
 const range = (from: number, to: number) => Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
 
 /**
  * The pages of one leaderboard: page 1 whenever the board changes (game, scope or country), more on
- * demand, all of them fetched again every 30 s while the tab is visible. A board seen less than
- * two minutes ago shows at once from the cache.
+ * demand, the shown ones fetched again every 30 s while the tab is visible. A board seen less than
+ * two minutes ago shows at once from the cache. A jump to a deep page shows a window of pages that
+ * grows downwards (Load More) and upwards (Show players above), never the whole board above it.
  */
 export function useLeaderboard(request: BoardRequest): Board {
   const key = requestKey(request);
   const query = request.kind === 'query' ? request.query : null;
-  const [state, setState] = useState<State>({ key, status: 'loading', pages: [], more: 'idle' });
+  const [state, setState] = useState<State>(() => fresh(key, 'loading'));
   const [attempt, setAttempt] = useState(0);
   // The board on screen and its pages, for callbacks that finish after the player moved on.
-  const live = useRef({ key, query, pages: state.pages });
+  const live = useRef({ key, query, first: state.first, pages: state.pages });
   useLayoutEffect(() => {
-    live.current = { key, query, pages: state.key === key ? state.pages : [] };
+    live.current = { key, query, first: state.key === key ? state.first : 1, pages: state.key === key ? state.pages : [] };
   });
+  /** Change the state only if it still shows the board `startedOn`. */
+  const update = useCallback((startedOn: string, change: (s: State) => State) => setState((s) => (s.key === startedOn ? change(s) : s)), []);
 
   useEffect(() => {
     if (!query) {
-      setState({ key, status: request.kind === 'waiting' ? 'loading' : request.kind === 'failed' ? 'error' : 'ready', pages: [], more: 'idle' });
+      setState(fresh(key, request.kind === 'waiting' ? 'loading' : request.kind === 'failed' ? 'error' : 'ready'));
       return;
     }
     const cached = peekLeaderboardPage(query, 1);
-    setState({ key, status: cached ? 'ready' : 'loading', pages: cached ? [cached] : [], more: 'idle' });
+    setState(fresh(key, cached ? 'ready' : 'loading', cached));
     if (cached) return;
     let active = true;
     fetchLeaderboardPage(query, 1).then(
-      (page) => active && setState({ key, status: 'ready', pages: [page], more: 'idle' }),
-      () => active && setState({ key, status: 'error', pages: [], more: 'idle' }),
+      (page) => active && setState(fresh(key, 'ready', page)),
+      () => active && setState(fresh(key, 'error')),
     );
     return () => {
       active = false;
@@ -78,9 +104,11 @@ export function useLeaderboard(request: BoardRequest): Board {
     if (!query) return;
     const timer = setInterval(() => {
       if (document.visibilityState !== 'visible') return;
-      const count = Math.max(1, live.current.pages.length);
-      Promise.all(range(1, count).map((page) => fetchLeaderboardPage(query, page, true))).then(
-        (pages) => live.current.key === key && setState((s) => (s.key === key ? { ...s, status: 'ready', pages } : s)),
+      const { first, pages: shown } = live.current;
+      const last = first + Math.max(1, shown.length) - 1;
+      Promise.all(range(first, last).map((page) => fetchLeaderboardPage(query, page, true))).then(
+        // Only if the window did not move meanwhile (a jump, Show players above, Back to the top).
+        (pages) => update(key, (s) => (s.first === first && s.pages.length <= pages.length ? { ...s, status: 'ready', pages } : s)),
         // A failed refresh keeps what is on screen; the next one tries again.
         () => undefined,
       );
@@ -89,47 +117,88 @@ export function useLeaderboard(request: BoardRequest): Board {
   }, [key]);
 
   const loadMore = useCallback(() => {
-    const { key: startedOn, query: board, pages } = live.current;
+    const { key: startedOn, query: board, first, pages } = live.current;
     if (!board) return;
-    const next = pages.length + 1;
-    setState((s) => (s.key === startedOn ? { ...s, more: 'loading' } : s));
+    const next = first + pages.length;
+    update(startedOn, (s) => ({ ...s, more: 'loading' }));
     fetchLeaderboardPage(board, next).then(
-      (page) => setState((s) => (s.key === startedOn ? { ...s, pages: [...s.pages.slice(0, next - 1), page], more: 'idle' } : s)),
-      () => setState((s) => (s.key === startedOn ? { ...s, more: 'error' } : s)),
+      (page) => update(startedOn, (s) => ({ ...s, pages: [...s.pages.slice(0, next - s.first), page], more: 'idle' })),
+      () => update(startedOn, (s) => ({ ...s, more: 'error' })),
     );
-  }, []);
+  }, [update]);
 
-  const loadThrough = useCallback(async (target: number) => {
-    const { key: startedOn, query: board, pages } = live.current;
-    if (!board) return false;
-    const have = pages.length;
-    if (target <= have) return true;
-    setState((s) => (s.key === startedOn ? { ...s, more: 'loading' } : s));
+  const showPage = useCallback(
+    async (target: number) => {
+      const { key: startedOn, query: board, first, pages } = live.current;
+      if (!board) return false;
+      const last = first + pages.length - 1;
+      if (target >= first && target <= last) return true;
+      const append = pages.length > 0 && target === last + 1;
+      update(startedOn, (s) => ({ ...s, more: 'loading' }));
+      try {
+        const page = await fetchLeaderboardPage(board, target);
+        if (live.current.key !== startedOn) return false;
+        update(startedOn, (s) =>
+          append && s.first === first && s.pages.length === pages.length
+            ? { ...s, pages: [...s.pages, page], more: 'idle' }
+            : { ...s, status: 'ready', first: target, pages: [page], more: 'idle', above: 'idle' },
+        );
+        return true;
+      } catch {
+        update(startedOn, (s) => ({ ...s, more: 'error' }));
+        return false;
+      }
+    },
+    [update],
+  );
+
+  const showAbove = useCallback(async () => {
+    const { key: startedOn, query: board, first } = live.current;
+    if (!board || first <= 1) return false;
+    update(startedOn, (s) => ({ ...s, above: 'loading' }));
     try {
-      const fetched = await Promise.all(range(have + 1, target).map((page) => fetchLeaderboardPage(board, page)));
-      if (live.current.key !== startedOn) return false;
-      setState((s) => (s.key === startedOn ? { ...s, pages: [...s.pages.slice(0, have), ...fetched], more: 'idle' } : s));
-      return true;
+      const page = await fetchLeaderboardPage(board, first - 1);
+      update(startedOn, (s) => (s.first === first ? { ...s, first: first - 1, pages: [page, ...s.pages], above: 'idle' } : s));
+      return live.current.key === startedOn;
     } catch {
-      setState((s) => (s.key === startedOn ? { ...s, more: 'error' } : s));
+      update(startedOn, (s) => ({ ...s, above: 'error' }));
       return false;
     }
-  }, []);
+  }, [update]);
+
+  const backToTop = useCallback(async () => {
+    const { key: startedOn, query: board } = live.current;
+    if (!board) return false;
+    const cached = peekLeaderboardPage(board, 1);
+    if (!cached) update(startedOn, (s) => ({ ...s, above: 'loading' }));
+    try {
+      const page = cached ?? (await fetchLeaderboardPage(board, 1));
+      update(startedOn, () => fresh(startedOn, 'ready', page));
+      return live.current.key === startedOn;
+    } catch {
+      update(startedOn, (s) => ({ ...s, above: 'error' }));
+      return false;
+    }
+  }, [update]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
-  const shown = state.key === key ? state : { key, status: 'loading' as const, pages: [], more: 'idle' as const };
+  const shown = state.key === key ? state : fresh(key, 'loading');
   const last = shown.pages.at(-1);
   return {
     status: shown.status,
     rows: mergePages(shown.pages),
     hasMore: last?.pagination.hasMore ?? false,
     totalPlayers: last?.pagination.totalPlayers ?? 0,
+    firstPage: shown.first,
     pageCount: shown.pages.length,
     more: shown.more,
+    above: shown.above,
     loadMore,
+    showAbove,
+    backToTop,
     retry,
-    loadThrough,
+    showPage,
   };
 }
 

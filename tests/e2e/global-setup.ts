@@ -19,11 +19,18 @@ export interface E2ESession {
   storageState: string;
 }
 
-/** Players signed in once for the whole run: one on the second page of the fishing board, one who never played. */
+/**
+ * Players signed in once for the whole run: one on the second page of the fishing board, one on its
+ * third page, one who never played.
+ */
 export interface E2ELeaderboardPlayers {
   ranked: E2ESession;
+  deep: E2ESession;
   newcomer: E2ESession;
 }
+
+/** Enough demo players for three pages of the fishing board. */
+const E2E_DEMO_PLAYERS = 200;
 
 async function post(server: RunningServer, path: string, body: object) {
   const response = await fetch(`${server.url}${path}`, {
@@ -48,7 +55,7 @@ async function signedInState(server: RunningServer, email: string): Promise<E2ES
 }
 
 /**
- * One built server for the whole e2e run, on the demo arcade (`scripts/demo-data.ts`: about 130
+ * One built server for the whole e2e run, on the demo arcade (`scripts/demo-data.ts`: 200
  * players with countries and runs), loaded before the server starts; its first account (id 1, the
  * only admin) is {@link E2E_ADMIN}. Its URL, data directory and the signed-in leaderboard players
  * reach the workers through the environment.
@@ -57,21 +64,29 @@ export default async function globalSetup() {
   const dataDir = mkdtempSync(join(tmpdir(), 'sats-arcade-e2e-'));
   const handle = openDatabase(undefined, dataDir);
   await migrateToLatest(handle);
-  await loadDemoArcade(handle.db, [{ ...E2E_ADMIN, country: 'SV' }, ...demoPlayers(), E2E_LONE_FISHER]);
+  await loadDemoArcade(handle.db, [{ ...E2E_ADMIN, country: 'SV' }, ...demoPlayers(E2E_DEMO_PLAYERS), E2E_LONE_FISHER]);
   await handle.db.destroy();
 
   const server = await startServer({ ADMIN_USER_IDS: '1' }, { dataDir });
   try {
-    const secondPage = await fetch(`${server.url}/api/leaderboards/fishing-for-sats?type=global&page=2&limit=50`);
-    const { entries } = (await secondPage.json()) as { entries: { username: string }[] };
-    if (entries.length < 10) throw new Error('the demo arcade should fill a second page of the fishing leaderboard');
-    const rankedEmail = `${entries[7]!.username.toLowerCase()}@example.com`;
-    await post(server, '/api/auth/send-magic-link', { email: rankedEmail });
-    const ranked = await signedInState(server, rankedEmail);
+    const fisherOn = async (page: number) => {
+      const response = await fetch(`${server.url}/api/leaderboards/fishing-for-sats?type=global&page=${page}&limit=50`);
+      const { entries } = (await response.json()) as { entries: { username: string }[] };
+      if (entries.length < 10) throw new Error(`the demo arcade should fill page ${page} of the fishing leaderboard`);
+      const email = `${entries[7]!.username.toLowerCase()}@example.com`;
+      await post(server, '/api/auth/send-magic-link', { email });
+      return signedInState(server, email);
+    };
+    const ranked = await fisherOn(2);
+    const deep = await fisherOn(3);
     // Signing up mails the first sign-in link.
     await post(server, '/api/auth/register', { username: 'Fresh_Angler', email: 'fresh_angler@players.test' });
     const newcomer = await signedInState(server, 'fresh_angler@players.test');
-    process.env.E2E_LEADERBOARD_PLAYERS = JSON.stringify({ ranked, newcomer } satisfies E2ELeaderboardPlayers);
+    // The setup's sign-ins came from the tests' own address: leave the tests their whole budget.
+    const setupDb = openDatabase(undefined, dataDir);
+    await setupDb.db.deleteFrom('rate_limits').execute();
+    await setupDb.db.destroy();
+    process.env.E2E_LEADERBOARD_PLAYERS = JSON.stringify({ ranked, deep, newcomer } satisfies E2ELeaderboardPlayers);
   } catch (error) {
     await server.stop();
     throw error;

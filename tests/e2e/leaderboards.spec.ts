@@ -4,7 +4,7 @@ import type { LeaderboardEntry, LeaderboardResponse, UserRankResponse } from '..
 import { E2E_LONE_FISHER, type E2ELeaderboardPlayers } from './global-setup';
 import { expectAccessible, expectNoHorizontalOverflow, freezeClock, waitForIsland } from './support';
 
-// The e2e server runs on the demo arcade (tests/e2e/global-setup.ts): about 130 players with
+// The e2e server runs on the demo arcade (tests/e2e/global-setup.ts): 200 players with
 // countries and runs. What the page shows is checked against what the real API answers.
 
 const players = (): E2ELeaderboardPlayers => JSON.parse(process.env.E2E_LEADERBOARD_PLAYERS ?? '{}');
@@ -281,6 +281,69 @@ test.describe('leaderboards for a signed-in player', () => {
     await expectAccessible(page);
   });
 
+  test('Jump to My Row from the third page fetches that page alone, then players above and back to the top', async ({ browser, request }) => {
+    const me = players().deep;
+    const context = await browser.newContext({ storageState: me.storageState });
+    const page = await context.newPage();
+    const asked: number[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname === '/api/leaderboards/fishing-for-sats') asked.push(Number(url.searchParams.get('page')));
+    });
+    await openLeaderboards(page);
+    const t = table(page, /Fishing for Sats!/);
+    await expect(bodyRows(t)).toHaveCount(50);
+    const rank: UserRankResponse = await (await page.request.get('/api/leaderboards/fishing-for-sats/user-rank?type=global')).json();
+    expect(rank.page, 'the deep player sits on the third page').toBe(3);
+    const third = await board(request, 'fishing-for-sats', 'type=global', 3);
+
+    await page.getByRole('region', { name: 'Your Rank' }).getByRole('button', { name: 'Jump to My Row' }).click();
+    const mine = rowOf(t, me.username);
+    await expect(mine).toBeInViewport();
+    await expect(mine.getByRole('link', { name: me.username, exact: true })).toBeFocused();
+    // Only the player's page is shown, and page 2 was never fetched.
+    await expect(bodyRows(t)).toHaveCount(third.entries.length);
+    await expect(bodyRows(t).first()).toContainText('#101');
+    expect(asked).toEqual([1, 3]);
+    await expect(page.getByText('100 players rank higher.')).toBeVisible();
+    await page.getByRole('button', { name: 'Show players above' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('deep-jump-desktop.png') });
+    await expect(page.getByRole('button', { name: 'Load More Players' })).toHaveCount(third.pagination.hasMore ? 1 : 0);
+
+    await page.getByRole('button', { name: 'Show players above' }).click();
+    await expect(bodyRows(t)).toHaveCount(50 + third.entries.length);
+    await expect(bodyRows(t).first()).toContainText('#51');
+    await expect(page.getByText('50 players rank higher.')).toBeVisible();
+    expect(asked).toEqual([1, 3, 2]);
+
+    await page.getByRole('button', { name: 'Back to the top' }).click();
+    await expect(bodyRows(t)).toHaveCount(50);
+    await expect(bodyRows(t).first()).toContainText('#1');
+    await expect(page.getByRole('button', { name: 'Show players above' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: /Fishing for Sats! GLOBAL ALL TIME/ })).toBeFocused();
+    await expect(mine).toHaveCount(0);
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  test('the 30-second refresh of a jumped-to board asks only for the pages shown', async ({ browser }) => {
+    const context = await browser.newContext({ storageState: players().deep.storageState });
+    const page = await context.newPage();
+    await freezeClock(page);
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname === '/api/leaderboards/fishing-for-sats') asked.push(url.searchParams.get('page')!);
+    });
+    await openLeaderboards(page);
+    await page.getByRole('region', { name: 'Your Rank' }).getByRole('button', { name: 'Jump to My Row' }).click();
+    await expect(rowOf(table(page, /Fishing for Sats!/), players().deep.username)).toBeVisible();
+    asked.length = 0;
+    await page.clock.runFor(30_000);
+    await expect.poll(() => asked).toEqual(['3']);
+    await context.close();
+  });
+
   test('a player who never played is invited to play to get ranked', async ({ browser }) => {
     const context = await browser.newContext({ storageState: players().newcomer.storageState });
     const page = await context.newPage();
@@ -335,5 +398,26 @@ test.describe('leaderboards for a signed-in player on a narrow screen', () => {
     await expect(mine).toBeInViewport();
     await expect(mine.getByText('YOU', { exact: true })).toBeVisible();
     await expectNoHorizontalOverflow(page);
+  });
+
+  test('a deep jump keeps its buttons on screen and long names fit a phone @narrow', async ({ browser }) => {
+    const context = await browser.newContext({ storageState: players().deep.storageState, viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await openLeaderboards(page);
+    await page.getByRole('region', { name: 'Your Rank' }).getByRole('button', { name: 'Jump to My Row' }).click();
+    const t = table(page, /Fishing for Sats!/);
+    await expect(rowOf(t, players().deep.username)).toBeInViewport();
+    await expect(page.getByRole('button', { name: 'Show players above' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Back to the top' })).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+    // The longest name on the page is cut with an ellipsis, whole in its tooltip.
+    const longest = await t.locator('tbody a[title]').evaluateAll((links) =>
+      links.map((a) => ({ title: a.getAttribute('title')!, cut: a.scrollWidth > a.clientWidth, ellipsis: getComputedStyle(a).textOverflow })).sort((a, b) => b.title.length - a.title.length)[0],
+    );
+    expect(longest?.ellipsis).toBe('ellipsis');
+    await page.screenshot({ path: test.info().outputPath('deep-jump-narrow.png') });
+    await page.getByRole('button', { name: 'Show players above' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('deep-jump-narrow-above.png') });
+    await context.close();
   });
 });
