@@ -126,6 +126,12 @@ async function benchDialect(dialect: 'sqlite' | 'postgres') {
       const deepPage = Math.floor(PLAYERS / 50 / 2);
       report(dialect, await measure(`page ${deepPage.toLocaleString('en-US')} (global, middle)`, { url: `${server.url}/api/leaderboards/${GAME}?type=global&page=${deepPage}&limit=50` }), noop);
       report(dialect, await measure('page 1 (country DE)', { url: `${server.url}/api/leaderboards/${GAME}?type=country&country=DE&page=1&limit=50` }), noop);
+      // The floor under any answer one request at a time: the no-op, and a signed-in no-op (the same
+      // session lookup an own-rank call makes, without the rank).
+      const floor = await sequentialLatency(`${server.url}/api/health`, {});
+      rows.push([dialect, 'no-op GET /api/health, one request at a time', '', ms(floor.p50), ms(floor.p99), floor.failed, '']);
+      const me = await sequentialLatency(`${server.url}/api/auth/me`, { cookie: players[1]!.cookie });
+      rows.push([dialect, 'signed-in GET /api/auth/me, one request at a time', '', ms(me.p50), ms(me.p99), me.failed, '']);
       const names = ['top', 'middle', 'bottom'];
       for (const [i, p] of players.entries()) {
         const rankUrl = `${server.url}/api/leaderboards/${GAME}/user-rank?type=global`;
