@@ -68,11 +68,18 @@ describe.each(DIALECTS)('Game API against the built server on %s', (dialect) => 
   });
 
   it('answers every bad input with a clear 4xx', async () => {
+    // The genuine token has been used (and remembered) by now: one with another player's id but
+    // the genuine signature must still fail.
+    const [head, body, signature] = gameToken.split('.');
+    const forgedBody = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body!, 'base64url').toString()), sub: String(userId + 1) })).toString('base64url');
+    const forged = { authorization: `Bearer ${head}.${forgedBody}.${signature}` };
     const cases: [string, Parameters<typeof call>[2], number, string | RegExp][] = [
       ['/api/games/pong/runs', { body: { runId: 'a', score: 1 }, headers: bearer() }, 404, 'There is no game "pong" in the arcade.'],
       ['/api/games/rekt/runs', { body: { runId: 'a', score: 1 } }, 401, /game token is required/],
       ['/api/games/rekt/runs', { body: { runId: 'a', score: 1 }, headers: { authorization: 'Bearer forged.token.here' } }, 401, 'The game token is not valid.'],
       ['/api/games/rekt/runs', { body: { runId: 'a', score: 1 }, headers: { authorization: 'Basic abc' } }, 401, /game token is required/],
+      ['/api/games/rekt/runs', { body: { runId: 'a', score: 1 }, headers: forged }, 401, 'The game token is not valid.'],
+      ['/api/games/token-info', { headers: forged }, 401, 'The game token is not valid.'],
       ['/api/games/rekt/runs', { body: { score: 1 }, headers: bearer() }, 400, 'runId is required'],
       ['/api/games/rekt/runs', { body: { runId: 'a b', score: 1 }, headers: bearer() }, 400, /runId must be/],
       ['/api/games/rekt/runs', { body: { runId: 'a', score: -1 }, headers: bearer() }, 400, 'score must be 0 or more'],

@@ -3,7 +3,7 @@ import { registerUser } from '../../src/server/auth/accounts';
 import { AppError } from '../../src/server/errors';
 import { RUNS_PER_MINUTE, submitRun, type GameRules } from '../../src/server/games/runs';
 import { getGlobalStats, getRektAchievements, getUserStats, listUserScores } from '../../src/server/games/stats';
-import { GAME_TOKEN_MINUTES, issueGameToken, verifyGameToken } from '../../src/server/games/tokens';
+import { cachedGameTokens, GAME_TOKEN_MINUTES, issueGameToken, MAX_CACHED_TOKENS, verifyGameToken } from '../../src/server/games/tokens';
 import { DIALECTS, freshServices, type TestServices } from '../support/services';
 
 const rekt: GameRules = { gameId: 'rekt', maxScore: 1_000_000, maxLevel: 1000, maxFishPerRun: 0, hasFish: false, hasFormations: true };
@@ -38,6 +38,43 @@ describe('game tokens', () => {
     expect(await status(verifyGameToken(secret, `${head}.${forgedBody}.${token.split('.')[2]}`, now))).toEqual([401, 'The game token is not valid.']);
     expect((await status(verifyGameToken(secret, null, now)))[0]).toBe(401);
     expect((await status(verifyGameToken(secret, 'not.a.jwt', now)))[0]).toBe(401);
+  });
+
+  it('a token verified once (and remembered) is still refused once it expires', async () => {
+    const now = Date.now();
+    const { token } = await issueGameToken(secret, { id: 7, username: 'cached' }, now);
+    const { expiresAt } = await verifyGameToken(secret, token, now);
+    expect(await verifyGameToken(secret, token, expiresAt - 1)).toMatchObject({ userId: 7 });
+    expect(await status(verifyGameToken(secret, token, expiresAt))).toEqual([401, 'The game token has expired. Refresh the game to get a new one.']);
+    expect(await status(verifyGameToken(secret, token, now + 31 * 60_000))).toEqual([401, 'The game token has expired. Refresh the game to get a new one.']);
+  });
+
+  it('a forged or foreign-key token is refused even after the genuine one was remembered', async () => {
+    const now = Date.now();
+    const { token } = await issueGameToken(secret, { id: 8, username: 'genuine' }, now);
+    await verifyGameToken(secret, token, now);
+    const [head, body, signature] = token.split('.');
+    const claims = JSON.parse(Buffer.from(body!, 'base64url').toString());
+    const forged = `${head}.${Buffer.from(JSON.stringify({ ...claims, sub: '1' })).toString('base64url')}.${signature}`;
+    expect(await status(verifyGameToken(secret, forged, now))).toEqual([401, 'The game token is not valid.']);
+    expect(await status(verifyGameToken(secret, `${token}x`, now))).toEqual([401, 'The game token is not valid.']);
+    expect((await status(verifyGameToken(`${secret}-other`, token, now)))[0]).toBe(401);
+    // and the genuine token still works
+    expect(await verifyGameToken(secret, token, now)).toMatchObject({ userId: 8 });
+  });
+
+  it(`remembers at most ${MAX_CACHED_TOKENS} tokens and still verifies the ones it forgot`, async () => {
+    const other = `${secret}-bounded`;
+    const now = Date.now();
+    const first = await issueGameToken(other, { id: 1, username: 'first' }, now);
+    await verifyGameToken(other, first.token, now);
+    for (let id = 2; id <= MAX_CACHED_TOKENS + 1; id++) {
+      const { token } = await issueGameToken(other, { id, username: `p${id}` }, now);
+      await verifyGameToken(other, token, now);
+    }
+    expect(cachedGameTokens(other)).toBe(MAX_CACHED_TOKENS);
+    expect(await verifyGameToken(other, first.token, now)).toMatchObject({ userId: 1 });
+    expect(cachedGameTokens(other)).toBe(MAX_CACHED_TOKENS);
   });
 });
 
