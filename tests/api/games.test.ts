@@ -54,6 +54,18 @@ describe.each(DIALECTS)('Game API against the built server on %s', (dialect) => 
     expect((await call(server, '/api/achievements/player/gamer_one')).json).toMatchObject({ success: true, achievements: { spiral: true, zigzag: false } });
   });
 
+  it('takes concurrent runs: each counts once, the best is the highest', async () => {
+    const scores = Array.from({ length: 30 }, (_, i) => (i * 7919) % 5000);
+    const answers = await Promise.all(
+      scores.map((score, i) => call(server, '/api/games/mr-quiz/runs', { body: { runId: `par-${i}`, score, level: i % 10 }, headers: bearer(), noOrigin: true })),
+    );
+    expect(answers.map((a) => a.status)).toEqual(scores.map(() => 201));
+    expect((await call(server, '/api/stats/global/mr-quiz')).json).toEqual({ stats: { totalGames: 30 } });
+    expect((await call(server, `/api/scores/user/${userId}?gameId=mr-quiz`)).json).toMatchObject({ count: 30, best: Math.max(...scores) });
+    const again = await call(server, '/api/games/mr-quiz/runs', { body: { runId: 'par-3', score: 1 }, headers: bearer(), noOrigin: true });
+    expect(again).toMatchObject({ status: 200, json: { run: { runId: 'par-3', score: scores[3] }, best: { score: Math.max(...scores), totalPlays: 30 } } });
+  });
+
   it('answers CORS only for catalogue game origins', async () => {
     const preflight = await fetch(`${server.url}/api/games/rekt/runs`, {
       method: 'OPTIONS',
