@@ -1,4 +1,4 @@
-// `npm run bench` (leaderboards part): seeds BENCH_PLAYERS (default 1,000,000) players with a best
+// `npm run bench:leaderboards` (part of `npm run bench`): seeds BENCH_PLAYERS (default 1,000,000) players with a best
 // REKT! score and a realistic country mix, then measures leaderboard pages and own rank against the
 // built server, next to its no-op endpoint in the same run, on SQLite and on PostgreSQL.
 // Needs `npm run build` first.

@@ -13,6 +13,8 @@ export interface Figures {
   p99: number;
   errors: number;
   non2xx: number;
+  /** Requests answered 2xx. */
+  ok: number;
 }
 
 /** Throughput and latency of one endpoint under {@link CONNECTIONS} concurrent connections. */
@@ -25,6 +27,24 @@ export async function measure(name: string, options: Record<string, unknown>): P
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    ok: result['2xx'],
+  };
+}
+
+/**
+ * One endpoint's figures over rounds of equal length: mean throughput, the median round's p50, the
+ * worst round's p99, failures and successes summed.
+ */
+export function combineRounds(rounds: Figures[]): Figures {
+  const middle = [...rounds].sort((a, b) => a.p50 - b.p50)[Math.floor((rounds.length - 1) / 2)]!;
+  return {
+    name: rounds[0]!.name,
+    rps: rounds.reduce((sum, f) => sum + f.rps, 0) / rounds.length,
+    p50: middle.p50,
+    p99: Math.max(...rounds.map((f) => f.p99)),
+    errors: rounds.reduce((sum, f) => sum + f.errors, 0),
+    non2xx: rounds.reduce((sum, f) => sum + f.non2xx, 0),
+    ok: rounds.reduce((sum, f) => sum + f.ok, 0),
   };
 }
 

@@ -25,8 +25,10 @@ export async function startServices(settings: Settings): Promise<Services> {
  * `astro:env`, read at run time, so one build serves every deployment).
  */
 export function services(): Promise<Services> {
+  // Every request asks (the middleware first): once started, answer without reading the settings again.
+  if (booting) return booting;
   const settings = Object.fromEntries(SETTING_NAMES.map((name) => [name, getSecret(name)])) as Settings;
-  booting ??= startServices(settings).catch((error: unknown) => {
+  booting = startServices(settings).catch((error: unknown) => {
     booting = null;
     throw error;
   });

@@ -54,6 +54,18 @@ describe.each(DIALECTS)('Game API against the built server on %s', (dialect) => 
     expect((await call(server, '/api/achievements/player/gamer_one')).json).toMatchObject({ success: true, achievements: { spiral: true, zigzag: false } });
   });
 
+  it('takes concurrent runs: each counts once, the best is the highest', async () => {
+    const scores = Array.from({ length: 30 }, (_, i) => (i * 7919) % 5000);
+    const answers = await Promise.all(
+      scores.map((score, i) => call(server, '/api/games/mr-quiz/runs', { body: { runId: `par-${i}`, score, level: i % 10 }, headers: bearer(), noOrigin: true })),
+    );
+    expect(answers.map((a) => a.status)).toEqual(scores.map(() => 201));
+    expect((await call(server, '/api/stats/global/mr-quiz')).json).toEqual({ stats: { totalGames: 30 } });
+    expect((await call(server, `/api/scores/user/${userId}?gameId=mr-quiz`)).json).toMatchObject({ count: 30, best: Math.max(...scores) });
+    const again = await call(server, '/api/games/mr-quiz/runs', { body: { runId: 'par-3', score: 1 }, headers: bearer(), noOrigin: true });
+    expect(again).toMatchObject({ status: 200, json: { run: { runId: 'par-3', score: scores[3] }, best: { score: Math.max(...scores), totalPlays: 30 } } });
+  });
+
   it('answers CORS only for catalogue game origins', async () => {
     const preflight = await fetch(`${server.url}/api/games/rekt/runs`, {
       method: 'OPTIONS',
@@ -68,11 +80,18 @@ describe.each(DIALECTS)('Game API against the built server on %s', (dialect) => 
   });
 
   it('answers every bad input with a clear 4xx', async () => {
+    // The genuine token has been used (and remembered) by now: one with another player's id but
+    // the genuine signature must still fail.
+    const [head, body, signature] = gameToken.split('.');
+    const forgedBody = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body!, 'base64url').toString()), sub: String(userId + 1) })).toString('base64url');
+    const forged = { authorization: `Bearer ${head}.${forgedBody}.${signature}` };
     const cases: [string, Parameters<typeof call>[2], number, string | RegExp][] = [
       ['/api/games/pong/runs', { body: { runId: 'a', score: 1 }, headers: bearer() }, 404, 'There is no game "pong" in the arcade.'],
       ['/api/games/rekt/runs', { body: { runId: 'a', score: 1 } }, 401, /game token is required/],
       ['/api/games/rekt/runs', { body: { runId: 'a', score: 1 }, headers: { authorization: 'Bearer forged.token.here' } }, 401, 'The game token is not valid.'],
       ['/api/games/rekt/runs', { body: { runId: 'a', score: 1 }, headers: { authorization: 'Basic abc' } }, 401, /game token is required/],
+      ['/api/games/rekt/runs', { body: { runId: 'a', score: 1 }, headers: forged }, 401, 'The game token is not valid.'],
+      ['/api/games/token-info', { headers: forged }, 401, 'The game token is not valid.'],
       ['/api/games/rekt/runs', { body: { score: 1 }, headers: bearer() }, 400, 'runId is required'],
       ['/api/games/rekt/runs', { body: { runId: 'a b', score: 1 }, headers: bearer() }, 400, /runId must be/],
       ['/api/games/rekt/runs', { body: { runId: 'a', score: -1 }, headers: bearer() }, 400, 'score must be 0 or more'],

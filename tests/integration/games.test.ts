@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { registerUser } from '../../src/server/auth/accounts';
 import { AppError } from '../../src/server/errors';
-import { RUNS_PER_MINUTE, submitRun, type GameRules } from '../../src/server/games/runs';
+import { GAME_TOTAL_SHARDS, RUNS_PER_MINUTE, submitRun, type GameRules } from '../../src/server/games/runs';
 import { getGlobalStats, getRektAchievements, getUserStats, listUserScores } from '../../src/server/games/stats';
-import { GAME_TOKEN_MINUTES, issueGameToken, verifyGameToken } from '../../src/server/games/tokens';
+import { cachedGameTokens, GAME_TOKEN_MINUTES, issueGameToken, MAX_CACHED_TOKENS, verifyGameToken } from '../../src/server/games/tokens';
 import { DIALECTS, freshServices, type TestServices } from '../support/services';
 
 const rekt: GameRules = { gameId: 'rekt', maxScore: 1_000_000, maxLevel: 1000, maxFishPerRun: 0, hasFish: false, hasFormations: true };
@@ -38,6 +38,43 @@ describe('game tokens', () => {
     expect(await status(verifyGameToken(secret, `${head}.${forgedBody}.${token.split('.')[2]}`, now))).toEqual([401, 'The game token is not valid.']);
     expect((await status(verifyGameToken(secret, null, now)))[0]).toBe(401);
     expect((await status(verifyGameToken(secret, 'not.a.jwt', now)))[0]).toBe(401);
+  });
+
+  it('a token verified once (and remembered) is still refused once it expires', async () => {
+    const now = Date.now();
+    const { token } = await issueGameToken(secret, { id: 7, username: 'cached' }, now);
+    const { expiresAt } = await verifyGameToken(secret, token, now);
+    expect(await verifyGameToken(secret, token, expiresAt - 1)).toMatchObject({ userId: 7 });
+    expect(await status(verifyGameToken(secret, token, expiresAt))).toEqual([401, 'The game token has expired. Refresh the game to get a new one.']);
+    expect(await status(verifyGameToken(secret, token, now + 31 * 60_000))).toEqual([401, 'The game token has expired. Refresh the game to get a new one.']);
+  });
+
+  it('a forged or foreign-key token is refused even after the genuine one was remembered', async () => {
+    const now = Date.now();
+    const { token } = await issueGameToken(secret, { id: 8, username: 'genuine' }, now);
+    await verifyGameToken(secret, token, now);
+    const [head, body, signature] = token.split('.');
+    const claims = JSON.parse(Buffer.from(body!, 'base64url').toString());
+    const forged = `${head}.${Buffer.from(JSON.stringify({ ...claims, sub: '1' })).toString('base64url')}.${signature}`;
+    expect(await status(verifyGameToken(secret, forged, now))).toEqual([401, 'The game token is not valid.']);
+    expect(await status(verifyGameToken(secret, `${token}x`, now))).toEqual([401, 'The game token is not valid.']);
+    expect((await status(verifyGameToken(`${secret}-other`, token, now)))[0]).toBe(401);
+    // and the genuine token still works
+    expect(await verifyGameToken(secret, token, now)).toMatchObject({ userId: 8 });
+  });
+
+  it(`remembers at most ${MAX_CACHED_TOKENS} tokens and still verifies the ones it forgot`, async () => {
+    const other = `${secret}-bounded`;
+    const now = Date.now();
+    const first = await issueGameToken(other, { id: 1, username: 'first' }, now);
+    await verifyGameToken(other, first.token, now);
+    for (let id = 2; id <= MAX_CACHED_TOKENS + 1; id++) {
+      const { token } = await issueGameToken(other, { id, username: `p${id}` }, now);
+      await verifyGameToken(other, token, now);
+    }
+    expect(cachedGameTokens(other)).toBe(MAX_CACHED_TOKENS);
+    expect(await verifyGameToken(other, first.token, now)).toMatchObject({ userId: 1 });
+    expect(cachedGameTokens(other)).toBe(MAX_CACHED_TOKENS);
   });
 });
 
@@ -84,6 +121,56 @@ describe.each(DIALECTS)('runs on %s', (dialect) => {
     expect(row.plays).toBe(20);
   });
 
+  it('many players running at once: every run counts once in the sharded game total', async () => {
+    const players = [userId];
+    for (let i = 1; i < 12; i++) {
+      const row = await s.db
+        .insertInto('users')
+        .values({ username: `p${i}`, username_key: `p${i}`, email: `p${i}@example.com`, country: 'DE', created_at: Date.now(), last_seen_at: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      players.push(row.id);
+    }
+    const submissions = players.flatMap((id) => Array.from({ length: 15 }, (_, i) => submitRun(s.db, rekt, id, { runId: `m${i}`, score: i * 10 })));
+    // and a replay of each player's first run, racing with it
+    const replays = players.map((id) => submitRun(s.db, rekt, id, { runId: 'm0', score: 0 }));
+    const results = await Promise.all([...submissions, ...replays]);
+    expect(results.filter((r) => r.created)).toHaveLength(players.length * 15);
+    expect(await getGlobalStats(s.db, 'rekt')).toEqual({ totalGames: players.length * 15 });
+    // spread over shards, not one hot row
+    const shards = await s.db.selectFrom('game_totals').select(['shard', 'total_runs']).where('game_id', '=', 'rekt').execute();
+    expect(shards.length).toBeGreaterThan(1);
+    expect(shards.every((row) => row.shard >= 0 && row.shard < GAME_TOTAL_SHARDS)).toBe(true);
+    for (const id of players) expect(await getUserStats(s.db, id)).toEqual({ bestScore: 140, totalPlays: 15 });
+  });
+
+  it('a runId replayed while it is being stored counts once; every answer shows the stored run', async () => {
+    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => submitRun(s.db, rekt, userId, { runId: 'race', score: 100 + i, achievements: { spiral: true } })));
+    expect(results.filter((r) => r.created)).toHaveLength(1);
+    const stored = results.find((r) => r.created)!;
+    for (const r of results) expect(r).toMatchObject({ run: stored.run, best: { score: stored.run.score, totalPlays: 1 } });
+    expect(await getGlobalStats(s.db, 'rekt')).toEqual({ totalGames: 1 });
+    expect(await s.db.selectFrom('runs').select('id').execute()).toHaveLength(1);
+  });
+
+  it('concurrent runs keep the true best and when it was first reached', async () => {
+    const t0 = Date.UTC(2026, 10, 1);
+    await submitRun(s.db, rekt, userId, { runId: 'first', score: 700, level: 7 }, t0);
+    // equal and lower scores later never move the best or its time; one higher run does
+    const runs = Array.from({ length: 30 }, (_, i) => ({ runId: `c${i}`, score: i === 17 ? 900 : i % 3 === 0 ? 700 : (i * 37) % 700, level: i }));
+    await Promise.all(runs.map((run, i) => submitRun(s.db, rekt, userId, run, t0 + 1000 + i)));
+    const row = await s.db.selectFrom('game_stats').selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ plays: 31, best_score: 900, best_level: 17, best_reached_at: t0 + 1017, last_played_at: t0 + 1029 });
+
+    await Promise.all(Array.from({ length: 10 }, (_, i) => submitRun(s.db, rekt, userId, { runId: `tie${i}`, score: 900, level: 99 }, t0 + 5000 + i)));
+    expect(await s.db.selectFrom('game_stats').select(['best_score', 'best_level', 'best_reached_at', 'plays']).executeTakeFirstOrThrow()).toEqual({
+      best_score: 900,
+      best_level: 17,
+      best_reached_at: t0 + 1017,
+      plays: 41,
+    });
+  });
+
   it('keeps the fish of the best fishing run, heaviest points first', async () => {
     const fish = [
       { name: 'Sat Sardine', points: 10, weight: 0.4, quality: 2 },
@@ -116,7 +203,32 @@ describe.each(DIALECTS)('runs on %s', (dialect) => {
   it(`limits a player to ${RUNS_PER_MINUTE} runs a minute`, async () => {
     const now = Date.now();
     for (let i = 0; i < RUNS_PER_MINUTE; i++) await submitRun(s.db, rekt, userId, { runId: `l${i}`, score: i }, now);
-    expect((await status(submitRun(s.db, rekt, userId, { runId: 'over', score: 1 }, now)))[0]).toBe(429);
+    const [code, message] = await status(submitRun(s.db, rekt, userId, { runId: 'over', score: 1_000 }, now + 20_000));
+    expect([code, message]).toEqual([429, 'Too many runs from this player. Please try again in 40 seconds.']);
+    // an over-limit run changes nothing: no run, no play, no total, and the window is not pushed on
+    expect(await s.db.selectFrom('runs').select('id').where('run_id', '=', 'over').execute()).toHaveLength(0);
+    expect(await getUserStats(s.db, userId)).toEqual({ bestScore: RUNS_PER_MINUTE - 1, totalPlays: RUNS_PER_MINUTE });
+    expect(await getGlobalStats(s.db, 'rekt')).toEqual({ totalGames: RUNS_PER_MINUTE });
+    expect(await s.db.selectFrom('rate_limits').select(['count', 'window_start']).where('key', '=', `runs:user:${userId}`).executeTakeFirstOrThrow()).toEqual({ count: RUNS_PER_MINUTE, window_start: now });
+    expect((await status(submitRun(s.db, rekt, userId, { runId: 'l0', score: 0 }, now + 30_000)))[0]).toBe(429);
     await submitRun(s.db, rekt, userId, { runId: 'later', score: 1 }, now + 61_000);
+    expect(await getGlobalStats(s.db, 'rekt')).toEqual({ totalGames: RUNS_PER_MINUTE + 1 });
+  });
+
+  it('a run is never part of a transaction another caller has open (and rolls back)', async () => {
+    let begun!: () => void;
+    const inside = new Promise<void>((r) => (begun = r));
+    const failing = s.db.transaction().execute(async (trx) => {
+      await trx.insertInto('rate_limits').values({ key: 'other-work', window_start: 1, count: 1 }).execute();
+      begun();
+      await new Promise((r) => setTimeout(r, 50));
+      throw new Error('rolled back');
+    });
+    await inside;
+    const run = submitRun(s.db, rekt, userId, { runId: 'meanwhile', score: 5 });
+    await expect(failing).rejects.toThrow('rolled back');
+    expect((await run).created).toBe(true);
+    expect(await s.db.selectFrom('runs').select('run_id').execute()).toEqual([{ run_id: 'meanwhile' }]);
+    expect(await getGlobalStats(s.db, 'rekt')).toEqual({ totalGames: 1 });
   });
 });

@@ -11,11 +11,27 @@ import type { Database } from './schema';
 export type { Database } from './schema';
 export type Db = Kysely<Database>;
 
+/** The driver under a {@link Db}, for the few hot paths that talk to it directly (prepared statements). */
+export type Driver = { dialect: 'sqlite'; sqlite: SQLite.Database } | { dialect: 'postgres'; pool: pg.Pool };
+
 export interface DatabaseHandle {
   db: Db;
   dialect: Dialect;
   /** Where it lives, for logs: a file path or the PostgreSQL URL without its password. */
   description: string;
+}
+
+const drivers = new WeakMap<Db, Driver>();
+
+/**
+ * The driver under `db` (one {@link openDatabase} made). On SQLite, use it only inside
+ * `db.connection().execute(...)` and synchronously there: Kysely then holds its one connection for
+ * you, so no Kysely transaction is open on it at the time.
+ */
+export function driverOf(db: Db): Driver {
+  const driver = drivers.get(db);
+  if (!driver) throw new Error('This database was not opened by openDatabase().');
+  return driver;
 }
 
 const INT8_OID = 20;
@@ -37,7 +53,9 @@ export function openDatabase(url: string | undefined, dataDir: string): Database
     pool.on('error', (error) => console.warn('PostgreSQL connection lost:', error.message));
     const safe = new URL(url);
     if (safe.password) safe.password = '***';
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) }), dialect: 'postgres', description: safe.toString() };
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
+    drivers.set(db, { dialect: 'postgres', pool });
+    return { db, dialect: 'postgres', description: safe.toString() };
   }
   if (url && !url.startsWith('file:')) {
     throw new Error(`DATABASE_URL must be a postgres:// URL or a file: path, not "${url.split(':')[0]}:…"`);
@@ -49,7 +67,9 @@ export function openDatabase(url: string | undefined, dataDir: string): Database
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite', description: path };
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  drivers.set(db, { dialect: 'sqlite', sqlite });
+  return { db, dialect: 'sqlite', description: path };
 }
 
 /** Bring the schema up to date; throws with the failing migration's error. */

@@ -123,5 +123,40 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.dropIndex('game_stats_reached').execute();
       },
     },
+    '0004_game_total_shards': {
+      // A game's total is split over rows (shards), summed on read, so concurrent runs do not all
+      // queue on one row's lock in PostgreSQL. The table is rebuilt (SQLite cannot change a
+      // primary key); each existing total becomes shard 0 of its game.
+      async up(db: Kysely<any>) {
+        await db.schema
+          .createTable('game_totals_sharded')
+          .addColumn('game_id', 'varchar(40)', (c) => c.notNull())
+          .addColumn('shard', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('total_runs', 'bigint', (c) => c.notNull())
+          .addPrimaryKeyConstraint('game_totals_shard_pk', ['game_id', 'shard'])
+          .execute();
+        await db
+          .insertInto('game_totals_sharded')
+          .columns(['game_id', 'shard', 'total_runs'])
+          .expression((eb: any) => eb.selectFrom('game_totals').select(['game_id', eb.lit(0).as('shard'), 'total_runs']))
+          .execute();
+        await db.schema.dropTable('game_totals').execute();
+        await db.schema.alterTable('game_totals_sharded').renameTo('game_totals').execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema
+          .createTable('game_totals_single')
+          .addColumn('game_id', 'varchar(40)', (c) => c.primaryKey())
+          .addColumn('total_runs', 'bigint', (c) => c.notNull())
+          .execute();
+        await db
+          .insertInto('game_totals_single')
+          .columns(['game_id', 'total_runs'])
+          .expression((eb: any) => eb.selectFrom('game_totals').select(['game_id', eb.fn.sum('total_runs').as('total_runs')]).groupBy('game_id'))
+          .execute();
+        await db.schema.dropTable('game_totals').execute();
+        await db.schema.alterTable('game_totals_single').renameTo('game_totals').execute();
+      },
+    },
   };
 }

@@ -80,8 +80,11 @@ export interface GameStatsTable {
   last_played_at: number;
 }
 
+/** Runs played per game, split over `GAME_TOTAL_SHARDS` (games/runs.ts) rows a game: the total is their sum. */
 export interface GameTotalsTable {
   game_id: string;
+  /** 0 to GAME_TOTAL_SHARDS - 1, chosen at random per run. */
+  shard: Generated<number>;
   total_runs: number;
 }
 

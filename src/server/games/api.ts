@@ -3,7 +3,7 @@ import { services } from '../app';
 import type { Services } from '../context';
 import { notFound } from '../errors';
 import { errorResponse } from '../http';
-import { listCatalogueGames, type CatalogueGame } from './catalogue';
+import { loadCatalogue, type CatalogueGame } from './catalogue';
 import { corsHeaders } from './cors';
 import { bearerToken, verifyGameToken, type GameTokenClaims } from './tokens';
 
@@ -24,16 +24,16 @@ export async function gameApi(context: APIContext, run: (api: GameApiContext) =>
   let cors: Record<string, string> = {};
   try {
     const app = await services();
-    const games = await listCatalogueGames(app.config.siteUrl);
-    cors = corsHeaders(context.request, new Set([app.config.siteUrl, new URL(context.request.url).origin, ...games.map((g) => g.origin)]));
+    const catalogue = await loadCatalogue(app.config.siteUrl);
+    cors = corsHeaders(context.request, catalogue.origins);
     if (context.request.method === 'OPTIONS') return new Response(null, { status: 204, headers: cors });
     const response = await run({
       app,
-      games,
+      games: catalogue.games,
       cors,
       player: () => verifyGameToken(app.config.secretKey, bearerToken(context.request.headers.get('authorization'))),
       game: (gameId) => {
-        const game = games.find((g) => g.rules.gameId === gameId);
+        const game = gameId === undefined ? undefined : catalogue.byId.get(gameId);
         if (!game) throw notFound(`There is no game "${gameId}" in the arcade.`);
         return game;
       },

@@ -9,21 +9,34 @@ export interface CatalogueGame {
   origin: string;
 }
 
-const cache = new Map<string, Promise<CatalogueGame[]>>();
-
-/** The catalogue games with the rules the server applies to their runs (built once per process). */
-export function listCatalogueGames(siteUrl: string): Promise<CatalogueGame[]> {
-  let games = cache.get(siteUrl);
-  if (!games) {
-    games = loadCatalogueGames(siteUrl);
-    cache.set(siteUrl, games);
-  }
-  return games;
+/** The catalogue with what the Game API looks up on every request, worked out once. */
+export interface Catalogue {
+  games: CatalogueGame[];
+  byId: ReadonlyMap<string, CatalogueGame>;
+  /** Browser origins allowed to call the Game API: the arcade's own and every catalogue game's. */
+  origins: ReadonlySet<string>;
 }
 
-async function loadCatalogueGames(siteUrl: string): Promise<CatalogueGame[]> {
-  const games = await getCollection('games');
-  return games.map(({ data }) => {
+const cache = new Map<string, Promise<Catalogue>>();
+
+/** The catalogue games with the rules the server applies to their runs (built once per process). */
+export function loadCatalogue(siteUrl: string): Promise<Catalogue> {
+  let catalogue = cache.get(siteUrl);
+  if (!catalogue) {
+    catalogue = buildCatalogue(siteUrl);
+    cache.set(siteUrl, catalogue);
+  }
+  return catalogue;
+}
+
+/** The catalogue games (see {@link loadCatalogue}). */
+export async function listCatalogueGames(siteUrl: string): Promise<CatalogueGame[]> {
+  return (await loadCatalogue(siteUrl)).games;
+}
+
+async function buildCatalogue(siteUrl: string): Promise<Catalogue> {
+  const entries = await getCollection('games');
+  const games = entries.map(({ data }): CatalogueGame => {
     const url = new URL(data.url, `${siteUrl}/`);
     return {
       name: data.name,
@@ -39,4 +52,9 @@ async function loadCatalogueGames(siteUrl: string): Promise<CatalogueGame[]> {
       },
     };
   });
+  return {
+    games,
+    byId: new Map(games.map((g) => [g.rules.gameId, g])),
+    origins: new Set([siteUrl, ...games.map((g) => g.origin)]),
+  };
 }

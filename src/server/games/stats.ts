@@ -12,10 +12,14 @@ export async function getUserStats(db: Db, userId: number): Promise<{ bestScore:
   return { bestScore: Number(row?.best ?? 0), totalPlays: Number(row?.plays ?? 0) };
 }
 
-/** How many runs of a game were played in all. */
+/** How many runs of a game were played in all: the sum of the game's total shards. */
 export async function getGlobalStats(db: Db, gameId: string): Promise<{ totalGames: number }> {
-  const row = await db.selectFrom('game_totals').select('total_runs').where('game_id', '=', gameId).executeTakeFirst();
-  return { totalGames: Number(row?.total_runs ?? 0) };
+  const row = await db
+    .selectFrom('game_totals')
+    .select((eb) => eb.fn.sum<number | string | null>('total_runs').as('total'))
+    .where('game_id', '=', gameId)
+    .executeTakeFirst();
+  return { totalGames: Number(row?.total ?? 0) };
 }
 
 /** Most recent runs shown by `GET /api/scores/user/{id}`. */

@@ -14,17 +14,31 @@ export interface GameTokenClaims {
   expiresAt: number;
 }
 
-/** The signing key: derived from the server secret, so it differs from every other use of it. */
-const keys = new Map<string, KeyObject>();
-function signingKey(secret: string): KeyObject {
-  // A KeyObject made once: jose then skips importing the raw key on every verification.
-  let key = keys.get(secret);
-  if (!key) {
-    key = createSecretKey(createHmac('sha256', secret).update('game-token-signing-key').digest());
-    keys.set(secret, key);
-  }
-  return key;
+/** Verified tokens kept per signing secret, so a player's next run skips the signature check. */
+export const MAX_CACHED_TOKENS = 10_000;
+
+interface Signer {
+  key: KeyObject;
+  /** Tokens this key verified, with their claims (oldest first); never a token that failed. */
+  verified: Map<string, GameTokenClaims>;
 }
+
+/** The signing key (derived from the server secret, so it differs from every other use of it) and its verified tokens. */
+const signers = new Map<string, Signer>();
+function signerOf(secret: string): Signer {
+  // A KeyObject made once: jose then skips importing the raw key on every verification.
+  let signer = signers.get(secret);
+  if (!signer) {
+    signer = { key: createSecretKey(createHmac('sha256', secret).update('game-token-signing-key').digest()), verified: new Map() };
+    signers.set(secret, signer);
+  }
+  return signer;
+}
+
+/** How many verified tokens are remembered for `secret` (tests, diagnostics). */
+export const cachedGameTokens = (secret: string): number => signers.get(secret)?.verified.size ?? 0;
+
+const expired = () => unauthorized('The game token has expired. Refresh the game to get a new one.');
 
 /** Sign a short-lived game token (HS256 JWT) for a player. */
 export async function issueGameToken(secret: string, user: { id: number; username: string }, now = Date.now()): Promise<{ token: string; expiresAt: number }> {
@@ -36,15 +50,27 @@ export async function issueGameToken(secret: string, user: { id: number; usernam
     .setAudience(AUDIENCE)
     .setIssuedAt(Math.floor(now / 1000))
     .setExpirationTime(Math.floor(expiresAt / 1000))
-    .sign(signingKey(secret));
+    .sign(signerOf(secret).key);
   return { token, expiresAt };
 }
 
-/** Check a game token; a missing, forged or expired one is a 401 with a message saying which. */
+/**
+ * Check a game token; a missing, forged or expired one is a 401 with a message saying which. A
+ * token that passed is remembered (at most {@link MAX_CACHED_TOKENS}, the oldest forgotten first),
+ * so the next request with the very same token only checks its expiry again.
+ */
 export async function verifyGameToken(secret: string, token: string | null | undefined, now = Date.now()): Promise<GameTokenClaims> {
   if (!token) throw unauthorized('A game token is required (Authorization: Bearer <token>).');
+  const signer = signerOf(secret);
+  const known = signer.verified.get(token);
+  if (known) {
+    if (now < known.expiresAt) return known;
+    signer.verified.delete(token);
+    throw expired();
+  }
+  let claims: GameTokenClaims;
   try {
-    const { payload } = await jwtVerify(token, signingKey(secret), {
+    const { payload } = await jwtVerify(token, signer.key, {
       issuer: ISSUER,
       audience: AUDIENCE,
       algorithms: ['HS256'],
@@ -52,11 +78,14 @@ export async function verifyGameToken(secret: string, token: string | null | und
     });
     const userId = Number(payload.sub);
     if (!Number.isSafeInteger(userId) || userId <= 0 || typeof payload.username !== 'string' || !payload.exp) throw new Error('bad claims');
-    return { userId, username: payload.username, expiresAt: payload.exp * 1000 };
+    claims = Object.freeze({ userId, username: payload.username, expiresAt: payload.exp * 1000 });
   } catch (error) {
-    if (error instanceof errors.JWTExpired) throw unauthorized('The game token has expired. Refresh the game to get a new one.');
+    if (error instanceof errors.JWTExpired) throw expired();
     throw unauthorized('The game token is not valid.');
   }
+  if (signer.verified.size >= MAX_CACHED_TOKENS) signer.verified.delete(signer.verified.keys().next().value!);
+  signer.verified.set(token, claims);
+  return claims;
 }
 
 /** The bearer token of an `Authorization` header, if any. */

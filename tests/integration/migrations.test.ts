@@ -1,0 +1,57 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import { afterEach, describe, expect, it } from 'vitest';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/server/db';
+import { migrations } from '../../src/server/db/migrations';
+import { getGlobalStats } from '../../src/server/games/stats';
+import { createPgDatabase, DIALECTS } from '../support/services';
+
+describe.each(DIALECTS)('migrations on %s', (dialect) => {
+  let handle: DatabaseHandle;
+  let cleanup: () => Promise<void>;
+
+  async function open(): Promise<DatabaseHandle> {
+    const dir = mkdtempSync(join(tmpdir(), 'sats-arcade-migrate-'));
+    const pg = dialect === 'postgres' ? await createPgDatabase() : null;
+    handle = openDatabase(pg?.url ?? `file:${join(dir, 'arcade.db')}`, dir);
+    cleanup = async () => {
+      await handle.db.destroy();
+      await pg?.drop();
+      rmSync(dir, { recursive: true, force: true });
+    };
+    return handle;
+  }
+  afterEach(async () => {
+    await cleanup();
+  });
+
+  const migrator = (h: DatabaseHandle) => new Migrator({ db: h.db, provider: { getMigrations: async () => migrations(h.dialect) } });
+
+  it('0004 splits game totals into shards and carries every existing total over (and back down)', async () => {
+    const h = await open();
+    const to3 = await migrator(h).migrateTo('0003_leaderboards');
+    expect(to3.error).toBeUndefined();
+    await sql`insert into game_totals (game_id, total_runs) values ('rekt', 41235), ('mr-quiz', 7)`.execute(h.db);
+
+    await migrateToLatest(h);
+    expect(await getGlobalStats(h.db, 'rekt')).toEqual({ totalGames: 41235 });
+    expect(await getGlobalStats(h.db, 'mr-quiz')).toEqual({ totalGames: 7 });
+    expect(await getGlobalStats(h.db, 'fishing-for-sats')).toEqual({ totalGames: 0 });
+    await h.db.insertInto('game_totals').values({ game_id: 'rekt', shard: 17, total_runs: 5 }).execute();
+    await h.db.insertInto('game_totals').values({ game_id: 'rekt', shard: 127, total_runs: 10 }).execute();
+    expect(await getGlobalStats(h.db, 'rekt')).toEqual({ totalGames: 41250 });
+    // one row per game and shard
+    await expect(h.db.insertInto('game_totals').values({ game_id: 'rekt', shard: 17, total_runs: 1 }).execute()).rejects.toThrow();
+
+    const down = await migrator(h).migrateTo('0003_leaderboards');
+    expect(down.error).toBeUndefined();
+    const rows = await sql<{ game_id: string; total_runs: number | string }>`select game_id, total_runs from game_totals order by game_id`.execute(h.db);
+    expect(rows.rows.map((r) => [r.game_id, Number(r.total_runs)])).toEqual([
+      ['mr-quiz', 7],
+      ['rekt', 41250],
+    ]);
+  });
+});
