@@ -183,6 +183,13 @@ describe.each(DIALECTS)('accounts on %s', (dialect) => {
       expect(await s.db.selectFrom('sessions').select('id_hash').execute()).toHaveLength(0);
     });
 
+    it('finds the whole account row behind a session, and nothing for a token it never issued', async () => {
+      const { session, user } = await signedIn();
+      const row = await s.db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
+      for (let i = 0; i < 3; i++) expect((await findSession(s.db, session.token))?.user).toEqual(row);
+      expect(await findSession(s.db, 'never-issued-token')).toBeNull();
+    });
+
     it('signs out one session, or every session', async () => {
       const a = await signedIn();
       await sendMagicLink(s, 'ivy@example.com', here);

@@ -67,9 +67,35 @@ export function openDatabase(url: string | undefined, dataDir: string): Database
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   drivers.set(db, { dialect: 'sqlite', sqlite });
   return { db, dialect: 'sqlite', description: path };
+}
+
+/** Statements kept prepared per SQLite database (the least recently used is dropped first). */
+const CACHED_STATEMENTS = 256;
+
+/**
+ * The SQLite database as Kysely sees it, with its statements kept prepared: Kysely asks
+ * better-sqlite3 to prepare (parse and plan) every query it runs, which costs more than running a
+ * simple one. A statement still being read (a streamed query) is never handed out twice.
+ */
+function withStatementCache(sqlite: SQLite.Database) {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string): SQLite.Statement {
+      let statement = statements.get(text);
+      if (statement && !statement.busy) {
+        statements.delete(text);
+      } else {
+        statement = sqlite.prepare(text);
+      }
+      statements.set(text, statement);
+      if (statements.size > CACHED_STATEMENTS) statements.delete(statements.keys().next().value!);
+      return statement;
+    },
+  };
 }
 
 /** Bring the schema up to date; throws with the failing migration's error. */
