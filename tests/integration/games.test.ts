@@ -144,6 +144,49 @@ describe.each(DIALECTS)('runs on %s', (dialect) => {
     for (const id of players) expect(await getUserStats(s.db, id)).toEqual({ bestScore: 140, totalPlays: 15 });
   });
 
+  async function morePlayers(count: number): Promise<number[]> {
+    const rows = await s.db
+      .insertInto('users')
+      .values(Array.from({ length: count }, (_, i) => ({ username: `b${i}`, username_key: `b${i}`, email: `b${i}@example.com`, country: 'FR', created_at: Date.now(), last_seen_at: null })))
+      .returning('id')
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  it('runs that arrive together are written together, in one commit', async () => {
+    const players = await morePlayers(12);
+    const results = await Promise.all(players.map((id, i) => submitRun(s.db, rekt, id, { runId: 'together', score: 100 + i })));
+    expect(results.every((r) => r.created)).toBe(true);
+    // one batch: its runs all count in the one total row it picked
+    const shards = await s.db.selectFrom('game_totals').select(['shard', 'total_runs']).where('game_id', '=', 'rekt').execute();
+    expect(shards).toEqual([{ shard: shards[0]!.shard, total_runs: 12 }]);
+    for (const [i, id] of players.entries()) expect(await getUserStats(s.db, id)).toEqual({ bestScore: 100 + i, totalPlays: 1 });
+  });
+
+  it("a player over the limit gets 429 while the others' runs in the same batch are stored", async () => {
+    const [other] = await morePlayers(1);
+    const now = Date.now();
+    for (let i = 0; i < 3; i++) await submitRun(s.db, rekt, userId, { runId: `w${i}`, score: i }, now, 3);
+    const [over, fine] = await Promise.all([
+      status(submitRun(s.db, rekt, userId, { runId: 'over', score: 50 }, now + 1000, 3)),
+      submitRun(s.db, rekt, other!, { runId: 'fine', score: 60 }, now + 1000, 3),
+    ]);
+    expect(over[0]).toBe(429);
+    expect(fine.created).toBe(true);
+    expect(await s.db.selectFrom('runs').select('run_id').where('run_id', 'in', ['over', 'fine']).execute()).toEqual([{ run_id: 'fine' }]);
+    expect(await getGlobalStats(s.db, 'rekt')).toEqual({ totalGames: 4 });
+  });
+
+  it('a run the database refuses fails alone: the rest of its batch is stored', async () => {
+    const players = await morePlayers(4);
+    const ghost = 987_654; // no such player: the run breaks the foreign key
+    const results = await Promise.allSettled([...players, ghost].map((id, i) => submitRun(s.db, rekt, id, { runId: 'mixed', score: 10 + i })));
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'rejected']);
+    expect((results[4] as PromiseRejectedResult).reason).not.toBeInstanceOf(AppError);
+    expect(await s.db.selectFrom('runs').select('user_id').orderBy('user_id').execute()).toEqual(players.map((id) => ({ user_id: id })));
+    expect(await getGlobalStats(s.db, 'rekt')).toEqual({ totalGames: 4 });
+  });
+
   it('a runId replayed while it is being stored counts once; every answer shows the stored run', async () => {
     const results = await Promise.all(Array.from({ length: 8 }, (_, i) => submitRun(s.db, rekt, userId, { runId: 'race', score: 100 + i, achievements: { spiral: true } })));
     expect(results.filter((r) => r.created)).toHaveLength(1);

@@ -1,12 +1,14 @@
-// Storing a Game API run: the hot path of score ingestion. Each run is one atomic unit (the player's
-// rate-limit window, the run, the player's best, the game's total, achievements): on PostgreSQL one
-// prepared statement (a data-modifying CTE: one round trip, one commit), on SQLite one synchronous
-// transaction of statements prepared once per connection.
+// Storing Game API runs: the hot path of score ingestion. Each run is one atomic unit (the player's
+// rate-limit window, the run, the player's best, the game's total, achievements). Runs that arrive
+// together are written together (group commit): the runs that reached the store in one turn of the
+// event loop become one batch, written by one prepared statement on PostgreSQL (a data-modifying
+// CTE over arrays: one round trip, one commit) and by one transaction on SQLite (a savepoint per
+// run, statements prepared once per connection). No run is answered before its batch committed.
 import type SQLite from 'better-sqlite3';
 import type pg from 'pg';
 import type { Limit } from '../auth/rate-limit';
-import { driverOf, type Db } from '../db';
-import { tooManyRequests } from '../errors';
+import { driverOf, type Db, type Driver } from '../db';
+import { AppError, tooManyRequests } from '../errors';
 
 /** One run, ready to store. */
 export interface RunRecord {
@@ -21,7 +23,7 @@ export interface RunRecord {
   /** Achievements this run unlocks for good. */
   unlocked: string[];
   now: number;
-  /** Which of the game's total rows counts this run. */
+  /** A random one of the game's total rows; a batch counts its runs in its first run's. */
   shard: number;
 }
 
@@ -73,20 +75,134 @@ const RUN_COLUMNS = 'run_id, game_id, score, level, fish_count, created_at';
 const BEST_COLUMNS = 'plays, best_score, best_level, best_fish_count, best_reached_at';
 
 /** Store a run atomically; a 429 (changing nothing) once the player's window is used up. */
-export async function storeRun(db: Db, record: RunRecord, limit: RunLimit): Promise<StoreResult> {
-  const driver = driverOf(db);
-  if (driver.dialect === 'postgres') return storeOnPostgres(driver.pool, record, limit);
-  const store = sqliteStore(driver.sqlite);
-  // Kysely's single SQLite connection, held so no Kysely transaction is open on it meanwhile.
-  return db.connection().execute(async () => store.immediate(record, limit));
+export function storeRun(db: Db, record: RunRecord, limit: RunLimit): Promise<StoreResult> {
+  let batcher = batchers.get(db);
+  if (!batcher) batchers.set(db, (batcher = new RunBatcher(db)));
+  return batcher.add(record, limit);
+}
+
+// ---- Batching -----------------------------------------------------------------------------------
+
+interface Pending {
+  record: RunRecord;
+  limit: RunLimit;
+  resolve: (result: StoreResult) => void;
+  reject: (error: unknown) => void;
+}
+
+/** What a batch writer gives back for each run, in order: a result or the error to answer with. */
+type Outcome = { ok: true; result: StoreResult } | { ok: false; error: unknown };
+
+/** PostgreSQL batches written at once (each on its own pooled connection); later runs queue meanwhile. */
+const MAX_BATCHES_IN_FLIGHT = 6;
+/** Runs in one batch at most. */
+export const MAX_BATCH = 64;
+
+const batchers = new WeakMap<Db, RunBatcher>();
+
+/**
+ * Collects the runs that reach the store in one turn of the event loop and writes them as one
+ * batch. On PostgreSQL a batch holds at most one run per player, all with the same limit settings
+ * (a statement may change a row only once); the others wait for the next batch, so every run sees
+ * the ones before it.
+ */
+class RunBatcher {
+  private queue: Pending[] = [];
+  private scheduled = false;
+  private inFlight = 0;
+  private readonly driver: Driver;
+
+  constructor(private readonly db: Db) {
+    this.driver = driverOf(db);
+  }
+
+  add(record: RunRecord, limit: RunLimit): Promise<StoreResult> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ record, limit, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  private schedule() {
+    if (this.scheduled || this.queue.length === 0) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.flush();
+    });
+  }
+
+  private flush() {
+    if (this.driver.dialect === 'sqlite') {
+      const store = sqliteStore(this.driver.sqlite);
+      // Each batch waits for Kysely's one connection, so no transaction of another caller is open on it.
+      while (this.queue.length > 0) {
+        void this.write(this.queue.splice(0, MAX_BATCH), (runs) => this.db.connection().execute(async () => store.all.immediate(runs)));
+      }
+      return;
+    }
+    const pool = this.driver.pool;
+    // The rest waits for a batch to finish, then goes at once: the busier, the bigger the batches.
+    while (this.inFlight < MAX_BATCHES_IN_FLIGHT && this.queue.length > 0) {
+      const batch = this.takePostgresBatch();
+      this.inFlight++;
+      void this.write(batch, (runs) => writeOnPostgres(pool, runs)).finally(() => {
+        this.inFlight--;
+        this.flush();
+      });
+    }
+  }
+
+  /** The oldest runs with one run per player and the first run's limit settings, in arrival order. */
+  private takePostgresBatch(): Pending[] {
+    const batch: Pending[] = [];
+    const rest: Pending[] = [];
+    const players = new Set<number>();
+    const first = this.queue[0]!.limit;
+    let i = 0;
+    for (; i < this.queue.length && batch.length < MAX_BATCH; i++) {
+      const pending = this.queue[i]!;
+      const fits = !players.has(pending.record.userId) && pending.limit.max === first.max && pending.limit.windowMs === first.windowMs;
+      if (fits) {
+        batch.push(pending);
+        players.add(pending.record.userId);
+      } else {
+        rest.push(pending);
+      }
+    }
+    this.queue = i < this.queue.length ? rest.concat(this.queue.slice(i)) : rest;
+    return batch;
+  }
+
+  private async write(batch: Pending[], writer: (runs: Pending[]) => Promise<Outcome[]>): Promise<void> {
+    let outcomes: Outcome[];
+    try {
+      outcomes = await writer(batch);
+    } catch (error) {
+      if (batch.length === 1) {
+        batch[0]!.reject(error);
+        return;
+      }
+      // The batch as a whole failed (one run's row broke a constraint, a lost connection): every
+      // run is tried again on its own, so no run fails for another's sake.
+      await Promise.all(batch.map((pending) => this.write([pending], writer)));
+      return;
+    }
+    outcomes.forEach((outcome, i) => (outcome.ok ? batch[i]!.resolve(outcome.result) : batch[i]!.reject(outcome.error)));
+  }
 }
 
 // ---- SQLite -------------------------------------------------------------------------------------
 
-type SqliteStore = SQLite.Transaction<(record: RunRecord, limit: RunLimit) => StoreResult>;
+interface SqliteStore {
+  /** One run, in a savepoint of the batch's transaction (a thrown 429 undoes only this run). */
+  one: SQLite.Transaction<(record: RunRecord, limit: RunLimit) => StoreResult>;
+  /** The batch: one `BEGIN IMMEDIATE … COMMIT` around a savepoint per run. */
+  all: SQLite.Transaction<(runs: Pending[]) => Outcome[]>;
+}
 const sqliteStores = new WeakMap<SQLite.Database, SqliteStore>();
 
-/** The run's transaction, its statements prepared once per connection. */
+/** The run's statements, prepared once per connection. */
 function sqliteStore(sqlite: SQLite.Database): SqliteStore {
   let store = sqliteStores.get(sqlite);
   if (store) return store;
@@ -106,26 +222,43 @@ function sqliteStore(sqlite: SQLite.Database): SqliteStore {
     values (@userId, @gameId, 1, @score, @level, @fishCount, @fishJson, @now, @now)
     on conflict (user_id, game_id) do update set ${BEST_UPDATE}
     returning ${BEST_COLUMNS}`);
-  const countTotal = sqlite.prepare<RunRecord>(`
-    insert into game_totals (game_id, shard, total_runs) values (@gameId, @shard, 1)
-    on conflict (game_id, shard) do update set total_runs = game_totals.total_runs + 1`);
+  const countTotal = sqlite.prepare<{ gameId: string; shard: number; runs: number }>(`
+    insert into game_totals (game_id, shard, total_runs) values (@gameId, @shard, @runs)
+    on conflict (game_id, shard) do update set total_runs = game_totals.total_runs + excluded.total_runs`);
   const unlock = sqlite.prepare<{ userId: number; name: string; now: number }>(`
     insert into user_achievements (user_id, name, unlocked_at) values (@userId, @name, @now)
     on conflict (user_id, name) do nothing`);
   const readRun = sqlite.prepare<RunRecord, StoredRun>(`select ${RUN_COLUMNS} from runs where user_id = @userId and game_id = @gameId and run_id = @runId`);
   const readBest = sqlite.prepare<RunRecord, StoredBest>(`select ${BEST_COLUMNS} from game_stats where user_id = @userId and game_id = @gameId`);
 
-  store = sqlite.transaction((record: RunRecord, limit: RunLimit): StoreResult => {
+  const one = sqlite.transaction((record: RunRecord, limit: RunLimit): StoreResult => {
     const window = hit.get({ key: limit.key, now: record.now, expired: record.now - limit.windowMs })!;
-    // Thrown inside the transaction: it rolls back, so an over-limit run changes nothing.
+    // Thrown inside the savepoint: it rolls back, so an over-limit run changes nothing.
     if (window.count > limit.max) throw tooManyRequests(window.window_start + limit.windowMs - record.now, limit.what);
     const run = insertRun.get(record);
     if (!run) return { created: false, run: readRun.get(record)!, best: readBest.get(record)! };
     const best = upsertBest.get(record)!;
-    countTotal.run(record);
     for (const name of record.unlocked) unlock.run({ userId: record.userId, name, now: record.now });
     return { created: true, run, best };
   });
+  const all = sqlite.transaction((runs: Pending[]): Outcome[] => {
+    const counted = new Map<string, number>();
+    const outcomes = runs.map(({ record, limit }): Outcome => {
+      try {
+        const result = one(record, limit);
+        if (result.created) counted.set(record.gameId, (counted.get(record.gameId) ?? 0) + 1);
+        return { ok: true, result };
+      } catch (error) {
+        if (error instanceof AppError) return { ok: false, error };
+        // Anything else is no answer for this run alone: the whole batch rolls back and is retried run by run.
+        throw error;
+      }
+    });
+    // The batch's runs count in the one total row it picked, as on PostgreSQL.
+    for (const [gameId, count] of counted) countTotal.run({ gameId, shard: runs[0]!.record.shard, runs: count });
+    return outcomes;
+  });
+  store = { one, all };
   sqliteStores.set(sqlite, store);
   return store;
 }
@@ -133,39 +266,48 @@ function sqliteStore(sqlite: SQLite.Database): SqliteStore {
 // ---- PostgreSQL ---------------------------------------------------------------------------------
 
 /**
- * The whole run in one statement. `lim` counts the run in the player's window unless it is used up
- * (then it returns nothing and nothing else happens); `run` inserts it unless its runId is stored
- * (idempotency); `best`, `total` and `unlocked` fold it in only when `run` inserted it. Every part
- * commits or none does. Parameters: $1 user, $2 game, $3 runId, $4 score, $5 level, $6 fish count,
- * $7 fish JSON, $8 achievements JSON, $9 now, $10 rate-limit key, $11 window start before which a
- * window has ended, $12 runs allowed per window, $13 total shard, $14 achievements unlocked.
+ * A whole batch in one statement. `input` is the batch (arrays of equal length, one element per run,
+ * at most one run per player); `lim` counts each run in its player's window unless it is used up
+ * (then that run goes no further); `run` inserts the runs whose runId is new (idempotency); `best`,
+ * `total` and `unlocked` fold in only the runs `run` inserted. Every part commits or none does.
+ * Parameters: $1 users, $2 games, $3 runIds, $4 scores, $5 levels, $6 fish counts, $7 fish JSON,
+ * $8 achievements JSON, $9 times, $10 rate-limit keys, $11 achievements unlocked (JSON arrays),
+ * $12 the window's length, $13 runs allowed per window, $14 the total shard.
  */
-const SUBMIT_RUN_SQL = `
-with lim as (
-  insert into rate_limits (key, window_start, count) values ($10::varchar, $9::bigint, 1)
+const SUBMIT_RUNS_SQL = `
+with input as (
+  select * from unnest($1::integer[], $2::varchar[], $3::varchar[], $4::bigint[], $5::integer[], $6::integer[], $7::text[], $8::text[], $9::bigint[], $10::varchar[], $11::text[])
+    with ordinality as t(user_id, game_id, run_id, score, level, fish_count, fish_json, achievements_json, now, key, unlocked, ord)
+), lim as (
+  insert into rate_limits (key, window_start, count) select key, now, 1 from input
   on conflict (key) do update set
-    count = case when rate_limits.window_start <= $11::bigint then 1 else rate_limits.count + 1 end,
-    window_start = case when rate_limits.window_start <= $11::bigint then excluded.window_start else rate_limits.window_start end
-  where rate_limits.window_start <= $11::bigint or rate_limits.count < $12::integer
-  returning 1
+    count = case when rate_limits.window_start <= excluded.window_start - $12::bigint then 1 else rate_limits.count + 1 end,
+    window_start = case when rate_limits.window_start <= excluded.window_start - $12::bigint then excluded.window_start else rate_limits.window_start end
+  where rate_limits.window_start <= excluded.window_start - $12::bigint or rate_limits.count < $13::integer
+  returning key
 ), run as (
   insert into runs (user_id, game_id, run_id, score, level, fish_count, fish_json, achievements_json, created_at)
-  select $1::integer, $2::varchar, $3::varchar, $4::bigint, $5::integer, $6::integer, $7::text, $8::text, $9::bigint from lim
+  select i.user_id, i.game_id, i.run_id, i.score, i.level, i.fish_count, i.fish_json, i.achievements_json, i.now from input i join lim on lim.key = i.key
   on conflict (user_id, game_id, run_id) do nothing
-  returning ${RUN_COLUMNS}
+  returning user_id, ${RUN_COLUMNS}
 ), best as (
   insert into game_stats (user_id, game_id, plays, best_score, best_level, best_fish_count, best_fish_json, best_reached_at, last_played_at)
-  select $1::integer, $2::varchar, 1, $4::bigint, $5::integer, $6::integer, $7::text, $9::bigint, $9::bigint from run
+  select r.user_id, r.game_id, 1, r.score, r.level, r.fish_count, i.fish_json, r.created_at, r.created_at from run r join input i on i.user_id = r.user_id
   on conflict (user_id, game_id) do update set ${BEST_UPDATE}
-  returning ${BEST_COLUMNS}
+  returning user_id, ${BEST_COLUMNS}
 ), total as (
-  insert into game_totals (game_id, shard, total_runs) select $2::varchar, $13::integer, 1 from run
-  on conflict (game_id, shard) do update set total_runs = game_totals.total_runs + 1
+  insert into game_totals (game_id, shard, total_runs) select game_id, $14::integer, count(*) from run group by game_id
+  on conflict (game_id, shard) do update set total_runs = game_totals.total_runs + excluded.total_runs
 ), unlocked as (
-  insert into user_achievements (user_id, name, unlocked_at) select $1::integer, name, $9::bigint from run, unnest($14::text[]) as name
+  insert into user_achievements (user_id, name, unlocked_at)
+  select r.user_id, name, r.created_at from run r join input i on i.user_id = r.user_id, json_array_elements_text(i.unlocked::json) as name
   on conflict (user_id, name) do nothing
 )
-select exists (select from lim) as allowed, run.*, best.* from (select) as one left join run on true left join best on true`;
+select lim.key is not null as allowed,
+  r.run_id, r.game_id, r.score, r.level, r.fish_count, r.created_at,
+  b.plays, b.best_score, b.best_level, b.best_fish_count, b.best_reached_at
+from input i left join lim on lim.key = i.key left join run r on r.user_id = i.user_id left join best b on b.user_id = i.user_id
+order by i.ord`;
 
 const READ_RUN_SQL = `
 select r.run_id, r.game_id, r.score, r.level, r.fish_count, r.created_at, ${BEST_COLUMNS}
@@ -179,21 +321,45 @@ function split(row: StoredRun & StoredBest): { run: StoredRun; best: StoredBest 
   return { run: { run_id, game_id, score, level, fish_count, created_at }, best: { plays, best_score, best_level, best_fish_count, best_reached_at } };
 }
 
-async function storeOnPostgres(pool: pg.Pool, r: RunRecord, limit: RunLimit): Promise<StoreResult> {
+async function writeOnPostgres(pool: pg.Pool, batch: Pending[]): Promise<Outcome[]> {
+  const runs = batch.map((p) => p.record);
+  const { windowMs, max } = batch[0]!.limit;
   // Named: each connection parses and plans it once, then only binds and executes.
   const { rows } = await pool.query<SubmitRow>({
-    name: 'arcade_submit_run',
-    text: SUBMIT_RUN_SQL,
-    values: [r.userId, r.gameId, r.runId, r.score, r.level, r.fishCount, r.fishJson, r.achievementsJson, r.now, limit.key, r.now - limit.windowMs, limit.max, r.shard, r.unlocked],
+    name: 'arcade_submit_runs',
+    text: SUBMIT_RUNS_SQL,
+    values: [
+      runs.map((r) => r.userId),
+      runs.map((r) => r.gameId),
+      runs.map((r) => r.runId),
+      runs.map((r) => r.score),
+      runs.map((r) => r.level),
+      runs.map((r) => r.fishCount),
+      runs.map((r) => r.fishJson),
+      runs.map((r) => r.achievementsJson),
+      runs.map((r) => r.now),
+      batch.map((p) => p.limit.key),
+      runs.map((r) => JSON.stringify(r.unlocked)),
+      windowMs,
+      max,
+      runs[0]!.shard,
+    ],
   });
-  const row = rows[0]!;
-  if (!row.allowed) {
-    const window = await pool.query<{ window_start: number }>('select window_start from rate_limits where key = $1', [limit.key]);
-    throw tooManyRequests((window.rows[0]?.window_start ?? r.now) + limit.windowMs - r.now, limit.what);
+  return Promise.all(rows.map((row, i) => outcomeOf(pool, batch[i]!, row)));
+}
+
+async function outcomeOf(pool: pg.Pool, { record: r, limit }: Pending, row: SubmitRow): Promise<Outcome> {
+  try {
+    if (!row.allowed) {
+      const window = await pool.query<{ window_start: number }>('select window_start from rate_limits where key = $1', [limit.key]);
+      return { ok: false, error: tooManyRequests((window.rows[0]?.window_start ?? r.now) + limit.windowMs - r.now, limit.what) };
+    }
+    if (row.run_id !== null) return { ok: true, result: { created: true, ...split(row as StoredRun & StoredBest) } };
+    // A replayed runId (read afresh: the statement's snapshot may predate a concurrent first submission).
+    const stored = await pool.query<StoredRun & StoredBest>({ name: 'arcade_read_run', text: READ_RUN_SQL, values: [r.userId, r.gameId, r.runId] });
+    if (!stored.rows[0]) throw new Error(`run ${r.runId} was neither stored nor found`);
+    return { ok: true, result: { created: false, ...split(stored.rows[0]) } };
+  } catch (error) {
+    return { ok: false, error };
   }
-  if (row.run_id !== null) return { created: true, ...split(row as StoredRun & StoredBest) };
-  // A replayed runId (read afresh: the statement's snapshot may predate a concurrent first submission).
-  const stored = await pool.query<StoredRun & StoredBest>({ name: 'arcade_read_run', text: READ_RUN_SQL, values: [r.userId, r.gameId, r.runId] });
-  if (!stored.rows[0]) throw new Error(`run ${r.runId} was neither stored nor found`);
-  return { created: false, ...split(stored.rows[0]) };
 }
