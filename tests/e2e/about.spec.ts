@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support';
 
 test.describe('about page', () => {
   test('tells the founder story and the REKT! tournament', async ({ page }) => {

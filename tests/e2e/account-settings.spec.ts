@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, expectNoHorizontalOverflow, expectToast, pretendSignedIn, pretendSignedOut, stubApi, testPlayer, waitForSession } from './support';
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, expectNoHorizontalOverflow, expectToast, pretendSignedIn, pretendSignedOut, stubApi, test, testPlayer, waitForSession } from './support';
 
 // The Account Settings page with the API answered in the browser; tests/e2e/accounts.spec.ts saves
 // a country on the real server.

@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from './global-setup';
-import { mailCount, registerThroughApi, signInThroughLink, site, waitForMail } from './support';
+import { expect, mailCount, registerThroughApi, signInThroughLink, site, test, waitForMail } from './support';
 
 test.describe('accounts', () => {
   test('a newcomer signs up, opens the mailed link in a second tab and is signed in', async ({ page, context }) => {

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, expectNoHorizontalOverflow, expectToast, pretendSignedOut, site, stubApi, testPlayer, waitForSession } from './support';
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, expectNoHorizontalOverflow, expectToast, pretendSignedOut, site, stubApi, test, testPlayer, waitForSession } from './support';
 
 // The account dialogs and the magic-link landing with the API answered in the browser, so every
 // answer (and every failure) can be chosen. tests/e2e/accounts.spec.ts runs the real flow.

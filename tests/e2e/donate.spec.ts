@@ -1,7 +1,6 @@
-import { expect, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { freezeClock, site, waitForIsland } from './support';
+import { expect, freezeClock, site, test, waitForIsland } from './support';
 
 test.describe('donation page', () => {
   test('shows a 300x300 QR code made by the arcade that encodes the address', async ({ page }) => {

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { freezeClock, pretendSignedIn, waitForIsland, waitForSession } from './support';
+import type { Page } from '@playwright/test';
+import { expect, freezeClock, pretendSignedIn, test, waitForIsland, waitForSession } from './support';
 
 const catalogue = [
   { name: 'Fishing for Sats!', rating: '4.9', details: '/games/fishing-for-sats', url: '/arcade-games/fishing-for-sats/' },

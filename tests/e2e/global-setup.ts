@@ -67,7 +67,8 @@ export default async function globalSetup() {
   await loadDemoArcade(handle.db, [{ ...E2E_ADMIN, country: 'SV' }, ...demoPlayers(E2E_DEMO_PLAYERS), E2E_LONE_FISHER]);
   await handle.db.destroy();
 
-  const server = await startServer({ ADMIN_USER_IDS: '1' }, { dataDir });
+  // Every test comes from an address of its own (X-Forwarded-For, see support.ts), so rate limits count tests apart.
+  const server = await startServer({ ADMIN_USER_IDS: '1', TRUST_PROXY: 'true' }, { dataDir });
   try {
     const fisherOn = async (page: number) => {
       const response = await fetch(`${server.url}/api/leaderboards/fishing-for-sats?type=global&page=${page}&limit=50`);

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { freezeClock, pretendSignedIn, signedOutAfter, site } from './support';
+import { expect, freezeClock, pretendSignedIn, signedOutAfter, site, test } from './support';
 
 test.describe('home page', () => {
   test('names the product while the session loads, then shows the signed-out hero', async ({ page }) => {

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { expectAccessible, expectNoHorizontalOverflow, pretendSignedIn, site, waitForSession } from './support';
+import { expect, expectAccessible, expectNoHorizontalOverflow, pretendSignedIn, site, test, waitForSession } from './support';
 
 const publicPages = ['/', '/about', '/games', '/games/rekt', '/games/fishing-for-sats', '/games/mr-quiz', '/donate', '/help', '/contact', '/privacy', '/no-such-page'];
 

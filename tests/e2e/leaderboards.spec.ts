@@ -1,8 +1,8 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { formatMonthDayYear } from '../../src/lib/format';
 import type { LeaderboardEntry, LeaderboardResponse, UserRankResponse } from '../../src/lib/schemas/leaderboards';
 import { E2E_LONE_FISHER, type E2ELeaderboardPlayers } from './global-setup';
-import { expectAccessible, expectNoHorizontalOverflow, freezeClock, waitForIsland } from './support';
+import { expect, expectAccessible, expectNoHorizontalOverflow, freezeClock, test, waitForIsland } from './support';
 
 // The e2e server runs on the demo arcade (tests/e2e/global-setup.ts): 200 players with
 // countries and runs. What the page shows is checked against what the real API answers.

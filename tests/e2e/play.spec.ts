@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { registerThroughApi, signInThroughLink } from './support';
+import { expect, registerThroughApi, signInThroughLink, test } from './support';
 
 test.describe('playing a game', () => {
   test('a player launches REKT! from the catalogue, plays a run and it counts', async ({ page, request }) => {

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page, type Route } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page, type Route } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { latestOutboxMail } from '../support/api';
 
@@ -9,6 +9,26 @@ export const site = JSON.parse(readFileSync('src/content/settings/site.json', 'u
   donationAddress: string;
   chatInviteUrl: string;
 };
+
+/**
+ * Playwright's `test`, with a client address of its own for every test: the e2e server trusts
+ * `X-Forwarded-For`, so the per-address mail and sign-in limits count each test apart and the suite
+ * can grow without one test using up another's budget.
+ */
+export const test = base.extend({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    const h = hashOf(`${testInfo.testId}#${testInfo.retry}#${testInfo.repeatEachIndex}`);
+    await use({ ...extraHTTPHeaders, 'x-forwarded-for': `10.${(h >>> 16) & 255}.${(h >>> 8) & 255}.${h & 255}` });
+  },
+});
+
+function hashOf(text: string): number {
+  let h = 0;
+  for (const c of text) h = (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0;
+  return h;
+}
+
+export { expect };
 
 export const testPlayer = { id: 7, username: 'satoshi_fan', email: 'fan@example.com', isAdmin: false };
 
