@@ -55,7 +55,7 @@ export function FishingResultsDialog({ open, onClose, username, score, fish, uni
               <PixelIcon name="fish" className="size-6 shrink-0 text-info" />
               <div className="min-w-0 flex-1">
                 <p className="font-bold break-words">{f.name}</p>
-                <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-base-content/75">
+                <p className="flex flex-col items-start gap-1 text-sm text-base-content/75 sm:flex-row sm:items-center sm:gap-3">
                   <span>{formatWeight(f.weight, unit)}</span>
                   <QualityStars quality={f.quality} />
                 </p>
@@ -71,7 +71,6 @@ export function FishingResultsDialog({ open, onClose, username, score, fish, uni
     </ArcadeDialog>
   );
 }
-
 
 /** Quality as five pixel stars, the first `quality` of them lit; read out as 'Quality: 4 out of 5'. */
 export function QualityStars({ quality }: { quality: number }) {
