@@ -48,6 +48,41 @@ export function combineRounds(rounds: Figures[]): Figures {
   };
 }
 
+/** An endpoint measured in rounds taking turns with the no-op, and the no-op's own rounds. */
+export interface Paired {
+  target: Figures;
+  noop: Figures;
+  /** Each round's throughput: the endpoint's and the no-op's. */
+  rounds: { target: number; noop: number }[];
+  /** The endpoint's throughput as a share of the no-op's over the same rounds. */
+  share: number;
+}
+
+/**
+ * Measure `target` and the no-op `noop` in `rounds` alternating rounds of `seconds` each, so that
+ * the machine's drift and noise (a shared 2-core machine, a heap that grows through a long bench)
+ * fall on both alike.
+ */
+export async function measurePaired(name: string, target: Record<string, unknown>, noop: Record<string, unknown>, rounds: number, seconds: number): Promise<Paired> {
+  const noops: Figures[] = [];
+  const targets: Figures[] = [];
+  for (let round = 0; round < rounds; round++) {
+    noops.push(await measure('no-op GET /api/health', { ...noop, duration: seconds }));
+    targets.push(await measure(name, { ...target, duration: seconds }));
+  }
+  const combinedNoop = combineRounds(noops);
+  const combinedTarget = combineRounds(targets);
+  return {
+    target: combinedTarget,
+    noop: combinedNoop,
+    rounds: targets.map((f, i) => ({ target: f.rps, noop: noops[i]!.rps })),
+    share: combinedTarget.rps / combinedNoop.rps,
+  };
+}
+
+/** `62% (4590/7475), 50% (…)`: each round's share of the no-op. */
+export const roundShares = (p: Paired) => p.rounds.map((r) => `${((r.target / r.noop) * 100).toFixed(0)}% (${r.target.toFixed(0)}/${r.noop.toFixed(0)})`).join(', ');
+
 /** Latency of one request at a time (no queueing): p50 and p99 in milliseconds. */
 export async function sequentialLatency(url: string, headers: Record<string, string>, count = 2_000): Promise<{ p50: number; p99: number; failed: number }> {
   const times: number[] = [];

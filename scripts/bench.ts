@@ -11,7 +11,7 @@ import { migrateToLatest, openDatabase } from '../src/server/db';
 import { issueGameToken } from '../src/server/games/tokens';
 import { startServer } from '../tests/support/server';
 import { createPgDatabase } from '../tests/support/services';
-import { combineRounds, CONNECTIONS, DURATION, measure, table, type Figures } from './bench-support';
+import { CONNECTIONS, DURATION, measure, measurePaired, roundShares, table } from './bench-support';
 
 const PLAYERS = Number(process.env.BENCH_INGEST_PLAYERS ?? 200);
 /** Rounds per endpoint, no-op and ingestion taking turns, so the machine's noise falls on both. */
@@ -78,15 +78,8 @@ async function benchDialect(dialect: 'sqlite' | 'postgres') {
       // A short warm-up of both (not reported): the server's first seconds are slower for everyone.
       await measure('warm-up', { url: `${server.url}/api/health`, duration: 1 });
       const warmUp = await measure('warm-up', { ...ingestion, duration: 1 });
-      const noops: Figures[] = [];
-      const ingests: Figures[] = [];
-      for (let round = 0; round < ROUNDS; round++) {
-        noops.push(await measure('no-op GET /api/health', { url: `${server.url}/api/health`, duration: ROUND_SECONDS }));
-        ingests.push(await measure(`POST /api/games/${GAME}/runs`, { ...ingestion, duration: ROUND_SECONDS }));
-      }
-      const noop = combineRounds(noops);
-      const ingest = combineRounds(ingests);
-      const share = ingest.rps / noop.rps;
+      const paired = await measurePaired(`POST /api/games/${GAME}/runs`, ingestion, { url: `${server.url}/api/health` }, ROUNDS, ROUND_SECONDS);
+      const { noop, target: ingest, share } = paired;
       for (const f of [noop, ingest]) rows.push([dialect, f.name, f.rps.toFixed(0), f.p50, f.p99, f.errors + f.non2xx, f === noop ? '' : `${(share * 100).toFixed(0)}% (target >= ${TARGET * 100}%)`]);
       if (share < TARGET || noop.errors + noop.non2xx + ingest.errors + ingest.non2xx > 0) failed = true;
 
@@ -97,7 +90,7 @@ async function benchDialect(dialect: 'sqlite' | 'postgres') {
       const consistent = total >= acknowledged && total <= acknowledged + CONNECTIONS * (ROUNDS + 1);
       if (!consistent) failed = true;
       notes.push(
-        `${dialect}: rounds of ingestion / no-op ${ingests.map((f, i) => `${((f.rps / noops[i]!.rps) * 100).toFixed(0)}% (${f.rps.toFixed(0)}/${noops[i]!.rps.toFixed(0)})`).join(', ')}; ` +
+        `${dialect}: rounds of ingestion / no-op ${roundShares(paired)}; ` +
           `${acknowledged.toLocaleString('en-US')} runs acknowledged (with the warm-up), game total ${total.toLocaleString('en-US')}${consistent ? '' : ' (MISMATCH)'}`,
       );
     } finally {
