@@ -101,13 +101,30 @@ const games = defineCollection({
     /** How long each card screenshot stays before the next. */
     carouselIntervalMs: z.number().int().min(500),
     detail: gameDetail,
+    /**
+     * What a run of this game reports beyond its score, and so what the boards, the Game API and the
+     * achievements show and accept for it. Nothing in the code asks which game it is.
+     */
+    results: z.object({
+      /** Runs carry the fish caught (`fish`): boards show fish counts and the Fishing Results dialog. */
+      fish: z.boolean(),
+      /** Runs report REKT!'s coin formations (`achievements`), which unlock the perfect card. */
+      formations: z.boolean(),
+      /** Runs reach levels: boards and the Your Rank card show them (else the fish count). */
+      levels: z.boolean(),
+    }),
+    /** The dashboard card ends its description with a 'read more' link to the detail page. */
+    readMore: z.boolean(),
     /** Plausibility limits of one run: the Game API refuses results beyond them. */
     limits: z.object({
       maxScore: z.number().int().positive(),
       maxLevel: z.number().int().nonnegative(),
-      /** 0 for games without fish. */
+      /** 0 for games without fish (`results.fish` false). */
       maxFishPerRun: z.number().int().nonnegative(),
     }),
+  }).refine((game) => game.results.fish === game.limits.maxFishPerRun > 0, {
+    message: 'results.fish must be true exactly when limits.maxFishPerRun is above 0',
+    path: ['results', 'fish'],
   }),
 });
 

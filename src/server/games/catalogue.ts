@@ -47,8 +47,8 @@ async function buildCatalogue(siteUrl: string): Promise<Catalogue> {
         maxScore: data.limits.maxScore,
         maxLevel: data.limits.maxLevel,
         maxFishPerRun: data.limits.maxFishPerRun,
-        hasFish: data.limits.maxFishPerRun > 0,
-        hasFormations: data.gameId === 'rekt',
+        hasFish: data.results.fish,
+        hasFormations: data.results.formations,
       },
     };
   });
