@@ -1,4 +1,4 @@
-// Writes src/islands/pixel-icons.ts: the few pixelarticons the React islands draw, so the islands
+// Writes src/ui/pixel-icons.ts: the few pixelarticons the React islands draw, so the islands
 // do not ship the whole icon set. Astro components use astro-icon instead.
 // Run `node scripts/gen-pixel-icons.mjs` after changing NAMES.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -21,5 +21,5 @@ export const PIXEL_ICON_SIZE = ${set.width ?? 24};
 export const pixelIcons = ${JSON.stringify(bodies, null, 2)} as const;
 export type PixelIconName = keyof typeof pixelIcons;
 `;
-writeFileSync(new URL('../src/islands/pixel-icons.ts', import.meta.url), source);
+writeFileSync(new URL('../src/ui/pixel-icons.ts', import.meta.url), source);
 console.log(`wrote ${NAMES.length} icons`);

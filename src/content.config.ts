@@ -71,7 +71,7 @@ const gameDetail = z.discriminatedUnion('layout', [
   }),
 ]);
 
-/** The game catalogue: one Markdown file per game (SPEC section 3, "Game catalogue entry"). */
+/** The game catalogue: one Markdown file per game. */
 const games = defineCollection({
   loader: glob({ pattern: '*.md', base: './src/content/games' }),
   schema: z.object({

@@ -1,18 +1,15 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useMemo, useState, type SubmitEvent } from 'react';
-import { ApiError } from '../lib/api';
-import { failureMessage, getAccount, saveAccountCountry, signOutEverywhere } from '../lib/auth-client';
+import { useId, useMemo, useState, type SubmitEvent } from 'react';
+import { $account, $saveAccountCountry, $signOutEverywhere } from '../lib/auth-client';
 import { UNKNOWN_COUNTRY, listCountryOptions } from '../lib/countries';
 import { formatShortDate } from '../lib/format';
 import type { AccountResponse } from '../lib/schemas/auth';
 import { openAuthDialog } from '../lib/stores/auth-dialog';
 import { $session } from '../lib/stores/session';
 import { toast } from '../lib/stores/toast';
-import { PixelIcon } from './PixelIcon';
-
-const SOMETHING_WRONG = 'Something went wrong. Please try again.';
-
-type Load = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; account: AccountResponse };
+import { PixelIcon } from '../ui/PixelIcon';
+import { PlayerAvatar } from '../ui/PlayerAvatar';
+import { useAction } from '../ui/useAction';
 
 /** The Account Settings page: the player's details, their country and their sessions. */
 export default function AccountSettings() {
@@ -51,43 +48,25 @@ function SignedOut() {
 }
 
 function SignedIn() {
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const { data: account, error } = useStore($account);
 
-  useEffect(() => {
-    let current = true;
-    setLoad({ status: 'loading' });
-    getAccount()
-      .then((account) => current && setLoad({ status: 'loaded', account }))
-      .catch((error: unknown) => {
-        if (!current) return;
-        // The session ended since the page asked who is signed in.
-        if (error instanceof ApiError && error.status === 401) $session.set({ status: 'signed-out' });
-        else setLoad({ status: 'failed' });
-      });
-    return () => {
-      current = false;
-    };
-  }, [attempt]);
-
-  if (load.status === 'loading') return <Skeleton />;
-  if (load.status === 'failed') {
+  if (account) {
     return (
-      <section role="alert" className="panel mx-auto mt-10 flex max-w-md flex-col items-center gap-4 p-8 text-center">
-        <h2 className="text-sm leading-relaxed text-error">Could not load your account</h2>
-        <button type="button" className="btn-arcade btn-primary" onClick={() => setAttempt((n) => n + 1)}>
-          Try Again
-        </button>
-      </section>
+      <div className="mt-10 space-y-6">
+        <Profile account={account} />
+        <CountryForm account={account} />
+        <Sessions activeSessions={account.activeSessions} />
+      </div>
     );
   }
-  const { account } = load;
+  if (error === undefined) return <Skeleton />;
   return (
-    <div className="mt-10 space-y-6">
-      <Profile account={account} />
-      <CountryForm account={account} onSaved={(saved) => setLoad({ status: 'loaded', account: saved })} />
-      <Sessions activeSessions={account.activeSessions} />
-    </div>
+    <section role="alert" className="panel mx-auto mt-10 flex max-w-md flex-col items-center gap-4 p-8 text-center">
+      <h2 className="text-sm leading-relaxed text-error">Could not load your account</h2>
+      <button type="button" className="btn-arcade btn-primary" onClick={() => $account.invalidate()}>
+        Try Again
+      </button>
+    </section>
   );
 }
 
@@ -95,13 +74,7 @@ function Profile({ account }: { account: AccountResponse }) {
   const { user } = account;
   return (
     <section aria-labelledby="account-profile" className="panel flex flex-col gap-6 p-6 sm:flex-row sm:items-center sm:p-8">
-      {user.avatarImage ? (
-        <img src={user.avatarImage} alt="" width={80} height={80} className="pixelated size-20 shrink-0 self-center rounded-sm border-2 border-primary" />
-      ) : (
-        <span aria-hidden="true" className="grid size-20 shrink-0 place-items-center self-center rounded-sm border-2 border-primary bg-neutral font-pixel text-3xl text-primary">
-          {user.username.charAt(0).toUpperCase()}
-        </span>
-      )}
+      <PlayerAvatar player={user} size="lg" className="self-center" />
       <div className="min-w-0 flex-1">
         <h2 id="account-profile" className="text-[0.7rem] text-accent">
           Player
@@ -121,24 +94,19 @@ function Profile({ account }: { account: AccountResponse }) {
   );
 }
 
-function CountryForm({ account, onSaved }: { account: AccountResponse; onSaved: (account: AccountResponse) => void }) {
+function CountryForm({ account }: { account: AccountResponse }) {
   const id = useId();
   const options = useMemo(() => listCountryOptions(), []);
   const known = options.some((o) => o.code === account.country);
   const [country, setCountry] = useState(known ? account.country : UNKNOWN_COUNTRY);
-  const [saving, setSaving] = useState(false);
+  const { run, pending: saving } = useAction($saveAccountCountry, {
+    failureTitle: 'Update Failed',
+    onSuccess: () => toast({ title: 'Account Updated', description: 'Your country has been saved.', variant: 'success' }),
+  });
 
   async function save(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    setSaving(true);
-    try {
-      onSaved(await saveAccountCountry(country));
-      toast({ title: 'Account Updated', description: 'Your country has been saved.', variant: 'success' });
-    } catch (error) {
-      toast({ title: 'Update Failed', description: failureMessage(error, SOMETHING_WRONG), variant: 'destructive' });
-    } finally {
-      setSaving(false);
-    }
+    await run(country);
   }
 
   return (
@@ -169,18 +137,11 @@ function CountryForm({ account, onSaved }: { account: AccountResponse; onSaved: 
 }
 
 function Sessions({ activeSessions }: { activeSessions: number }) {
-  const [pending, setPending] = useState(false);
-
-  async function signOutAll() {
-    setPending(true);
-    try {
-      await signOutEverywhere();
-      window.location.assign('/');
-    } catch (error) {
-      toast({ title: 'Sign Out Failed', description: failureMessage(error, SOMETHING_WRONG), variant: 'destructive' });
-      setPending(false);
-    }
-  }
+  const { run, pending } = useAction($signOutEverywhere, {
+    failureTitle: 'Sign Out Failed',
+    pendingAfterSuccess: true,
+    onSuccess: () => window.location.assign('/'),
+  });
 
   return (
     <section aria-labelledby="account-sessions" className="panel p-6 sm:p-8">
@@ -193,7 +154,7 @@ function Sessions({ activeSessions }: { activeSessions: number }) {
       <p className="mt-2 text-sm text-base-content/70">
         Lost a device or signed in somewhere you should not have? Signing out everywhere ends every session, this one included.
       </p>
-      <button type="button" className="btn-arcade btn-error btn-outline mt-5" onClick={signOutAll} disabled={pending}>
+      <button type="button" className="btn-arcade btn-error btn-outline mt-5" onClick={() => void run()} disabled={pending}>
         <PixelIcon name="logout" className="size-4" />
         {pending ? 'Signing Out...' : 'Sign out everywhere'}
       </button>

@@ -1,14 +1,14 @@
 import { useEffect } from 'react';
-import { WELCOME_TOAST, failureMessage, verifyMagicLink } from '../lib/auth-client';
+import { $verifyMagicLink, WELCOME_TOAST, failureMessage } from '../lib/auth-client';
 import { REDIRECT_AFTER_LOGIN_MS, announceLogin } from '../lib/cross-tab';
-import { $session, settledSession } from '../lib/stores/session';
+import { runMutation } from '../lib/query';
 import { toast, toastAfterNavigation } from '../lib/stores/toast';
 
 // Module-level, not a ref: a magic link is single use, so a second run (React StrictMode's double
 // effects, a remount) would spend nothing but report the link as already used.
 let started = false;
 
-/** The magic-link landing (SPEC sections 2 and 4): verifies the link once, then goes home. */
+/** The magic-link landing: verifies the link once, then goes home. */
 export default function AuthCallback() {
   useEffect(() => {
     if (started) return;
@@ -44,15 +44,12 @@ async function completeSignIn() {
     return;
   }
 
-  try {
-    const { user } = await verifyMagicLink(token);
-    // The header asked who is signed in before the cookie existed: let that answer land first.
-    await settledSession();
-    $session.set({ status: 'signed-in', user });
-  } catch (error) {
+  // Not the one way to act (useAction): a failure here is kept for the next page, not shown here.
+  const outcome = await runMutation($verifyMagicLink, token);
+  if (outcome.status !== 'done') {
     toastAfterNavigation({
       title: 'Sign In Failed',
-      description: failureMessage(error, 'The login link has expired or is invalid. Please try signing in again.'),
+      description: failureMessage(outcome.status === 'failed' ? outcome.error : undefined, 'The login link has expired or is invalid. Please try signing in again.'),
       variant: 'destructive',
     });
     leave();

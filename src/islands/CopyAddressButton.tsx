@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '../lib/stores/toast';
-import { PixelIcon } from './PixelIcon';
+import { PixelIcon } from '../ui/PixelIcon';
 
-/** How long the button says COPIED! (SPEC section 9). */
+/** How long the button says COPIED!. */
 export const COPY_CONFIRMATION_MS = 2000;
 
 /** Copies the donation address; COPY turns into COPIED! for two seconds. */

@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { formatCount } from '../lib/format';
 import { gamesPlayedStore } from '../lib/stores/game-stats';
 
 /** 'N games played' (locale-formatted), or 'Loading...' until the count arrives. */
@@ -6,7 +7,7 @@ export default function GamesPlayed({ gameId, className = '' }: { gameId: string
   const count = useStore(gamesPlayedStore(gameId));
   return (
     <span className={className} data-games-played={gameId} aria-live="polite">
-      {count === null ? 'Loading...' : `${count.toLocaleString()} games played`}
+      {count === null ? 'Loading...' : `${formatCount(count)} games played`}
     </span>
   );
 }

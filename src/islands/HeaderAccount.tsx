@@ -1,14 +1,12 @@
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
-import * as z from 'zod/mini';
-import { sendJson } from '../lib/api';
 import type { User } from '../lib/schemas/user';
 import { openAuthDialog } from '../lib/stores/auth-dialog';
 import { $session } from '../lib/stores/session';
-import { toast } from '../lib/stores/toast';
-import { PixelIcon } from './PixelIcon';
+import { PixelIcon } from '../ui/PixelIcon';
+import { PlayerAvatar } from '../ui/PlayerAvatar';
+import { useDropdown } from '../ui/useDropdown';
+import { useSignOut } from '../ui/useSignOut';
 import TournamentMenu from './TournamentMenu';
-import { useDropdown } from './useDropdown';
 
 interface Props {
   chatInviteUrl: string;
@@ -60,29 +58,12 @@ export default function HeaderAccount({ chatInviteUrl }: Props) {
 
 function AccountMenu({ user }: { user: User }) {
   const { open, root, buttonProps, menuProps } = useDropdown();
-  const [signingOut, setSigningOut] = useState(false);
-
-  async function signOut() {
-    setSigningOut(true);
-    try {
-      await sendJson('post', 'auth/logout', {}, z.unknown());
-      window.location.assign('/');
-    } catch {
-      setSigningOut(false);
-      toast({ title: 'Sign Out Failed', description: 'Something went wrong. Please try again.', variant: 'destructive' });
-    }
-  }
+  const { signOut, pending: signingOut } = useSignOut();
 
   return (
     <div ref={root} className="relative">
       <button {...buttonProps} className="btn btn-ghost btn-sm gap-2 px-1 sm:px-2" aria-label={`Account menu for ${user.username}`}>
-        {user.avatarImage ? (
-          <img src={user.avatarImage} alt="" width={28} height={28} className="pixelated size-7 rounded-sm border-2 border-primary" />
-        ) : (
-          <span className="grid size-7 place-items-center rounded-sm border-2 border-primary bg-neutral">
-            <PixelIcon name="user" className="size-4" />
-          </span>
-        )}
+        <PlayerAvatar player={user} size="sm" fallback="icon" />
         <span className="hidden max-w-32 truncate sm:inline">{user.username}</span>
         <PixelIcon name="chevron-down" className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`} />
       </button>

@@ -1,13 +1,10 @@
 import { useStore } from '@nanostores/react';
-import GameMachines, { type MachineGame } from './GameMachines';
-import { useEffect, useState } from 'react';
-import { signOut } from '../lib/auth-client';
+import { useEffect } from 'react';
+import { Dashboard } from '../features/dashboard/Dashboard';
+import type { MachineGame } from '../features/dashboard/GameMachines';
 import { followCrossTabLogin } from '../lib/cross-tab';
-import type { User } from '../lib/schemas/user';
 import { openAuthDialog } from '../lib/stores/auth-dialog';
 import { $session } from '../lib/stores/session';
-import { toast } from '../lib/stores/toast';
-import { PixelIcon } from './PixelIcon';
 
 interface Props {
   productName: string;
@@ -16,12 +13,12 @@ interface Props {
 
 /**
  * The home page: a loading text naming the product while the session loads, then the hero for
- * visitors or the dashboard for signed-in players (SPEC section 2, "Home").
+ * visitors or the dashboard for signed-in players.
  */
 export default function HomeScreen({ productName, tagline, games }: Props & { games: MachineGame[] }) {
   const session = useStore($session);
 
-  // A magic link opened in another tab signs this one in too (SPEC section 4; src/lib/cross-tab.ts).
+  // A magic link opened in another tab signs this one in too (src/lib/cross-tab.ts).
   useEffect(() => followCrossTabLogin(), []);
 
   if (session.status === 'loading') {
@@ -35,57 +32,6 @@ export default function HomeScreen({ productName, tagline, games }: Props & { ga
   if (session.status === 'signed-in') return <Dashboard user={session.user} games={games} />;
 
   return <Hero productName={productName} tagline={tagline} />;
-}
-
-function Dashboard({ user, games }: { user: User; games: MachineGame[] }) {
-  return (
-    <div className="mx-auto mt-10 max-w-6xl space-y-8">
-      <section className="panel flex flex-col items-center gap-5 p-6 text-center sm:flex-row sm:p-10 sm:text-left">
-        <PlayerBadge user={user} />
-        <div className="min-w-0">
-          <h1 className="pixel-heading text-lg break-words sm:text-2xl">Welcome back, {user.username}!</h1>
-          <p className="mt-3 text-lg text-base-content/80">Ready to dominate the arcade?</p>
-        </div>
-      </section>
-      <GameMachines games={games} />
-      <div className="flex justify-center">
-        <SignOutButton />
-      </div>
-    </div>
-  );
-}
-
-/** The active avatar, or the username's first letter on an arcade tile. */
-function PlayerBadge({ user }: { user: User }) {
-  const frame = 'size-20 shrink-0 rounded-sm border-4 border-primary shadow-[4px_4px_0_0_rgb(0_0_0/0.5)] sm:size-24';
-  if (user.avatarImage) return <img src={user.avatarImage} alt="" width={96} height={96} className={`pixelated bg-neutral ${frame}`} />;
-  return (
-    <span aria-hidden="true" className={`grid place-items-center bg-neutral font-pixel text-3xl text-primary sm:text-4xl ${frame}`}>
-      {user.username.charAt(0).toUpperCase()}
-    </span>
-  );
-}
-
-function SignOutButton() {
-  const [pending, setPending] = useState(false);
-
-  async function leave() {
-    setPending(true);
-    try {
-      await signOut();
-      window.location.assign('/');
-    } catch {
-      setPending(false);
-      toast({ title: 'Sign Out Failed', description: 'Something went wrong. Please try again.', variant: 'destructive' });
-    }
-  }
-
-  return (
-    <button type="button" className="btn-arcade btn-outline btn-error" onClick={leave} disabled={pending}>
-      <PixelIcon name="logout" className="size-4" />
-      {pending ? 'SIGNING OUT...' : 'SIGN OUT'}
-    </button>
-  );
 }
 
 function Hero({ productName, tagline }: Props) {

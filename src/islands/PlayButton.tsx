@@ -17,7 +17,7 @@ interface Props {
 
 /**
  * A game's launch button. Signed-in players go to the play page; signed-out visitors get the
- * 'Sign Up Required' toast and are sent to the home page (SPEC sections 2, 6 and 8).
+ * 'Sign Up Required' toast and are sent to the home page.
  */
 export default function PlayButton({ gameName, gameUrl, label, signedOutLabel = 'SIGN UP TO PLAY', className = 'btn-primary' }: Props) {
   const session = useStore($session);

@@ -4,7 +4,7 @@ import { GAME_TOKEN_REFRESH_MS, HANDSHAKE_TIMEOUT_MS, findPlayableGame, gameFram
 import { gameTokenResponseSchema } from '../lib/schemas/games';
 import { settledSession } from '../lib/stores/session';
 import { toast } from '../lib/stores/toast';
-import { PixelIcon } from './PixelIcon';
+import { PixelIcon } from '../ui/PixelIcon';
 
 type State =
   | { status: 'loading' }
@@ -17,7 +17,7 @@ interface Props {
 
 /**
  * The game player: checks the session, fetches a game token, shows the game in a sandboxed frame
- * and hands it the token by postMessage (SPEC sections 2 and 4, "Game player" / "Play page").
+ * and hands it the token by postMessage.
  */
 export default function PlayFrame({ games }: Props) {
   const [state, setState] = useState<State>({ status: 'loading' });
@@ -41,6 +41,7 @@ export default function PlayFrame({ games }: Props) {
       return;
     }
     try {
+      // A new credential each time, never a cached answer (README, "Client data").
       const { gameToken } = await getJson('auth/game-token', gameTokenResponseSchema);
       ready.current = false;
       generation.current += 1;

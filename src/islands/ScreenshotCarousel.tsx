@@ -7,7 +7,7 @@ export interface Screenshot {
 
 interface Props {
   images: Screenshot[];
-  /** How long each image stays before the next one (SPEC section 9: 3000, 3200, 4000 ms). */
+  /** How long each image stays before the next one (3000, 3200, 4000 ms). */
   intervalMs: number;
   /** Names the carousel for screen readers, e.g. "REKT! screenshots". */
   label: string;

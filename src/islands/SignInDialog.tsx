@@ -1,19 +1,18 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type SubmitEvent, type RefObject } from 'react';
 import * as z from 'zod/mini';
-import { WELCOME_TOAST, failureMessage, fieldErrors, sendMagicLink, verifyLoginCode } from '../lib/auth-client';
+import { $sendMagicLink, $verifyLoginCode, WELCOME_TOAST, fieldErrors } from '../lib/auth-client';
 import { followCrossTabLogin, recordLoginMarker } from '../lib/cross-tab';
 import { LOGIN_CODE_LENGTH, MAGIC_LINK_MINUTES, sendMagicLinkRequestSchema, verifyCodeRequestSchema } from '../lib/schemas/auth';
 import { $authDialog, closeAuthDialog, openAuthDialog } from '../lib/stores/auth-dialog';
 import { toast, toastAfterNavigation } from '../lib/stores/toast';
-import { ArcadeDialog } from './ArcadeDialog';
-import { PixelIcon } from './PixelIcon';
-import { TextField } from './TextField';
-
-const SOMETHING_WRONG = 'Something went wrong. Please try again.';
+import { ArcadeDialog } from '../ui/ArcadeDialog';
+import { PixelIcon } from '../ui/PixelIcon';
+import { TextField } from '../ui/TextField';
+import { useAction } from '../ui/useAction';
 
 /**
- * The sign-in dialog (SPEC sections 2 and 4): WELCOME BACK with the e-mail form, then CHECK YOUR
+ * The sign-in dialog: WELCOME BACK with the e-mail form, then CHECK YOUR
  * EMAIL! once a magic link is on its way, with a resend button and the mail's 6-digit code for
  * signing in on this device. Closing it resets it to the form.
  */
@@ -58,7 +57,14 @@ function EmailForm({ titleId, firstField, onSent }: EmailFormProps) {
   const id = useId();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string>();
-  const [pending, setPending] = useState(false);
+  const { run, pending } = useAction($sendMagicLink, {
+    failureTitle: 'Login Failed',
+    pendingAfterSuccess: true,
+    onSuccess: (_, sentTo) => {
+      toast({ title: 'Magic Link Sent!', description: `Check your email at ${sentTo} for the login link.`, variant: 'success' });
+      onSent(sentTo);
+    },
+  });
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -69,15 +75,7 @@ function EmailForm({ titleId, firstField, onSent }: EmailFormProps) {
       return;
     }
     setError(undefined);
-    setPending(true);
-    try {
-      await sendMagicLink(parsed.data.email);
-      toast({ title: 'Magic Link Sent!', description: `Check your email at ${parsed.data.email} for the login link.`, variant: 'success' });
-      onSent(parsed.data.email);
-    } catch (failure) {
-      toast({ title: 'Login Failed', description: failureMessage(failure, SOMETHING_WRONG), variant: 'destructive' });
-      setPending(false);
-    }
+    await run(parsed.data.email);
   }
 
   return (
@@ -118,7 +116,10 @@ function EmailForm({ titleId, firstField, onSent }: EmailFormProps) {
 
 function MagicLinkSent({ email, titleId }: { email: string; titleId: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
-  const [resending, setResending] = useState(false);
+  const { run: resend, pending: resending } = useAction($sendMagicLink, {
+    failureTitle: 'Failed to Resend',
+    onSuccess: () => toast({ title: 'Magic Link Resent!', description: 'Check your email for the new login link.', variant: 'success' }),
+  });
 
   useEffect(() => {
     // The form that had focus is gone: move it to the heading of the new state.
@@ -126,18 +127,6 @@ function MagicLinkSent({ email, titleId }: { email: string; titleId: string }) {
     // This tab is now the "original tab" waiting for the link (see src/lib/cross-tab.ts).
     return followCrossTabLogin();
   }, []);
-
-  async function resend() {
-    setResending(true);
-    try {
-      await sendMagicLink(email);
-      toast({ title: 'Magic Link Resent!', description: 'Check your email for the new login link.', variant: 'success' });
-    } catch (failure) {
-      toast({ title: 'Failed to Resend', description: failureMessage(failure, SOMETHING_WRONG), variant: 'destructive' });
-    } finally {
-      setResending(false);
-    }
-  }
 
   return (
     <>
@@ -157,7 +146,7 @@ function MagicLinkSent({ email, titleId }: { email: string; titleId: string }) {
         </p>
       </div>
       <div className="mt-3 text-center">
-        <button type="button" className="btn btn-ghost btn-sm text-info" onClick={resend} disabled={resending}>
+        <button type="button" className="btn btn-ghost btn-sm text-info" onClick={() => void resend(email)} disabled={resending}>
           {resending ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : <PixelIcon name="reload" className="size-4" />}
           {resending ? 'Resending Link...' : "Didn't receive it? Resend link"}
         </button>
@@ -174,7 +163,16 @@ function CodeForm({ email }: { email: string }) {
   const field = useRef<HTMLInputElement>(null);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
-  const [pending, setPending] = useState(false);
+  const { run, pending } = useAction($verifyLoginCode, {
+    failureTitle: 'Sign In Failed',
+    pendingAfterSuccess: true,
+    onSuccess: () => {
+      toast(WELCOME_TOAST);
+      toastAfterNavigation(WELCOME_TOAST);
+      recordLoginMarker();
+      window.location.assign('/');
+    },
+  });
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -185,17 +183,7 @@ function CodeForm({ email }: { email: string }) {
       return;
     }
     setError(undefined);
-    setPending(true);
-    try {
-      await verifyLoginCode(parsed.data);
-      toast(WELCOME_TOAST);
-      toastAfterNavigation(WELCOME_TOAST);
-      recordLoginMarker();
-      window.location.assign('/');
-    } catch (failure) {
-      toast({ title: 'Sign In Failed', description: failureMessage(failure, SOMETHING_WRONG), variant: 'destructive' });
-      setPending(false);
-    }
+    await run(parsed.data);
   }
 
   return (

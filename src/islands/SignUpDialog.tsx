@@ -1,19 +1,20 @@
 import { useStore } from '@nanostores/react';
 import { useId, useRef, useState, type SubmitEvent, type RefObject } from 'react';
 import * as z from 'zod/mini';
-import { failureMessage, fieldErrors, registerPlayer } from '../lib/auth-client';
+import { $register, fieldErrors } from '../lib/auth-client';
 import { registerRequestSchema } from '../lib/schemas/auth';
 import { $authDialog, closeAuthDialog, openAuthDialog } from '../lib/stores/auth-dialog';
 import { toast } from '../lib/stores/toast';
-import { ArcadeDialog } from './ArcadeDialog';
-import { TextField } from './TextField';
+import { ArcadeDialog } from '../ui/ArcadeDialog';
+import { TextField } from '../ui/TextField';
+import { useAction } from '../ui/useAction';
 
 interface Props {
   /** The product name from the site settings, for the welcome toast. */
   productName: string;
 }
 
-/** The sign-up dialog (SPEC section 2): JOIN THE ARCADE, opened by Get Started and CREATE ACCOUNT. */
+/** The sign-up dialog: JOIN THE ARCADE, opened by Get Started and CREATE ACCOUNT. */
 export default function SignUpDialog({ productName }: Props) {
   const open = useStore($authDialog) === 'sign-up';
   // A new key after every close gives the next opening a fresh, empty form.
@@ -43,8 +44,19 @@ function SignUpForm({ productName, firstField }: Props & { firstField: RefObject
   const id = useId();
   const [values, setValues] = useState({ username: '', email: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [pending, setPending] = useState(false);
   const emailField = useRef<HTMLInputElement>(null);
+  const { run, pending } = useAction($register, {
+    failureTitle: 'Registration Failed',
+    pendingAfterSuccess: true,
+    onSuccess: () => {
+      toast({
+        title: `Welcome to ${productName}!`,
+        description: 'Check your email for a magic link to sign in and start playing.',
+        variant: 'success',
+      });
+      closeAuthDialog();
+    },
+  });
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -56,23 +68,7 @@ function SignUpForm({ productName, firstField }: Props & { firstField: RefObject
       return;
     }
     setErrors({});
-    setPending(true);
-    try {
-      await registerPlayer(parsed.data);
-      toast({
-        title: `Welcome to ${productName}!`,
-        description: 'Check your email for a magic link to sign in and start playing.',
-        variant: 'success',
-      });
-      closeAuthDialog();
-    } catch (error) {
-      toast({
-        title: 'Registration Failed',
-        description: failureMessage(error, 'Something went wrong. Please try again.'),
-        variant: 'destructive',
-      });
-      setPending(false);
-    }
+    await run(parsed.data);
   }
 
   return (

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
 import { $openModal } from '../lib/stores/modal';
 import { $toasts, dismissToast, takePendingToast, toast, type ToastVariant } from '../lib/stores/toast';
-import { PixelIcon } from './PixelIcon';
+import { PixelIcon } from '../ui/PixelIcon';
 
 const variantClass: Record<ToastVariant, string> = {
   default: 'border-info bg-base-200 text-base-content',

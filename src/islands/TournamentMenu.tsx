@@ -1,5 +1,5 @@
-import { PixelIcon } from './PixelIcon';
-import { useDropdown } from './useDropdown';
+import { PixelIcon } from '../ui/PixelIcon';
+import { useDropdown } from '../ui/useDropdown';
 
 export interface TournamentMenuProps {
   /** `label`: the TOURNAMENT text link of wide screens; `icon`: the trophy button of narrow ones. */
@@ -11,7 +11,7 @@ const entries = [
   { href: '/tournaments/past', text: 'Past Tournaments' },
 ];
 
-/** The header's TOURNAMENT dropdown (SPEC section 2, "Header"). */
+/** The header's TOURNAMENT dropdown. */
 export default function TournamentMenu({ variant }: TournamentMenuProps) {
   const { open, setOpen, root, buttonProps, menuProps } = useDropdown();
 

@@ -1,6 +1,6 @@
 /**
  * Cross-tab sign-in: how the magic-link landing tells the arcade's other tabs that the player is
- * now signed in (SPEC section 4, "Magic-link landing" and "Cross-tab login on home").
+ * now signed in (README, "Accounts": magic-link landing and cross-tab sign-in).
  *
  * The link in the e-mail usually opens a new tab, while the tab where the player asked for it (the
  * "original tab") still shows the signed-out home page or the sign-in dialog's CHECK YOUR EMAIL!.
@@ -33,9 +33,9 @@
 export const AUTH_CHANNEL = 'sats-arcade-auth';
 /** localStorage key of the login-success marker; its value is the sign-in time in ms. */
 export const LOGIN_MARKER_KEY = 'sats-arcade:login-success';
-/** How long the landing waits for an ORIGINAL_TAB_EXISTS answer (SPEC section 9). */
+/** How long the landing waits for an ORIGINAL_TAB_EXISTS answer. */
 export const ORIGINAL_TAB_WAIT_MS = 500;
-/** How long the landing shows its welcome before going home (SPEC section 9). */
+/** How long the landing shows its welcome before going home. */
 export const REDIRECT_AFTER_LOGIN_MS = 1000;
 
 /** The message types of the protocol above. */

@@ -33,7 +33,7 @@ export function plural(count: number, one: string, many = `${one}s`): string {
   return `${formatCount(count)} ${count === 1 ? one : many}`;
 }
 
-/** Dates as MM/DD/YY in en-US (SPEC section 9); '-' for a value that is not a date. */
+/** Dates as MM/DD/YY in en-US; '-' for a value that is not a date. */
 export function formatShortDate(value: string | Date): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '-';

@@ -1,20 +1,8 @@
-import { getJson } from './api';
 import { UNKNOWN_COUNTRY } from './countries';
-import { createQueryCache } from './query-cache';
-import {
-  LEADERBOARD_PAGE_SIZE,
-  countriesResponseSchema,
-  leaderboardResponseSchema,
-  userRankResponseSchema,
-  type CountriesResponse,
-  type FishDetail,
-  type LeaderboardEntry,
-  type LeaderboardResponse,
-  type LeaderboardScope,
-  type UserRankResponse,
-} from './schemas/leaderboards';
+import { formatOneDecimal } from './format';
+import type { CountriesResponse, FishDetail, LeaderboardEntry, LeaderboardResponse, LeaderboardScope } from './schemas/leaderboards';
 
-/** The browser's side of the leaderboard calls (SPEC section 7, "Leaderboards") and their rules. */
+/** The rules of the leaderboard pages: which board, its rows, and how fish are shown. */
 
 /** Which board: a game, everyone or one country's players. */
 export interface BoardQuery {
@@ -24,52 +12,9 @@ export interface BoardQuery {
   country?: string;
 }
 
-/** Cache freshness (SPEC section 9): leaderboard and rank 2 minutes, country list 5 minutes. */
-export const LEADERBOARD_FRESH_MS = 2 * 60_000;
-export const COUNTRIES_FRESH_MS = 5 * 60_000;
-/** The visible board is fetched again this often (SPEC sections 7 and 9). */
-export const LEADERBOARD_REFETCH_MS = 30_000;
-
-function scopeParams({ scope, country }: BoardQuery): Record<string, string> {
-  return scope === 'country' && country ? { type: 'country', country } : { type: 'global' };
-}
-
 /** A stable key of a board, e.g. `rekt|country|US`. */
 export function boardKey(query: BoardQuery): string {
   return [query.gameId, query.scope, query.scope === 'country' ? (query.country ?? '') : ''].join('|');
-}
-
-const pages = createQueryCache<LeaderboardResponse>(LEADERBOARD_FRESH_MS);
-const ranks = createQueryCache<UserRankResponse>(LEADERBOARD_FRESH_MS);
-const countries = createQueryCache<CountriesResponse['countries']>(COUNTRIES_FRESH_MS);
-
-/** `GET /api/leaderboards/{game}?type&page&limit[&country]`; `force` skips the fresh copy. */
-export function fetchLeaderboardPage(query: BoardQuery, page: number, force = false): Promise<LeaderboardResponse> {
-  return pages.get(
-    `${boardKey(query)}|${page}`,
-    () =>
-      getJson(`leaderboards/${encodeURIComponent(query.gameId)}`, leaderboardResponseSchema, {
-        searchParams: { ...scopeParams(query), page: String(page), limit: String(LEADERBOARD_PAGE_SIZE) },
-      }),
-    { force },
-  );
-}
-
-/** A fresh copy of a page, if the cache holds one (to show a board at once when coming back to it). */
-export const peekLeaderboardPage = (query: BoardQuery, page: number) => pages.peek(`${boardKey(query)}|${page}`);
-
-/** `GET /api/leaderboards/{game}/user-rank` (signed in only; not retried: the client never retries). */
-export function fetchUserRank(query: BoardQuery, force = false): Promise<UserRankResponse> {
-  return ranks.get(
-    boardKey(query),
-    () => getJson(`leaderboards/${encodeURIComponent(query.gameId)}/user-rank`, userRankResponseSchema, { searchParams: scopeParams(query) }),
-    { force },
-  );
-}
-
-/** `GET /api/leaderboards/countries`: the countries that have ranked players, by name. */
-export function fetchCountries(): Promise<CountriesResponse['countries']> {
-  return countries.get('all', async () => (await getJson('leaderboards/countries', countriesResponseSchema)).countries);
 }
 
 /** The countries with ranked players, as far as the page knows them. */
@@ -108,7 +53,7 @@ export function mergePages(loaded: readonly LeaderboardResponse[]): LeaderboardE
 
 /**
  * The country code a row shows: uppercased when it is exactly two letters, nothing when it is
- * empty, unknown (`XX`) or anything else (SPEC section 2).
+ * empty, unknown (`XX`) or anything else.
  */
 export function countryBadge(country: string | null | undefined): string | null {
   if (!country || !/^[A-Za-z]{2}$/.test(country)) return null;
@@ -122,7 +67,7 @@ export type WeightUnit = 'lbs' | 'kg';
 /** A fish's weight (stored in kilograms) in `unit`, one decimal: `4.9 lbs`. */
 export function formatWeight(kg: number, unit: WeightUnit): string {
   const value = unit === 'lbs' ? kg * POUNDS_PER_KG : kg;
-  return `${value.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} ${unit}`;
+  return `${formatOneDecimal(value)} ${unit}`;
 }
 
 /** The fish of a run, most points first (a copy; the input is left as it is). */

@@ -1,12 +1,12 @@
 import type { ToastInput } from './stores/toast';
 
-/** The play page's address for a game: `/play?url=…&name=…` (SPEC section 2, "Game player"). */
+/** The play page's address for a game: `/play?url=…&name=…`. */
 export function playHref(url: string, name: string): string {
   const query = new URLSearchParams({ url, name });
   return `/play?${query.toString()}`;
 }
 
-/** The destructive toast a signed-out visitor gets when pressing a play button (SPEC section 8). */
+/** The destructive toast a signed-out visitor gets when pressing a play button. */
 export function signUpRequiredToast(gameName: string): ToastInput {
   return {
     title: 'Sign Up Required',
@@ -23,7 +23,7 @@ export interface PlayableGame {
   url: string;
 }
 
-/** How often the play page fetches a new game token and reloads the frame (SPEC section 9). */
+/** How often the play page fetches a new game token and reloads the frame. */
 export const GAME_TOKEN_REFRESH_MS = 20 * 60_000;
 /** How long the play page waits for the game's ARCADE_READY before falling back to the query string. */
 export const HANDSHAKE_TIMEOUT_MS = 4000;

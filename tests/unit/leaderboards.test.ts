@@ -1,7 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatCount, formatMonthDayYear } from '../../src/lib/format';
 import { boardKey, boardRequest, countryBadge, fishByPoints, formatWeight, isGreatHaul, mergePages, qualityStars } from '../../src/lib/leaderboards';
-import { createQueryCache } from '../../src/lib/query-cache';
 import type { LeaderboardEntry, LeaderboardResponse } from '../../src/lib/schemas/leaderboards';
 
 const fish = (name: string, points: number, weight = 1, quality = 3) => ({ name, points, weight, quality });
@@ -99,40 +98,5 @@ describe('fishing results', () => {
 
   it('show quality as 1 to 5 whole stars', () => {
     expect([0, 1, 2.6, 5, 9].map(qualityStars)).toEqual([1, 1, 3, 5, 5]);
-  });
-});
-
-describe('query cache', () => {
-  it('answers from the cache while fresh and asks again once stale', async () => {
-    let now = 0;
-    const cache = createQueryCache<number>(1000, () => now);
-    const load = vi.fn(async () => now);
-    expect(await cache.get('k', load)).toBe(0);
-    now = 999;
-    expect(await cache.get('k', load)).toBe(0);
-    expect(cache.peek('k')).toBe(0);
-    now = 1000;
-    expect(cache.peek('k')).toBeUndefined();
-    expect(await cache.get('k', load)).toBe(1000);
-    expect(load).toHaveBeenCalledTimes(2);
-  });
-
-  it('shares one request between concurrent asks and asks again when forced', async () => {
-    const cache = createQueryCache<string>(60_000);
-    let resolve: (v: string) => void = () => {};
-    const load = vi.fn(() => new Promise<string>((r) => (resolve = r)));
-    const first = cache.get('k', load);
-    const second = cache.get('k', load);
-    resolve('one');
-    expect(await Promise.all([first, second])).toEqual(['one', 'one']);
-    expect(load).toHaveBeenCalledTimes(1);
-    const forced = cache.get('k', async () => 'two', { force: true });
-    expect(await forced).toBe('two');
-  });
-
-  it('keeps no failure, so the next ask tries again', async () => {
-    const cache = createQueryCache<string>(60_000);
-    await expect(cache.get('k', async () => Promise.reject(new Error('500: down')))).rejects.toThrow('500: down');
-    expect(await cache.get('k', async () => 'back')).toBe('back');
   });
 });

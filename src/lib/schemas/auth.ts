@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { userSchema } from './user';
 
-/** Username rules (SPEC sections 5 and 9): 3 to 20 letters, digits, underscores and dashes. */
+/** Username rules: 3 to 20 letters, digits, underscores and dashes. */
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 20;
 export const USERNAME_MESSAGES = {
@@ -12,7 +12,7 @@ export const USERNAME_MESSAGES = {
 export const EMAIL_MESSAGE = 'Please enter a valid email address';
 /** Longest e-mail address accepted (RFC 5321 path limit). */
 export const EMAIL_MAX = 254;
-/** Magic links and their codes expire after this many minutes (SPEC section 9). */
+/** Magic links and their codes expire after this many minutes. */
 export const MAGIC_LINK_MINUTES = 15;
 /** Digits of the one-time code sent with each magic link. */
 export const LOGIN_CODE_LENGTH = 6;

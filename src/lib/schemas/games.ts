@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-/** The eight REKT! formation achievements (SPEC section 9, "Perfect card"). */
+/** The eight REKT! formation achievements. */
 export const REKT_FORMATIONS = ['long line', 'double arc', 'jump trajectory', 'spiral', 'long wave', 'big diamond', 'zigzag', 'mega circle'] as const;
 
 const wholeNumber = (what: string) => z.number(`${what} must be a whole number`).check(z.int(`${what} must be a whole number`), z.gte(0, `${what} must be 0 or more`));
@@ -55,3 +55,13 @@ export const globalStatsResponseSchema = z.object({ stats: z.object({ totalGames
 
 /** Answer of `GET /api/stats/user/{id}`. */
 export const userStatsResponseSchema = z.object({ stats: z.object({ bestScore: z.number(), totalPlays: z.number() }) });
+
+/** What a catalogue game's runs report beyond the score (the games collection's `results`). */
+export interface GameResults {
+  /** Fish caught, with their details. */
+  fish: boolean;
+  /** REKT!'s coin formations. */
+  formations: boolean;
+  /** Levels reached. */
+  levels: boolean;
+}

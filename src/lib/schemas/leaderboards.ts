@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-/** Rows per leaderboard page (SPEC section 9) and the most one request may ask for. */
+/** Rows per leaderboard page and the most one request may ask for. */
 export const LEADERBOARD_PAGE_SIZE = 50;
 export const LEADERBOARD_MAX_LIMIT = 100;
 /** The deepest page a request may ask for (past the last player, pages are simply empty). */
@@ -45,7 +45,7 @@ export type UserRankQuery = z.infer<typeof userRankQuerySchema>;
 export const fishDetailSchema = z.object({ name: z.string(), points: z.number(), weight: z.number(), quality: z.number() });
 export type FishDetail = z.infer<typeof fishDetailSchema>;
 
-/** One row of a leaderboard (SPEC section 3, "Leaderboard entry"). */
+/** One row of a leaderboard. */
 export const leaderboardEntrySchema = z.object({
   rank: z.number(),
   userId: z.number(),
@@ -74,7 +74,7 @@ export const leaderboardResponseSchema = z.object({
 export type LeaderboardResponse = z.infer<typeof leaderboardResponseSchema>;
 
 /**
- * Answer of `GET /api/leaderboards/{game}/user-rank` (SPEC section 3, "Own-rank record"). `rank` is
+ * Answer of `GET /api/leaderboards/{game}/user-rank`. `rank` is
  * null while the player has no score in that game and scope; `page` is the page (of
  * {@link LEADERBOARD_PAGE_SIZE} rows) that holds the player's row.
  */

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 // Schemas in src/lib use zod's mini build: islands parse API answers with them, and the mini
 // build keeps the browser bundles small (the classic build adds about 30 kB gzipped per page).
 
-/** A signed-in player as the API describes them (SPEC section 3, "User"). */
+/** A signed-in player as the API describes them. */
 export const userSchema = z.object({
   id: z.number().check(z.int(), z.positive()),
   username: z.string(),

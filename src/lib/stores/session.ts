@@ -1,38 +1,36 @@
-import { atom, onMount } from 'nanostores';
+import { computed } from 'nanostores';
 import { getJsonOrNullOn401 } from '../api';
-import { meResponseSchema, type User } from '../schemas/user';
+import { FRESH, KEEP_CURRENT_USER, createQuery, firstOf, mutateCache } from '../query';
+import { meResponseSchema, type MeResponse, type User } from '../schemas/user';
 
 /** Who is using this tab: still being asked, nobody, or a signed-in player. */
 export type Session = { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; user: User };
 
-/** The current user, loaded once per page from `GET /api/auth/me` when an island first needs it. */
-export const $session = atom<Session>({ status: 'loading' });
+export const ME_KEY = 'auth/me';
 
-let loading: Promise<Session> | null = null;
+/** `GET /api/auth/me`: the signed-in player, or `null` (its 401 is an answer, and it is never retried). */
+export const $me = createQuery<MeResponse | null>(ME_KEY, () => getJsonOrNullOn401(ME_KEY, meResponseSchema), {
+  freshMs: FRESH.currentUser,
+  keepMs: KEEP_CURRENT_USER,
+  onError: (error) => console.warn('Could not load the current user:', error),
+});
 
-/** Ask the server who is signed in (not retried, SPEC section 7) and publish the answer. */
-export function loadSession(): Promise<Session> {
-  loading ??= getJsonOrNullOn401('auth/me', meResponseSchema)
-    .then((me): Session => (me ? { status: 'signed-in', user: me.user } : { status: 'signed-out' }))
-    .catch((error: unknown): Session => {
-      // Without an answer the page behaves as signed out; the server still guards every action.
-      console.warn('Could not load the current user:', error);
-      return { status: 'signed-out' };
-    })
-    .then((session) => {
-      $session.set(session);
-      return session;
-    });
-  return loading;
-}
+/**
+ * The current user as the islands see it. Prerendered pages are built in the loading state and ask
+ * once in the browser. Without an answer (a failed call) the page behaves as signed out; the server
+ * still guards every action.
+ */
+export const $session = computed($me, ({ data, error }): Session => {
+  if (data) return { status: 'signed-in', user: data.user };
+  if (data === null || error !== undefined) return { status: 'signed-out' };
+  return { status: 'loading' };
+});
 
 /** The session once it is known (waits while it loads). */
-export function settledSession(): Promise<Session> {
-  const now = $session.get();
-  return now.status === 'loading' ? loadSession() : Promise.resolve(now);
-}
+export const settledSession = () => firstOf($session, (session) => (session.status === 'loading' ? undefined : { value: session }));
 
-onMount($session, () => {
-  // Prerendering has no visitor: the page is built in the loading state and asks once in the browser.
-  if (typeof window !== 'undefined') void loadSession();
-});
+/** The server said this browser is signed in as `user` (a magic link or code was just verified). */
+export const setSignedIn = (user: User) => mutateCache(ME_KEY, { user });
+
+/** The server answered 401: the session ended since the page asked who is signed in. */
+export const setSignedOut = () => mutateCache(ME_KEY, null);

@@ -18,10 +18,10 @@ export interface Toast extends Required<Omit<ToastInput, 'description'>> {
   open: boolean;
 }
 
-/** One toast at a time: a new one replaces the one on screen (SPEC section 9). */
+/** One toast at a time: a new one replaces the one on screen. */
 export const TOAST_LIMIT = 1;
 export const TOAST_DEFAULT_DURATION = 5000;
-/** A dismissed toast is kept this long before it is dropped from the store (SPEC section 9). */
+/** A dismissed toast is kept this long before it is dropped from the store. */
 export const TOAST_REMOVE_DELAY = 1_000_000;
 /** Where a toast waits while the browser loads the next page (see {@link toastAfterNavigation}). */
 export const PENDING_TOAST_KEY = 'sats-arcade:pending-toast';

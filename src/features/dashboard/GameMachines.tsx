@@ -1,7 +1,8 @@
-import { playHref } from '../lib/play';
-import { PIXEL_STAR_PATH } from '../lib/pixel-star';
-import GamesPlayed from './GamesPlayed';
-import ScreenshotCarousel, { type Screenshot } from './ScreenshotCarousel';
+import { plural } from '../../lib/format';
+import { playHref } from '../../lib/play';
+import { PIXEL_STAR_PATH } from '../../lib/pixel-star';
+import GamesPlayed from '../../islands/GamesPlayed';
+import ScreenshotCarousel, { type Screenshot } from '../../islands/ScreenshotCarousel';
 
 /** What the dashboard shows of a catalogue game. */
 export interface MachineGame {
@@ -15,10 +16,9 @@ export interface MachineGame {
   detailsPath: string;
   screenshots: Screenshot[];
   carouselIntervalMs: number;
+  /** The description ends with a 'read more' link to the detail page. */
+  readMore: boolean;
 }
-
-/** Games whose dashboard card links to its detail page ('read more', SPEC section 2). */
-const READ_MORE = new Set(['rekt', 'fishing-for-sats']);
 
 /** The dashboard's 'Choose your game...' section: one machine per catalogue game. */
 export default function GameMachines({ games }: { games: MachineGame[] }) {
@@ -29,7 +29,7 @@ export default function GameMachines({ games }: { games: MachineGame[] }) {
           Choose your game...
         </h2>
         <p className="font-pixel text-[0.6rem] text-accent">
-          {games.length} arcade {games.length === 1 ? 'machine' : 'machines'} available
+          {plural(games.length, 'arcade machine')} available
         </p>
       </div>
       <div className="mt-6 grid gap-6 md:grid-cols-2 xl:grid-cols-3">
@@ -62,7 +62,7 @@ export default function GameMachines({ games }: { games: MachineGame[] }) {
               </div>
               <p className="flex-1 text-base-content/80">
                 {game.description}{' '}
-                {READ_MORE.has(game.gameId) && (
+                {game.readMore && (
                   <a href={game.detailsPath} className="link link-info whitespace-nowrap" aria-label={`Read more about ${game.name}`}>
                     read more
                   </a>

@@ -1,13 +1,15 @@
-import { formatCount } from '../lib/format';
-import { playHref } from '../lib/play';
-import type { UserRankResponse } from '../lib/schemas/leaderboards';
-import { openAuthDialog } from '../lib/stores/auth-dialog';
-import { PixelIcon } from './PixelIcon';
+import { formatCount } from '../../lib/format';
+import { playHref } from '../../lib/play';
+import type { GameResults } from '../../lib/schemas/games';
+import type { UserRankResponse } from '../../lib/schemas/leaderboards';
+import { openAuthDialog } from '../../lib/stores/auth-dialog';
+import { PixelIcon } from '../../ui/PixelIcon';
 import type { RankState } from './useLeaderboard';
 
 interface Props {
   rank: RankState;
-  fishing: boolean;
+  /** What the game's runs report: fish caught or levels. */
+  results: GameResults;
   game: { name: string; url: string };
   /** Country scope: players are ranked on their home country's board only. */
   countryScope: boolean;
@@ -16,10 +18,10 @@ interface Props {
 }
 
 /**
- * The signed-in player's 'Your Rank' card (SPEC section 2): rank, score, fish caught (fishing) or
+ * The signed-in player's 'Your Rank' card: rank, score, fish caught (fishing) or
  * level, and the number of players; a button jumps to the player's own row on the board.
  */
-export function YourRankCard({ rank, fishing, game, countryScope, onJump, jumping }: Props) {
+export function YourRankCard({ rank, results, game, countryScope, onJump, jumping }: Props) {
   return (
     <section aria-labelledby="your-rank-title" className="panel border-accent/70 p-4 sm:p-5">
       <h2 id="your-rank-title" className="flex items-center gap-2 text-[0.7rem] text-accent">
@@ -31,17 +33,18 @@ export function YourRankCard({ rank, fishing, game, countryScope, onJump, jumpin
         (rank.rank.rank === null ? (
           <Unranked game={game} countryScope={countryScope} />
         ) : (
-          <Ranked rank={rank.rank} fishing={fishing} onJump={onJump} jumping={jumping} />
+          <Ranked rank={rank.rank} results={results} onJump={onJump} jumping={jumping} />
         ))}
     </section>
   );
 }
 
-function Ranked({ rank, fishing, onJump, jumping }: { rank: UserRankResponse; fishing: boolean; onJump: () => void; jumping: boolean }) {
+function Ranked({ rank, results, onJump, jumping }: { rank: UserRankResponse; results: GameResults; onJump: () => void; jumping: boolean }) {
   const stats: [string, string][] = [
     ['Rank', `#${formatCount(rank.rank ?? 0)}`],
     ['Score', formatCount(rank.score)],
-    fishing ? ['Fish Caught', formatCount(rank.fishCaught)] : ['Level', rank.level === null ? '-' : formatCount(rank.level)],
+    ...(results.fish ? [['Fish Caught', formatCount(rank.fishCaught)] as [string, string]] : []),
+    ...(!results.fish && results.levels ? [['Level', rank.level === null ? '-' : formatCount(rank.level)] as [string, string]] : []),
     ['Total Players', formatCount(rank.totalPlayers)],
   ];
   return (

@@ -1,10 +1,10 @@
 import { useId, useRef } from 'react';
-import { formatCount } from '../lib/format';
-import { fishByPoints, formatWeight, isGreatHaul, qualityStars, type WeightUnit } from '../lib/leaderboards';
-import { PIXEL_STAR_PATH } from '../lib/pixel-star';
-import type { FishDetail } from '../lib/schemas/leaderboards';
-import { ArcadeDialog } from './ArcadeDialog';
-import { PixelIcon } from './PixelIcon';
+import { formatCount } from '../../lib/format';
+import { fishByPoints, formatWeight, isGreatHaul, qualityStars, type WeightUnit } from '../../lib/leaderboards';
+import { PIXEL_STAR_PATH } from '../../lib/pixel-star';
+import type { FishDetail } from '../../lib/schemas/leaderboards';
+import { ArcadeDialog } from '../../ui/ArcadeDialog';
+import { PixelIcon } from '../../ui/PixelIcon';
 
 interface Props {
   open: boolean;
@@ -19,7 +19,7 @@ interface Props {
 }
 
 /**
- * A player's best fishing run, fish by fish (SPEC section 2, "Leaderboards"): total score, then each
+ * A player's best fishing run, fish by fish: total score, then each
  * fish with its points, weight and a 1-5 star quality, most points first.
  */
 export function FishingResultsDialog({ open, onClose, username, score, fish, unit }: Props) {

@@ -1,0 +1,55 @@
+import { useRef, type KeyboardEvent } from 'react';
+
+interface GameTabsProps {
+  games: { gameId: string; name: string; logo: string }[];
+  selected: string;
+  onSelect: (gameId: string) => void;
+  panelId: string;
+  idPrefix: string;
+}
+
+/** The game tabs: a tab list that the arrow keys, Home and End move through. */
+export function GameTabs({ games, selected, onSelect, panelId, idPrefix }: GameTabsProps) {
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const index = games.findIndex((g) => g.gameId === selected);
+    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: games.length - 1 };
+    if (!(event.key in moves)) return;
+    event.preventDefault();
+    const next = (moves[event.key]! + games.length) % games.length;
+    onSelect(games[next]!.gameId);
+    tabs.current[next]?.focus();
+  }
+
+  return (
+    <div role="tablist" aria-label="Games" onKeyDown={onKeyDown} className="grid grid-cols-3 gap-2 sm:gap-4">
+      {games.map((game, i) => {
+        const active = game.gameId === selected;
+        return (
+          <button
+            key={game.gameId}
+            ref={(element) => {
+              tabs.current[i] = element;
+            }}
+            id={`${idPrefix}-${game.gameId}`}
+            type="button"
+            role="tab"
+            aria-selected={active}
+            aria-controls={panelId}
+            tabIndex={active ? 0 : -1}
+            onClick={() => onSelect(game.gameId)}
+            className={`flex min-h-20 flex-col items-center justify-center gap-2 rounded-box border-2 px-2 py-3 text-center transition-transform sm:flex-row sm:gap-3 sm:px-4 ${
+              active
+                ? 'border-primary bg-neutral text-primary shadow-[4px_4px_0_0_rgb(0_0_0/0.55)]'
+                : 'border-plum bg-base-200/80 text-base-content/80 hover:-translate-y-0.5 hover:border-primary/60 hover:text-base-content'
+            }`}
+          >
+            <img src={game.logo} alt="" width={40} height={40} className="pixelated size-8 shrink-0 sm:size-10" />
+            <span className="font-pixel text-[0.5rem] leading-relaxed sm:text-[0.65rem]">{game.name}</span>
+          </button>
+        );
+      })}
+    </div>
+  );
+}

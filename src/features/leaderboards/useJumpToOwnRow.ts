@@ -1,0 +1,61 @@
+import { useEffect, useState } from 'react';
+import { toast } from '../../lib/stores/toast';
+import { rowId } from './LeaderboardRow';
+import type { Board, useUserRank } from './useLeaderboard';
+
+/** How long the player's own row glows after 'Jump to my row'. */
+const FLASH_MS = 2400;
+
+/**
+ * 'Jump to my row': show the page holding the player's row (alone if it is far down, with no
+ * page between fetched), then scroll to the row,
+ * move focus to it and let it glow. If the player's rank moved since it was fetched, ask once more.
+ */
+export function useJumpToOwnRow(board: Board, rank: ReturnType<typeof useUserRank>, ownUserId: number | null) {
+  const [jumping, setJumping] = useState(false);
+  const [target, setTarget] = useState<{ page: number; retried: boolean } | null>(null);
+  const [flashUserId, setFlashUserId] = useState<number | null>(null);
+
+  async function jump(retried: boolean) {
+    setJumping(true);
+    const mine = retried ? await rank.refresh() : rank.status === 'ready' ? rank.rank : null;
+    if (mine?.page == null || !(await board.showPage(mine.page))) {
+      setJumping(false);
+      if (retried) toast({ title: 'Could not find your row', description: 'The board changed. Try again in a moment.' });
+      return;
+    }
+    setTarget({ page: mine.page, retried });
+  }
+
+  useEffect(() => {
+    if (!target || ownUserId === null) return;
+    const row = document.getElementById(rowId(ownUserId));
+    if (row) {
+      const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+      row.scrollIntoView({ block: 'center', behavior: smooth ? 'smooth' : 'auto' });
+      row.querySelector<HTMLElement>('a')?.focus({ preventScroll: true });
+      setFlashUserId(ownUserId);
+      setTarget(null);
+      setJumping(false);
+      return;
+    }
+    // Wait while the target page is still arriving.
+    const shown = target.page >= board.firstPage && target.page < board.firstPage + board.pageCount;
+    if (!shown || board.more === 'loading') return;
+    setTarget(null);
+    if (target.retried || board.more === 'error') {
+      setJumping(false);
+      if (board.more !== 'error') toast({ title: 'Could not find your row', description: 'The board changed. Try again in a moment.' });
+      return;
+    }
+    void jump(true);
+  }, [target, board.rows, board.firstPage, board.pageCount, board.more, ownUserId]);
+
+  useEffect(() => {
+    if (flashUserId === null) return;
+    const timer = setTimeout(() => setFlashUserId(null), FLASH_MS);
+    return () => clearTimeout(timer);
+  }, [flashUserId]);
+
+  return { jumping, flashUserId, jumpToMyRow: () => void jump(false) };
+}
