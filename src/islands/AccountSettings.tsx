@@ -1,15 +1,16 @@
 import { useStore } from '@nanostores/react';
 import { useId, useMemo, useState, type SubmitEvent } from 'react';
-import { $account, $saveAccountCountry, $signOutEverywhere } from '../lib/auth-client';
+import { $account, $saveAccountCountry, $signOutEverywhere } from '../lib/stores/account';
 import { UNKNOWN_COUNTRY, listCountryOptions } from '../lib/countries';
 import { formatShortDate } from '../lib/format';
-import type { AccountResponse } from '../lib/schemas/auth';
+import type { AccountResponse } from '../lib/schemas/account';
 import { openAuthDialog } from '../lib/stores/auth-dialog';
 import { $session } from '../lib/stores/session';
 import { toast } from '../lib/stores/toast';
 import { PixelIcon } from '../ui/PixelIcon';
 import { PlayerAvatar } from '../ui/PlayerAvatar';
 import { useAction } from '../ui/useAction';
+import { lock as iconLock, login as iconLogin, logout as iconLogout } from '../ui/pixel-icons';
 
 /** The Account Settings page: the player's details, their country and their sessions. */
 export default function AccountSettings() {
@@ -37,11 +38,11 @@ function Skeleton() {
 function SignedOut() {
   return (
     <section className="panel mx-auto mt-10 flex max-w-md flex-col items-center gap-4 p-8 text-center">
-      <PixelIcon name="lock" className="size-10 text-primary" />
+      <PixelIcon icon={iconLock} className="size-10 text-primary" />
       <h2 className="text-sm leading-relaxed text-accent">Sign in to manage your account</h2>
       <p className="text-base-content/80">Your username, e-mail, country and sessions live here.</p>
       <button type="button" className="btn-arcade btn-primary" onClick={() => openAuthDialog('sign-in')}>
-        <PixelIcon name="login" className="size-4" /> Sign In
+        <PixelIcon icon={iconLogin} className="size-4" /> Sign In
       </button>
     </section>
   );
@@ -155,7 +156,7 @@ function Sessions({ activeSessions }: { activeSessions: number }) {
         Lost a device or signed in somewhere you should not have? Signing out everywhere ends every session, this one included.
       </p>
       <button type="button" className="btn-arcade btn-error btn-outline mt-5" onClick={() => void run()} disabled={pending}>
-        <PixelIcon name="logout" className="size-4" />
+        <PixelIcon icon={iconLogout} className="size-4" />
         {pending ? 'Signing Out...' : 'Sign out everywhere'}
       </button>
     </section>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '../lib/stores/toast';
 import { PixelIcon } from '../ui/PixelIcon';
+import { check as iconCheck, copy as iconCopy } from '../ui/pixel-icons';
 
 /** How long the button says COPIED!. */
 export const COPY_CONFIRMATION_MS = 2000;
@@ -26,7 +27,7 @@ export default function CopyAddressButton({ address }: { address: string }) {
 
   return (
     <button type="button" data-copy-address onClick={copy} className={`btn-arcade min-w-36 ${copied ? 'btn-success' : 'btn-primary'}`}>
-      <PixelIcon name={copied ? 'check' : 'copy'} className="size-4" />
+      <PixelIcon icon={copied ? iconCheck : iconCopy} className="size-4" />
       {copied ? 'COPIED!' : 'COPY'}
     </button>
   );

@@ -7,6 +7,7 @@ import { PlayerAvatar } from '../ui/PlayerAvatar';
 import { useDropdown } from '../ui/useDropdown';
 import { useSignOut } from '../ui/useSignOut';
 import TournamentMenu from './TournamentMenu';
+import { chartBar as iconChartBar, chevronDown as iconChevronDown, gamepad as iconGamepad, logout as iconLogout, message as iconMessage, shield as iconShield, sliders as iconSliders, user as iconUser } from '../ui/pixel-icons';
 
 interface Props {
   chatInviteUrl: string;
@@ -26,18 +27,18 @@ export default function HeaderAccount({ chatInviteUrl }: Props) {
     <div className="flex items-center gap-1 sm:gap-2">
       <nav aria-label="Quick links" className="flex items-center lg:hidden">
         <a href="/games" className={iconButton} aria-label="Games">
-          <PixelIcon name="gamepad" />
+          <PixelIcon icon={iconGamepad} />
         </a>
         {signedIn && (
           <>
             <a href="/leaderboards" className={iconButton} aria-label="Leaderboards">
-              <PixelIcon name="chart-bar" />
+              <PixelIcon icon={iconChartBar} />
             </a>
             <TournamentMenu variant="icon" />
           </>
         )}
         <a href={chatInviteUrl} className={iconButton} aria-label="Join Discord" target="_blank" rel="noopener noreferrer">
-          <PixelIcon name="message" />
+          <PixelIcon icon={iconMessage} />
         </a>
       </nav>
       {session.status === 'loading' && <div className="skeleton h-8 w-24 sm:w-48" aria-hidden="true" />}
@@ -65,30 +66,30 @@ function AccountMenu({ user }: { user: User }) {
       <button {...buttonProps} className="btn btn-ghost btn-sm gap-2 px-1 sm:px-2" aria-label={`Account menu for ${user.username}`}>
         <PlayerAvatar player={user} size="sm" fallback="icon" />
         <span className="hidden max-w-32 truncate sm:inline">{user.username}</span>
-        <PixelIcon name="chevron-down" className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`} />
+        <PixelIcon icon={iconChevronDown} className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`} />
       </button>
       <ul {...menuProps} className="menu absolute right-0 z-50 mt-2 w-60 rounded-box border-2 border-plum bg-base-200 p-2 shadow-[6px_6px_0_0_rgb(0_0_0/0.5)]">
         <li className="menu-title font-pixel text-[0.6rem]">My Account</li>
         <li>
           <a href={`/users/${user.id}`}>
-            <PixelIcon name="user" className="size-4" /> Profile &amp; Avatars
+            <PixelIcon icon={iconUser} className="size-4" /> Profile &amp; Avatars
           </a>
         </li>
         <li>
           <a href="/account">
-            <PixelIcon name="sliders" className="size-4" /> Account Settings
+            <PixelIcon icon={iconSliders} className="size-4" /> Account Settings
           </a>
         </li>
         {user.isAdmin && (
           <li>
             <a href="/admin">
-              <PixelIcon name="shield" className="size-4" /> Admin Room
+              <PixelIcon icon={iconShield} className="size-4" /> Admin Room
             </a>
           </li>
         )}
         <li>
           <button type="button" onClick={signOut} disabled={signingOut}>
-            <PixelIcon name="logout" className="size-4" /> {signingOut ? 'Signing Out...' : 'Sign Out'}
+            <PixelIcon icon={iconLogout} className="size-4" /> {signingOut ? 'Signing Out...' : 'Sign Out'}
           </button>
         </li>
       </ul>

@@ -5,6 +5,7 @@ import { gameTokenResponseSchema } from '../lib/schemas/games';
 import { settledSession } from '../lib/stores/session';
 import { toast } from '../lib/stores/toast';
 import { PixelIcon } from '../ui/PixelIcon';
+import { alert as iconAlert, arrowLeft as iconArrowLeft, externalLink as iconExternalLink, reload as iconReload } from '../ui/pixel-icons';
 
 type State =
   | { status: 'loading' }
@@ -105,7 +106,7 @@ export default function PlayFrame({ games }: Props) {
     <div className="flex h-dvh flex-col bg-base-300">
       <header className="flex items-center gap-2 border-b-2 border-plum bg-base-200 px-2 py-2 sm:gap-4 sm:px-4">
         <a href="/" className="btn btn-ghost btn-sm gap-2 font-pixel text-[0.6rem]" aria-label="Back to Arcade">
-          <PixelIcon name="arrow-left" className="size-4" />
+          <PixelIcon icon={iconArrowLeft} className="size-4" />
           <span className="hidden sm:inline">Back to Arcade</span>
         </a>
         <div className="min-w-0 flex-1">
@@ -113,7 +114,7 @@ export default function PlayFrame({ games }: Props) {
           {state.status === 'ready' && <p className="truncate text-sm text-base-content/70">Welcome, {state.username}</p>}
         </div>
         <button type="button" className="btn btn-ghost btn-sm gap-2" onClick={() => void start()} disabled={!game}>
-          <PixelIcon name="reload" className="size-4" />
+          <PixelIcon icon={iconReload} className="size-4" />
           <span className="hidden md:inline">Refresh Game</span>
           <span className="sr-only md:hidden">Refresh Game</span>
         </button>
@@ -124,7 +125,7 @@ export default function PlayFrame({ games }: Props) {
             rel="noopener"
             className="btn btn-ghost btn-sm gap-2"
           >
-            <PixelIcon name="external-link" className="size-4" />
+            <PixelIcon icon={iconExternalLink} className="size-4" />
             <span className="hidden md:inline">Open in New Tab</span>
             <span className="sr-only md:hidden">Open in New Tab</span>
           </a>
@@ -139,7 +140,7 @@ export default function PlayFrame({ games }: Props) {
         {state.status === 'error' && (
           <div className="absolute inset-0 grid place-items-center p-6">
             <div className="panel max-w-md p-8 text-center" role="alert">
-              <PixelIcon name="alert" className="mx-auto size-10 text-error" />
+              <PixelIcon icon={iconAlert} className="mx-auto size-10 text-error" />
               <p className="mt-4 text-lg">{state.message}</p>
               <a href="/" className="btn-arcade btn-primary mt-6">
                 Back to Dashboard

@@ -4,6 +4,7 @@ import { createPortal } from 'react-dom';
 import { $openModal } from '../lib/stores/modal';
 import { $toasts, dismissToast, takePendingToast, toast, type ToastVariant } from '../lib/stores/toast';
 import { PixelIcon } from '../ui/PixelIcon';
+import { close as iconClose } from '../ui/pixel-icons';
 
 const variantClass: Record<ToastVariant, string> = {
   default: 'border-info bg-base-200 text-base-content',
@@ -44,7 +45,7 @@ export default function Toaster() {
               aria-label="Dismiss notification"
               onClick={() => dismissToast(t.id)}
             >
-              <PixelIcon name="close" className="size-4" />
+              <PixelIcon icon={iconClose} className="size-4" />
             </button>
           </div>
         ))}

@@ -1,5 +1,6 @@
 import { PixelIcon } from '../ui/PixelIcon';
 import { useDropdown } from '../ui/useDropdown';
+import { chevronDown as iconChevronDown, trophy as iconTrophy } from '../ui/pixel-icons';
 
 export interface TournamentMenuProps {
   /** `label`: the TOURNAMENT text link of wide screens; `icon`: the trophy button of narrow ones. */
@@ -20,11 +21,11 @@ export default function TournamentMenu({ variant }: TournamentMenuProps) {
       {variant === 'label' ? (
         <button {...buttonProps} className="btn btn-ghost btn-sm font-pixel text-[0.65rem] tracking-wide">
           TOURNAMENT
-          <PixelIcon name="chevron-down" className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`} />
+          <PixelIcon icon={iconChevronDown} className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`} />
         </button>
       ) : (
         <button {...buttonProps} className="btn btn-ghost btn-square btn-sm" aria-label="Tournaments">
-          <PixelIcon name="trophy" className="size-5" />
+          <PixelIcon icon={iconTrophy} className="size-5" />
         </button>
       )}
       <ul

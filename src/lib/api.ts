@@ -78,3 +78,11 @@ export async function sendJson<S extends z.ZodMiniType>(
   const response = await send(path, { method, json: body });
   return z.parse(schema, await response.json());
 }
+
+/** The fallback text of a failed action whose server sent no message. */
+export const SOMETHING_WRONG = 'Something went wrong. Please try again.';
+
+/** The server's human message for a failed call, or `fallback` (network errors, non-JSON bodies). */
+export function failureMessage(error: unknown, fallback: string): string {
+  return (error instanceof ApiError && error.serverMessage) || fallback;
+}

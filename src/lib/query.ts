@@ -23,6 +23,9 @@ export const FRESH = {
   rank: 2 * MINUTE,
 } as const;
 
+/** Every leaderboard key starts so (board pages, ranks, countries): a country change invalidates them. */
+export const LEADERBOARD_KEYS = 'leaderboards/';
+
 /** How long an unused current-user answer may still be shown while it is asked again. */
 export const KEEP_CURRENT_USER = 10 * MINUTE;
 /** A board on screen is asked again this often while its tab is visible. */

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { $openModal } from '../lib/stores/modal';
 import { PixelIcon } from './PixelIcon';
-import type { PixelIconName } from './pixel-icons';
+import { close as iconClose, coin as iconCoin } from './pixel-icons';
 
 interface Props {
   open: boolean;
@@ -12,7 +12,8 @@ interface Props {
   describedBy?: string;
   /** Receives focus when the dialog opens (the first field). */
   initialFocus: RefObject<HTMLElement | null>;
-  icon: PixelIconName;
+  /** The icon above the title (`iconCoin`). */
+  icon: string;
   children: ReactNode;
 }
 
@@ -62,7 +63,7 @@ export function ArcadeDialog({ open, onClose, labelledBy, describedBy, initialFo
           aria-hidden="true"
           className="mx-auto mb-4 grid size-12 place-items-center rounded-sm border-2 border-primary bg-base-300 text-primary shadow-[3px_3px_0_0_rgb(0_0_0/0.6)]"
         >
-          <PixelIcon name={icon} className="size-7" />
+          <PixelIcon icon={icon} className="size-7" />
         </span>
         <button
           type="button"
@@ -70,7 +71,7 @@ export function ArcadeDialog({ open, onClose, labelledBy, describedBy, initialFo
           aria-label="Close"
           onClick={() => dialog.current?.close()}
         >
-          <PixelIcon name="close" className="size-5" />
+          <PixelIcon icon={iconClose} className="size-5" />
         </button>
         {children}
       </div>

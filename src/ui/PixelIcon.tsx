@@ -1,14 +1,15 @@
-import { PIXEL_ICON_SIZE, pixelIcons, type PixelIconName } from './pixel-icons';
+import { PIXEL_ICON_SIZE } from './pixel-icons';
 
 interface Props {
-  name: PixelIconName;
+  /** The icon's SVG body, from `./pixel-icons` (`icons.gamepad`). */
+  icon: string;
   className?: string;
   /** A label makes the icon meaningful to screen readers; without one it is decorative. */
   label?: string;
 }
 
 /** A pixelarticons icon for React islands (Astro components use astro-icon's `<Icon>`). */
-export function PixelIcon({ name, className = 'size-5', label }: Props) {
+export function PixelIcon({ icon, className = 'size-5', label }: Props) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"
@@ -17,7 +18,7 @@ export function PixelIcon({ name, className = 'size-5', label }: Props) {
       role={label ? 'img' : undefined}
       aria-label={label}
       aria-hidden={label ? undefined : true}
-      dangerouslySetInnerHTML={{ __html: pixelIcons[name] }}
+      dangerouslySetInnerHTML={{ __html: icon }}
     />
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { PixelIcon } from './PixelIcon';
+import { user as iconUser } from './pixel-icons';
 
 /** What a player's badge needs: their name, and their active avatar when they chose one. */
 export interface AvatarOwner {
@@ -66,7 +67,7 @@ export function PlayerAvatar({ player, size, fallback = 'letter', lazy = false, 
   if (fallback === 'icon') {
     return (
       <span aria-hidden="true" className={`grid place-items-center ${tile}`}>
-        <PixelIcon name="user" className="size-4" />
+        <PixelIcon icon={iconUser} className="size-4" />
       </span>
     );
   }

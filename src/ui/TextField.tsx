@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes, Ref } from 'react';
 import { PixelIcon } from './PixelIcon';
+import { alert as iconAlert } from './pixel-icons';
 
 interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   id: string;
@@ -26,10 +27,15 @@ export function TextField({ id, label, error, className = '', ...input }: Props)
       />
       {error && (
         <p id={errorId} className="mt-2 flex items-start gap-1.5 text-sm leading-snug text-error">
-          <PixelIcon name="alert" className="mt-0.5 size-4 shrink-0" />
+          <PixelIcon icon={iconAlert} className="mt-0.5 size-4 shrink-0" />
           {error}
         </p>
       )}
     </div>
   );
+}
+
+/** The e-mail field of the sign-up and sign-in forms. */
+export function EmailField(props: Omit<Props, 'label' | 'name' | 'type' | 'autoComplete' | 'placeholder'>) {
+  return <TextField label="Email Address" name="email" type="email" autoComplete="email" placeholder="you@example.com" {...props} />;
 }

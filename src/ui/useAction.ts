@@ -1,7 +1,7 @@
 import type { MutatorStore } from '@nanostores/query';
 import { useRef, useState } from 'react';
 import { runMutation } from '../lib/query';
-import { SOMETHING_WRONG, failureMessage } from '../lib/auth-client';
+import { SOMETHING_WRONG, failureMessage } from '../lib/api';
 import { toast } from '../lib/stores/toast';
 
 export interface ActionOptions<Data, Result> {

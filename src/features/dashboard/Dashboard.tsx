@@ -3,6 +3,7 @@ import { PixelIcon } from '../../ui/PixelIcon';
 import { PlayerAvatar } from '../../ui/PlayerAvatar';
 import { useSignOut } from '../../ui/useSignOut';
 import GameMachines, { type MachineGame } from './GameMachines';
+import { logout as iconLogout } from '../../ui/pixel-icons';
 
 /** The signed-in home page: the welcome banner, the game machines and SIGN OUT. */
 export function Dashboard({ user, games }: { user: User; games: MachineGame[] }) {
@@ -27,7 +28,7 @@ function SignOutButton() {
   const { signOut, pending } = useSignOut();
   return (
     <button type="button" className="btn-arcade btn-outline btn-error" onClick={signOut} disabled={pending}>
-      <PixelIcon name="logout" className="size-4" />
+      <PixelIcon icon={iconLogout} className="size-4" />
       {pending ? 'SIGNING OUT...' : 'SIGN OUT'}
     </button>
   );

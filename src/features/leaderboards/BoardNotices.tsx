@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { PixelIcon } from '../../ui/PixelIcon';
+import { alert as iconAlert, gamepad as iconGamepad, reload as iconReload, trophy as iconTrophy } from '../../ui/pixel-icons';
 
 /** Skeleton rows while a board loads. */
 export function LoadingRows() {
@@ -16,11 +17,11 @@ export function LoadingRows() {
   );
 }
 
-function Notice({ icon, tone, title, children, alert = false }: { icon: 'alert' | 'trophy'; tone: string; title: string; children: ReactNode; alert?: boolean }) {
+function Notice({ icon, tone, title, children, alert = false }: { icon: string; tone: string; title: string; children: ReactNode; alert?: boolean }) {
   return (
     <div role={alert ? 'alert' : undefined} className="flex flex-col items-center gap-3 px-6 py-14 text-center">
       <span className={`grid size-16 place-items-center rounded-box border-2 border-dashed border-plum ${tone}`}>
-        <PixelIcon name={icon} className="size-9" />
+        <PixelIcon icon={icon} className="size-9" />
       </span>
       <h3 className={`text-xs leading-relaxed sm:text-sm ${tone}`}>{title}</h3>
       {children}
@@ -31,10 +32,10 @@ function Notice({ icon, tone, title, children, alert = false }: { icon: 'alert' 
 /** 'Failed to load leaderboard' with Try Again. */
 export function BoardError({ onRetry }: { onRetry: () => void }) {
   return (
-    <Notice icon="alert" tone="text-error" title="Failed to load leaderboard" alert>
+    <Notice icon={iconAlert} tone="text-error" title="Failed to load leaderboard" alert>
       <p className="text-base-content/75">The scores could not be fetched. Check your connection and try again.</p>
       <button type="button" className="btn-arcade btn-primary mt-2" onClick={onRetry}>
-        <PixelIcon name="reload" className="size-4" /> Try Again
+        <PixelIcon icon={iconReload} className="size-4" /> Try Again
       </button>
     </Notice>
   );
@@ -43,11 +44,11 @@ export function BoardError({ onRetry }: { onRetry: () => void }) {
 /** 'No players found' / 'Be the first to set a high score!'. */
 export function EmptyBoard({ hint, detailsPath, gameName }: { hint?: string; detailsPath: string; gameName: string }) {
   return (
-    <Notice icon="trophy" tone="text-warning" title="No players found">
+    <Notice icon={iconTrophy} tone="text-warning" title="No players found">
       <p className="text-lg text-base-content/85">Be the first to set a high score!</p>
       {hint && <p className="max-w-md text-sm text-base-content/75">{hint}</p>}
       <a href={detailsPath} className="btn-arcade btn-outline btn-info mt-2">
-        <PixelIcon name="gamepad" className="size-4" /> About {gameName}
+        <PixelIcon icon={iconGamepad} className="size-4" /> About {gameName}
       </a>
     </Notice>
   );

@@ -5,6 +5,7 @@ import { PIXEL_STAR_PATH } from '../../lib/pixel-star';
 import type { FishDetail } from '../../lib/schemas/leaderboards';
 import { ArcadeDialog } from '../../ui/ArcadeDialog';
 import { PixelIcon } from '../../ui/PixelIcon';
+import { fish as iconFish, sparkles as iconSparkles } from '../../ui/pixel-icons';
 
 interface Props {
   open: boolean;
@@ -28,7 +29,7 @@ export function FishingResultsDialog({ open, onClose, username, score, fish, uni
   const sorted = fishByPoints(fish);
 
   return (
-    <ArcadeDialog open={open} onClose={onClose} labelledBy={`${id}-title`} describedBy={`${id}-total`} initialFocus={title} icon="fish">
+    <ArcadeDialog open={open} onClose={onClose} labelledBy={`${id}-title`} describedBy={`${id}-total`} initialFocus={title} icon={iconFish}>
       <h2 id={`${id}-title`} ref={title} tabIndex={-1} className="text-center text-sm leading-relaxed break-words text-primary outline-none">
         {username}&apos;s Fishing Results
       </h2>
@@ -43,7 +44,7 @@ export function FishingResultsDialog({ open, onClose, username, score, fish, uni
       </p>
       {isGreatHaul(sorted) && (
         <p className="mt-4 flex items-center justify-center gap-2 font-pixel text-[0.65rem] text-warning">
-          <PixelIcon name="sparkles" className="size-5" /> Great haul! <PixelIcon name="sparkles" className="size-5" />
+          <PixelIcon icon={iconSparkles} className="size-5" /> Great haul! <PixelIcon icon={iconSparkles} className="size-5" />
         </p>
       )}
       {sorted.length === 0 ? (
@@ -52,7 +53,7 @@ export function FishingResultsDialog({ open, onClose, username, score, fish, uni
         <ol className="mt-5 space-y-2" aria-label="Fish caught, most points first">
           {sorted.map((f, i) => (
             <li key={i} className="flex items-center gap-3 rounded-box border-2 border-plum bg-base-100 px-3 py-2">
-              <PixelIcon name="fish" className="size-6 shrink-0 text-info" />
+              <PixelIcon icon={iconFish} className="size-6 shrink-0 text-info" />
               <div className="min-w-0 flex-1">
                 <p className="font-bold break-words">{f.name}</p>
                 <p className="flex flex-col items-start gap-1 text-sm text-base-content/75 sm:flex-row sm:items-center sm:gap-3">

@@ -5,6 +5,7 @@ import type { GameResults } from '../../lib/schemas/games';
 import type { LeaderboardEntry } from '../../lib/schemas/leaderboards';
 import { PixelIcon } from '../../ui/PixelIcon';
 import { PlayerAvatar } from '../../ui/PlayerAvatar';
+import { fish as iconFish, trophy as iconTrophy } from '../../ui/pixel-icons';
 
 /** The id of a player's row, for 'Jump to my row'. */
 export const rowId = (userId: number) => `leaderboard-row-${userId}`;
@@ -36,7 +37,7 @@ export function LeaderboardRow({ entry, results, own, flash, onFish }: { entry: 
       <td className={`${cell} px-1 text-center sm:px-2`}>
         {trophy ? (
           <span className="inline-flex flex-col items-center gap-0.5">
-            <PixelIcon name="trophy" label={trophy.label} className={`size-6 sm:size-7 ${trophy.icon}`} />
+            <PixelIcon icon={iconTrophy} label={trophy.label} className={`size-6 sm:size-7 ${trophy.icon}`} />
             <span className={`font-pixel text-[0.6rem] ${trophy.icon}`}>#{entry.rank}</span>
           </span>
         ) : (
@@ -83,7 +84,7 @@ function FishButton({ entry, onOpen }: { entry: LeaderboardEntry; onOpen: () => 
   if (entry.fishDetails.length === 0) {
     return (
       <span className="inline-flex items-center gap-1.5">
-        <PixelIcon name="fish" className="size-4 text-info" /> {text}
+        <PixelIcon icon={iconFish} className="size-4 text-info" /> {text}
       </span>
     );
   }
@@ -95,7 +96,7 @@ function FishButton({ entry, onOpen }: { entry: LeaderboardEntry; onOpen: () => 
       aria-label={`${text}: show ${entry.username}'s fishing results`}
       className="btn btn-xs h-auto min-h-7 gap-1.5 border-2 border-info/60 bg-info/10 px-2 text-sm font-normal text-info hover:bg-info/20"
     >
-      <PixelIcon name="fish" className="size-4" />
+      <PixelIcon icon={iconFish} className="size-4" />
       {text}
     </button>
   );

@@ -1,14 +1,17 @@
-import { useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { plural } from '../../lib/format';
 import type { GameResults } from '../../lib/schemas/games';
 import type { LeaderboardEntry } from '../../lib/schemas/leaderboards';
 import { PixelIcon } from '../../ui/PixelIcon';
 import { BoardError, EmptyBoard, LoadingRows } from './BoardNotices';
-import { FishingResultsDialog } from './FishingResultsDialog';
 import { LeaderboardRow } from './LeaderboardRow';
 import { LoadMorePlayers } from './LoadMorePlayers';
 import { PlayersAbove } from './PlayersAbove';
 import type { Board } from './useLeaderboard';
+
+// Loaded when a player first opens someone's fishing results, not with the board.
+const FishingResultsDialog = lazy(() => import('./FishingResultsDialog').then((m) => ({ default: m.FishingResultsDialog })));
+import { users as iconUsers } from '../../ui/pixel-icons';
 
 interface Props {
   board: Board;
@@ -54,7 +57,7 @@ export function LeaderboardTable({ board, results, gameName, scopeLabel, ownUser
         </h2>
         {board.status === 'ready' && board.totalPlayers > 0 && (
           <p className="flex items-center gap-2 text-sm text-base-content/75">
-            <PixelIcon name="users" className="size-4" />
+            <PixelIcon icon={iconUsers} className="size-4" />
             {plural(board.totalPlayers, 'player')}
           </p>
         )}
@@ -86,14 +89,16 @@ export function LeaderboardTable({ board, results, gameName, scopeLabel, ownUser
       )}
 
       {fishOf && (
-        <FishingResultsDialog
-          open={dialogOpen}
-          onClose={() => setDialogOpen(false)}
-          username={fishOf.username}
-          score={fishOf.score}
-          fish={fishOf.fishDetails}
-          unit="lbs"
-        />
+        <Suspense fallback={null}>
+          <FishingResultsDialog
+            open={dialogOpen}
+            onClose={() => setDialogOpen(false)}
+            username={fishOf.username}
+            score={fishOf.score}
+            fish={fishOf.fishDetails}
+            unit="lbs"
+          />
+        </Suspense>
       )}
     </section>
   );

@@ -1,6 +1,7 @@
 import { formatCount, plural } from '../../lib/format';
 import { PixelIcon } from '../../ui/PixelIcon';
 import type { Board } from './useLeaderboard';
+import { arrowDown as iconArrowDown } from '../../ui/pixel-icons';
 
 /** 'Showing X of Y players' under a board, and Load More Players while more pages exist. */
 export function LoadMorePlayers({ board }: { board: Board }) {
@@ -23,7 +24,7 @@ export function LoadMorePlayers({ board }: { board: Board }) {
             </>
           ) : (
             <>
-              <PixelIcon name="arrow-down" className="size-4" /> {board.more === 'error' ? 'Try Again' : 'Load More Players'}
+              <PixelIcon icon={iconArrowDown} className="size-4" /> {board.more === 'error' ? 'Try Again' : 'Load More Players'}
             </>
           )}
         </button>

@@ -2,6 +2,7 @@ import type { RefObject } from 'react';
 import { plural } from '../../lib/format';
 import { PixelIcon } from '../../ui/PixelIcon';
 import type { Board } from './useLeaderboard';
+import { arrowBarUp as iconArrowBarUp, arrowUp as iconArrowUp } from '../../ui/pixel-icons';
 
 /**
  * Above a board opened deep down by 'Jump to my row': how many players rank higher, a way to show
@@ -42,11 +43,11 @@ export function PlayersAbove({ board, title, body }: { board: Board; title: RefO
       </p>
       <div className="flex flex-wrap gap-2">
         <button type="button" className="btn-arcade btn-sm btn-secondary" onClick={() => void showAbove()} disabled={loading}>
-          {loading ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : <PixelIcon name="arrow-up" className="size-4" />}
+          {loading ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : <PixelIcon icon={iconArrowUp} className="size-4" />}
           {board.above === 'error' ? 'Try Again' : 'Show players above'}
         </button>
         <button type="button" className="btn-arcade btn-sm btn-outline btn-info" onClick={() => void backToTop()} disabled={loading}>
-          <PixelIcon name="arrow-bar-up" className="size-4" />
+          <PixelIcon icon={iconArrowBarUp} className="size-4" />
           Back to the top
         </button>
       </div>

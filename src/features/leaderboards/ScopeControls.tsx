@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { CountryList } from '../../lib/leaderboards';
 import type { LeaderboardScope } from '../../lib/schemas/leaderboards';
 import { PixelIcon } from '../../ui/PixelIcon';
+import { flag as iconFlag, globe as iconGlobe } from '../../ui/pixel-icons';
 
 interface ScopeControlsProps {
   scope: LeaderboardScope;
@@ -14,9 +15,9 @@ interface ScopeControlsProps {
 /** Global or country scope, and in country scope the countries that have players. */
 export function ScopeControls({ scope, country, countries, onScope, onCountry }: ScopeControlsProps) {
   const id = useId();
-  const options: [LeaderboardScope, string, 'globe' | 'flag'][] = [
-    ['global', 'Global', 'globe'],
-    ['country', 'Country', 'flag'],
+  const options: [LeaderboardScope, string, string][] = [
+    ['global', 'Global', iconGlobe],
+    ['country', 'Country', iconFlag],
   ];
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
@@ -29,7 +30,7 @@ export function ScopeControls({ scope, country, countries, onScope, onCountry }:
             onClick={() => onScope(value)}
             className={`btn join-item border-2 font-pixel text-[0.6rem] ${scope === value ? 'border-info bg-info text-info-content' : 'border-plum bg-base-200 text-base-content/80'}`}
           >
-            <PixelIcon name={icon} className="size-4" /> {label.toUpperCase()}
+            <PixelIcon icon={icon} className="size-4" /> {label.toUpperCase()}
           </button>
         ))}
       </div>

@@ -5,6 +5,7 @@ import type { UserRankResponse } from '../../lib/schemas/leaderboards';
 import { openAuthDialog } from '../../lib/stores/auth-dialog';
 import { PixelIcon } from '../../ui/PixelIcon';
 import type { RankState } from './useLeaderboard';
+import { arrowDown as iconArrowDown, gamepad as iconGamepad, login as iconLogin, sliders as iconSliders, target as iconTarget } from '../../ui/pixel-icons';
 
 interface Props {
   rank: RankState;
@@ -25,7 +26,7 @@ export function YourRankCard({ rank, results, game, countryScope, onJump, jumpin
   return (
     <section aria-labelledby="your-rank-title" className="panel border-accent/70 p-4 sm:p-5">
       <h2 id="your-rank-title" className="flex items-center gap-2 text-[0.7rem] text-accent">
-        <PixelIcon name="target" className="size-5" /> Your Rank
+        <PixelIcon icon={iconTarget} className="size-5" /> Your Rank
       </h2>
       {rank.status === 'loading' && <div role="status" aria-label="Loading your rank" className="skeleton mt-4 h-16 w-full" />}
       {rank.status === 'error' && <p className="mt-3 text-base-content/75">Your rank could not be loaded right now.</p>}
@@ -59,7 +60,7 @@ function Ranked({ rank, results, onJump, jumping }: { rank: UserRankResponse; re
       </dl>
       {rank.page !== null && (
         <button type="button" className="btn-arcade btn-accent shrink-0" onClick={onJump} disabled={jumping}>
-          {jumping ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : <PixelIcon name="arrow-down" className="size-4" />}
+          {jumping ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : <PixelIcon icon={iconArrowDown} className="size-4" />}
           {jumping ? 'Finding You...' : 'Jump to My Row'}
         </button>
       )}
@@ -81,11 +82,11 @@ function Unranked({ game, countryScope }: { game: { name: string; url: string };
       <div className="flex shrink-0 flex-wrap gap-2">
         {countryScope && (
           <a href="/account" className="btn-arcade btn-outline btn-info">
-            <PixelIcon name="sliders" className="size-4" /> Account Settings
+            <PixelIcon icon={iconSliders} className="size-4" /> Account Settings
           </a>
         )}
         <a href={playHref(game.url, game.name)} className="btn-arcade btn-primary">
-          <PixelIcon name="gamepad" className="size-4" /> Play Now
+          <PixelIcon icon={iconGamepad} className="size-4" /> Play Now
         </a>
       </div>
     </div>
@@ -103,7 +104,7 @@ export function SignInForRank() {
         <p className="mt-2 text-base-content/75">Sign in to see your own rank and jump to your row.</p>
       </div>
       <button type="button" className="btn-arcade btn-primary shrink-0" onClick={() => openAuthDialog('sign-in')}>
-        <PixelIcon name="login" className="size-4" /> Sign In
+        <PixelIcon icon={iconLogin} className="size-4" /> Sign In
       </button>
     </section>
   );

@@ -50,38 +50,9 @@ export const verifyCodeRequestSchema = z.object({
 });
 export type VerifyCodeRequest = z.infer<typeof verifyCodeRequestSchema>;
 
-/** A plain acknowledgement with a human message. */
-export const messageResponseSchema = z.object({ message: z.string() });
-export type MessageResponse = z.infer<typeof messageResponseSchema>;
-
-/** Answer of a successful verification (link or code): the signed-in user. */
-export const verifyResponseSchema = z.object({ user: userSchema });
-export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
-
-/** Answer of `POST /api/auth/logout`. */
-export const logoutResponseSchema = z.object({ success: z.boolean() });
-
-/** A country: ISO 3166-1 alpha-2 code, or `XX` when unknown. */
-export const countryCodeSchema = z.string('Choose a country').check(
-  z.trim(),
-  z.toUpperCase(),
-  z.regex(/^[A-Z]{2}$/, 'Choose a country'),
-);
-
-/** Answer of `GET /api/account` and `PUT /api/account`. */
-export const accountResponseSchema = z.object({
-  user: userSchema,
-  country: z.string(),
-  memberSince: z.string(),
-  activeSessions: z.number(),
-});
-export type AccountResponse = z.infer<typeof accountResponseSchema>;
-
-/** Body of `PUT /api/account`. */
-export const updateAccountRequestSchema = z.object({ country: countryCodeSchema });
-
-/** Answer of `POST /api/account/sign-out-everywhere`. */
-export const signOutEverywhereResponseSchema = z.object({ success: z.boolean(), revoked: z.number() });
+// The answers of the sign-up and sign-in calls live with the user schema, so the pages that only
+// read them (the magic-link landing) do not load the form rules above.
+export { messageResponseSchema, verifyResponseSchema, type MessageResponse, type VerifyResponse } from './user';
 
 /** A JSON error answer of the API. */
 export const errorResponseSchema = z.object({ error: z.string() });

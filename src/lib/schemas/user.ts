@@ -18,3 +18,11 @@ export type User = z.infer<typeof userSchema>;
 /** Answer of `GET /api/auth/me`. */
 export const meResponseSchema = z.object({ user: userSchema });
 export type MeResponse = z.infer<typeof meResponseSchema>;
+
+/** A plain acknowledgement with a human message. */
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+/** Answer of a successful verification (link or code): the signed-in user. */
+export const verifyResponseSchema = z.object({ user: userSchema });
+export type VerifyResponse = z.infer<typeof verifyResponseSchema>;

@@ -1,13 +1,10 @@
 import { ApiError, getJson } from '../api';
 import type { BoardQuery } from '../leaderboards';
-import { FRESH, LEADERBOARD_REFETCH, createQuery, storeFamily } from '../query';
+import { FRESH, LEADERBOARD_KEYS, LEADERBOARD_REFETCH, createQuery, storeFamily } from '../query';
 import { LEADERBOARD_PAGE_SIZE, countriesResponseSchema, leaderboardResponseSchema, userRankResponseSchema } from '../schemas/leaderboards';
 import { setSignedOut } from './session';
 
 /** The browser's leaderboard calls, one fetcher store per board page, per board rank, and one country list. */
-
-/** Every leaderboard key starts so (pages and ranks): a country change invalidates them all. */
-export const LEADERBOARD_KEYS = 'leaderboards/';
 
 function scopeParams({ scope, country }: BoardQuery): string {
   return scope === 'country' && country ? `type=country&country=${encodeURIComponent(country)}` : 'type=global';

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { updateAccountRequestSchema } from '../../../lib/schemas/auth';
+import { updateAccountRequestSchema } from '../../../lib/schemas/account';
 import { services } from '../../../server/app';
 import { updateCountry } from '../../../server/auth/accounts';
 import { countActiveSessions } from '../../../server/auth/sessions';

@@ -1,15 +1,16 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type SubmitEvent, type RefObject } from 'react';
 import * as z from 'zod/mini';
-import { $sendMagicLink, $verifyLoginCode, WELCOME_TOAST, fieldErrors } from '../lib/auth-client';
-import { followCrossTabLogin, recordLoginMarker } from '../lib/cross-tab';
-import { LOGIN_CODE_LENGTH, MAGIC_LINK_MINUTES, sendMagicLinkRequestSchema, verifyCodeRequestSchema } from '../lib/schemas/auth';
-import { $authDialog, closeAuthDialog, openAuthDialog } from '../lib/stores/auth-dialog';
-import { toast, toastAfterNavigation } from '../lib/stores/toast';
-import { ArcadeDialog } from '../ui/ArcadeDialog';
-import { PixelIcon } from '../ui/PixelIcon';
-import { TextField } from '../ui/TextField';
-import { useAction } from '../ui/useAction';
+import { $sendMagicLink, $verifyLoginCode, WELCOME_TOAST, fieldErrors } from '../../lib/stores/sign-in';
+import { followCrossTabLogin, recordLoginMarker } from '../../lib/cross-tab';
+import { LOGIN_CODE_LENGTH, MAGIC_LINK_MINUTES, sendMagicLinkRequestSchema, verifyCodeRequestSchema } from '../../lib/schemas/auth';
+import { $authDialog, closeAuthDialog, openAuthDialog } from '../../lib/stores/auth-dialog';
+import { toast, toastAfterNavigation } from '../../lib/stores/toast';
+import { ArcadeDialog } from '../../ui/ArcadeDialog';
+import { PixelIcon } from '../../ui/PixelIcon';
+import { EmailField, TextField } from '../../ui/TextField';
+import { useAction } from '../../ui/useAction';
+import { clock as iconClock, login as iconLogin, mail as iconMail, reload as iconReload } from '../../ui/pixel-icons';
 
 /**
  * The sign-in dialog: WELCOME BACK with the e-mail form, then CHECK YOUR
@@ -36,7 +37,7 @@ export default function SignInDialog() {
       labelledBy={titleId}
       describedBy={`${titleId}-intro`}
       initialFocus={firstField}
-      icon={sentTo ? 'mail' : 'login'}
+      icon={sentTo ? iconMail : iconLogin}
     >
       {sentTo ? (
         <MagicLinkSent key={resetKey} email={sentTo} titleId={titleId} />
@@ -87,20 +88,13 @@ function EmailForm({ titleId, firstField, onSent }: EmailFormProps) {
         Sign in with your email - no password needed
       </p>
       <form noValidate onSubmit={submit} className="mt-6 space-y-5">
-        <TextField
-          ref={firstField}
-          id={`${id}-email`}
-          label="Email Address"
-          name="email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={error}
-        />
+        <EmailField ref={firstField} id={`${id}-email`} value={email} onChange={(e) => setEmail(e.target.value)} error={error} />
         <button type="submit" className="btn-arcade btn-primary btn-block btn-lg" disabled={pending}>
-          {pending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : <PixelIcon name="mail" className="size-4" />}
+          {pending ? (
+            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+          ) : (
+            <PixelIcon icon={iconMail} className="size-4" />
+          )}
           {pending ? 'Sending Magic Link...' : 'Send Magic Link'}
         </button>
         <p className="text-center text-sm text-base-content/80">
@@ -141,13 +135,17 @@ function MagicLinkSent({ email, titleId }: { email: string; titleId: string }) {
         <p className="text-base-content/80">We sent a magic link to</p>
         <p className="rounded-box border-2 border-plum bg-base-300 px-3 py-2 font-bold break-all text-accent">{email}</p>
         <p className="flex items-center justify-center gap-2 text-sm text-base-content/80">
-          <PixelIcon name="clock" className="size-4 shrink-0 text-warning" />
+          <PixelIcon icon={iconClock} className="size-4 shrink-0 text-warning" />
           The link expires in {MAGIC_LINK_MINUTES} minutes.
         </p>
       </div>
       <div className="mt-3 text-center">
         <button type="button" className="btn btn-ghost btn-sm text-info" onClick={() => void resend(email)} disabled={resending}>
-          {resending ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : <PixelIcon name="reload" className="size-4" />}
+          {resending ? (
+            <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+          ) : (
+            <PixelIcon icon={iconReload} className="size-4" />
+          )}
           {resending ? 'Resending Link...' : "Didn't receive it? Resend link"}
         </button>
       </div>

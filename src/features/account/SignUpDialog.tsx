@@ -1,13 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { useId, useRef, useState, type SubmitEvent, type RefObject } from 'react';
 import * as z from 'zod/mini';
-import { $register, fieldErrors } from '../lib/auth-client';
-import { registerRequestSchema } from '../lib/schemas/auth';
-import { $authDialog, closeAuthDialog, openAuthDialog } from '../lib/stores/auth-dialog';
-import { toast } from '../lib/stores/toast';
-import { ArcadeDialog } from '../ui/ArcadeDialog';
-import { TextField } from '../ui/TextField';
-import { useAction } from '../ui/useAction';
+import { $register, fieldErrors } from '../../lib/stores/sign-in';
+import { registerRequestSchema } from '../../lib/schemas/auth';
+import { $authDialog, closeAuthDialog, openAuthDialog } from '../../lib/stores/auth-dialog';
+import { toast } from '../../lib/stores/toast';
+import { ArcadeDialog } from '../../ui/ArcadeDialog';
+import { EmailField, TextField } from '../../ui/TextField';
+import { useAction } from '../../ui/useAction';
+import { coin as iconCoin } from '../../ui/pixel-icons';
 
 interface Props {
   /** The product name from the site settings, for the welcome toast. */
@@ -28,7 +29,14 @@ export default function SignUpDialog({ productName }: Props) {
   }
 
   return (
-    <ArcadeDialog open={open} onClose={closed} labelledBy={titleId} describedBy={`${titleId}-intro`} initialFocus={firstField} icon="coin">
+    <ArcadeDialog
+      open={open}
+      onClose={closed}
+      labelledBy={titleId}
+      describedBy={`${titleId}-intro`}
+      initialFocus={firstField}
+      icon={iconCoin}
+    >
       <h2 id={titleId} className="pixel-heading text-center text-base leading-relaxed sm:text-lg">
         JOIN THE ARCADE
       </h2>
@@ -86,14 +94,9 @@ function SignUpForm({ productName, firstField }: Props & { firstField: RefObject
         onChange={(e) => setValues((v) => ({ ...v, username: e.target.value }))}
         error={errors.username}
       />
-      <TextField
+      <EmailField
         ref={emailField}
         id={`${id}-email`}
-        label="Email Address"
-        name="email"
-        type="email"
-        autoComplete="email"
-        placeholder="you@example.com"
         value={values.email}
         onChange={(e) => setValues((v) => ({ ...v, email: e.target.value }))}
         error={errors.email}
@@ -104,7 +107,11 @@ function SignUpForm({ productName, firstField }: Props & { firstField: RefObject
       </button>
       <p className="text-center text-sm text-base-content/80">
         Already a player?{' '}
-        <button type="button" className="link link-primary font-pixel text-[0.6rem] no-underline hover:underline" onClick={() => openAuthDialog('sign-in')}>
+        <button
+          type="button"
+          className="link link-primary font-pixel text-[0.6rem] no-underline hover:underline"
+          onClick={() => openAuthDialog('sign-in')}
+        >
           SIGN IN INSTEAD
         </button>
       </p>

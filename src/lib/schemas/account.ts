@@ -1,0 +1,27 @@
+import * as z from 'zod/mini';
+import { userSchema } from './user';
+
+// The signed-in player's own calls (settings, sign-out): kept apart from the sign-up and sign-in
+// schemas so that pages which only sign out never load those.
+
+/** A country: ISO 3166-1 alpha-2 code, or `XX` when unknown. */
+export const countryCodeSchema = z.string('Choose a country').check(
+  z.trim(),
+  z.toUpperCase(),
+  z.regex(/^[A-Z]{2}$/, 'Choose a country'),
+);
+
+/** Answer of `GET /api/account` and `PUT /api/account`. */
+export const accountResponseSchema = z.object({
+  user: userSchema,
+  country: z.string(),
+  memberSince: z.string(),
+  activeSessions: z.number(),
+});
+export type AccountResponse = z.infer<typeof accountResponseSchema>;
+
+/** Body of `PUT /api/account`. */
+export const updateAccountRequestSchema = z.object({ country: countryCodeSchema });
+
+/** Answer of `POST /api/account/sign-out-everywhere`. */
+export const signOutEverywhereResponseSchema = z.object({ success: z.boolean(), revoked: z.number() });

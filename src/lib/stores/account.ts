@@ -1,0 +1,33 @@
+import { ApiError, getJson, sendJson } from '../api';
+import { signedOut } from '../auth-client';
+import { FRESH, LEADERBOARD_KEYS, createMutatorStore, createQuery, mutateCache } from '../query';
+import { accountResponseSchema, signOutEverywhereResponseSchema, type AccountResponse } from '../schemas/account';
+import { setSignedOut } from './session';
+
+/** Account Settings' calls: the player's settings, saving the country, and signing out everywhere. */
+
+/** `POST /api/account/sign-out-everywhere`: revokes every session of the player, this one included. */
+export const $signOutEverywhere = createMutatorStore<void, { success: boolean; revoked: number }>(async () =>
+  signedOut(await sendJson('post', 'account/sign-out-everywhere', {}, signOutEverywhereResponseSchema)),
+);
+
+export const ACCOUNT_KEY = 'account';
+
+/** `GET /api/account`: the signed-in player's settings. A 401 means the session ended meanwhile. */
+export const $account = createQuery(ACCOUNT_KEY, () => getJson(ACCOUNT_KEY, accountResponseSchema), {
+  freshMs: FRESH.account,
+  onError: (error) => {
+    if (error instanceof ApiError && error.status === 401) setSignedOut();
+  },
+});
+
+/**
+ * `PUT /api/account`: saves the player's country (`XX` for unknown). The answer is the new account;
+ * the player's country boards and ranks change with it.
+ */
+export const $saveAccountCountry = createMutatorStore<string, AccountResponse>(async ({ data: country, invalidate }) => {
+  const account = await sendJson('put', ACCOUNT_KEY, { country }, accountResponseSchema);
+  mutateCache(ACCOUNT_KEY, account);
+  invalidate((key) => key.startsWith(LEADERBOARD_KEYS));
+  return account;
+});
