@@ -106,6 +106,7 @@ describe.each(DIALECTS)('Game API against the built server on %s', (dialect) => 
       ['/api/stats/user/abc', {}, 400, 'The user id must be a positive whole number.'],
       ['/api/stats/global/pong', {}, 404, /no game "pong"/],
       ['/api/scores/user/1', {}, 400, /Add \?gameId=/],
+      ['/api/scores/user/1?gameId=pong', {}, 404, /There is no game "pong" in the arcade/],
       ['/api/achievements/player/nobody_here', {}, 404, 'User not found'],
       ['/api/test/game-token-validation?token=x', {}, 404, /no API/],
       ['/api/debug/triggerfish-auth', {}, 404, /no API/],

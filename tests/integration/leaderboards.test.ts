@@ -25,10 +25,9 @@ describe.each(DIALECTS)('leaderboards on %s', (dialect) => {
     return row.id;
   }
 
-  /** A finished run through the real ingestion service, then the same note the Game API route gives. */
+  /** A finished run through the real ingestion service (which tells the rankings itself). */
   async function play(userId: number, score: number, at: number, game = rekt, extra: object = {}) {
-    await submitRun(s.db, game, userId, { runId: `run-${++runs}`, score, level: 2, ...extra }, at, 1_000);
-    s.rankings.touch(userId);
+    await submitRun(s, game, userId, { runId: `run-${++runs}`, score, level: 2, ...extra }, at, 1_000);
   }
 
   const page = (p = 1, limit = 50, scope: { type: 'global' | 'country'; country?: string } = GLOBAL, game = 'rekt') => leaderboardPage(s.db, s.rankings, game, scope, p, limit);
@@ -106,7 +105,6 @@ describe.each(DIALECTS)('leaderboards on %s', (dialect) => {
     ]);
     // moving country moves the player between country boards
     await updateCountry(s, us1, 'DE');
-    s.rankings.touch(us1);
     expect(await names(1, 50, { type: 'country', country: 'DE' })).toEqual(['1:de_one', '2:us_one']);
     expect(await names(1, 50, { type: 'country', country: 'US' })).toEqual(['1:us_two']);
   });
@@ -145,12 +143,25 @@ describe.each(DIALECTS)('leaderboards on %s', (dialect) => {
     const other = new Rankings(s.db, () => now);
     expect((await leaderboardPage(s.db, other, 'rekt', GLOBAL, 1, 50)).pagination.totalPlayers).toBe(1);
     // written by "this" process, no touch reaches the other one
-    await submitRun(s.db, rekt, bob, { runId: 'elsewhere', score: 800 }, Date.now(), 1_000);
+    await submitRun(s, rekt, bob, { runId: 'elsewhere', score: 800 }, Date.now(), 1_000);
     await updateCountry(s, ann, 'DE');
     now += SYNC_INTERVAL_MS + 1;
     const after = await leaderboardPage(s.db, other, 'rekt', GLOBAL, 1, 50);
     expect(after.entries.map((e) => `${e.rank}:${e.username}:${e.country}`)).toEqual(['1:bob:FR', '2:ann:DE']);
     expect((await leaderboardPage(s.db, other, 'rekt', { type: 'country', country: 'DE' }, 1, 50)).entries.map((e) => e.username)).toEqual(['ann']);
+  });
+
+  it('places a new run and a country change at once: the services tell the rankings, not the caller', async () => {
+    const ann = await player('ann');
+    const now = Date.now();
+    // A clock that never moves: the change feed never looks again, only what the services tell counts.
+    const frozen = new Rankings(s.db, () => now);
+    const app = { ...s, rankings: frozen };
+    expect((await leaderboardPage(s.db, frozen, 'rekt', GLOBAL, 1, 50)).entries).toEqual([]);
+    await submitRun(app, rekt, ann, { runId: 'told', score: 300 }, now, 1_000);
+    expect((await leaderboardPage(s.db, frozen, 'rekt', GLOBAL, 1, 50)).entries.map((e) => `${e.rank}:${e.username}:${e.country}`)).toEqual(['1:ann:US']);
+    await updateCountry(app, ann, 'JP');
+    expect((await leaderboardPage(s.db, frozen, 'rekt', { type: 'country', country: 'JP' }, 1, 50)).entries.map((e) => e.username)).toEqual(['ann']);
   });
 
   it('keeps up when more players changed since the last look than it remembers one by one', async () => {

@@ -48,7 +48,8 @@ describe('the origin check', () => {
   const step = checkOrigin(settingsOnly());
 
   it('refuses an API write from another origin, or from none, with a JSON 403', async () => {
-    for (const headers of [{ origin: 'https://evil.example' }, { referer: 'https://evil.example/page' }, {}, { origin: 'null' }]) {
+    const attempts: Record<string, string>[] = [{ origin: 'https://evil.example' }, { referer: 'https://evil.example/page' }, {}, { origin: 'null' }];
+    for (const headers of attempts) {
       const result = await runStep(step, '/api/auth/logout', { method: 'POST', headers });
       expect(result.passed).toBe(false);
       expect(result.response.status).toBe(403);

@@ -207,9 +207,16 @@ export async function verifyLoginCode(
   });
 }
 
-/** Change the country a player is ranked under. */
+/** Change the country a player is ranked under; the leaderboards move them at their next read. */
 export async function updateCountry(services: Services, userId: number, country: string): Promise<UserRow> {
   if (country !== 'XX' && !isListedCountry(country)) throw badRequest('Choose a country from the list.');
-  return services.db.updateTable('users').set({ country, country_changed_at: Date.now() }).where('id', '=', userId).returningAll().executeTakeFirstOrThrow();
+  const updated = await services.db
+    .updateTable('users')
+    .set({ country, country_changed_at: Date.now() })
+    .where('id', '=', userId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  services.rankings.touch(updated.id);
+  return updated;
 }
 
