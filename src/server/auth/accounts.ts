@@ -1,5 +1,7 @@
 import { isListedCountry } from '../../lib/countries';
+import { MINUTE } from '../../lib/format';
 import { MAGIC_LINK_MINUTES } from '../../lib/schemas/auth';
+import type { Db } from '../db';
 import type { UserRow } from '../db/schema';
 import { AppError, badRequest, conflict } from '../errors';
 import { isUniqueViolation, type Services } from '../context';
@@ -8,7 +10,7 @@ import { hit, LIMITS } from './rate-limit';
 import { createSession, type NewSession } from './sessions';
 import { hashLoginCode, hashToken, newLoginCode, newToken, sameDigest } from './tokens';
 
-export const MAGIC_LINK_MS = MAGIC_LINK_MINUTES * 60_000;
+export const MAGIC_LINK_MS = MAGIC_LINK_MINUTES * MINUTE;
 /** Wrong codes allowed per mailed code before it stops working. */
 export const MAX_CODE_ATTEMPTS = 5;
 /** The answer to every send-link request, so it never tells whether an address has an account. */
@@ -205,6 +207,15 @@ export async function verifyLoginCode(
     const session = await createSession(trx, user.id, now);
     return { user, session };
   });
+}
+
+/**
+ * Delete every magic link past its expiry, used or not: neither its link nor its code can sign
+ * anyone in any more. Returns how many went.
+ */
+export async function pruneMagicLinks(db: Db, now = Date.now()): Promise<number> {
+  const result = await db.deleteFrom('magic_links').where('expires_at', '<=', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** Change the country a player is ranked under; the leaderboards move them at their next read. */
