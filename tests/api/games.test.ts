@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MINUTE } from '../../src/lib/format';
 import { call, latestOutboxMail, newClientIp, sessionCookie } from '../support/api';
 import { startServer, type RunningServer } from '../support/server';
 import { DIALECTS, createPgDatabase } from '../support/services';
@@ -38,7 +39,7 @@ describe.each(DIALECTS)('Game API against the built server on %s', (dialect) => 
     expect((await call(server, '/api/auth/game-token')).status).toBe(401);
     const info = await call(server, '/api/games/token-info', { headers: bearer(), noOrigin: true });
     expect(info).toMatchObject({ status: 200, json: { userId, username: 'Gamer_One' } });
-    expect(Date.parse(info.json.expiresAt) - Date.now()).toBeGreaterThan(29 * 60_000);
+    expect(Date.parse(info.json.expiresAt) - Date.now()).toBeGreaterThan(29 * MINUTE);
   });
 
   it('stores a run (201), replays it (200) and updates the stats calls', async () => {

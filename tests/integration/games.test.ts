@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MINUTE } from '../../src/lib/format';
 import { registerUser } from '../../src/server/auth/accounts';
 import { AppError } from '../../src/server/errors';
 import { GAME_TOTAL_SHARDS, RUNS_PER_MINUTE, submitRun, type GameRules } from '../../src/server/games/runs';
@@ -24,14 +25,14 @@ describe('game tokens', () => {
   it('are signed for about 30 minutes and name the player', async () => {
     const now = Date.now();
     const { token, expiresAt } = await issueGameToken(secret, { id: 42, username: 'zed' }, now);
-    expect(expiresAt - now).toBe(GAME_TOKEN_MINUTES * 60_000);
+    expect(expiresAt - now).toBe(GAME_TOKEN_MINUTES * MINUTE);
     expect(await verifyGameToken(secret, token, now + 1000)).toMatchObject({ userId: 42, username: 'zed' });
   });
 
   it('refuse expired, forged, missing and foreign-key tokens with 401', async () => {
     const now = Date.now();
     const { token } = await issueGameToken(secret, { id: 1, username: 'a' }, now);
-    expect(await status(verifyGameToken(secret, token, now + 31 * 60_000))).toEqual([401, 'The game token has expired. Refresh the game to get a new one.']);
+    expect(await status(verifyGameToken(secret, token, now + 31 * MINUTE))).toEqual([401, 'The game token has expired. Refresh the game to get a new one.']);
     expect((await status(verifyGameToken(`${secret}-other`, token, now)))[0]).toBe(401);
     const [head, body] = token.split('.');
     const forgedBody = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body!, 'base64url').toString()), sub: '2' })).toString('base64url');
@@ -46,7 +47,7 @@ describe('game tokens', () => {
     const { expiresAt } = await verifyGameToken(secret, token, now);
     expect(await verifyGameToken(secret, token, expiresAt - 1)).toMatchObject({ userId: 7 });
     expect(await status(verifyGameToken(secret, token, expiresAt))).toEqual([401, 'The game token has expired. Refresh the game to get a new one.']);
-    expect(await status(verifyGameToken(secret, token, now + 31 * 60_000))).toEqual([401, 'The game token has expired. Refresh the game to get a new one.']);
+    expect(await status(verifyGameToken(secret, token, now + 31 * MINUTE))).toEqual([401, 'The game token has expired. Refresh the game to get a new one.']);
   });
 
   it('a forged or foreign-key token is refused even after the genuine one was remembered', async () => {

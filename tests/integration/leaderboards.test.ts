@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DAY } from '../../src/lib/format';
 import { updateCountry } from '../../src/server/auth/accounts';
 import { AppError } from '../../src/server/errors';
 import { submitRun, type GameRules } from '../../src/server/games/runs';
@@ -19,7 +20,7 @@ describe.each(DIALECTS)('leaderboards on %s', (dialect) => {
   async function player(username: string, country = 'US'): Promise<number> {
     const row = await s.db
       .insertInto('users')
-      .values({ username, username_key: username.toLowerCase(), email: `${username}@example.com`, country, created_at: T0 - 86_400_000, last_seen_at: null })
+      .values({ username, username_key: username.toLowerCase(), email: `${username}@example.com`, country, created_at: T0 - DAY, last_seen_at: null })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
@@ -128,7 +129,7 @@ describe.each(DIALECTS)('leaderboards on %s', (dialect) => {
       score: 1000,
       level: 7,
       country: 'US',
-      createdAt: new Date(T0 - 86_400_000).toISOString(),
+      createdAt: new Date(T0 - DAY).toISOString(),
       fishCaught: 3,
       fishDetails: [fish[1], fish[2], fish[0]],
       activeAvatar: null,

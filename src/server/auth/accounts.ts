@@ -1,5 +1,5 @@
 import { isListedCountry } from '../../lib/countries';
-import { MINUTE } from '../../lib/format';
+import { MINUTE, plural } from '../../lib/format';
 import { MAGIC_LINK_MINUTES } from '../../lib/schemas/auth';
 import type { Db } from '../db';
 import type { UserRow } from '../db/schema';
@@ -14,7 +14,7 @@ export const MAGIC_LINK_MS = MAGIC_LINK_MINUTES * MINUTE;
 /** Wrong codes allowed per mailed code before it stops working. */
 export const MAX_CODE_ATTEMPTS = 5;
 /** The answer to every send-link request, so it never tells whether an address has an account. */
-export const SEND_LINK_MESSAGE = 'If that address belongs to an account, a sign-in link is on its way. It expires in 15 minutes.';
+export const SEND_LINK_MESSAGE = `If that address belongs to an account, a sign-in link is on its way. It expires in ${plural(MAGIC_LINK_MINUTES, 'minute')}.`;
 export const INVALID_LINK_MESSAGE = 'The login link has expired or is invalid. Please try signing in again.';
 export const INVALID_CODE_MESSAGE = 'That code is wrong or has expired. Check the latest email or ask for a new link.';
 

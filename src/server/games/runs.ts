@@ -1,3 +1,4 @@
+import { MINUTE } from '../../lib/format';
 import { REKT_FORMATIONS, type BestView, type RunView, type SubmitRunRequest } from '../../lib/schemas/games';
 import type { Services } from '../context';
 import { badRequest } from '../errors';
@@ -82,7 +83,7 @@ export async function submitRun(
       now,
       shard: Math.floor(Math.random() * GAME_TOTAL_SHARDS),
     },
-    { key: `runs:user:${userId}`, max: runsPerMinute, windowMs: 60_000, what: 'runs from this player' },
+    { key: `runs:user:${userId}`, max: runsPerMinute, windowMs: MINUTE, what: 'runs from this player' },
   );
   rankings.touch(userId);
   return {

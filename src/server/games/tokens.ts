@@ -1,5 +1,6 @@
 import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
+import { MINUTE, SECOND } from '../../lib/format';
 import { unauthorized } from '../errors';
 
 /** Game tokens live about 30 minutes; the play page fetches a new one every 20. */
@@ -42,14 +43,14 @@ const expired = () => unauthorized('The game token has expired. Refresh the game
 
 /** Sign a short-lived game token (HS256 JWT) for a player. */
 export async function issueGameToken(secret: string, user: { id: number; username: string }, now = Date.now()): Promise<{ token: string; expiresAt: number }> {
-  const expiresAt = now + GAME_TOKEN_MINUTES * 60_000;
+  const expiresAt = now + GAME_TOKEN_MINUTES * MINUTE;
   const token = await new SignJWT({ username: user.username })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(user.id))
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
-    .setIssuedAt(Math.floor(now / 1000))
-    .setExpirationTime(Math.floor(expiresAt / 1000))
+    .setIssuedAt(Math.floor(now / SECOND))
+    .setExpirationTime(Math.floor(expiresAt / SECOND))
     .sign(signerOf(secret).key);
   return { token, expiresAt };
 }
@@ -78,7 +79,7 @@ export async function verifyGameToken(secret: string, token: string | null | und
     });
     const userId = Number(payload.sub);
     if (!Number.isSafeInteger(userId) || userId <= 0 || typeof payload.username !== 'string' || !payload.exp) throw new Error('bad claims');
-    claims = Object.freeze({ userId, username: payload.username, expiresAt: payload.exp * 1000 });
+    claims = Object.freeze({ userId, username: payload.username, expiresAt: payload.exp * SECOND });
   } catch (error) {
     if (error instanceof errors.JWTExpired) throw expired();
     throw unauthorized('The game token is not valid.');

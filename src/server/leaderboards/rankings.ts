@@ -1,3 +1,4 @@
+import { SECOND } from '../../lib/format';
 import type { Db } from '../db';
 import { RankedSet, type Ranked } from './ranked-set';
 
@@ -85,12 +86,12 @@ export class GameRanking {
 const MAX_TOUCHED = 500;
 
 /** How often a read looks for changes other processes made (ms). */
-export const SYNC_INTERVAL_MS = 1_000;
+export const SYNC_INTERVAL_MS = SECOND;
 /**
  * How far back each look reaches past the previous one (ms): covers clocks a little apart between
  * servers and transactions that commit a moment after they took their time.
  */
-export const SYNC_OVERLAP_MS = 5_000;
+export const SYNC_OVERLAP_MS = 5 * SECOND;
 
 /**
  * Every game's leaderboard order, kept in memory and answered in O(log n), derived from the
