@@ -4,7 +4,7 @@ import { updateCountry } from '../../src/server/auth/accounts';
 import { AppError } from '../../src/server/errors';
 import { submitRun, type GameRules } from '../../src/server/games/runs';
 import { leaderboardPage, rankedCountries, userRank } from '../../src/server/leaderboards/leaderboards';
-import { Rankings, SYNC_INTERVAL_MS } from '../../src/server/leaderboards/rankings';
+import { CACHED_PAGES, Rankings, SYNC_INTERVAL_MS } from '../../src/server/leaderboards/rankings';
 import { DIALECTS, freshServices, type TestServices } from '../support/services';
 
 const rekt: GameRules = { gameId: 'rekt', maxScore: 1_000_000, maxLevel: 1000, maxFishPerRun: 0, hasFish: false, hasFormations: true };
@@ -177,6 +177,16 @@ describe.each(DIALECTS)('leaderboards on %s', (dialect) => {
     const first = await page(1, 2);
     expect(first.pagination.totalPlayers).toBe(700);
     expect(first.entries.map((e) => e.username)).toEqual(['many_699', 'many_698']);
+  });
+
+  it(`keeps at most ${CACHED_PAGES} answered pages per game, the least recently used going first`, async () => {
+    await play(await player('ann'), 500, T0);
+    await page(1, 1);
+    for (let p = 2; p <= CACHED_PAGES + 20; p++) await page(p, 1);
+    const pages = s.rankings.game('rekt').pages;
+    expect(pages.size).toBe(CACHED_PAGES);
+    expect(pages.has('|1|1')).toBe(false);
+    expect(pages.has(`|${CACHED_PAGES + 20}|1`)).toBe(true);
   });
 
   it('refuses country codes it does not know', async () => {

@@ -1,4 +1,5 @@
 import { SECOND } from '../../lib/format';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../db';
 import { RankedSet, type Ranked } from './ranked-set';
 
@@ -25,6 +26,9 @@ function playerOf(row: BestRow): RankedPlayer {
   return { id: row.user_id, score: row.best_score, at: row.best_reached_at, country: row.country, level: row.best_level, fishCaught: row.best_fish_count };
 }
 
+/** Answered pages kept per game; the least recently used goes first. */
+export const CACHED_PAGES = 500;
+
 /** One game's orders: everyone, and per country. */
 export class GameRanking {
   readonly players = new Map<number, RankedPlayer>();
@@ -33,7 +37,7 @@ export class GameRanking {
   /** Goes up with every change of order or of what a row shows (answers cached by version). */
   version = 0;
   /** Answered pages by `country|page|limit`, each with the version it was built from. */
-  readonly pages = new Map<string, { version: number; value: unknown }>();
+  readonly pages = new LRUCache<string, { version: number; value: unknown }>({ max: CACHED_PAGES });
 
   /** Build from players already in rank order. */
   static fromSorted(sorted: RankedPlayer[]): GameRanking {
