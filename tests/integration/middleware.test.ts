@@ -9,7 +9,7 @@ import { checkOrigin } from '../../src/server/middleware/origin';
 import { startServices } from '../../src/server/middleware/services';
 import { findSignedInUser } from '../../src/server/middleware/session';
 import { runStep, settingsOnly } from '../support/middleware';
-import { DIALECTS, freshServices, type TestServices } from '../support/services';
+import { addPlayer, DIALECTS, freshServices, type TestServices } from '../support/services';
 
 const player = (id: number) => ({ id, username: `player${id}` }) as UserRow;
 
@@ -121,12 +121,7 @@ describe.each(DIALECTS)('the session step on %s', (dialect) => {
   let userId: number;
   beforeAll(async () => {
     s = await freshServices(dialect);
-    const user = await s.db
-      .insertInto('users')
-      .values({ username: 'cookie_eater', username_key: 'cookie_eater', email: 'cookie@example.com', country: 'DE', created_at: Date.now(), last_seen_at: null })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    userId = user.id;
+    userId = await addPlayer(s.db, 'cookie_eater');
   });
   afterAll(async () => {
     await s.close();

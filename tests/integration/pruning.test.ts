@@ -1,19 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DAY, MINUTE } from '../../src/lib/format';
 import { pruneExpired, schedulePruning } from '../../src/server/pruning';
-import { DIALECTS, freshServices, type TestServices } from '../support/services';
+import { addPlayer, DIALECTS, freshServices, type TestServices } from '../support/services';
 
 describe.each(DIALECTS)('pruning on %s', (dialect) => {
   let s: TestServices;
   let userId: number;
   beforeEach(async () => {
     s = await freshServices(dialect);
-    const user = await s.db
-      .insertInto('users')
-      .values({ username: 'pruned', username_key: 'pruned', email: 'pruned@example.com', country: 'DE', created_at: Date.now(), last_seen_at: null })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    userId = user.id;
+    userId = await addPlayer(s.db, 'pruned');
   });
   afterEach(async () => {
     await s.close();
