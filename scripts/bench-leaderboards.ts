@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { formatCount, formatOneDecimal, SECOND } from '../src/lib/format';
 import { createSession } from '../src/server/auth/sessions';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../src/server/db';
 import { startServer } from '../tests/support/server';
@@ -104,7 +105,7 @@ async function benchDialect(dialect: 'sqlite' | 'postgres') {
     await migrateToLatest(handle);
     let started = performance.now();
     await seed(handle);
-    const seedSeconds = (performance.now() - started) / 1000;
+    const seedSeconds = (performance.now() - started) / SECOND;
     const positions = [0, Math.floor(PLAYERS / 2), PLAYERS - 1];
     const players = await sessionsAt(handle, positions);
     await handle.db.destroy();
@@ -135,7 +136,7 @@ async function benchDialect(dialect: 'sqlite' | 'postgres') {
       };
       await paired('page 1 (global)', { url: `${server.url}/api/leaderboards/${GAME}?type=global&page=1&limit=50` }, 0.5);
       const deepPage = Math.floor(PLAYERS / 50 / 2);
-      await paired(`page ${deepPage.toLocaleString('en-US')} (global, middle)`, { url: `${server.url}/api/leaderboards/${GAME}?type=global&page=${deepPage}&limit=50` });
+      await paired(`page ${formatCount(deepPage)} (global, middle)`, { url: `${server.url}/api/leaderboards/${GAME}?type=global&page=${deepPage}&limit=50` });
       await paired('page 1 (country DE)', { url: `${server.url}/api/leaderboards/${GAME}?type=country&country=DE&page=1&limit=50` });
       // The floor under any answer one request at a time: the no-op, and a signed-in no-op (the same
       // session lookup an own-rank call makes, without the rank).
@@ -146,7 +147,7 @@ async function benchDialect(dialect: 'sqlite' | 'postgres') {
       const names = ['top', 'middle', 'bottom'];
       for (const [i, p] of players.entries()) {
         const rankUrl = `${server.url}/api/leaderboards/${GAME}/user-rank?type=global`;
-        await paired(`own rank, ${names[i]} (#${(p.position + 1).toLocaleString('en-US')})`, { url: rankUrl, headers: { cookie: p.cookie } }, 0.5);
+        await paired(`own rank, ${names[i]} (#${formatCount(p.position + 1)})`, { url: rankUrl, headers: { cookie: p.cookie } }, 0.5);
         const one = await sequentialLatency(rankUrl, { cookie: p.cookie });
         if (one.p99 >= 5 || one.failed) failed = true;
         rows.push([dialect, `own rank, ${names[i]}, one request at a time`, '', ms(one.p50), ms(one.p99), one.failed, 'p99 target < 5 ms']);
@@ -157,8 +158,8 @@ async function benchDialect(dialect: 'sqlite' | 'postgres') {
       rows[noopRow] = [dialect, `no-op GET /api/health (${noops.length * ROUNDS} rounds)`, noop.rps.toFixed(0), noop.p50, noop.p99, noop.errors + noop.non2xx, ''];
       const after = memoryOf(server.pid);
       notes.push(
-        `${dialect}: seeded ${PLAYERS.toLocaleString('en-US')} players in ${seedSeconds.toFixed(1)} s; server up in ${(upMs / 1000).toFixed(1)} s, ` +
-          `leaderboards loaded (first page answered) ${(loadMs / 1000).toFixed(1)} s later; memory ${loaded.rss} MB resident after loading, ` +
+        `${dialect}: seeded ${formatCount(PLAYERS)} players in ${formatOneDecimal(seedSeconds)} s; server up in ${formatOneDecimal(upMs / SECOND)} s, ` +
+          `leaderboards loaded (first page answered) ${formatOneDecimal(loadMs / SECOND)} s later; memory ${loaded.rss} MB resident after loading, ` +
           `${after.rss} MB after the bench (peak ${after.peak} MB)`,
       );
     } finally {
@@ -173,7 +174,7 @@ async function benchDialect(dialect: 'sqlite' | 'postgres') {
 
 for (const dialect of (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',') as ('sqlite' | 'postgres')[]) await benchDialect(dialect);
 console.log(
-  `\nLeaderboards at ${PLAYERS.toLocaleString('en-US')} players, ${CONNECTIONS} connections, each endpoint in ${ROUNDS} rounds of ${ROUND_SECONDS} s ` +
+  `\nLeaderboards at ${formatCount(PLAYERS)} players, ${CONNECTIONS} connections, each endpoint in ${ROUNDS} rounds of ${ROUND_SECONDS} s ` +
     `taking turns with the no-op (share: of the no-op in the same rounds), ${new Date().toISOString().slice(0, 10)}\n`,
 );
 console.log(table(['database', 'endpoint', 'requests/s', 'p50 ms', 'p99 ms', 'failed', 'share of no-op'], rows));

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { formatCount } from '../src/lib/format';
 import { migrateToLatest, openDatabase } from '../src/server/db';
 import { issueGameToken } from '../src/server/games/tokens';
 import { startServer } from '../tests/support/server';
@@ -91,7 +92,7 @@ async function benchDialect(dialect: 'sqlite' | 'postgres') {
       if (!consistent) failed = true;
       notes.push(
         `${dialect}: rounds of ingestion / no-op ${roundShares(paired)}; ` +
-          `${acknowledged.toLocaleString('en-US')} runs acknowledged (with the warm-up), game total ${total.toLocaleString('en-US')}${consistent ? '' : ' (MISMATCH)'}`,
+          `${formatCount(acknowledged)} runs acknowledged (with the warm-up), game total ${formatCount(total)}${consistent ? '' : ' (MISMATCH)'}`,
       );
     } finally {
       await server.stop();

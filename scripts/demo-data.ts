@@ -1,10 +1,11 @@
 // The demo arcade: believable players with countries and runs of every game, loaded through the
 // same service that takes the Game API's runs. Used by `npm run demo` and by the e2e tests' setup.
+import { DAY } from '../src/lib/format';
 import type { Db } from '../src/server/db';
 import { submitRun, type GameRules } from '../src/server/games/runs';
+import { Rankings } from '../src/server/leaderboards/rankings';
 import { REKT_FORMATIONS } from '../src/lib/schemas/games';
 
-const DAY = 24 * 60 * 60_000;
 const RULES: GameRules[] = [
   { gameId: 'rekt', maxScore: 1_000_000, maxLevel: 1000, maxFishPerRun: 0, hasFish: false, hasFormations: true },
   { gameId: 'fishing-for-sats', maxScore: 1_000_000, maxLevel: 100, maxFishPerRun: 200, hasFish: true, hasFormations: false },
@@ -76,6 +77,9 @@ function rng(seed: number) {
  */
 export async function loadDemoArcade(db: Db, accounts: DemoAccount[], now = Date.now()): Promise<number> {
   const random = rng(2100);
+  // The runs go through the Game API's service, which tells the leaderboards; a server started
+  // afterwards loads them from the database anyway.
+  const services = { db, rankings: new Rankings(db) };
   let runs = 0;
   for (const person of accounts) {
     const joined = now - Math.floor(random() * 120 * DAY) - DAY;
@@ -108,7 +112,7 @@ export async function loadDemoArcade(db: Db, accounts: DemoAccount[], now = Date
           const correct = Math.round(luck * 10);
           input = { runId: `demo-${user.id}-${game.gameId}-${p}`, score: correct * 100 + Math.floor(random() * correct * 50), level: correct };
         }
-        await submitRun(db, game, user.id, input, at);
+        await submitRun(services, game, user.id, input, at);
         runs++;
       }
     }

@@ -4,6 +4,7 @@ import type { Services } from './context';
 import { migrateToLatest, openDatabase } from './db';
 import { Rankings } from './leaderboards/rankings';
 import { outboxMailer, smtpMailer } from './mail/mailer';
+import { schedulePruning } from './pruning';
 
 let booting: Promise<Services> | null = null;
 
@@ -17,6 +18,7 @@ export async function startServices(settings: Settings): Promise<Services> {
   const rankings = new Rankings(handle.db);
   // Load the leaderboards in the background, so the first leaderboard visitor rarely waits for it.
   rankings.current().catch((error: unknown) => console.error('[arcade] could not load the leaderboards:', error));
+  schedulePruning(handle.db);
   return { db: handle.db, config, mailer, rankings };
 }
 

@@ -1,3 +1,5 @@
+import { MINUTE, plural, SECOND } from '../lib/format';
+
 /**
  * A failure the client caused or must be told about, with the HTTP status and a message a person
  * understands. Services throw it; endpoints turn it into `{ "error": message }`.
@@ -22,9 +24,10 @@ export const forbidden = (message = 'You are not allowed to do that.') => new Ap
 export const notFound = (message = 'Not found.') => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);
 
-/** 429 with `Retry-After` in whole seconds. */
+/** 429 with `Retry-After` in whole seconds; the message says the wait in minutes from two minutes on. */
 export function tooManyRequests(retryAfterMs: number, what = 'requests'): AppError {
-  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  const wait = seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`;
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / SECOND));
+  const waitMs = seconds * SECOND;
+  const wait = waitMs >= 2 * MINUTE ? plural(Math.ceil(waitMs / MINUTE), 'minute') : plural(seconds, 'second');
   return new AppError(429, `Too many ${what}. Please try again in ${wait}.`, { 'Retry-After': String(seconds) });
 }

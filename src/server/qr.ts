@@ -1,6 +1,6 @@
 import QRCode from 'qrcode';
 
-/** Side of the donation QR code in CSS pixels (SPEC section 2, "Donation page"). */
+/** Side of the donation QR code on the donation page, in CSS pixels. */
 export const DONATION_QR_SIZE = 300;
 
 /**

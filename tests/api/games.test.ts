@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MINUTE } from '../../src/lib/format';
 import { call, latestOutboxMail, newClientIp, sessionCookie } from '../support/api';
 import { startServer, type RunningServer } from '../support/server';
 import { DIALECTS, createPgDatabase } from '../support/services';
@@ -38,7 +39,7 @@ describe.each(DIALECTS)('Game API against the built server on %s', (dialect) => 
     expect((await call(server, '/api/auth/game-token')).status).toBe(401);
     const info = await call(server, '/api/games/token-info', { headers: bearer(), noOrigin: true });
     expect(info).toMatchObject({ status: 200, json: { userId, username: 'Gamer_One' } });
-    expect(Date.parse(info.json.expiresAt) - Date.now()).toBeGreaterThan(29 * 60_000);
+    expect(Date.parse(info.json.expiresAt) - Date.now()).toBeGreaterThan(29 * MINUTE);
   });
 
   it('stores a run (201), replays it (200) and updates the stats calls', async () => {
@@ -106,6 +107,7 @@ describe.each(DIALECTS)('Game API against the built server on %s', (dialect) => 
       ['/api/stats/user/abc', {}, 400, 'The user id must be a positive whole number.'],
       ['/api/stats/global/pong', {}, 404, /no game "pong"/],
       ['/api/scores/user/1', {}, 400, /Add \?gameId=/],
+      ['/api/scores/user/1?gameId=pong', {}, 404, /There is no game "pong" in the arcade/],
       ['/api/achievements/player/nobody_here', {}, 404, 'User not found'],
       ['/api/test/game-token-validation?token=x', {}, 404, /no API/],
       ['/api/debug/triggerfish-auth', {}, 404, /no API/],

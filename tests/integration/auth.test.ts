@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DAY, MINUTE } from '../../src/lib/format';
 import {
   INVALID_CODE_MESSAGE,
   INVALID_LINK_MESSAGE,
@@ -135,7 +136,7 @@ describe.each(DIALECTS)('accounts on %s', (dialect) => {
       for (let i = 0; i < 14; i++) await sendMagicLink(s, `person${i}@example.com`, here);
       await rejects(sendMagicLink(s, 'someone-new@example.com', here), 429, /Too many sign-in requests/);
       await sendMagicLink(s, 'someone-new@example.com', { ip: '198.51.100.1', country: '' });
-      await sendMagicLink(s, 'dave@example.com', here, Date.now() + 16 * 60_000);
+      await sendMagicLink(s, 'dave@example.com', here, Date.now() + 16 * MINUTE);
     });
   });
 
@@ -175,7 +176,7 @@ describe.each(DIALECTS)('accounts on %s', (dialect) => {
       const { session } = await signedIn();
       const now = Date.now();
       expect((await findSession(s.db, session.token, now + 1000))?.renewed).toBe(false);
-      const later = now + 2 * 24 * 60 * 60_000;
+      const later = now + 2 * DAY;
       const renewed = await findSession(s.db, session.token, later);
       expect(renewed?.renewed).toBe(true);
       expect(renewed?.expiresAt).toBe(later + SESSION_MS);

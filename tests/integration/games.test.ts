@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MINUTE } from '../../src/lib/format';
 import { registerUser } from '../../src/server/auth/accounts';
 import { AppError } from '../../src/server/errors';
 import { GAME_TOTAL_SHARDS, RUNS_PER_MINUTE, submitRun, type GameRules } from '../../src/server/games/runs';
@@ -24,14 +25,14 @@ describe('game tokens', () => {
   it('are signed for about 30 minutes and name the player', async () => {
     const now = Date.now();
     const { token, expiresAt } = await issueGameToken(secret, { id: 42, username: 'zed' }, now);
-    expect(expiresAt - now).toBe(GAME_TOKEN_MINUTES * 60_000);
+    expect(expiresAt - now).toBe(GAME_TOKEN_MINUTES * MINUTE);
     expect(await verifyGameToken(secret, token, now + 1000)).toMatchObject({ userId: 42, username: 'zed' });
   });
 
   it('refuse expired, forged, missing and foreign-key tokens with 401', async () => {
     const now = Date.now();
     const { token } = await issueGameToken(secret, { id: 1, username: 'a' }, now);
-    expect(await status(verifyGameToken(secret, token, now + 31 * 60_000))).toEqual([401, 'The game token has expired. Refresh the game to get a new one.']);
+    expect(await status(verifyGameToken(secret, token, now + 31 * MINUTE))).toEqual([401, 'The game token has expired. Refresh the game to get a new one.']);
     expect((await status(verifyGameToken(`${secret}-other`, token, now)))[0]).toBe(401);
     const [head, body] = token.split('.');
     const forgedBody = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body!, 'base64url').toString()), sub: '2' })).toString('base64url');
@@ -46,7 +47,7 @@ describe('game tokens', () => {
     const { expiresAt } = await verifyGameToken(secret, token, now);
     expect(await verifyGameToken(secret, token, expiresAt - 1)).toMatchObject({ userId: 7 });
     expect(await status(verifyGameToken(secret, token, expiresAt))).toEqual([401, 'The game token has expired. Refresh the game to get a new one.']);
-    expect(await status(verifyGameToken(secret, token, now + 31 * 60_000))).toEqual([401, 'The game token has expired. Refresh the game to get a new one.']);
+    expect(await status(verifyGameToken(secret, token, now + 31 * MINUTE))).toEqual([401, 'The game token has expired. Refresh the game to get a new one.']);
   });
 
   it('a forged or foreign-key token is refused even after the genuine one was remembered', async () => {
@@ -91,11 +92,11 @@ describe.each(DIALECTS)('runs on %s', (dialect) => {
   });
 
   it('stores a run, counts it and keeps the best per game', async () => {
-    const first = await submitRun(s.db, rekt, userId, { runId: 'r1', score: 1200, level: 3 });
+    const first = await submitRun(s, rekt, userId, { runId: 'r1', score: 1200, level: 3 });
     expect(first).toMatchObject({ created: true, run: { runId: 'r1', score: 1200, level: 3 }, best: { score: 1200, level: 3, totalPlays: 1 } });
-    const worse = await submitRun(s.db, rekt, userId, { runId: 'r2', score: 800, level: 5 });
+    const worse = await submitRun(s, rekt, userId, { runId: 'r2', score: 800, level: 5 });
     expect(worse.best).toMatchObject({ score: 1200, level: 3, totalPlays: 2 });
-    const better = await submitRun(s.db, rekt, userId, { runId: 'r3', score: 5000, level: 9 });
+    const better = await submitRun(s, rekt, userId, { runId: 'r3', score: 5000, level: 9 });
     expect(better.best).toMatchObject({ score: 5000, level: 9, totalPlays: 3 });
     expect(await getUserStats(s.db, userId)).toEqual({ bestScore: 5000, totalPlays: 3 });
     expect(await getGlobalStats(s.db, 'rekt')).toEqual({ totalGames: 3 });
@@ -106,8 +107,8 @@ describe.each(DIALECTS)('runs on %s', (dialect) => {
   });
 
   it('a replayed runId is returned as stored and never counts twice', async () => {
-    await submitRun(s.db, rekt, userId, { runId: 'same', score: 100 });
-    const replay = await submitRun(s.db, rekt, userId, { runId: 'same', score: 999_999 });
+    await submitRun(s, rekt, userId, { runId: 'same', score: 100 });
+    const replay = await submitRun(s, rekt, userId, { runId: 'same', score: 999_999 });
     expect(replay).toMatchObject({ created: false, run: { score: 100 }, best: { score: 100, totalPlays: 1 } });
     expect(await getGlobalStats(s.db, 'rekt')).toEqual({ totalGames: 1 });
     expect(await s.db.selectFrom('runs').select('id').execute()).toHaveLength(1);
@@ -115,7 +116,7 @@ describe.each(DIALECTS)('runs on %s', (dialect) => {
 
   it('concurrent runs of one player keep the true best and every play', async () => {
     const scores = Array.from({ length: 20 }, (_, i) => (i * 7919) % 1000);
-    await Promise.all(scores.map((score, i) => submitRun(s.db, rekt, userId, { runId: `c${i}`, score })));
+    await Promise.all(scores.map((score, i) => submitRun(s, rekt, userId, { runId: `c${i}`, score })));
     const row = await s.db.selectFrom('game_stats').selectAll().executeTakeFirstOrThrow();
     expect(row.best_score).toBe(Math.max(...scores));
     expect(row.plays).toBe(20);
@@ -131,9 +132,9 @@ describe.each(DIALECTS)('runs on %s', (dialect) => {
         .executeTakeFirstOrThrow();
       players.push(row.id);
     }
-    const submissions = players.flatMap((id) => Array.from({ length: 15 }, (_, i) => submitRun(s.db, rekt, id, { runId: `m${i}`, score: i * 10 })));
+    const submissions = players.flatMap((id) => Array.from({ length: 15 }, (_, i) => submitRun(s, rekt, id, { runId: `m${i}`, score: i * 10 })));
     // and a replay of each player's first run, racing with it
-    const replays = players.map((id) => submitRun(s.db, rekt, id, { runId: 'm0', score: 0 }));
+    const replays = players.map((id) => submitRun(s, rekt, id, { runId: 'm0', score: 0 }));
     const results = await Promise.all([...submissions, ...replays]);
     expect(results.filter((r) => r.created)).toHaveLength(players.length * 15);
     expect(await getGlobalStats(s.db, 'rekt')).toEqual({ totalGames: players.length * 15 });
@@ -155,7 +156,7 @@ describe.each(DIALECTS)('runs on %s', (dialect) => {
 
   it('runs that arrive together are written together, in one commit', async () => {
     const players = await morePlayers(12);
-    const results = await Promise.all(players.map((id, i) => submitRun(s.db, rekt, id, { runId: 'together', score: 100 + i })));
+    const results = await Promise.all(players.map((id, i) => submitRun(s, rekt, id, { runId: 'together', score: 100 + i })));
     expect(results.every((r) => r.created)).toBe(true);
     // one batch: its runs all count in the one total row it picked
     const shards = await s.db.selectFrom('game_totals').select(['shard', 'total_runs']).where('game_id', '=', 'rekt').execute();
@@ -166,10 +167,10 @@ describe.each(DIALECTS)('runs on %s', (dialect) => {
   it("a player over the limit gets 429 while the others' runs in the same batch are stored", async () => {
     const [other] = await morePlayers(1);
     const now = Date.now();
-    for (let i = 0; i < 3; i++) await submitRun(s.db, rekt, userId, { runId: `w${i}`, score: i }, now, 3);
+    for (let i = 0; i < 3; i++) await submitRun(s, rekt, userId, { runId: `w${i}`, score: i }, now, 3);
     const [over, fine] = await Promise.all([
-      status(submitRun(s.db, rekt, userId, { runId: 'over', score: 50 }, now + 1000, 3)),
-      submitRun(s.db, rekt, other!, { runId: 'fine', score: 60 }, now + 1000, 3),
+      status(submitRun(s, rekt, userId, { runId: 'over', score: 50 }, now + 1000, 3)),
+      submitRun(s, rekt, other!, { runId: 'fine', score: 60 }, now + 1000, 3),
     ]);
     expect(over[0]).toBe(429);
     expect(fine.created).toBe(true);
@@ -180,7 +181,7 @@ describe.each(DIALECTS)('runs on %s', (dialect) => {
   it('a run the database refuses fails alone: the rest of its batch is stored', async () => {
     const players = await morePlayers(4);
     const ghost = 987_654; // no such player: the run breaks the foreign key
-    const results = await Promise.allSettled([...players, ghost].map((id, i) => submitRun(s.db, rekt, id, { runId: 'mixed', score: 10 + i })));
+    const results = await Promise.allSettled([...players, ghost].map((id, i) => submitRun(s, rekt, id, { runId: 'mixed', score: 10 + i })));
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'rejected']);
     expect((results[4] as PromiseRejectedResult).reason).not.toBeInstanceOf(AppError);
     expect(await s.db.selectFrom('runs').select('user_id').orderBy('user_id').execute()).toEqual(players.map((id) => ({ user_id: id })));
@@ -188,7 +189,7 @@ describe.each(DIALECTS)('runs on %s', (dialect) => {
   });
 
   it('a runId replayed while it is being stored counts once; every answer shows the stored run', async () => {
-    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => submitRun(s.db, rekt, userId, { runId: 'race', score: 100 + i, achievements: { spiral: true } })));
+    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => submitRun(s, rekt, userId, { runId: 'race', score: 100 + i, achievements: { spiral: true } })));
     expect(results.filter((r) => r.created)).toHaveLength(1);
     const stored = results.find((r) => r.created)!;
     for (const r of results) expect(r).toMatchObject({ run: stored.run, best: { score: stored.run.score, totalPlays: 1 } });
@@ -198,14 +199,14 @@ describe.each(DIALECTS)('runs on %s', (dialect) => {
 
   it('concurrent runs keep the true best and when it was first reached', async () => {
     const t0 = Date.UTC(2026, 10, 1);
-    await submitRun(s.db, rekt, userId, { runId: 'first', score: 700, level: 7 }, t0);
+    await submitRun(s, rekt, userId, { runId: 'first', score: 700, level: 7 }, t0);
     // equal and lower scores later never move the best or its time; one higher run does
     const runs = Array.from({ length: 30 }, (_, i) => ({ runId: `c${i}`, score: i === 17 ? 900 : i % 3 === 0 ? 700 : (i * 37) % 700, level: i }));
-    await Promise.all(runs.map((run, i) => submitRun(s.db, rekt, userId, run, t0 + 1000 + i)));
+    await Promise.all(runs.map((run, i) => submitRun(s, rekt, userId, run, t0 + 1000 + i)));
     const row = await s.db.selectFrom('game_stats').selectAll().executeTakeFirstOrThrow();
     expect(row).toMatchObject({ plays: 31, best_score: 900, best_level: 17, best_reached_at: t0 + 1017, last_played_at: t0 + 1029 });
 
-    await Promise.all(Array.from({ length: 10 }, (_, i) => submitRun(s.db, rekt, userId, { runId: `tie${i}`, score: 900, level: 99 }, t0 + 5000 + i)));
+    await Promise.all(Array.from({ length: 10 }, (_, i) => submitRun(s, rekt, userId, { runId: `tie${i}`, score: 900, level: 99 }, t0 + 5000 + i)));
     expect(await s.db.selectFrom('game_stats').select(['best_score', 'best_level', 'best_reached_at', 'plays']).executeTakeFirstOrThrow()).toEqual({
       best_score: 900,
       best_level: 17,
@@ -219,15 +220,15 @@ describe.each(DIALECTS)('runs on %s', (dialect) => {
       { name: 'Sat Sardine', points: 10, weight: 0.4, quality: 2 },
       { name: 'Whale', points: 500, weight: 120.5, quality: 5 },
     ];
-    const result = await submitRun(s.db, fishing, userId, { runId: 'f1', score: 510, fish });
+    const result = await submitRun(s, fishing, userId, { runId: 'f1', score: 510, fish });
     expect(result.best.fishCaught).toBe(2);
     const row = await s.db.selectFrom('game_stats').select('best_fish_json').executeTakeFirstOrThrow();
     expect(JSON.parse(row.best_fish_json!).map((f: { name: string }) => f.name)).toEqual(['Whale', 'Sat Sardine']);
   });
 
   it('records REKT formation achievements once', async () => {
-    await submitRun(s.db, rekt, userId, { runId: 'a1', score: 10, achievements: { spiral: true, zigzag: false } });
-    await submitRun(s.db, rekt, userId, { runId: 'a2', score: 10, achievements: { spiral: true, 'mega circle': true } });
+    await submitRun(s, rekt, userId, { runId: 'a1', score: 10, achievements: { spiral: true, zigzag: false } });
+    await submitRun(s, rekt, userId, { runId: 'a2', score: 10, achievements: { spiral: true, 'mega circle': true } });
     const achievements = await getRektAchievements(s.db, 'RUNNER');
     expect(achievements).toMatchObject({ spiral: true, 'mega circle': true, zigzag: false, 'long line': false });
     expect(Object.keys(achievements)).toHaveLength(8);
@@ -235,26 +236,26 @@ describe.each(DIALECTS)('runs on %s', (dialect) => {
   });
 
   it('refuses implausible results with 400', async () => {
-    expect(await status(submitRun(s.db, rekt, userId, { runId: 'x1', score: 1_000_001 }))).toEqual([400, 'A rekt score can be at most 1000000.']);
-    expect((await status(submitRun(s.db, rekt, userId, { runId: 'x2', score: 1, level: 1001 })))[0]).toBe(400);
-    expect((await status(submitRun(s.db, rekt, userId, { runId: 'x3', score: 1, fish: [] })))[0]).toBe(400);
-    expect((await status(submitRun(s.db, rekt, userId, { runId: 'x4', score: 1, achievements: { nope: true } })))[1]).toMatch(/Unknown achievement: nope/);
-    expect((await status(submitRun(s.db, fishing, userId, { runId: 'x5', score: 5, fish: [{ name: 'Whale', points: 500, weight: 1, quality: 5 }] })))[1]).toMatch(/worth more points/);
+    expect(await status(submitRun(s, rekt, userId, { runId: 'x1', score: 1_000_001 }))).toEqual([400, 'A rekt score can be at most 1000000.']);
+    expect((await status(submitRun(s, rekt, userId, { runId: 'x2', score: 1, level: 1001 })))[0]).toBe(400);
+    expect((await status(submitRun(s, rekt, userId, { runId: 'x3', score: 1, fish: [] })))[0]).toBe(400);
+    expect((await status(submitRun(s, rekt, userId, { runId: 'x4', score: 1, achievements: { nope: true } })))[1]).toMatch(/Unknown achievement: nope/);
+    expect((await status(submitRun(s, fishing, userId, { runId: 'x5', score: 5, fish: [{ name: 'Whale', points: 500, weight: 1, quality: 5 }] })))[1]).toMatch(/worth more points/);
     expect(await s.db.selectFrom('runs').select('id').execute()).toHaveLength(0);
   });
 
   it(`limits a player to ${RUNS_PER_MINUTE} runs a minute`, async () => {
     const now = Date.now();
-    for (let i = 0; i < RUNS_PER_MINUTE; i++) await submitRun(s.db, rekt, userId, { runId: `l${i}`, score: i }, now);
-    const [code, message] = await status(submitRun(s.db, rekt, userId, { runId: 'over', score: 1_000 }, now + 20_000));
+    for (let i = 0; i < RUNS_PER_MINUTE; i++) await submitRun(s, rekt, userId, { runId: `l${i}`, score: i }, now);
+    const [code, message] = await status(submitRun(s, rekt, userId, { runId: 'over', score: 1_000 }, now + 20_000));
     expect([code, message]).toEqual([429, 'Too many runs from this player. Please try again in 40 seconds.']);
     // an over-limit run changes nothing: no run, no play, no total, and the window is not pushed on
     expect(await s.db.selectFrom('runs').select('id').where('run_id', '=', 'over').execute()).toHaveLength(0);
     expect(await getUserStats(s.db, userId)).toEqual({ bestScore: RUNS_PER_MINUTE - 1, totalPlays: RUNS_PER_MINUTE });
     expect(await getGlobalStats(s.db, 'rekt')).toEqual({ totalGames: RUNS_PER_MINUTE });
     expect(await s.db.selectFrom('rate_limits').select(['count', 'window_start']).where('key', '=', `runs:user:${userId}`).executeTakeFirstOrThrow()).toEqual({ count: RUNS_PER_MINUTE, window_start: now });
-    expect((await status(submitRun(s.db, rekt, userId, { runId: 'l0', score: 0 }, now + 30_000)))[0]).toBe(429);
-    await submitRun(s.db, rekt, userId, { runId: 'later', score: 1 }, now + 61_000);
+    expect((await status(submitRun(s, rekt, userId, { runId: 'l0', score: 0 }, now + 30_000)))[0]).toBe(429);
+    await submitRun(s, rekt, userId, { runId: 'later', score: 1 }, now + 61_000);
     expect(await getGlobalStats(s.db, 'rekt')).toEqual({ totalGames: RUNS_PER_MINUTE + 1 });
   });
 
@@ -268,7 +269,7 @@ describe.each(DIALECTS)('runs on %s', (dialect) => {
       throw new Error('rolled back');
     });
     await inside;
-    const run = submitRun(s.db, rekt, userId, { runId: 'meanwhile', score: 5 });
+    const run = submitRun(s, rekt, userId, { runId: 'meanwhile', score: 5 });
     await expect(failing).rejects.toThrow('rolled back');
     expect((await run).created).toBe(true);
     expect(await s.db.selectFrom('runs').select('run_id').execute()).toEqual([{ run_id: 'meanwhile' }]);

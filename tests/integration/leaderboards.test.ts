@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DAY } from '../../src/lib/format';
 import { updateCountry } from '../../src/server/auth/accounts';
 import { AppError } from '../../src/server/errors';
 import { submitRun, type GameRules } from '../../src/server/games/runs';
 import { leaderboardPage, rankedCountries, userRank } from '../../src/server/leaderboards/leaderboards';
-import { Rankings, SYNC_INTERVAL_MS } from '../../src/server/leaderboards/rankings';
+import { CACHED_PAGES, Rankings, SYNC_INTERVAL_MS } from '../../src/server/leaderboards/rankings';
 import { DIALECTS, freshServices, type TestServices } from '../support/services';
 
 const rekt: GameRules = { gameId: 'rekt', maxScore: 1_000_000, maxLevel: 1000, maxFishPerRun: 0, hasFish: false, hasFormations: true };
@@ -19,16 +20,15 @@ describe.each(DIALECTS)('leaderboards on %s', (dialect) => {
   async function player(username: string, country = 'US'): Promise<number> {
     const row = await s.db
       .insertInto('users')
-      .values({ username, username_key: username.toLowerCase(), email: `${username}@example.com`, country, created_at: T0 - 86_400_000, last_seen_at: null })
+      .values({ username, username_key: username.toLowerCase(), email: `${username}@example.com`, country, created_at: T0 - DAY, last_seen_at: null })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
   }
 
-  /** A finished run through the real ingestion service, then the same note the Game API route gives. */
+  /** A finished run through the real ingestion service (which tells the rankings itself). */
   async function play(userId: number, score: number, at: number, game = rekt, extra: object = {}) {
-    await submitRun(s.db, game, userId, { runId: `run-${++runs}`, score, level: 2, ...extra }, at, 1_000);
-    s.rankings.touch(userId);
+    await submitRun(s, game, userId, { runId: `run-${++runs}`, score, level: 2, ...extra }, at, 1_000);
   }
 
   const page = (p = 1, limit = 50, scope: { type: 'global' | 'country'; country?: string } = GLOBAL, game = 'rekt') => leaderboardPage(s.db, s.rankings, game, scope, p, limit);
@@ -106,7 +106,6 @@ describe.each(DIALECTS)('leaderboards on %s', (dialect) => {
     ]);
     // moving country moves the player between country boards
     await updateCountry(s, us1, 'DE');
-    s.rankings.touch(us1);
     expect(await names(1, 50, { type: 'country', country: 'DE' })).toEqual(['1:de_one', '2:us_one']);
     expect(await names(1, 50, { type: 'country', country: 'US' })).toEqual(['1:us_two']);
   });
@@ -130,7 +129,7 @@ describe.each(DIALECTS)('leaderboards on %s', (dialect) => {
       score: 1000,
       level: 7,
       country: 'US',
-      createdAt: new Date(T0 - 86_400_000).toISOString(),
+      createdAt: new Date(T0 - DAY).toISOString(),
       fishCaught: 3,
       fishDetails: [fish[1], fish[2], fish[0]],
       activeAvatar: null,
@@ -145,12 +144,25 @@ describe.each(DIALECTS)('leaderboards on %s', (dialect) => {
     const other = new Rankings(s.db, () => now);
     expect((await leaderboardPage(s.db, other, 'rekt', GLOBAL, 1, 50)).pagination.totalPlayers).toBe(1);
     // written by "this" process, no touch reaches the other one
-    await submitRun(s.db, rekt, bob, { runId: 'elsewhere', score: 800 }, Date.now(), 1_000);
+    await submitRun(s, rekt, bob, { runId: 'elsewhere', score: 800 }, Date.now(), 1_000);
     await updateCountry(s, ann, 'DE');
     now += SYNC_INTERVAL_MS + 1;
     const after = await leaderboardPage(s.db, other, 'rekt', GLOBAL, 1, 50);
     expect(after.entries.map((e) => `${e.rank}:${e.username}:${e.country}`)).toEqual(['1:bob:FR', '2:ann:DE']);
     expect((await leaderboardPage(s.db, other, 'rekt', { type: 'country', country: 'DE' }, 1, 50)).entries.map((e) => e.username)).toEqual(['ann']);
+  });
+
+  it('places a new run and a country change at once: the services tell the rankings, not the caller', async () => {
+    const ann = await player('ann');
+    const now = Date.now();
+    // A clock that never moves: the change feed never looks again, only what the services tell counts.
+    const frozen = new Rankings(s.db, () => now);
+    const app = { ...s, rankings: frozen };
+    expect((await leaderboardPage(s.db, frozen, 'rekt', GLOBAL, 1, 50)).entries).toEqual([]);
+    await submitRun(app, rekt, ann, { runId: 'told', score: 300 }, now, 1_000);
+    expect((await leaderboardPage(s.db, frozen, 'rekt', GLOBAL, 1, 50)).entries.map((e) => `${e.rank}:${e.username}:${e.country}`)).toEqual(['1:ann:US']);
+    await updateCountry(app, ann, 'JP');
+    expect((await leaderboardPage(s.db, frozen, 'rekt', { type: 'country', country: 'JP' }, 1, 50)).entries.map((e) => e.username)).toEqual(['ann']);
   });
 
   it('keeps up when more players changed since the last look than it remembers one by one', async () => {
@@ -165,6 +177,16 @@ describe.each(DIALECTS)('leaderboards on %s', (dialect) => {
     const first = await page(1, 2);
     expect(first.pagination.totalPlayers).toBe(700);
     expect(first.entries.map((e) => e.username)).toEqual(['many_699', 'many_698']);
+  });
+
+  it(`keeps at most ${CACHED_PAGES} answered pages per game, the least recently used going first`, async () => {
+    await play(await player('ann'), 500, T0);
+    await page(1, 1);
+    for (let p = 2; p <= CACHED_PAGES + 20; p++) await page(p, 1);
+    const pages = s.rankings.game('rekt').pages;
+    expect(pages.size).toBe(CACHED_PAGES);
+    expect(pages.has('|1|1')).toBe(false);
+    expect(pages.has(`|${CACHED_PAGES + 20}|1`)).toBe(true);
   });
 
   it('refuses country codes it does not know', async () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { Migrator } from 'kysely/migration';
+import { Migrator, NO_MIGRATIONS } from 'kysely/migration';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/server/db';
 import { migrations } from '../../src/server/db/migrations';
@@ -53,5 +53,19 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
       ['mr-quiz', 7],
       ['rekt', 41250],
     ]);
+  });
+
+  it('runs every migration up, all the way down and up again, under the names databases recorded', async () => {
+    const h = await open();
+    expect(Object.keys(migrations(h.dialect))).toEqual(['0001_accounts', '0002_runs', '0003_leaderboards', '0004_game_total_shards']);
+    await migrateToLatest(h);
+    const tables = async () => (await h.db.introspection.getTables()).map((t) => t.name).filter((name) => !name.startsWith('kysely_')).sort();
+    const all = ['game_stats', 'game_totals', 'magic_links', 'rate_limits', 'runs', 'sessions', 'user_achievements', 'users'];
+    expect(await tables()).toEqual(all);
+    const down = await migrator(h).migrateTo(NO_MIGRATIONS);
+    expect(down.error).toBeUndefined();
+    expect(await tables()).toEqual([]);
+    await migrateToLatest(h);
+    expect(await tables()).toEqual(all);
   });
 });

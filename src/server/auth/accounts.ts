@@ -1,5 +1,7 @@
 import { isListedCountry } from '../../lib/countries';
+import { MINUTE, plural } from '../../lib/format';
 import { MAGIC_LINK_MINUTES } from '../../lib/schemas/auth';
+import type { Db } from '../db';
 import type { UserRow } from '../db/schema';
 import { AppError, badRequest, conflict } from '../errors';
 import { isUniqueViolation, type Services } from '../context';
@@ -8,11 +10,11 @@ import { hit, LIMITS } from './rate-limit';
 import { createSession, type NewSession } from './sessions';
 import { hashLoginCode, hashToken, newLoginCode, newToken, sameDigest } from './tokens';
 
-export const MAGIC_LINK_MS = MAGIC_LINK_MINUTES * 60_000;
+export const MAGIC_LINK_MS = MAGIC_LINK_MINUTES * MINUTE;
 /** Wrong codes allowed per mailed code before it stops working. */
 export const MAX_CODE_ATTEMPTS = 5;
 /** The answer to every send-link request, so it never tells whether an address has an account. */
-export const SEND_LINK_MESSAGE = 'If that address belongs to an account, a sign-in link is on its way. It expires in 15 minutes.';
+export const SEND_LINK_MESSAGE = `If that address belongs to an account, a sign-in link is on its way. It expires in ${plural(MAGIC_LINK_MINUTES, 'minute')}.`;
 export const INVALID_LINK_MESSAGE = 'The login link has expired or is invalid. Please try signing in again.';
 export const INVALID_CODE_MESSAGE = 'That code is wrong or has expired. Check the latest email or ask for a new link.';
 
@@ -207,9 +209,25 @@ export async function verifyLoginCode(
   });
 }
 
-/** Change the country a player is ranked under. */
+/**
+ * Delete every magic link past its expiry, used or not: neither its link nor its code can sign
+ * anyone in any more. Returns how many went.
+ */
+export async function pruneMagicLinks(db: Db, now = Date.now()): Promise<number> {
+  const result = await db.deleteFrom('magic_links').where('expires_at', '<=', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Change the country a player is ranked under; the leaderboards move them at their next read. */
 export async function updateCountry(services: Services, userId: number, country: string): Promise<UserRow> {
   if (country !== 'XX' && !isListedCountry(country)) throw badRequest('Choose a country from the list.');
-  return services.db.updateTable('users').set({ country, country_changed_at: Date.now() }).where('id', '=', userId).returningAll().executeTakeFirstOrThrow();
+  const updated = await services.db
+    .updateTable('users')
+    .set({ country, country_changed_at: Date.now() })
+    .where('id', '=', userId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  services.rankings.touch(updated.id);
+  return updated;
 }
 

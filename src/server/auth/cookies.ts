@@ -1,4 +1,5 @@
 import type { AstroCookies } from 'astro';
+import { SECOND } from '../../lib/format';
 import { SESSION_MS } from './sessions';
 
 export const SESSION_COOKIE = 'sats_session';
@@ -11,7 +12,7 @@ export function setSessionCookie(cookies: AstroCookies, token: string, expiresAt
     sameSite: 'lax',
     secure: siteUrl.startsWith('https:'),
     expires: new Date(expiresAt),
-    maxAge: Math.floor(SESSION_MS / 1000),
+    maxAge: Math.floor(SESSION_MS / SECOND),
   });
 }
 

@@ -1,3 +1,4 @@
+import { DAY } from '../../lib/format';
 import type { Db } from '../db';
 import { preparedRead } from '../db/prepared';
 import type { UserRow } from '../db/schema';
@@ -5,9 +6,9 @@ import { hashToken, newToken } from './tokens';
 
 /** Sessions last 30 days from the last visit (sliding expiry). */
 export const SESSION_DAYS = 30;
-export const SESSION_MS = SESSION_DAYS * 24 * 60 * 60_000;
+export const SESSION_MS = SESSION_DAYS * DAY;
 /** A session is extended when less than this is left, so not every request writes. */
-const RENEW_WHEN_LEFT_MS = SESSION_MS - 24 * 60 * 60_000;
+const RENEW_WHEN_LEFT_MS = SESSION_MS - DAY;
 
 export interface NewSession {
   /** The secret for the cookie; only its hash is stored. */
@@ -74,6 +75,12 @@ export async function revokeSession(db: Db, token: string): Promise<void> {
 /** End every session of a user (sign out everywhere); returns how many ended. */
 export async function revokeAllSessions(db: Db, userId: number): Promise<number> {
   const result = await db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Delete every expired session (a lookup deletes its own, but an abandoned one is never looked up); returns how many went. */
+export async function pruneSessions(db: Db, now = Date.now()): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 

@@ -1,5 +1,6 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import { Migrator } from 'kysely/migration';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -81,18 +82,15 @@ const CACHED_STATEMENTS = 256;
  * simple one. A statement still being read (a streamed query) is never handed out twice.
  */
 function withStatementCache(sqlite: SQLite.Database) {
-  const statements = new Map<string, SQLite.Statement>();
+  const statements = new LRUCache<string, SQLite.Statement>({ max: CACHED_STATEMENTS });
   return {
     close: () => sqlite.close(),
     prepare(text: string): SQLite.Statement {
       let statement = statements.get(text);
-      if (statement && !statement.busy) {
-        statements.delete(text);
-      } else {
+      if (!statement || statement.busy) {
         statement = sqlite.prepare(text);
+        statements.set(text, statement);
       }
-      statements.set(text, statement);
-      if (statements.size > CACHED_STATEMENTS) statements.delete(statements.keys().next().value!);
       return statement;
     },
   };

@@ -1,7 +1,6 @@
 import type { APIContext } from 'astro';
 import { services } from '../app';
 import type { Services } from '../context';
-import { notFound } from '../errors';
 import { errorResponse } from '../http';
 import { loadCatalogue, type CatalogueGame } from './catalogue';
 import { corsHeaders } from './cors';
@@ -13,7 +12,6 @@ export interface GameApiContext {
   cors: Record<string, string>;
   /** The verified game token of the request. */
   player: () => Promise<GameTokenClaims>;
-  game: (gameId: string | undefined) => CatalogueGame;
 }
 
 /**
@@ -32,11 +30,6 @@ export async function gameApi(context: APIContext, run: (api: GameApiContext) =>
       games: catalogue.games,
       cors,
       player: () => verifyGameToken(app.config.secretKey, bearerToken(context.request.headers.get('authorization'))),
-      game: (gameId) => {
-        const game = gameId === undefined ? undefined : catalogue.byId.get(gameId);
-        if (!game) throw notFound(`There is no game "${gameId}" in the arcade.`);
-        return game;
-      },
     });
     for (const [name, value] of Object.entries(cors)) response.headers.set(name, value);
     return response;

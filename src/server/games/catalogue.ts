@@ -1,4 +1,5 @@
 import { getCollection } from 'astro:content';
+import { notFound } from '../errors';
 import type { GameRules } from './runs';
 
 export interface CatalogueGame {
@@ -27,6 +28,17 @@ export function loadCatalogue(siteUrl: string): Promise<Catalogue> {
     cache.set(siteUrl, catalogue);
   }
   return catalogue;
+}
+
+/**
+ * The catalogue game `gameId` names: a 404 listing the arcade's games for any other, on every
+ * route that names a game.
+ */
+export async function requireGame(siteUrl: string, gameId: string | undefined): Promise<CatalogueGame> {
+  const { games, byId } = await loadCatalogue(siteUrl);
+  const game = gameId === undefined ? undefined : byId.get(gameId);
+  if (!game) throw notFound(`There is no game "${gameId ?? ''}" in the arcade. Games: ${games.map((g) => g.rules.gameId).join(', ')}.`);
+  return game;
 }
 
 /** The catalogue games (see {@link loadCatalogue}). */

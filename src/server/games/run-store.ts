@@ -5,9 +5,11 @@
 // CTE over arrays: one round trip, one commit) and by one transaction on SQLite (a savepoint per
 // run, statements prepared once per connection). No run is answered before its batch committed.
 import type SQLite from 'better-sqlite3';
+import type { Selectable } from 'kysely';
 import type pg from 'pg';
-import type { Limit } from '../auth/rate-limit';
+import { sqlText, windowEnded, windowOnConflict, type Limit } from '../auth/rate-limit';
 import { driverOf, type Db, type Driver } from '../db';
+import type { GameStatsTable, RunsTable } from '../db/schema';
 import { AppError, tooManyRequests } from '../errors';
 
 /** One run, ready to store. */
@@ -32,22 +34,13 @@ export interface RunLimit extends Limit {
   key: string;
 }
 
-export interface StoredRun {
-  run_id: string;
-  game_id: string;
-  score: number;
-  level: number | null;
-  fish_count: number;
-  created_at: number;
-}
+/** The columns of a stored run the Game API answers with. */
+const RUN_KEYS = ['run_id', 'game_id', 'score', 'level', 'fish_count', 'created_at'] as const satisfies readonly (keyof RunsTable)[];
+/** The columns of a player's best the Game API answers with. */
+const BEST_KEYS = ['plays', 'best_score', 'best_level', 'best_fish_count', 'best_reached_at'] as const satisfies readonly (keyof GameStatsTable)[];
 
-export interface StoredBest {
-  plays: number;
-  best_score: number;
-  best_level: number | null;
-  best_fish_count: number;
-  best_reached_at: number;
-}
+export type StoredRun = Pick<Selectable<RunsTable>, (typeof RUN_KEYS)[number]>;
+export type StoredBest = Pick<Selectable<GameStatsTable>, (typeof BEST_KEYS)[number]>;
 
 /** What was stored: `created` is false for a replayed runId (then the run and best as stored). */
 export interface StoreResult {
@@ -71,8 +64,8 @@ const BEST_UPDATE = `
   best_reached_at = case when excluded.best_score > game_stats.best_score then excluded.best_reached_at else game_stats.best_reached_at end,
   best_score = case when excluded.best_score > game_stats.best_score then excluded.best_score else game_stats.best_score end`;
 
-const RUN_COLUMNS = 'run_id, game_id, score, level, fish_count, created_at';
-const BEST_COLUMNS = 'plays, best_score, best_level, best_fish_count, best_reached_at';
+const RUN_COLUMNS = RUN_KEYS.join(', ');
+const BEST_COLUMNS = BEST_KEYS.join(', ');
 
 /** Store a run atomically; a 429 (changing nothing) once the player's window is used up. */
 export function storeRun(db: Db, record: RunRecord, limit: RunLimit): Promise<StoreResult> {
@@ -206,11 +199,9 @@ const sqliteStores = new WeakMap<SQLite.Database, SqliteStore>();
 function sqliteStore(sqlite: SQLite.Database): SqliteStore {
   let store = sqliteStores.get(sqlite);
   if (store) return store;
-  const hit = sqlite.prepare<{ key: string; now: number; expired: number }, { count: number; window_start: number }>(`
+  const hit = sqlite.prepare<{ key: string; now: number; windowMs: number }, { count: number; window_start: number }>(`
     insert into rate_limits (key, window_start, count) values (@key, @now, 1)
-    on conflict (key) do update set
-      count = case when rate_limits.window_start <= @expired then 1 else rate_limits.count + 1 end,
-      window_start = case when rate_limits.window_start <= @expired then @now else rate_limits.window_start end
+    ${windowOnConflict(sqlText, '@windowMs')}
     returning count, window_start`);
   const insertRun = sqlite.prepare<RunRecord, StoredRun>(`
     insert into runs (user_id, game_id, run_id, score, level, fish_count, fish_json, achievements_json, created_at)
@@ -232,7 +223,7 @@ function sqliteStore(sqlite: SQLite.Database): SqliteStore {
   const readBest = sqlite.prepare<RunRecord, StoredBest>(`select ${BEST_COLUMNS} from game_stats where user_id = @userId and game_id = @gameId`);
 
   const one = sqlite.transaction((record: RunRecord, limit: RunLimit): StoreResult => {
-    const window = hit.get({ key: limit.key, now: record.now, expired: record.now - limit.windowMs })!;
+    const window = hit.get({ key: limit.key, now: record.now, windowMs: limit.windowMs })!;
     // Thrown inside the savepoint: it rolls back, so an over-limit run changes nothing.
     if (window.count > limit.max) throw tooManyRequests(window.window_start + limit.windowMs - record.now, limit.what);
     const run = insertRun.get(record);
@@ -280,10 +271,8 @@ with input as (
     with ordinality as t(user_id, game_id, run_id, score, level, fish_count, fish_json, achievements_json, now, key, unlocked, ord)
 ), lim as (
   insert into rate_limits (key, window_start, count) select key, now, 1 from input
-  on conflict (key) do update set
-    count = case when rate_limits.window_start <= excluded.window_start - $12::bigint then 1 else rate_limits.count + 1 end,
-    window_start = case when rate_limits.window_start <= excluded.window_start - $12::bigint then excluded.window_start else rate_limits.window_start end
-  where rate_limits.window_start <= excluded.window_start - $12::bigint or rate_limits.count < $13::integer
+  ${windowOnConflict(sqlText, '$12::bigint')}
+  where ${windowEnded(sqlText, '$12::bigint')} or rate_limits.count < $13::integer
   returning key
 ), run as (
   insert into runs (user_id, game_id, run_id, score, level, fish_count, fish_json, achievements_json, created_at)
@@ -316,9 +305,12 @@ where r.user_id = $1 and r.game_id = $2 and r.run_id = $3`;
 
 type SubmitRow = { allowed: boolean } & { [K in keyof StoredRun]: StoredRun[K] | null } & { [K in keyof StoredBest]: StoredBest[K] | null };
 
+function pick<T, K extends keyof T>(row: T, keys: readonly K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((key) => [key, row[key]])) as Pick<T, K>;
+}
+
 function split(row: StoredRun & StoredBest): { run: StoredRun; best: StoredBest } {
-  const { run_id, game_id, score, level, fish_count, created_at, plays, best_score, best_level, best_fish_count, best_reached_at } = row;
-  return { run: { run_id, game_id, score, level, fish_count, created_at }, best: { plays, best_score, best_level, best_fish_count, best_reached_at } };
+  return { run: pick(row, RUN_KEYS), best: pick(row, BEST_KEYS) };
 }
 
 async function writeOnPostgres(pool: pg.Pool, batch: Pending[]): Promise<Outcome[]> {

@@ -1,5 +1,6 @@
+import { MINUTE } from '../../lib/format';
 import { REKT_FORMATIONS, type BestView, type RunView, type SubmitRunRequest } from '../../lib/schemas/games';
-import type { Db } from '../db';
+import type { Services } from '../context';
 import { badRequest } from '../errors';
 import { storeRun } from './run-store';
 
@@ -55,9 +56,10 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * player's achievements, atomically and together with the player's rate limit (an over-limit run
  * is a 429 and changes nothing). The best is updated by one conditional upsert, so concurrent runs
  * of one player keep the true best. Resubmitting a runId changes nothing and answers the stored run.
+ * The leaderboards are told about the player, so their next read places the new best.
  */
 export async function submitRun(
-  db: Db,
+  { db, rankings }: Pick<Services, 'db' | 'rankings'>,
   game: GameRules,
   userId: number,
   input: SubmitRunRequest,
@@ -81,8 +83,9 @@ export async function submitRun(
       now,
       shard: Math.floor(Math.random() * GAME_TOTAL_SHARDS),
     },
-    { key: `runs:user:${userId}`, max: runsPerMinute, windowMs: 60_000, what: 'runs from this player' },
+    { key: `runs:user:${userId}`, max: runsPerMinute, windowMs: MINUTE, what: 'runs from this player' },
   );
+  rankings.touch(userId);
   return {
     created,
     run: { runId: run.run_id, gameId: run.game_id, score: run.score, level: run.level, fishCaught: run.fish_count, createdAt: iso(run.created_at) },

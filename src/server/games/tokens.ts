@@ -1,5 +1,7 @@
 import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
+import { LRUCache } from 'lru-cache';
+import { MINUTE, SECOND } from '../../lib/format';
 import { unauthorized } from '../errors';
 
 /** Game tokens live about 30 minutes; the play page fetches a new one every 20. */
@@ -19,8 +21,8 @@ export const MAX_CACHED_TOKENS = 10_000;
 
 interface Signer {
   key: KeyObject;
-  /** Tokens this key verified, with their claims (oldest first); never a token that failed. */
-  verified: Map<string, GameTokenClaims>;
+  /** Tokens this key verified, with their claims (the least recently used forgotten first); never a token that failed. */
+  verified: LRUCache<string, GameTokenClaims>;
 }
 
 /** The signing key (derived from the server secret, so it differs from every other use of it) and its verified tokens. */
@@ -29,7 +31,7 @@ function signerOf(secret: string): Signer {
   // A KeyObject made once: jose then skips importing the raw key on every verification.
   let signer = signers.get(secret);
   if (!signer) {
-    signer = { key: createSecretKey(createHmac('sha256', secret).update('game-token-signing-key').digest()), verified: new Map() };
+    signer = { key: createSecretKey(createHmac('sha256', secret).update('game-token-signing-key').digest()), verified: new LRUCache({ max: MAX_CACHED_TOKENS }) };
     signers.set(secret, signer);
   }
   return signer;
@@ -42,21 +44,21 @@ const expired = () => unauthorized('The game token has expired. Refresh the game
 
 /** Sign a short-lived game token (HS256 JWT) for a player. */
 export async function issueGameToken(secret: string, user: { id: number; username: string }, now = Date.now()): Promise<{ token: string; expiresAt: number }> {
-  const expiresAt = now + GAME_TOKEN_MINUTES * 60_000;
+  const expiresAt = now + GAME_TOKEN_MINUTES * MINUTE;
   const token = await new SignJWT({ username: user.username })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(user.id))
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
-    .setIssuedAt(Math.floor(now / 1000))
-    .setExpirationTime(Math.floor(expiresAt / 1000))
+    .setIssuedAt(Math.floor(now / SECOND))
+    .setExpirationTime(Math.floor(expiresAt / SECOND))
     .sign(signerOf(secret).key);
   return { token, expiresAt };
 }
 
 /**
  * Check a game token; a missing, forged or expired one is a 401 with a message saying which. A
- * token that passed is remembered (at most {@link MAX_CACHED_TOKENS}, the oldest forgotten first),
+ * token that passed is remembered (at most {@link MAX_CACHED_TOKENS}, the least recently used forgotten first),
  * so the next request with the very same token only checks its expiry again.
  */
 export async function verifyGameToken(secret: string, token: string | null | undefined, now = Date.now()): Promise<GameTokenClaims> {
@@ -78,12 +80,11 @@ export async function verifyGameToken(secret: string, token: string | null | und
     });
     const userId = Number(payload.sub);
     if (!Number.isSafeInteger(userId) || userId <= 0 || typeof payload.username !== 'string' || !payload.exp) throw new Error('bad claims');
-    claims = Object.freeze({ userId, username: payload.username, expiresAt: payload.exp * 1000 });
+    claims = Object.freeze({ userId, username: payload.username, expiresAt: payload.exp * SECOND });
   } catch (error) {
     if (error instanceof errors.JWTExpired) throw expired();
     throw unauthorized('The game token is not valid.');
   }
-  if (signer.verified.size >= MAX_CACHED_TOKENS) signer.verified.delete(signer.verified.keys().next().value!);
   signer.verified.set(token, claims);
   return claims;
 }

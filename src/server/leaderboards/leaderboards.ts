@@ -26,9 +26,6 @@ function fishDetails(json: string | null): FishDetail[] {
   return fish.map(({ name, points, weight, quality }) => ({ name, points, weight, quality })).sort((a, b) => b.points - a.points);
 }
 
-/** Pages kept per game; the oldest goes first. */
-const CACHED_PAGES = 500;
-
 /**
  * One page of a game's leaderboard: ranks come from the in-memory order, the rows' details from
  * the database (one indexed lookup for the page's players). A page is kept until the game's order
@@ -43,9 +40,7 @@ export async function leaderboardPage(db: Db, rankings: Rankings, gameId: string
   if (cached && cached.version === ranking.version) return cached.value as LeaderboardResponse;
   const version = ranking.version;
   const value = await buildPage(db, ranking, gameId, country, page, limit);
-  ranking.pages.delete(key);
   ranking.pages.set(key, { version, value });
-  if (ranking.pages.size > CACHED_PAGES) ranking.pages.delete(ranking.pages.keys().next().value!);
   return value;
 }
 

@@ -1,3 +1,5 @@
+import { SECOND } from '../../lib/format';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../db';
 import { RankedSet, type Ranked } from './ranked-set';
 
@@ -24,6 +26,9 @@ function playerOf(row: BestRow): RankedPlayer {
   return { id: row.user_id, score: row.best_score, at: row.best_reached_at, country: row.country, level: row.best_level, fishCaught: row.best_fish_count };
 }
 
+/** Answered pages kept per game; the least recently used goes first. */
+export const CACHED_PAGES = 500;
+
 /** One game's orders: everyone, and per country. */
 export class GameRanking {
   readonly players = new Map<number, RankedPlayer>();
@@ -32,7 +37,7 @@ export class GameRanking {
   /** Goes up with every change of order or of what a row shows (answers cached by version). */
   version = 0;
   /** Answered pages by `country|page|limit`, each with the version it was built from. */
-  readonly pages = new Map<string, { version: number; value: unknown }>();
+  readonly pages = new LRUCache<string, { version: number; value: unknown }>({ max: CACHED_PAGES });
 
   /** Build from players already in rank order. */
   static fromSorted(sorted: RankedPlayer[]): GameRanking {
@@ -85,12 +90,12 @@ export class GameRanking {
 const MAX_TOUCHED = 500;
 
 /** How often a read looks for changes other processes made (ms). */
-export const SYNC_INTERVAL_MS = 1_000;
+export const SYNC_INTERVAL_MS = SECOND;
 /**
  * How far back each look reaches past the previous one (ms): covers clocks a little apart between
  * servers and transactions that commit a moment after they took their time.
  */
-export const SYNC_OVERLAP_MS = 5_000;
+export const SYNC_OVERLAP_MS = 5 * SECOND;
 
 /**
  * Every game's leaderboard order, kept in memory and answered in O(log n), derived from the

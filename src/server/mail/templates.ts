@@ -1,5 +1,9 @@
+import { plural } from '../../lib/format';
 import { MAGIC_LINK_MINUTES } from '../../lib/schemas/auth';
 import type { Mail } from './mailer';
+
+/** How long a sign-in link and its code work, in words. */
+const LINK_LIFETIME = plural(MAGIC_LINK_MINUTES, 'minute');
 
 const escape = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -46,7 +50,7 @@ export function signInMail(input: SignInMailInput): Mail {
     '',
     `Or enter this code in the sign-in window: ${code}`,
     '',
-    `The link and the code expire in ${MAGIC_LINK_MINUTES} minutes and work only once.`,
+    `The link and the code expire in ${LINK_LIFETIME} and work only once.`,
     "If you didn't ask for this, you can ignore this email.",
   ].join('\n');
   const html = layout(
@@ -55,7 +59,7 @@ export function signInMail(input: SignInMailInput): Mail {
     `<p style="margin:0">${escape(intro)}</p>${button(link, 'Sign in to the arcade')}
 <p style="margin:0">Or enter this code in the sign-in window:</p>
 <p style="margin:8px 0 20px;font-size:30px;font-weight:bold;letter-spacing:8px;color:#39ff88">${escape(code)}</p>
-<p style="margin:0;color:#b8b2d9;font-size:14px">The link and the code expire in ${MAGIC_LINK_MINUTES} minutes and work only once. If you didn't ask for this, you can ignore this email.</p>
+<p style="margin:0;color:#b8b2d9;font-size:14px">The link and the code expire in ${LINK_LIFETIME} and work only once. If you didn't ask for this, you can ignore this email.</p>
 <p style="margin:16px 0 0;color:#b8b2d9;font-size:12px;word-break:break-all">${escape(link)}</p>`,
   );
   return { to: input.to, subject: input.welcome ? `Welcome to ${productName}: your sign-in link` : `Your ${productName} sign-in link`, text, html };

@@ -2,11 +2,11 @@ import type { APIRoute } from 'astro';
 import { updateAccountRequestSchema } from '../../../lib/schemas/account';
 import { services } from '../../../server/app';
 import { updateCountry } from '../../../server/auth/accounts';
+import { requireUser } from '../../../server/auth/locals';
 import { countActiveSessions } from '../../../server/auth/sessions';
 import { userView } from '../../../server/auth/views';
 import type { Services } from '../../../server/context';
 import type { UserRow } from '../../../server/db/schema';
-import { unauthorized } from '../../../server/errors';
 import { handle, json, methodNotAllowed, readJson } from '../../../server/http';
 
 export const prerender = false;
@@ -23,17 +23,15 @@ async function accountView(app: Services, user: UserRow) {
 export const GET: APIRoute = ({ locals }) =>
   handle(async () => {
     const app = await services();
-    if (!locals.user) throw unauthorized();
-    return json(await accountView(app, locals.user));
+    return json(await accountView(app, requireUser(locals)));
   });
 
 export const PUT: APIRoute = ({ locals, request }) =>
   handle(async () => {
     const app = await services();
-    if (!locals.user) throw unauthorized();
+    const user = requireUser(locals);
     const { country } = await readJson(request, updateAccountRequestSchema);
-    const updated = await updateCountry(app, locals.user.id, country);
-    app.rankings.touch(updated.id);
+    const updated = await updateCountry(app, user.id, country);
     return json(await accountView(app, updated));
   });
 

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { services } from '../../../server/app';
 import { clearSessionCookie } from '../../../server/auth/cookies';
+import { requireUser } from '../../../server/auth/locals';
 import { revokeAllSessions } from '../../../server/auth/sessions';
-import { unauthorized } from '../../../server/errors';
 import { handle, json, methodNotAllowed } from '../../../server/http';
 
 export const prerender = false;
@@ -11,8 +11,8 @@ export const prerender = false;
 export const POST: APIRoute = ({ locals, cookies }) =>
   handle(async () => {
     const app = await services();
-    if (!locals.user) throw unauthorized();
-    const revoked = await revokeAllSessions(app.db, locals.user.id);
+    const user = requireUser(locals);
+    const revoked = await revokeAllSessions(app.db, user.id);
     clearSessionCookie(cookies, app.config.siteUrl);
     return json({ success: true, revoked });
   });

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { services } from '../../../server/app';
-import { unauthorized } from '../../../server/errors';
+import { requireUser } from '../../../server/auth/locals';
 import { issueGameToken } from '../../../server/games/tokens';
 import { handle, json, methodNotAllowed } from '../../../server/http';
 
@@ -10,8 +10,8 @@ export const prerender = false;
 export const GET: APIRoute = ({ locals }) =>
   handle(async () => {
     const app = await services();
-    if (!locals.user) throw unauthorized();
-    const { token, expiresAt } = await issueGameToken(app.config.secretKey, locals.user);
+    const user = requireUser(locals);
+    const { token, expiresAt } = await issueGameToken(app.config.secretKey, user);
     return json({ gameToken: token, expiresAt: new Date(expiresAt).toISOString() });
   });
 

@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { submitRunRequestSchema } from '../../../../lib/schemas/games';
 import { gameApi } from '../../../../server/games/api';
+import { requireGame } from '../../../../server/games/catalogue';
 import { submitRun } from '../../../../server/games/runs';
 import { json, methodNotAllowed, readJson } from '../../../../server/http';
 
@@ -8,12 +9,11 @@ export const prerender = false;
 
 /** The Game API: a game reports a finished run (see README, "Game API"). */
 export const POST: APIRoute = (context) =>
-  gameApi(context, async ({ app, player, game }) => {
-    const target = game(context.params.gameId);
+  gameApi(context, async ({ app, player }) => {
+    const game = await requireGame(app.config.siteUrl, context.params.gameId);
     const claims = await player();
     const input = await readJson(context.request, submitRunRequestSchema);
-    const result = await submitRun(app.db, target.rules, claims.userId, input, Date.now(), app.config.runsPerMinute);
-    app.rankings.touch(claims.userId);
+    const result = await submitRun(app, game.rules, claims.userId, input, Date.now(), app.config.runsPerMinute);
     return json({ run: result.run, best: result.best }, result.created ? 201 : 200);
   });
 

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { userRankQuerySchema } from '../../../../lib/schemas/leaderboards';
-import { unauthorized } from '../../../../server/errors';
+import { requireUser } from '../../../../server/auth/locals';
 import { handle, json, methodNotAllowed, parseWith } from '../../../../server/http';
 import { leaderboardGame, queryOf } from '../../../../server/leaderboards/api';
 import { userRank } from '../../../../server/leaderboards/leaderboards';
@@ -11,9 +11,9 @@ export const prerender = false;
 export const GET: APIRoute = (context) =>
   handle(async () => {
     const { app, gameId } = await leaderboardGame(context);
-    if (!context.locals.user) throw unauthorized('Sign in to see your rank.');
+    const user = requireUser(context.locals, 'Sign in to see your rank.');
     const query = parseWith(userRankQuerySchema, queryOf(context));
-    return json(await userRank(app.rankings, gameId, query, context.locals.user.id));
+    return json(await userRank(app.rankings, gameId, query, user.id));
   });
 
 export const ALL = methodNotAllowed('GET');

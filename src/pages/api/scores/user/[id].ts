@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { services } from '../../../../server/app';
 import { badRequest } from '../../../../server/errors';
-import { listCatalogueGames } from '../../../../server/games/catalogue';
+import { listCatalogueGames, requireGame } from '../../../../server/games/catalogue';
 import { listUserScores } from '../../../../server/games/stats';
 import { handle, idParam, json, methodNotAllowed } from '../../../../server/http';
 
@@ -12,11 +12,12 @@ export const GET: APIRoute = ({ params, url }) =>
     const app = await services();
     const userId = idParam(params.id);
     const gameId = url.searchParams.get('gameId');
-    const games = await listCatalogueGames(app.config.siteUrl);
-    if (!gameId || !games.some((g) => g.rules.gameId === gameId)) {
+    if (!gameId) {
+      const games = await listCatalogueGames(app.config.siteUrl);
       throw badRequest(`Add ?gameId= with one of: ${games.map((g) => g.rules.gameId).join(', ')}.`);
     }
-    return json(await listUserScores(app.db, userId, gameId));
+    const game = await requireGame(app.config.siteUrl, gameId);
+    return json(await listUserScores(app.db, userId, game.rules.gameId));
   });
 
 export const ALL = methodNotAllowed('GET');

@@ -1,0 +1,39 @@
+import type { Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
+import * as accounts from './0001-accounts';
+import * as runs from './0002-runs';
+import * as leaderboards from './0003-leaderboards';
+import * as gameTotalShards from './0004-game-total-shards';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+/**
+ * One migration: `up` and `down` on an untyped database (a migration sees the schema as it was
+ * then, not as `schema.ts` describes it today), told which database it runs on for the few
+ * differences that matter.
+ */
+export interface ArcadeMigration {
+  up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
+  down(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
+}
+
+/**
+ * The arcade's migrations by name, in order. A static map of imports (not a folder scan) so they
+ * survive bundling. A name, once released, never changes: databases record which ones ran.
+ */
+const MIGRATIONS: Record<string, ArcadeMigration> = {
+  '0001_accounts': accounts,
+  '0002_runs': runs,
+  '0003_leaderboards': leaderboards,
+  '0004_game_total_shards': gameTotalShards,
+};
+
+/** The migrations as Kysely's migrator takes them, for `dialect`. */
+export function migrations(dialect: Dialect): Record<string, Migration> {
+  return Object.fromEntries(
+    Object.entries(MIGRATIONS).map(([name, migration]): [string, Migration] => [
+      name,
+      { up: (db) => migration.up(db, dialect), down: (db) => migration.down(db, dialect) },
+    ]),
+  );
+}

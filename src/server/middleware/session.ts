@@ -1,0 +1,30 @@
+import type { MiddlewareHandler } from 'astro';
+import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../auth/cookies';
+import { findSession } from '../auth/sessions';
+import { errorResponse } from '../http';
+import { onDemand, type LoadServices } from './steps';
+
+/**
+ * Find the signed-in player behind the session cookie and put them (and the token, for sign-out)
+ * in `locals`. A renewed session sends its cookie again; an unknown or expired one clears it.
+ */
+export function findSignedInUser(load: LoadServices): MiddlewareHandler {
+  return onDemand(async ({ cookies, locals }, next) => {
+    const token = cookies.get(SESSION_COOKIE)?.value;
+    if (!token) return next();
+    const { db, config } = await load();
+    try {
+      const session = await findSession(db, token);
+      if (session) {
+        locals.user = session.user;
+        locals.sessionToken = token;
+        if (session.renewed) setSessionCookie(cookies, token, session.expiresAt, config.siteUrl);
+      } else {
+        clearSessionCookie(cookies, config.siteUrl);
+      }
+    } catch (error) {
+      return errorResponse(error);
+    }
+    return next();
+  });
+}

@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DAY } from '../../src/lib/format';
+import { SESSION_COOKIE } from '../../src/server/auth/cookies';
+import { createSession } from '../../src/server/auth/sessions';
+import type { UserRow } from '../../src/server/db/schema';
+import { guardAdmin } from '../../src/server/middleware/admin';
+import { securityHeaders } from '../../src/server/middleware/headers';
+import { checkOrigin } from '../../src/server/middleware/origin';
+import { startServices } from '../../src/server/middleware/services';
+import { findSignedInUser } from '../../src/server/middleware/session';
+import { runStep, settingsOnly } from '../support/middleware';
+import { addPlayer, DIALECTS, freshServices, type TestServices } from '../support/services';
+
+const player = (id: number) => ({ id, username: `player${id}` }) as UserRow;
+
+describe('the services step', () => {
+  const broken = async () => {
+    throw new Error('no database');
+  };
+
+  it('starts every request signed out and passes it on once the services are up', async () => {
+    const result = await runStep(startServices(settingsOnly()), '/api/auth/me', { user: player(3) });
+    expect(result.passed).toBe(true);
+    expect(result.locals.user).toBeNull();
+    expect(result.locals.sessionToken).toBeNull();
+  });
+
+  it('answers 503 when the services cannot start: JSON under /api, plain text elsewhere', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const api = await runStep(startServices(broken), '/api/auth/me');
+    expect(api.passed).toBe(false);
+    expect(api.response.status).toBe(503);
+    expect(await api.response.json()).toEqual({ error: expect.stringMatching(/starting up or misconfigured/) });
+    const page = await runStep(startServices(broken), '/account');
+    expect(page.response.status).toBe(503);
+    expect(await page.response.text()).toBe('Service unavailable');
+    expect(log).toHaveBeenCalledTimes(2);
+    log.mockRestore();
+  });
+
+  it('leaves prerendered pages alone, without starting anything', async () => {
+    const result = await runStep(startServices(broken), '/about', { prerendered: true });
+    expect(result.passed).toBe(true);
+  });
+});
+
+describe('the origin check', () => {
+  const step = checkOrigin(settingsOnly());
+
+  it('refuses an API write from another origin, or from none, with a JSON 403', async () => {
+    const attempts: Record<string, string>[] = [{ origin: 'https://evil.example' }, { referer: 'https://evil.example/page' }, {}, { origin: 'null' }];
+    for (const headers of attempts) {
+      const result = await runStep(step, '/api/auth/logout', { method: 'POST', headers });
+      expect(result.passed).toBe(false);
+      expect(result.response.status).toBe(403);
+      expect(await result.response.json()).toEqual({ error: 'Cross-origin requests are not allowed.' });
+    }
+  });
+
+  it("lets through writes from the arcade's own origin, by Origin or by Referer", async () => {
+    expect((await runStep(step, '/api/auth/logout', { method: 'POST', headers: { origin: 'http://arcade.test' } })).passed).toBe(true);
+    expect((await runStep(step, '/api/account', { method: 'PUT', headers: { referer: 'http://arcade.test/account' } })).passed).toBe(true);
+  });
+
+  it('lets through reads, Game API calls and pages from anywhere', async () => {
+    const elsewhere = { origin: 'https://evil.example' };
+    expect((await runStep(step, '/api/auth/me', { headers: elsewhere })).passed).toBe(true);
+    expect((await runStep(step, '/api/games/rekt/runs', { method: 'POST', headers: elsewhere })).passed).toBe(true);
+    expect((await runStep(step, '/auth/callback', { method: 'POST', headers: elsewhere })).passed).toBe(true);
+  });
+});
+
+describe('the admin guard', () => {
+  const step = guardAdmin(settingsOnly([1]));
+
+  it('answers the admin API 401 signed out and 403 to players who are not admins', async () => {
+    const signedOut = await runStep(step, '/api/admin/users');
+    expect([signedOut.passed, signedOut.response.status]).toEqual([false, 401]);
+    const other = await runStep(step, '/api/admin', { user: player(2) });
+    expect([other.passed, other.response.status]).toEqual([false, 403]);
+    expect(await other.response.json()).toEqual({ error: 'Only administrators can do that.' });
+  });
+
+  it('sends everyone but an admin from the admin pages to the home page', async () => {
+    for (const user of [null, player(2)]) {
+      const result = await runStep(step, '/admin/games', { user });
+      expect(result.passed).toBe(false);
+      expect(result.response.status).toBe(302);
+      expect(result.response.headers.get('location')).toBe('/');
+    }
+  });
+
+  it('lets an admin in, and leaves every other path alone', async () => {
+    expect((await runStep(step, '/api/admin/users', { user: player(1) })).passed).toBe(true);
+    expect((await runStep(step, '/admin', { user: player(1) })).passed).toBe(true);
+    expect((await runStep(step, '/administrators', {})).passed).toBe(true);
+    expect((await runStep(step, '/api/auth/me', {})).passed).toBe(true);
+  });
+});
+
+describe('the security headers', () => {
+  it('adds nosniff, the referrer policy and DENY framing to the answer', async () => {
+    const { response } = await runStep(securityHeaders, '/api/auth/me');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+  });
+
+  it('keeps the framing rule an answer chose itself, and skips prerendered pages', async () => {
+    const framed: Parameters<typeof securityHeaders>[1] = async () => new Response('game', { headers: { 'x-frame-options': 'SAMEORIGIN' } });
+    const context = { isPrerendered: false } as Parameters<typeof securityHeaders>[0];
+    const own = (await securityHeaders(context, framed)) as Response;
+    expect(own.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    const { response } = await runStep(securityHeaders, '/about', { prerendered: true });
+    expect(response.headers.has('x-frame-options')).toBe(false);
+  });
+});
+
+describe.each(DIALECTS)('the session step on %s', (dialect) => {
+  let s: TestServices;
+  let userId: number;
+  beforeAll(async () => {
+    s = await freshServices(dialect);
+    userId = await addPlayer(s.db, 'cookie_eater');
+  });
+  afterAll(async () => {
+    await s.close();
+  });
+  const step = () => findSignedInUser(async () => s);
+
+  it('puts the player and the token of a valid session cookie in locals', async () => {
+    const { token } = await createSession(s.db, userId);
+    const result = await runStep(step(), '/api/auth/me', { cookies: { [SESSION_COOKIE]: token } });
+    expect(result.passed).toBe(true);
+    expect(result.locals.user).toMatchObject({ id: userId, username: 'cookie_eater' });
+    expect(result.locals.sessionToken).toBe(token);
+    expect(result.cookies.set.size).toBe(0);
+  });
+
+  it('sends the cookie again when the session was extended', async () => {
+    const { token } = await createSession(s.db, userId, Date.now() - 2 * DAY);
+    const result = await runStep(step(), '/account', { cookies: { [SESSION_COOKIE]: token } });
+    expect(result.locals.user?.id).toBe(userId);
+    expect(result.cookies.set.get(SESSION_COOKIE)?.value).toBe(token);
+  });
+
+  it('clears an unknown cookie and leaves the request signed out', async () => {
+    const result = await runStep(step(), '/api/auth/me', { cookies: { [SESSION_COOKIE]: 'no-such-session-token-000000' } });
+    expect(result.passed).toBe(true);
+    expect(result.locals.user).toBeNull();
+    expect(result.cookies.deleted).toEqual([SESSION_COOKIE]);
+  });
+
+  it('does not touch the database without a cookie', async () => {
+    const result = await runStep(findSignedInUser(async () => Promise.reject(new Error('not needed'))), '/api/auth/me');
+    expect(result.passed).toBe(true);
+    expect(result.locals.user).toBeNull();
+  });
+});
