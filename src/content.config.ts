@@ -115,6 +115,11 @@ const games = defineCollection({
     }),
     /** The dashboard card ends its description with a 'read more' link to the detail page. */
     readMore: z.boolean(),
+    /**
+     * The achievement game: its best single run counts for the score cards (beginner, pro,
+     * hardcore). Exactly one catalogue game has it.
+     */
+    achievements: z.boolean().default(false),
     /** Plausibility limits of one run: the Game API refuses results beyond them. */
     limits: z.object({
       maxScore: z.number().int().positive(),
