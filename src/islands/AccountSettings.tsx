@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useId, useMemo, useState, type SubmitEvent } from 'react';
-import { $account, $saveAccountCountry, $signOutEverywhere } from '../lib/stores/account';
+import { $account, $notifyNewGames, $saveAccountCountry, $signOutEverywhere } from '../lib/stores/account';
 import { UNKNOWN_COUNTRY, listCountryOptions } from '../lib/countries';
 import { formatShortDate } from '../lib/format';
 import type { AccountResponse } from '../lib/schemas/account';
@@ -56,6 +56,7 @@ function SignedIn() {
       <div className="mt-10 space-y-6">
         <Profile account={account} />
         <CountryForm account={account} />
+        <NewGames wanted={account.notifyNewGames} />
         <Sessions activeSessions={account.activeSessions} />
       </div>
     );
@@ -133,6 +134,27 @@ function CountryForm({ account }: { account: AccountResponse }) {
           {saving ? 'Saving...' : 'Save'}
         </button>
       </form>
+    </section>
+  );
+}
+
+/** The wish to hear of new games (the dashboard's NOTIFY ME), and the way to take it back. */
+function NewGames({ wanted }: { wanted: boolean }) {
+  const { run, pending } = useAction($notifyNewGames, {
+    failureTitle: 'Update Failed',
+    onSuccess: (answer) => toast({ title: 'Account Updated', description: answer.message, variant: 'success' }),
+  });
+  return (
+    <section aria-labelledby="account-new-games" className="panel p-6 sm:p-8">
+      <h2 id="account-new-games" className="text-[0.7rem] text-accent">
+        New Games
+      </h2>
+      <p className="mt-3 text-base-content/80">
+        {wanted ? 'We will e-mail you when a new game joins the arcade.' : 'You will not get an e-mail about new games.'}
+      </p>
+      <button type="button" className="btn-arcade btn-outline btn-info mt-5" onClick={() => void run(!wanted)} disabled={pending}>
+        {pending ? 'Saving...' : wanted ? 'Stop telling me' : 'Tell me about new games'}
+      </button>
     </section>
   );
 }

@@ -194,3 +194,9 @@ export function claimButton(card: Pick<AchievementCard, 'completed' | 'claimed'>
   if (card.completed) return { label: 'CLAIM REWARD!', enabled: true };
   return { label: 'LOCKED', enabled: false };
 }
+
+/** The celebration after a claim: starts this long after the answer, closes by itself after 3 s. */
+export const CELEBRATION_DELAY_MS = 100;
+export const CELEBRATION_MS = 3000;
+export const CONFETTI_PARTICLES = 50;
+export const CELEBRATION_VOLUME = 0.3;

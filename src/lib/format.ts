@@ -46,3 +46,25 @@ export function formatMonthDayYear(value: string | Date): string {
   if (Number.isNaN(date.getTime())) return '-';
   return monthDayYear.format(date);
 }
+
+const relative = new Intl.RelativeTimeFormat(LOCALE, { numeric: 'auto' });
+const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * DAY],
+  ['month', 30 * DAY],
+  ['week', 7 * DAY],
+  ['day', DAY],
+  ['hour', HOUR],
+  ['minute', MINUTE],
+];
+
+/** How long ago `value` was, seen at `now`: '3 days ago', 'yesterday', 'just now'; '-' for no date. */
+export function formatRelativeTime(value: string | Date | null, now: number): string {
+  if (value === null) return '-';
+  const time = new Date(value).getTime();
+  if (Number.isNaN(time)) return '-';
+  const ago = now - time;
+  for (const [unit, size] of RELATIVE_STEPS) {
+    if (Math.abs(ago) >= size) return relative.format(-Math.round(ago / size), unit);
+  }
+  return 'just now';
+}

@@ -21,6 +21,11 @@ export const FRESH = {
   countries: 5 * MINUTE,
   leaderboard: 2 * MINUTE,
   rank: 2 * MINUTE,
+  achievements: 5 * MINUTE,
+  avatarCollection: 30 * SECOND,
+  profile: 5 * MINUTE,
+  /** Also the dashboard's per-game statistics, which the spec keeps fresh for 2 minutes. */
+  publicProfile: 2 * MINUTE,
 } as const;
 
 /** Every leaderboard key starts so (board pages, ranks, countries): a country change invalidates them. */

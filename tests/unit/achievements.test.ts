@@ -71,3 +71,17 @@ describe('achievement cards', () => {
     expect(claimButton({ completed: true, claimed: true }, false)).toEqual({ label: 'CLAIMED!', enabled: false });
   });
 });
+
+describe('relative times', () => {
+  it('say how long ago, in the largest whole unit', async () => {
+    const { formatRelativeTime, DAY, HOUR, MINUTE } = await import('../../src/lib/format');
+    const now = Date.parse('2026-11-22T12:00:00Z');
+    expect(formatRelativeTime(new Date(now - 20_000), now)).toBe('just now');
+    expect(formatRelativeTime(new Date(now - 5 * MINUTE), now)).toBe('5 minutes ago');
+    expect(formatRelativeTime(new Date(now - 3 * HOUR), now)).toBe('3 hours ago');
+    expect(formatRelativeTime(new Date(now - DAY), now)).toBe('yesterday');
+    expect(formatRelativeTime(new Date(now - 3 * DAY), now)).toBe('3 days ago');
+    expect(formatRelativeTime(new Date(now - 400 * DAY), now)).toBe('last year');
+    expect(formatRelativeTime(null, now)).toBe('-');
+  });
+});

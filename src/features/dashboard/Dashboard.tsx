@@ -1,22 +1,27 @@
+import { useStore } from '@nanostores/react';
 import type { User } from '../../lib/schemas/user';
+import { publicProfileStore } from '../../lib/stores/avatars';
 import { PixelIcon } from '../../ui/PixelIcon';
-import { PlayerAvatar } from '../../ui/PlayerAvatar';
-import { useSignOut } from '../../ui/useSignOut';
-import GameMachines, { type MachineGame } from './GameMachines';
 import { logout as iconLogout } from '../../ui/pixel-icons';
+import { useSignOut } from '../../ui/useSignOut';
+import { ComingSoon } from './ComingSoon';
+import GameMachines, { type MachineGame } from './GameMachines';
+import { ArcadePerformance, GameStatistics } from './GameStatistics';
+import { WelcomeBanner } from './WelcomeBanner';
 
-/** The signed-in home page: the welcome banner, the game machines and SIGN OUT. */
+/**
+ * The signed-in home page: the welcome banner, the game machines, what is coming, the player's
+ * statistics (from their public profile, one call for every game) and SIGN OUT.
+ */
 export function Dashboard({ user, games }: { user: User; games: MachineGame[] }) {
+  const { data: profile } = useStore(publicProfileStore(user.id));
   return (
-    <div className="mx-auto mt-10 max-w-6xl space-y-8">
-      <section className="panel flex flex-col items-center gap-5 p-6 text-center sm:flex-row sm:p-10 sm:text-left">
-        <PlayerAvatar player={user} size="xl" />
-        <div className="min-w-0">
-          <h1 className="pixel-heading text-lg break-words sm:text-2xl">Welcome back, {user.username}!</h1>
-          <p className="mt-3 text-lg text-base-content/80">Ready to dominate the arcade?</p>
-        </div>
-      </section>
+    <div className="mx-auto mt-10 max-w-6xl space-y-10">
+      <WelcomeBanner user={user} />
       <GameMachines games={games} />
+      <ComingSoon />
+      <GameStatistics games={games} profile={profile} />
+      <ArcadePerformance profile={profile} />
       <div className="flex justify-center">
         <SignOutButton />
       </div>

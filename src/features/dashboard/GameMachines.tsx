@@ -23,7 +23,7 @@ export interface MachineGame {
 /** The dashboard's 'Choose your game...' section: one machine per catalogue game. */
 export default function GameMachines({ games }: { games: MachineGame[] }) {
   return (
-    <section aria-labelledby="choose-game" className="mt-10">
+    <section aria-labelledby="choose-game">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h2 id="choose-game" className="pixel-heading text-base sm:text-xl">
           Choose your game...

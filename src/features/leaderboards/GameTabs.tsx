@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent } from 'react';
+import { useTabs } from '../../ui/useTabs';
 
 interface GameTabsProps {
   games: { gameId: string; name: string; logo: string }[];
@@ -10,35 +10,22 @@ interface GameTabsProps {
 
 /** The game tabs: a tab list that the arrow keys, Home and End move through. */
 export function GameTabs({ games, selected, onSelect, panelId, idPrefix }: GameTabsProps) {
-  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
-
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const index = games.findIndex((g) => g.gameId === selected);
-    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: games.length - 1 };
-    if (!(event.key in moves)) return;
-    event.preventDefault();
-    const next = (moves[event.key]! + games.length) % games.length;
-    onSelect(games[next]!.gameId);
-    tabs.current[next]?.focus();
-  }
+  const { listProps, tabProps } = useTabs(
+    games.map((g) => g.gameId),
+    selected,
+    onSelect,
+    panelId,
+    (gameId) => `${idPrefix}-${gameId}`,
+  );
 
   return (
-    <div role="tablist" aria-label="Games" onKeyDown={onKeyDown} className="grid grid-cols-3 gap-2 sm:gap-4">
-      {games.map((game, i) => {
+    <div {...listProps} aria-label="Games" className="grid grid-cols-3 gap-2 sm:gap-4">
+      {games.map((game) => {
         const active = game.gameId === selected;
         return (
           <button
             key={game.gameId}
-            ref={(element) => {
-              tabs.current[i] = element;
-            }}
-            id={`${idPrefix}-${game.gameId}`}
-            type="button"
-            role="tab"
-            aria-selected={active}
-            aria-controls={panelId}
-            tabIndex={active ? 0 : -1}
-            onClick={() => onSelect(game.gameId)}
+            {...tabProps(game.gameId)}
             className={`flex min-h-20 flex-col items-center justify-center gap-2 rounded-box border-2 px-2 py-3 text-center transition-transform sm:flex-row sm:gap-3 sm:px-4 ${
               active
                 ? 'border-primary bg-neutral text-primary shadow-[4px_4px_0_0_rgb(0_0_0/0.55)]'

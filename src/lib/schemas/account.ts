@@ -17,6 +17,8 @@ export const accountResponseSchema = z.object({
   country: z.string(),
   memberSince: z.string(),
   activeSessions: z.number(),
+  /** The player asked to hear of new games (the dashboard's NOTIFY ME). */
+  notifyNewGames: z._default(z.boolean(), false),
 });
 export type AccountResponse = z.infer<typeof accountResponseSchema>;
 

@@ -1,10 +1,16 @@
 import { ApiError, getJson, sendJson } from '../api';
 import { signedOut } from '../auth-client';
+import * as z from 'zod/mini';
 import { FRESH, LEADERBOARD_KEYS, createMutatorStore, createQuery, mutateCache } from '../query';
 import { accountResponseSchema, signOutEverywhereResponseSchema, type AccountResponse } from '../schemas/account';
 import { setSignedOut } from './session';
 
-/** Account Settings' calls: the player's settings, saving the country, and signing out everywhere. */
+/**
+ * Account Settings' calls: the player's settings, saving the country, the new-games wish (also the
+ * dashboard's NOTIFY ME), and signing out everywhere.
+ */
+
+const notifyNewGamesResponseSchema = z.object({ notifyNewGames: z.boolean(), message: z.string() });
 
 /** `POST /api/account/sign-out-everywhere`: revokes every session of the player, this one included. */
 export const $signOutEverywhere = createMutatorStore<void, { success: boolean; revoked: number }>(async () =>
@@ -30,4 +36,12 @@ export const $saveAccountCountry = createMutatorStore<string, AccountResponse>(a
   mutateCache(ACCOUNT_KEY, account);
   invalidate((key) => key.startsWith(LEADERBOARD_KEYS));
   return account;
+});
+
+/** `PUT /api/account/notify-new-games`: record (or take back) the wish to hear of new games. */
+export const $notifyNewGames = createMutatorStore<boolean, { notifyNewGames: boolean; message: string }>(async ({ data: wanted }) => {
+  const answer = await sendJson('put', `${ACCOUNT_KEY}/notify-new-games`, { wanted }, notifyNewGamesResponseSchema);
+  const account = $account.get().data;
+  if (account) mutateCache(ACCOUNT_KEY, { ...account, notifyNewGames: answer.notifyNewGames });
+  return answer;
 });

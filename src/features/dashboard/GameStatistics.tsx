@@ -1,0 +1,70 @@
+import { formatCount } from '../../lib/format';
+import type { PublicProfile } from '../../lib/schemas/profile';
+
+interface Props {
+  games: { gameId: string; name: string; logo: string }[];
+  /** The player's public profile, or undefined while it loads. */
+  profile: PublicProfile | undefined;
+}
+
+/** 'Your Game Statistics': per catalogue game PLAYED, BEST and the real global RANK ('-' unranked). */
+export function GameStatistics({ games, profile }: Props) {
+  return (
+    <section aria-labelledby="game-statistics">
+      <h2 id="game-statistics" className="pixel-heading text-base sm:text-xl">
+        Your Game Statistics
+      </h2>
+      <div className="mt-6 grid gap-4 md:grid-cols-3">
+        {games.map((game) => {
+          const stats = profile?.gameStats.find((s) => s.gameId === game.gameId);
+          const values: [string, string][] = [
+            ['PLAYED', profile ? formatCount(stats?.gamesPlayed ?? 0) : '...'],
+            ['BEST', profile ? formatCount(stats?.bestScore ?? 0) : '...'],
+            ['RANK', profile ? (stats?.globalRank ? `#${formatCount(stats.globalRank)}` : '-') : '...'],
+          ];
+          return (
+            <article key={game.gameId} className="panel p-4" aria-labelledby={`stats-${game.gameId}`} aria-busy={!profile}>
+              <h3 id={`stats-${game.gameId}`} className="flex items-center gap-3 text-xs">
+                <img src={game.logo} alt="" width={32} height={32} className="pixelated size-8" />
+                {game.name}
+              </h3>
+              <dl className="mt-4 grid grid-cols-3 gap-2 text-center">
+                {values.map(([label, value]) => (
+                  <div key={label} className="rounded-box border-2 border-plum bg-base-300/70 px-2 py-2">
+                    <dt className="font-pixel text-[0.5rem] text-base-content/75">{label}</dt>
+                    <dd className="mt-1 truncate text-lg font-bold text-primary tabular-nums">{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </article>
+          );
+        })}
+      </div>
+    </section>
+  );
+}
+
+/** 'Overall Arcade Performance': TOTAL GAMES, BEST TOURNAMENT FINISH, GAMES PLAYED (games with a play). */
+export function ArcadePerformance({ profile }: { profile: PublicProfile | undefined }) {
+  const bestFinish = profile?.tournamentStats.bestFinish;
+  const values: [string, string][] = [
+    ['TOTAL GAMES', profile ? formatCount(profile.stats.totalGamesPlayed) : '...'],
+    ['BEST TOURNAMENT FINISH', profile ? (bestFinish ? `#${formatCount(bestFinish)}` : '-') : '...'],
+    ['GAMES PLAYED', profile ? formatCount(profile.gameStats.filter((s) => s.gamesPlayed > 0).length) : '...'],
+  ];
+  return (
+    <section aria-labelledby="arcade-performance" className="panel p-5 sm:p-6" aria-busy={!profile}>
+      <h2 id="arcade-performance" className="pixel-heading text-sm leading-relaxed sm:text-base">
+        Overall Arcade Performance
+      </h2>
+      <dl className="mt-5 grid gap-3 sm:grid-cols-3">
+        {values.map(([label, value]) => (
+          <div key={label} className="rounded-box border-2 border-plum bg-base-300/70 px-4 py-3 text-center">
+            <dt className="font-pixel text-[0.55rem] leading-relaxed text-base-content/75">{label}</dt>
+            <dd className="mt-2 text-2xl font-bold text-accent tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
