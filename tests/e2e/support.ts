@@ -164,7 +164,7 @@ export async function stubApi(page: Page, url: string, answer: Answer, { held = 
 }
 
 /** The toast on screen shows `title` and `description` in the given look. */
-export async function expectToast(page: Page, title: string, description: string, variant: 'success' | 'destructive' | 'default' = 'default') {
+export async function expectToast(page: Page, title: string, description: string | RegExp, variant: 'success' | 'destructive' | 'default' = 'default') {
   const toast = page.getByRole(variant === 'destructive' ? 'alert' : 'status').filter({ hasText: title });
   await expect(toast).toBeVisible();
   await expect(toast).toContainText(description);

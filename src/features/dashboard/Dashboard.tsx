@@ -14,7 +14,9 @@ import { WelcomeBanner } from './WelcomeBanner';
  * statistics (from their public profile, one call for every game) and SIGN OUT.
  */
 export function Dashboard({ user, games }: { user: User; games: MachineGame[] }) {
-  const { data: profile } = useStore(publicProfileStore(user.id));
+  const { data, error, loading } = useStore(publicProfileStore(user.id));
+  const profile = data ?? (error !== undefined && !loading ? null : undefined);
+  if (profile === null) console.warn('Could not load the statistics:', error);
   return (
     <div className="mx-auto mt-10 max-w-6xl space-y-10">
       <WelcomeBanner user={user} />

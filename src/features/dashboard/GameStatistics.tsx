@@ -3,9 +3,12 @@ import type { PublicProfile } from '../../lib/schemas/profile';
 
 interface Props {
   games: { gameId: string; name: string; logo: string }[];
-  /** The player's public profile, or undefined while it loads. */
-  profile: PublicProfile | undefined;
+  /** The player's public profile; undefined while it loads, null when it failed (numbers read 0). */
+  profile: PublicProfile | null | undefined;
 }
+
+/** '...' while loading; a failed call counts as nothing played (logged, never shown as an error). */
+const show = (profile: PublicProfile | null | undefined, value: () => string, none = '0') => (profile === undefined ? '...' : profile === null ? none : value());
 
 /** 'Your Game Statistics': per catalogue game PLAYED, BEST and the real global RANK ('-' unranked). */
 export function GameStatistics({ games, profile }: Props) {
@@ -18,12 +21,12 @@ export function GameStatistics({ games, profile }: Props) {
         {games.map((game) => {
           const stats = profile?.gameStats.find((s) => s.gameId === game.gameId);
           const values: [string, string][] = [
-            ['PLAYED', profile ? formatCount(stats?.gamesPlayed ?? 0) : '...'],
-            ['BEST', profile ? formatCount(stats?.bestScore ?? 0) : '...'],
-            ['RANK', profile ? (stats?.globalRank ? `#${formatCount(stats.globalRank)}` : '-') : '...'],
+            ['PLAYED', show(profile, () => formatCount(stats?.gamesPlayed ?? 0))],
+            ['BEST', show(profile, () => formatCount(stats?.bestScore ?? 0))],
+            ['RANK', show(profile, () => (stats?.globalRank ? `#${formatCount(stats.globalRank)}` : '-'), '-')],
           ];
           return (
-            <article key={game.gameId} className="panel p-4" aria-labelledby={`stats-${game.gameId}`} aria-busy={!profile}>
+            <article key={game.gameId} className="panel p-4" aria-labelledby={`stats-${game.gameId}`} aria-busy={profile === undefined}>
               <h3 id={`stats-${game.gameId}`} className="flex items-center gap-3 text-xs">
                 <img src={game.logo} alt="" width={32} height={32} className="pixelated size-8" />
                 {game.name}
@@ -45,15 +48,15 @@ export function GameStatistics({ games, profile }: Props) {
 }
 
 /** 'Overall Arcade Performance': TOTAL GAMES, BEST TOURNAMENT FINISH, GAMES PLAYED (games with a play). */
-export function ArcadePerformance({ profile }: { profile: PublicProfile | undefined }) {
+export function ArcadePerformance({ profile }: { profile: PublicProfile | null | undefined }) {
   const bestFinish = profile?.tournamentStats.bestFinish;
   const values: [string, string][] = [
-    ['TOTAL GAMES', profile ? formatCount(profile.stats.totalGamesPlayed) : '...'],
-    ['BEST TOURNAMENT FINISH', profile ? (bestFinish ? `#${formatCount(bestFinish)}` : '-') : '...'],
-    ['GAMES PLAYED', profile ? formatCount(profile.gameStats.filter((s) => s.gamesPlayed > 0).length) : '...'],
+    ['TOTAL GAMES', show(profile, () => formatCount(profile!.stats.totalGamesPlayed))],
+    ['BEST TOURNAMENT FINISH', show(profile, () => (bestFinish ? `#${formatCount(bestFinish)}` : '-'), '-')],
+    ['GAMES PLAYED', show(profile, () => formatCount(profile!.gameStats.filter((s) => s.gamesPlayed > 0).length))],
   ];
   return (
-    <section aria-labelledby="arcade-performance" className="panel p-5 sm:p-6" aria-busy={!profile}>
+    <section aria-labelledby="arcade-performance" className="panel p-5 sm:p-6" aria-busy={profile === undefined}>
       <h2 id="arcade-performance" className="pixel-heading text-sm leading-relaxed sm:text-base">
         Overall Arcade Performance
       </h2>

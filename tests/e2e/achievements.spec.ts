@@ -1,0 +1,113 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, expectNoHorizontalOverflow, expectToast, pretendSignedOut, registerThroughApi, signInThroughLink, test } from './support';
+
+/** Post a REKT! run with `score` through the Game API, as the game in the frame would. */
+async function postRektRun(page: Page, score: number) {
+  const { gameToken } = await (await page.request.get('/api/auth/game-token')).json();
+  const answer = await page.request.post('/api/games/rekt/runs', {
+    headers: { authorization: `Bearer ${gameToken}` },
+    data: { runId: `e2e-${Date.now()}-${score}`, score, level: 12 },
+  });
+  expect(answer.status()).toBe(201);
+}
+
+test.describe('achievements and avatars', () => {
+  test('a player reaches 15,000 in REKT!, claims the beginner avatar, and wears it everywhere', async ({ page, request }) => {
+    const email = await registerThroughApi(request, 'Tier_Climber');
+    await signInThroughLink(page, email);
+    await postRektRun(page, 15_000);
+    const me = (await (await page.request.get('/api/auth/me')).json()).user;
+
+    await page.goto('/');
+    await expect(page.getByText('Achievements Nailed')).toBeVisible();
+    await expect(page.getByText('3/18')).toBeVisible();
+    await page.getByRole('link', { name: 'VIEW ALL' }).click();
+    await expect(page).toHaveURL(/\/achievements$/);
+
+    const beginner = page.getByRole('tab', { name: /REKT! Beginner/ });
+    await expect(beginner).toContainText('3/3');
+    await beginner.click();
+    const panel = page.getByRole('tabpanel');
+    await expect(panel.locator('[data-unlocked="true"]')).toHaveCount(3);
+    await expect(panel.getByText('15,000 Points')).toBeVisible();
+    await expect(page.getByRole('tab', { name: /REKT! Pro/ })).toContainText('0/3');
+
+    const claim = panel.getByRole('button', { name: 'CLAIM REWARD!' });
+    await claim.click();
+    await expectToast(page, 'Avatar Claimed!', /REKT! Beginner/, 'success');
+    const celebration = page.getByTestId('celebration');
+    await expect(celebration).toBeVisible();
+    await expect(celebration).toContainText('REKT! Beginner');
+    await expect(celebration).toBeHidden({ timeout: 6_000 });
+    await expect(panel.getByRole('button', { name: 'CLAIMED!' })).toBeDisabled();
+
+    await page.goto(`/users/${me.id}`);
+    await expect(page.getByRole('heading', { name: 'Avatar Collection (1)' })).toBeVisible();
+    await expect(page.getByText('Click on an avatar to set it as your active avatar')).toBeVisible();
+    await page.getByRole('button', { name: /REKT! Beginner/ }).click();
+    await page.getByRole('button', { name: 'Set as Active Avatar' }).click();
+    await expectToast(page, 'Avatar Updated!', 'Your avatar has been updated successfully!', 'success');
+    await expect(page.getByRole('button', { name: 'Current Avatar' })).toBeDisabled();
+
+    await page.reload();
+    await expect(page.getByRole('button', { name: `Account menu for ${me.username}` }).locator('img')).toHaveAttribute('src', /fiat-bird/);
+    await page.goto('/leaderboards?game=rekt');
+    const ownRow = page.locator('tr[data-own]');
+    await expect(ownRow.locator('img')).toHaveAttribute('src', /fiat-bird/);
+  });
+
+  test('a claim for an unfinished card is refused by the server with a toast', async ({ page, request }) => {
+    const email = await registerThroughApi(request, 'Eager_Claimer');
+    await signInThroughLink(page, email);
+    const answer = await page.request.post('/api/avatars/claim', { data: { achievementCardId: 'hardcore', avatarId: 'fiat-clown' } });
+    expect(answer.status()).toBeGreaterThanOrEqual(400);
+    expect(answer.status()).toBeLessThan(500);
+    await page.goto('/achievements');
+    await page.getByRole('tab', { name: /REKT! HARDCORE/ }).click();
+    await expect(page.getByRole('tabpanel').getByRole('button', { name: 'LOCKED' })).toBeDisabled();
+  });
+
+  test('signed out, the achievements page asks to sign in', async ({ page }) => {
+    await pretendSignedOut(page);
+    await page.goto('/achievements');
+    await expect(page.getByText('Authentication Required')).toBeVisible();
+    await expect(page.getByText('Please log in to view your achievements and track your progress.')).toBeVisible();
+  });
+
+  test('a profile is public, rendered by the server, and a missing one says so', async ({ page }) => {
+    await pretendSignedOut(page);
+    await page.goto('/users/3');
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Profile Not Found');
+    await expect(page.getByRole('heading', { name: 'Game Performance' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /Avatar Collection \(\d+\)/ })).toBeVisible();
+    await expect(page.getByText('Click on an avatar to set it as your active avatar')).toHaveCount(0);
+    const missing = await page.goto('/users/999999');
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Profile Not Found' })).toBeVisible();
+    await expect(page.getByText('This user profile does not exist or has been removed.')).toBeVisible();
+    await page.getByRole('link', { name: 'Back to Leaderboards' }).click();
+    await expect(page).toHaveURL(/\/leaderboards$/);
+  });
+
+  test('the achievements page and a profile pass axe', async ({ page, request }) => {
+    const email = await registerThroughApi(request, 'Axe_Checker');
+    await signInThroughLink(page, email);
+    await page.goto('/achievements');
+    await expect(page.getByRole('tab').first()).toBeVisible();
+    await expectAccessible(page);
+    await page.goto('/users/3');
+    await expect(page.getByRole('heading', { name: 'Game Performance' })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('achievements and profiles fit a narrow screen @narrow', async ({ page, request }) => {
+    const email = await registerThroughApi(request, 'Narrow_Hero');
+    await signInThroughLink(page, email);
+    await page.goto('/achievements');
+    await expect(page.getByRole('tab').first()).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+    await page.goto('/users/3');
+    await expect(page.getByRole('heading', { name: 'Game Performance' })).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+  });
+});
