@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import type { User } from '../../lib/schemas/user';
 import { publicProfileStore } from '../../lib/stores/avatars';
 import { PixelIcon } from '../../ui/PixelIcon';
@@ -16,7 +17,9 @@ import { WelcomeBanner } from './WelcomeBanner';
 export function Dashboard({ user, games }: { user: User; games: MachineGame[] }) {
   const { data, error, loading } = useStore(publicProfileStore(user.id));
   const profile = data ?? (error !== undefined && !loading ? null : undefined);
-  if (profile === null) console.warn('Could not load the statistics:', error);
+  useEffect(() => {
+    if (error !== undefined) console.warn('Could not load the statistics:', error);
+  }, [error]);
   return (
     <div className="mx-auto mt-10 max-w-6xl space-y-10">
       <WelcomeBanner user={user} />
