@@ -29,6 +29,14 @@ export default defineConfig({
   },
   build: { inlineStylesheets: 'auto' },
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [
+      tailwindcss(),
+      {
+        // The parts loaded on demand (the account dialogs, the fishing results) fetch their own
+        // imports when they first open: no preload helper and dependency list in every page.
+        name: 'sats-arcade:no-dynamic-preload',
+        configEnvironment: (name) => (name === 'client' ? { build: { modulePreload: false } } : undefined),
+      },
+    ],
   },
 });

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { failureMessage } from '../lib/api';
-import { $verifyMagicLink, WELCOME_TOAST } from '../lib/stores/sign-in';
+import { $verifyMagicLink, WELCOME_TOAST } from '../lib/stores/verify-link';
 import { REDIRECT_AFTER_LOGIN_MS, announceLogin } from '../lib/cross-tab';
 import { runMutation } from '../lib/query';
 import { toast, toastAfterNavigation } from '../lib/stores/toast';

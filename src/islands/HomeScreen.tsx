@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { Dashboard } from '../features/dashboard/Dashboard';
 import type { MachineGame } from '../features/dashboard/GameMachines';
-import { followCrossTabLogin } from '../lib/cross-tab';
+import { followCrossTabLogin } from '../lib/cross-tab-listen';
 import { openAuthDialog } from '../lib/stores/auth-dialog';
 import { $session } from '../lib/stores/session';
 

@@ -64,7 +64,8 @@ export interface TabEnvironment {
   BroadcastChannel?: typeof BroadcastChannel;
 }
 
-function browserEnvironment(): TabEnvironment {
+/** The tab's own browser. */
+export function browserEnvironment(): TabEnvironment {
   let storage: Storage | undefined;
   try {
     storage = window.localStorage;
@@ -74,7 +75,8 @@ function browserEnvironment(): TabEnvironment {
   return { window, storage, BroadcastChannel: typeof BroadcastChannel === 'undefined' ? undefined : BroadcastChannel };
 }
 
-function openChannel(env: TabEnvironment): BroadcastChannel | null {
+/** The arcade's channel, or null where the browser has none. */
+export function openChannel(env: TabEnvironment): BroadcastChannel | null {
   try {
     return env.BroadcastChannel ? new env.BroadcastChannel(AUTH_CHANNEL) : null;
   } catch {
@@ -125,67 +127,4 @@ export async function announceLogin(env: TabEnvironment = browserEnvironment()):
   if (originalTab) channel.postMessage({ type: CrossTabMessage.LOGIN_SUCCESS });
   channel.close();
   return { opener, originalTab };
-}
-
-/** What a listening tab does when told about a sign-in elsewhere. */
-export interface CrossTabHandlers {
-  onLoginSuccess: () => void;
-  onCloseRequest: () => void;
-}
-
-/**
- * The listening side of the protocol. Returns a function that stops listening.
- * Window messages count only when they come from this tab's own origin.
- */
-export function listenForCrossTabLogin(handlers: CrossTabHandlers, env: TabEnvironment = browserEnvironment()): () => void {
-  const act = (type: CrossTabMessageType | null) => {
-    if (type === CrossTabMessage.LOGIN_SUCCESS) handlers.onLoginSuccess();
-    else if (type === CrossTabMessage.CLOSE_ORIGINAL_TAB) handlers.onCloseRequest();
-  };
-
-  const onMessage = (event: Event) => {
-    const { origin, data } = event as MessageEvent;
-    if (origin === env.window.location.origin) act(crossTabMessageType(data));
-  };
-  const onStorage = (event: Event) => {
-    const { key, newValue } = event as StorageEvent;
-    if (key === LOGIN_MARKER_KEY && newValue) handlers.onLoginSuccess();
-  };
-  env.window.addEventListener('message', onMessage);
-  env.window.addEventListener('storage', onStorage);
-
-  const channel = openChannel(env);
-  if (channel) {
-    channel.onmessage = (event: MessageEvent) => {
-      const type = crossTabMessageType(event.data);
-      if (type === CrossTabMessage.PING_ORIGINAL_TAB) channel.postMessage({ type: CrossTabMessage.ORIGINAL_TAB_EXISTS });
-      else act(type);
-    };
-  }
-
-  return () => {
-    env.window.removeEventListener('message', onMessage);
-    env.window.removeEventListener('storage', onStorage);
-    channel?.close();
-  };
-}
-
-let reloading = false;
-
-/** The browser's answers: LOGIN_SUCCESS focuses and reloads the tab (once), CLOSE_ORIGINAL_TAB closes it. */
-export const browserTabHandlers: CrossTabHandlers = {
-  onLoginSuccess() {
-    if (reloading) return;
-    reloading = true;
-    window.focus();
-    window.location.reload();
-  },
-  onCloseRequest() {
-    window.close();
-  },
-};
-
-/** Listen with {@link browserTabHandlers}; for an effect: `useEffect(() => followCrossTabLogin(), [])`. */
-export function followCrossTabLogin(): () => void {
-  return listenForCrossTabLogin(browserTabHandlers);
 }

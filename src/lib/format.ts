@@ -47,7 +47,7 @@ export function formatMonthDayYear(value: string | Date): string {
   return monthDayYear.format(date);
 }
 
-const relative = new Intl.RelativeTimeFormat(LOCALE, { numeric: 'auto' });
+let relative: Intl.RelativeTimeFormat | undefined;
 const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * DAY],
   ['month', 30 * DAY],
@@ -64,6 +64,8 @@ export function formatRelativeTime(value: string | Date | null, now: number): st
   if (Number.isNaN(time)) return '-';
   const ago = now - time;
   for (const [unit, size] of RELATIVE_STEPS) {
+    // Made on first use, so pages that never show a relative time do not carry it.
+    relative ??= new Intl.RelativeTimeFormat(LOCALE, { numeric: 'auto' });
     if (Math.abs(ago) >= size) return relative.format(-Math.round(ago / size), unit);
   }
   return 'just now';

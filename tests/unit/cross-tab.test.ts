@@ -6,9 +6,9 @@ import {
   ORIGINAL_TAB_WAIT_MS,
   announceLogin,
   crossTabMessageType,
-  listenForCrossTabLogin,
   type TabEnvironment,
 } from '../../src/lib/cross-tab';
+import { listenForCrossTabLogin } from '../../src/lib/cross-tab-listen';
 
 const ORIGIN = 'https://arcade.test';
 

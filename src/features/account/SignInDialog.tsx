@@ -1,8 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type SubmitEvent, type RefObject } from 'react';
 import * as z from 'zod/mini';
-import { $sendMagicLink, $verifyLoginCode, WELCOME_TOAST, fieldErrors } from '../../lib/stores/sign-in';
-import { followCrossTabLogin, recordLoginMarker } from '../../lib/cross-tab';
+import { $sendMagicLink, $verifyLoginCode, fieldErrors } from '../../lib/stores/sign-in';
+import { WELCOME_TOAST } from '../../lib/stores/verify-link';
+import { recordLoginMarker } from '../../lib/cross-tab';
+import { followCrossTabLogin } from '../../lib/cross-tab-listen';
 import { LOGIN_CODE_LENGTH, MAGIC_LINK_MINUTES, sendMagicLinkRequestSchema, verifyCodeRequestSchema } from '../../lib/schemas/auth';
 import { $authDialog, closeAuthDialog, openAuthDialog } from '../../lib/stores/auth-dialog';
 import { toast, toastAfterNavigation } from '../../lib/stores/toast';

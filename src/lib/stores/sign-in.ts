@@ -1,9 +1,9 @@
-import { getJson, sendJson } from '../api';
-import { clearAllQueries, createMutatorStore } from '../query';
+import { sendJson } from '../api';
+import { signedIn } from './verify-link';
+import { createMutatorStore } from '../query';
 import type { RegisterRequest, VerifyCodeRequest } from '../schemas/auth';
 import { messageResponseSchema, verifyResponseSchema, type MessageResponse, type VerifyResponse } from '../schemas/user';
-import { ME_KEY, setSignedIn, settledSession } from './session';
-import type { ToastInput } from './toast';
+import { ME_KEY } from './session';
 
 /**
  * Signing up and signing in as mutator stores: registering asks for the current user again; a
@@ -22,26 +22,10 @@ export const $sendMagicLink = createMutatorStore<string, MessageResponse>(({ dat
   sendJson('post', 'auth/send-magic-link', { email }, messageResponseSchema),
 );
 
-async function signedIn(answer: VerifyResponse) {
-  // The page asked who is signed in before the cookie existed: let that answer land first.
-  await settledSession();
-  clearAllQueries();
-  setSignedIn(answer.user);
-  return answer;
-}
-
 /** `POST /api/auth/verify-code`: signs this browser in with the 6-digit code from the mail. */
 export const $verifyLoginCode = createMutatorStore<VerifyCodeRequest, VerifyResponse>(async ({ data }) =>
   signedIn(await sendJson('post', 'auth/verify-code', data, verifyResponseSchema)),
 );
-
-/** `GET /api/auth/verify-magic-link`: signs this browser in with the link's token (single use). */
-export const $verifyMagicLink = createMutatorStore<string, VerifyResponse>(async ({ data: token }) =>
-  signedIn(await getJson('auth/verify-magic-link', verifyResponseSchema, { searchParams: { token } })),
-);
-
-/** The toast of a successful sign-in, by link or by code. */
-export const WELCOME_TOAST: ToastInput = { title: 'Welcome to the arcade!', description: "You've been successfully signed in.", variant: 'success' };
 
 /** The first message per field of a failed `z.safeParse`, keyed by the field's name. */
 export function fieldErrors(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): Record<string, string> {
