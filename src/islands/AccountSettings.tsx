@@ -5,16 +5,16 @@ import { UNKNOWN_COUNTRY, listCountryOptions } from '../lib/countries';
 import { formatShortDate } from '../lib/format';
 import type { AccountResponse } from '../lib/schemas/account';
 import { openAuthDialog } from '../lib/stores/auth-dialog';
-import { $session } from '../lib/stores/session';
 import { toast } from '../lib/stores/toast';
 import { PixelIcon } from '../ui/PixelIcon';
 import { PlayerAvatar } from '../ui/PlayerAvatar';
 import { useAction } from '../ui/useAction';
 import { lock as iconLock, login as iconLogin, logout as iconLogout } from '../ui/pixel-icons';
+import { useSession } from '../ui/useHydratedStore';
 
 /** The Account Settings page: the player's details, their country and their sessions. */
 export default function AccountSettings() {
-  const session = useStore($session);
+  const session = useSession();
 
   return (
     <div className="mx-auto max-w-3xl py-10">

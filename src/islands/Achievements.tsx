@@ -4,7 +4,6 @@ import { CELEBRATION_DELAY_MS, type AchievementCard } from '../lib/achievements'
 import { ApiError } from '../lib/api';
 import { $achievements, $claimAvatar } from '../lib/stores/avatars';
 import { openAuthDialog } from '../lib/stores/auth-dialog';
-import { $session } from '../lib/stores/session';
 import { toast } from '../lib/stores/toast';
 import { AchievementCardList } from '../features/achievements/AchievementCardList';
 import { AchievementList } from '../features/achievements/AchievementList';
@@ -13,10 +12,11 @@ import { RewardPanel } from '../features/achievements/RewardPanel';
 import { PixelIcon } from '../ui/PixelIcon';
 import { login as iconLogin, lock as iconLock } from '../ui/pixel-icons';
 import { useAction } from '../ui/useAction';
+import { useSession } from '../ui/useHydratedStore';
 
 /** The achievements page: the signed-in player's cards, their progress and rewards. */
 export default function Achievements() {
-  const session = useStore($session);
+  const session = useSession();
   if (session.status === 'loading') return <Loading />;
   if (session.status === 'signed-out') return <SignedOut />;
   return <Cards />;

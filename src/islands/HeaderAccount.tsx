@@ -1,13 +1,12 @@
-import { useStore } from '@nanostores/react';
 import type { User } from '../lib/schemas/user';
 import { openAuthDialog } from '../lib/stores/auth-dialog';
-import { $session } from '../lib/stores/session';
 import { PixelIcon } from '../ui/PixelIcon';
 import { PlayerAvatar } from '../ui/PlayerAvatar';
 import { useDropdown } from '../ui/useDropdown';
 import { useSignOut } from '../ui/useSignOut';
 import TournamentMenu from './TournamentMenu';
 import { chartBar as iconChartBar, chevronDown as iconChevronDown, gamepad as iconGamepad, logout as iconLogout, message as iconMessage, shield as iconShield, sliders as iconSliders, user as iconUser } from '../ui/pixel-icons';
+import { useSession } from '../ui/useHydratedStore';
 
 interface Props {
   chatInviteUrl: string;
@@ -20,7 +19,7 @@ const iconButton = 'btn btn-ghost btn-square btn-sm';
  * Get Started when signed out, the account menu when signed in).
  */
 export default function HeaderAccount({ chatInviteUrl }: Props) {
-  const session = useStore($session);
+  const session = useSession();
   const signedIn = session.status === 'signed-in';
 
   return (

@@ -1,10 +1,9 @@
-import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { Dashboard } from '../features/dashboard/Dashboard';
 import type { MachineGame } from '../features/dashboard/GameMachines';
 import { followCrossTabLogin } from '../lib/cross-tab-listen';
 import { openAuthDialog } from '../lib/stores/auth-dialog';
-import { $session } from '../lib/stores/session';
+import { useSession } from '../ui/useHydratedStore';
 
 interface Props {
   productName: string;
@@ -16,7 +15,7 @@ interface Props {
  * visitors or the dashboard for signed-in players.
  */
 export default function HomeScreen({ productName, tagline, games }: Props & { games: MachineGame[] }) {
-  const session = useStore($session);
+  const session = useSession();
 
   // A magic link opened in another tab signs this one in too (src/lib/cross-tab.ts).
   useEffect(() => followCrossTabLogin(), []);

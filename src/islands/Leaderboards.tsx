@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
 import { GameTabs } from '../features/leaderboards/GameTabs';
 import { LeaderboardTable } from '../features/leaderboards/LeaderboardTable';
@@ -10,7 +9,7 @@ import { useCountries, useLeaderboard, useUserRank } from '../features/leaderboa
 import { countryName } from '../lib/countries';
 import { boardRequest, type BoardQuery } from '../lib/leaderboards';
 import type { GameResults } from '../lib/schemas/games';
-import { $session } from '../lib/stores/session';
+import { useSession } from '../ui/useHydratedStore';
 
 /** What the page knows of a catalogue game. */
 export interface BoardGame {
@@ -28,7 +27,7 @@ export interface BoardGame {
  * signed-in player's rank and the board itself.
  */
 export default function Leaderboards({ games }: { games: BoardGame[] }) {
-  const session = useStore($session);
+  const session = useSession();
   // Null until the address bar has been read (after hydration, so the prerendered page matches).
   const [view, setView] = useState<BoardQuery | null>(null);
   const shownView = view ?? { gameId: games[0]!.gameId, scope: 'global' as const };

@@ -1,8 +1,8 @@
-import { useStore } from '@nanostores/react';
 import type { MouseEvent } from 'react';
 import { playHref, signUpRequiredToast } from '../lib/play';
-import { $session, settledSession } from '../lib/stores/session';
+import { settledSession } from '../lib/stores/session';
 import { toastAfterNavigation } from '../lib/stores/toast';
+import { useSession } from '../ui/useHydratedStore';
 
 interface Props {
   /** The game's name, passed to the play page and named in the sign-up toast. */
@@ -20,7 +20,7 @@ interface Props {
  * 'Sign Up Required' toast and are sent to the home page.
  */
 export default function PlayButton({ gameName, gameUrl, label, signedOutLabel = 'SIGN UP TO PLAY', className = 'btn-primary' }: Props) {
-  const session = useStore($session);
+  const session = useSession();
   const href = playHref(gameUrl, gameName);
 
   async function onClick(event: MouseEvent<HTMLAnchorElement>) {

@@ -22,15 +22,18 @@ interface Props {
  */
 export default function PlayFrame({ games }: Props) {
   const [state, setState] = useState<State>({ status: 'loading' });
-  const [query] = useState(() => new URLSearchParams(typeof window === 'undefined' ? '' : window.location.search));
-  const name = query.get('name') || 'Game';
-  const origin = typeof window === 'undefined' ? '' : window.location.origin;
-  const game = origin ? findPlayableGame(query.get('url'), games, origin) : null;
+  // The address is read after hydration: the prerendered page knows no query string.
+  const [where, setWhere] = useState<{ query: URLSearchParams; origin: string } | null>(null);
+  useEffect(() => setWhere({ query: new URLSearchParams(window.location.search), origin: window.location.origin }), []);
+  const name = where?.query.get('name') || 'Game';
+  const origin = where?.origin ?? '';
+  const game = where ? findPlayableGame(where.query.get('url'), games, origin) : null;
   const frame = useRef<HTMLIFrameElement>(null);
   const ready = useRef(false);
   const generation = useRef(0);
 
   const start = useCallback(async () => {
+    if (!where) return;
     if (!game) {
       setState({ status: 'error', message: "This game isn't in the arcade's catalogue, so it can't be played here." });
       return;
@@ -54,7 +57,7 @@ export default function PlayFrame({ games }: Props) {
       }
       setState({ status: 'error', message: error instanceof ApiError ? 'Failed to get game token' : 'Authentication error' });
     }
-  }, [game?.href.toString()]);
+  }, [where, game?.href.toString()]);
 
   useEffect(() => {
     void start();
