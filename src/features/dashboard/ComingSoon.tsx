@@ -1,5 +1,5 @@
-import { useStore } from '@nanostores/react';
-import { $account, $notifyNewGames } from '../../lib/stores/account';
+import { useState } from 'react';
+import { $notifyNewGames } from '../../lib/stores/account';
 import { toast } from '../../lib/stores/toast';
 import { PixelIcon } from '../../ui/PixelIcon';
 import { check as iconCheck, mail as iconMail } from '../../ui/pixel-icons';
@@ -7,14 +7,17 @@ import { useAction } from '../../ui/useAction';
 
 /**
  * 'MORE GAMES COMING SOON!' with NOTIFY ME: the server records the player's wish to hear of new
- * games (Account Settings takes it back).
+ * games (pressed again, it says so; Account Settings takes it back). The dashboard does not ask
+ * for the wish on every visit: the button shows the answer once pressed.
  */
 export function ComingSoon() {
-  const { data: account } = useStore($account);
-  const onList = account?.notifyNewGames ?? false;
+  const [onList, setOnList] = useState(false);
   const notify = useAction($notifyNewGames, {
     failureTitle: 'Notify Me Failed',
-    onSuccess: (answer) => toast({ title: "You're on the list!", description: answer.message, variant: 'success' }),
+    onSuccess: (answer) => {
+      setOnList(answer.notifyNewGames);
+      toast({ title: "You're on the list!", description: answer.message, variant: 'success' });
+    },
   });
   return (
     <section aria-labelledby="coming-soon" className="panel flex flex-col items-center gap-4 border-dashed p-6 text-center sm:flex-row sm:text-left">
