@@ -43,12 +43,15 @@ interface Row {
   accessibility: number;
   fcpMs: number;
   lcpMs: number;
+  tbtMs: number;
   cls: number;
   requests: number;
   totalKB: number;
   jsRequests: number;
   jsKB: number;
   jsGzipKB: number;
+  /** The element Lighthouse took as the largest paint, as HTML. */
+  lcpElement: string;
 }
 
 const gzipCache = new Map<string, number>();
@@ -59,6 +62,21 @@ async function gzipBytes(url: string): Promise<number> {
   const size = gzipSync(body, { level: 9 }).length;
   gzipCache.set(url, size);
   return size;
+}
+
+/** The LCP element's HTML from the LCP breakdown insight (a node in a list in Lighthouse 13). */
+function lcpSnippet(details: unknown): string {
+  const find = (value: unknown): string | undefined => {
+    if (!value || typeof value !== 'object') return undefined;
+    const node = (value as { node?: { snippet?: string } }).node;
+    if (node?.snippet) return node.snippet;
+    for (const child of Object.values(value)) {
+      const found = find(child);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  return (find(details) ?? '?').slice(0, 120);
 }
 
 const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
@@ -86,12 +104,14 @@ async function measure(port: number, base: string, page: string): Promise<Row> {
     accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
     fcpMs: Math.round(audit('first-contentful-paint')),
     lcpMs: Math.round(audit('largest-contentful-paint')),
+    tbtMs: Math.round(audit('total-blocking-time')),
     cls: Math.round(audit('cumulative-layout-shift') * 1000) / 1000,
     requests: requests.length,
     totalKB: kb(audit('total-byte-weight')),
     jsRequests: scripts.length,
     jsKB: kb(scripts.reduce((n, r) => n + (r.resourceSize ?? 0), 0)),
     jsGzipKB: kb(jsGzip),
+    lcpElement: lcpSnippet(lhr.audits['lcp-breakdown-insight']?.details),
   };
 }
 
@@ -114,17 +134,17 @@ async function main() {
       runs.sort((a, b) => a.performance - b.performance);
       const row = runs[Math.floor(runs.length / 2)];
       rows.push(row);
-      console.error(`${page}: performance ${row.performance}, LCP ${row.lcpMs} ms`);
+      console.error(`${page}: performance ${row.performance}, LCP ${row.lcpMs} ms on ${row.lcpElement}`);
     }
   } finally {
     chrome.kill();
     await server.stop();
   }
 
-  console.log('\n| page | performance | accessibility | FCP ms | LCP ms | CLS | requests | total KB | JS requests | JS KB | JS gzip KB |');
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  console.log('\n| page | performance | accessibility | FCP ms | LCP ms | TBT ms | CLS | requests | total KB | JS requests | JS KB | JS gzip KB |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const r of rows) {
-    console.log(`| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.fcpMs} | ${r.lcpMs} | ${r.cls} | ${r.requests} | ${r.totalKB} | ${r.jsRequests} | ${r.jsKB} | ${r.jsGzipKB} |`);
+    console.log(`| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.fcpMs} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${r.requests} | ${r.totalKB} | ${r.jsRequests} | ${r.jsKB} | ${r.jsGzipKB} |`);
   }
   const misses = rows.filter((r) => r.performance < BUDGET_PERFORMANCE || r.accessibility < BUDGET_ACCESSIBILITY);
   console.log(`\nBudget: performance >= ${BUDGET_PERFORMANCE}, accessibility >= ${BUDGET_ACCESSIBILITY}. ${misses.length ? `Missed by: ${misses.map((r) => r.page).join(', ')}` : 'Every page meets it.'}`);

@@ -42,18 +42,21 @@ export function preloadLinks(html: string, readFile: (path: string) => string | 
   const modules = new Set<string>();
   for (const entry of entries) moduleClosure(entry, readFile, modules);
 
-  const fonts = new Set<string>();
+  // Of faces for the same family, weight and style the browser tries the last declared first (the
+  // subset fonts come after the full fallback files): only that one is preloaded.
+  const fonts = new Map<string, string>();
   const styles = [...html.matchAll(/<link\s+rel="stylesheet"\s+href="([^"]+)"/g)].map(([, href]) => readFile(href) ?? '');
   styles.push(...[...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map(([, css]) => css));
   for (const css of styles) {
     for (const [face] of css.matchAll(/@font-face\s*{[^}]*}/g)) {
       const woff2 = /url\(["']?([^"')]+\.woff2)["']?\)/.exec(face)?.[1];
-      if (woff2) fonts.add(woff2);
+      const descriptor = (name: string) => new RegExp(`${name}\\s*:\\s*([^;}]+)`).exec(face)?.[1].trim() ?? '';
+      if (woff2) fonts.set(`${descriptor('font-family')}|${descriptor('font-weight')}|${descriptor('font-style')}`, woff2);
     }
   }
   return [
     ...[...modules].filter((m) => !html.includes(`href="${m}"`)).map((m) => `<link rel="modulepreload" href="${m}">`),
-    ...[...fonts].map((f) => `<link rel="preload" href="${f}" as="font" type="font/woff2" crossorigin>`),
+    ...[...fonts.values()].map((f) => `<link rel="preload" href="${f}" as="font" type="font/woff2" crossorigin>`),
   ];
 }
 

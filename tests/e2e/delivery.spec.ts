@@ -70,6 +70,15 @@ test.describe('delivery of the static site', () => {
     }
   });
 
+  test('a page fetches the small subset fonts, not the full Latin files they stand in for', async ({ page }) => {
+    await page.goto('/about');
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => document.fonts.ready);
+    const fonts = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((p) => p.endsWith('.woff2')));
+    expect(fonts.length).toBeGreaterThan(0);
+    expect(fonts.filter((f) => f.includes('-latin-'))).toEqual([]);
+  });
+
   test('the reference games may be framed by the arcade itself, and by nobody else', async ({ baseURL }) => {
     const { response } = await raw(baseURL!, '/arcade-games/rekt/', { 'accept-encoding': 'br' });
     expect(response.status).toBe(200);
