@@ -37,6 +37,7 @@ function nodeBehindStaticServer() {
 }
 
 /**
+ * @type {import('astro').AstroIntegration}
  * After the build: preload links in every page (its islands' modules, its fonts), then Brotli and
  * gzip copies of the static files, made once here rather than at every answer.
  */

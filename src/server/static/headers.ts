@@ -2,6 +2,11 @@
  * The response headers of the arcade's static files, in one place so the static server, the
  * middleware (on-demand answers) and the tests agree. Pure: no file system, no Node APIs.
  */
+import type { AstroUserConfig } from 'astro';
+
+type CspConfig = Exclude<NonNullable<NonNullable<AstroUserConfig['security']>['csp']>, boolean>;
+/** One directive of Astro's `security.csp.directives` ("img-src 'self' data:"). */
+export type CspDirective = NonNullable<CspConfig['directives']>[number];
 
 /** Security headers every answer carries, static or on-demand. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
@@ -21,14 +26,14 @@ export const HASHED_ASSETS_PREFIX = '/_astro/';
  * (hashes of its own inline scripts and styles). `frameSources` are the origins the /play page may
  * frame (see {@link frameSources}).
  */
-export function pageDirectives(frameSources: readonly string[]): string[] {
+export function pageDirectives(frameSources: readonly string[]): CspDirective[] {
   return [
     "default-src 'self'",
     // the donation QR code is an inline SVG data URI
     "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",
-    `frame-src ${['\'self\'', ...frameSources.filter((s) => s !== "'self'")].join(' ')}`,
+    `frame-src ${["'self'", ...frameSources.filter((s) => s !== "'self'")].join(' ')}` as const,
     "frame-ancestors 'self'",
     "base-uri 'self'",
     "form-action 'self'",
