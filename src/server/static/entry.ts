@@ -1,0 +1,67 @@
+/**
+ * The built server's entry point (`dist/server/entry.mjs`): a Node HTTP server that answers static
+ * files itself (compressed copies, cache and security headers, each page's CSP; see
+ * `static-files.ts`) and hands every other request to Astro (the Node adapter in middleware mode).
+ * Listens on HOST (default localhost) and PORT (default 4321).
+ */
+import { createServer } from 'node:http';
+import { basename, dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { handler as astroHandler, options } from '@astrojs/node/server.js';
+import { SECURITY_HEADERS } from './headers';
+import { createStaticFiles, readPageCsp } from './static-files';
+
+/**
+ * The client folder next to this server folder. The adapter's options hold the build machine's
+ * absolute paths; only their relation is kept, so the built `dist/` can move.
+ */
+function resolveClientDir(): string {
+  const serverFolder = basename(fileURLToPath(options.server));
+  const fromServer = relative(fileURLToPath(options.server), fileURLToPath(options.client));
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (basename(dir) !== serverFolder) {
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error(`the server entry is not inside a "${serverFolder}" folder`);
+    dir = parent;
+  }
+  return join(dir, fromServer);
+}
+
+const clientDir = resolveClientDir();
+const staticFiles = createStaticFiles(clientDir, readPageCsp(join(clientDir, '..', '_headers.json')));
+
+const server = createServer((req, res) => {
+  try {
+    decodeURI(req.url ?? '/');
+  } catch {
+    res.writeHead(400);
+    res.end('Bad request.');
+    return;
+  }
+  if (staticFiles.serve(req, res)) return;
+  // Astro's answers: the middleware sets these again on on-demand routes; the not-found page
+  // Astro makes from the prerendered 404 also needs its CSP.
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+  if (staticFiles.notFoundCsp) {
+    const csp = staticFiles.notFoundCsp;
+    const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => typeof res;
+    res.writeHead = ((...args: unknown[]) => {
+      const type = String(res.getHeader('content-type') ?? '');
+      const headersArg = args.find((a) => a && typeof a === 'object') as Record<string, unknown> | undefined;
+      const typeInArgs = headersArg ? String(Object.entries(headersArg).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '') : '';
+      if (args[0] === 404 && (type || typeInArgs).startsWith('text/html') && !res.hasHeader('content-security-policy')) {
+        res.setHeader('content-security-policy', csp);
+      }
+      return writeHead(...args);
+    }) as typeof res.writeHead;
+  }
+  void astroHandler(req, res);
+});
+
+const host = process.env.HOST ?? 'localhost';
+const port = Number(process.env.PORT ?? 4321);
+server.listen(port, host, () => {
+  if (process.env.ASTRO_NODE_LOGGING !== 'disabled') console.log(`Server listening on http://${host.includes(':') ? `[${host}]` : host}:${port}`);
+});
+
+export { server };

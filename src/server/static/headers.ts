@@ -1,0 +1,106 @@
+/**
+ * The response headers of the arcade's static files, in one place so the static server, the
+ * middleware (on-demand answers) and the tests agree. Pure: no file system, no Node APIs.
+ */
+import type { AstroUserConfig } from 'astro';
+
+type CspConfig = Exclude<NonNullable<NonNullable<AstroUserConfig['security']>['csp']>, boolean>;
+/** One directive of Astro's `security.csp.directives` ("img-src 'self' data:"). */
+export type CspDirective = NonNullable<CspConfig['directives']>[number];
+
+/** Security headers every answer carries, static or on-demand. */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+};
+
+/** The reference games (`public/arcade-games/`) are framed by the arcade's own /play page. */
+export const REFERENCE_GAMES_PREFIX = '/arcade-games/';
+
+/** Where the build puts hashed file names (Astro's `build.assets`): safe to cache for a year. */
+export const HASHED_ASSETS_PREFIX = '/_astro/';
+
+/**
+ * CSP directives every arcade page carries besides the `script-src` and `style-src` Astro computes
+ * (hashes of its own inline scripts and styles). `frameSources` are the origins the /play page may
+ * frame (see {@link frameSources}).
+ */
+export function pageDirectives(frameSources: readonly string[]): CspDirective[] {
+  return [
+    "default-src 'self'",
+    // the donation QR code is an inline SVG data URI
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    `frame-src ${["'self'", ...frameSources.filter((s) => s !== "'self'")].join(' ')}` as const,
+    "frame-ancestors 'self'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ];
+}
+
+/**
+ * The reference games' policy: their own files only, inline styles (their pages carry a `<style>`
+ * element), no inline scripts, framed by the arcade alone.
+ */
+export const REFERENCE_GAME_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "frame-ancestors 'self'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "object-src 'none'",
+].join('; ');
+
+/**
+ * The origins of catalogue game URLs, for the play page's `frame-src`. A relative URL is the
+ * arcade's own origin (`'self'`); a URL that does not parse is left out.
+ */
+export function frameSources(gameUrls: readonly string[], site: string): string[] {
+  const siteOrigin = new URL(site).origin;
+  const sources = new Set<string>();
+  for (const raw of gameUrls) {
+    let url: URL;
+    try {
+      url = new URL(raw, site);
+    } catch {
+      continue;
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') continue;
+    sources.add(url.origin === siteOrigin && !/^[a-z]+:/i.test(raw) ? "'self'" : url.origin);
+  }
+  return [...sources].sort();
+}
+
+/**
+ * `Cache-Control` of a static file: hashed assets never change under their name; everything else
+ * (pages, images in `public/`, the reference games) may be kept but must be revalidated.
+ */
+export function cacheControlFor(pathname: string): string {
+  return pathname.startsWith(HASHED_ASSETS_PREFIX) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate';
+}
+
+/** `X-Frame-Options` of a path: the reference games may be framed by the arcade itself. */
+export function frameOptionsFor(pathname: string): string {
+  return pathname.startsWith(REFERENCE_GAMES_PREFIX) ? 'SAMEORIGIN' : 'DENY';
+}
+
+/** The content codings a request accepts, best first, among those the files were compressed with. */
+export function preferredEncodings(acceptEncoding: string | undefined): Array<'br' | 'gzip'> {
+  if (!acceptEncoding) return [];
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const quality = q ? Number(q.slice(2)) : 1;
+    accepted.set(name.trim(), Number.isFinite(quality) ? quality : 0);
+  }
+  const qualityOf = (coding: string) => accepted.get(coding) ?? (accepted.has('*') ? accepted.get('*')! : 0);
+  return (['br', 'gzip'] as const).filter((c) => qualityOf(c) > 0).sort((a, b) => qualityOf(b) - qualityOf(a));
+}

@@ -1,0 +1,171 @@
+/**
+ * Serves the built static files (prerendered pages, hashed assets, `public/`) from memory-held
+ * metadata: the Brotli or gzip copy the build made when the browser accepts it, cache headers by
+ * kind of file, the security headers of the on-demand answers, and each page's Content-Security-Policy
+ * (Astro's, from the build's static headers). Everything else goes on to Astro.
+ */
+import { createReadStream, existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { extname, join, relative, sep } from 'node:path';
+import {
+  cacheControlFor,
+  frameOptionsFor,
+  preferredEncodings,
+  REFERENCE_GAME_CSP,
+  REFERENCE_GAMES_PREFIX,
+  SECURITY_HEADERS,
+} from './headers';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.mp3': 'audio/mpeg',
+  '.ogg': 'audio/ogg',
+  '.wav': 'audio/wav',
+};
+
+interface Variant {
+  path: string;
+  size: number;
+  etag: string;
+}
+
+interface StaticFile {
+  identity: Variant;
+  br?: Variant;
+  gzip?: Variant;
+  headers: Record<string, string>;
+}
+
+/** Astro's per-page static headers (`dist/_headers.json`, written when `staticHeaders` is on). */
+type HeadersJson = Array<{ pathname: string; headers: Array<{ key: string; value: string }> }>;
+
+function variant(path: string, tag: string): Variant | undefined {
+  if (!existsSync(path)) return undefined;
+  const stat = statSync(path);
+  return { path, size: stat.size, etag: `"${stat.size.toString(36)}-${Math.floor(stat.mtimeMs).toString(36)}${tag}"` };
+}
+
+function* walk(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(path);
+    else if (entry.isFile()) yield path;
+  }
+}
+
+/** A page's route for its file: `/about/index.html` is `/about`, `/404.html` is `/404`. */
+function pageRoute(urlPath: string): string {
+  const route = urlPath.replace(/\/index\.html$/, '').replace(/\.html$/, '');
+  return route === '' ? '/' : route;
+}
+
+/** The CSP of every prerendered page, by route, as Astro computed it at build time. */
+export function readPageCsp(headersFile: string): Map<string, string> {
+  const csp = new Map<string, string>();
+  if (!existsSync(headersFile)) return csp;
+  for (const entry of JSON.parse(readFileSync(headersFile, 'utf8')) as HeadersJson) {
+    const value = entry.headers.find((h) => h.key.toLowerCase() === 'content-security-policy')?.value;
+    if (!value) continue;
+    const route = entry.pathname.replace(/\/+$/, '') || '/';
+    csp.set(route, value);
+  }
+  return csp;
+}
+
+export interface StaticFiles {
+  /** Answers the request from the static files and returns true, or returns false to let Astro answer. */
+  serve(req: IncomingMessage, res: ServerResponse): boolean;
+  /** The CSP of the prerendered 404 page, for the not-found answers Astro makes from it. */
+  notFoundCsp: string | undefined;
+}
+
+/** Indexes `clientDir` once (the build does not change under a running server). */
+export function createStaticFiles(clientDir: string, pageCsp: Map<string, string>): StaticFiles {
+  const files = new Map<string, StaticFile>();
+  for (const path of walk(clientDir)) {
+    if (path.endsWith('.br') || path.endsWith('.gz')) continue;
+    const urlPath = '/' + relative(clientDir, path).split(sep).join('/');
+    const ext = extname(path);
+    const headers: Record<string, string> = {
+      ...SECURITY_HEADERS,
+      'x-frame-options': frameOptionsFor(urlPath),
+      'content-type': CONTENT_TYPES[ext] ?? 'application/octet-stream',
+      'cache-control': cacheControlFor(urlPath),
+      vary: 'Accept-Encoding',
+    };
+    if (ext === '.html') {
+      const csp = urlPath.startsWith(REFERENCE_GAMES_PREFIX) ? REFERENCE_GAME_CSP : pageCsp.get(pageRoute(urlPath));
+      if (csp) headers['content-security-policy'] = csp;
+    }
+    const identity = variant(path, '')!;
+    const file: StaticFile = { identity, br: variant(`${path}.br`, '-br'), gzip: variant(`${path}.gz`, '-gz'), headers };
+    files.set(urlPath, file);
+    if (urlPath.endsWith('/index.html')) {
+      const dirPath = urlPath.slice(0, -'index.html'.length);
+      files.set(dirPath, file);
+      if (dirPath !== '/') files.set(dirPath.slice(0, -1), file);
+    }
+  }
+
+  function serve(req: IncomingMessage, res: ServerResponse): boolean {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const rawPath = (req.url ?? '/').split(/[?#]/, 1)[0];
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(rawPath);
+    } catch {
+      return false;
+    }
+    const file = files.get(pathname);
+    if (!file) return false;
+
+    let chosen = file.identity;
+    let encoding: string | undefined;
+    for (const coding of preferredEncodings(req.headers['accept-encoding'])) {
+      const candidate = coding === 'br' ? file.br : file.gzip;
+      if (candidate) {
+        chosen = candidate;
+        encoding = coding;
+        break;
+      }
+    }
+    const headers: Record<string, string | number> = { ...file.headers, etag: chosen.etag };
+    if (encoding) headers['content-encoding'] = encoding;
+
+    const ifNoneMatch = req.headers['if-none-match'];
+    if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === chosen.etag)) {
+      res.writeHead(304, headers);
+      res.end();
+      return true;
+    }
+    headers['content-length'] = chosen.size;
+    res.writeHead(200, headers);
+    if (req.method === 'HEAD') {
+      res.end();
+      return true;
+    }
+    const stream = createReadStream(chosen.path);
+    stream.on('error', () => res.destroy());
+    stream.pipe(res);
+    return true;
+  }
+
+  return { serve, notFoundCsp: pageCsp.get('/404') };
+}

@@ -1,0 +1,111 @@
+import { request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { expect, test } from './support';
+
+const publicPages = ['/', '/about', '/games', '/games/rekt', '/leaderboards', '/donate', '/help', '/play', '/account'];
+
+/** A raw request, so the test sees the bytes and headers the server sent (not the browser's decoding). */
+function raw(baseURL: string, path: string, headers: Record<string, string> = {}) {
+  return new Promise<{ response: { status: number; headers: Headers }; body: Buffer }>((resolve, reject) => {
+    request(new URL(path, baseURL), { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('error', reject);
+      res.on('end', () => {
+        const responseHeaders = new Headers();
+        for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) responseHeaders.set(name, String(value));
+        resolve({ response: { status: res.statusCode ?? 0, headers: responseHeaders }, body: Buffer.concat(chunks) });
+      });
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+test.describe('delivery of the static site', () => {
+  test('pages come Brotli- or gzip-compressed as the browser asks, revalidated, with the security headers and a CSP', async ({ baseURL }) => {
+    for (const path of publicPages) {
+      const { response, body } = await raw(baseURL!, path, { 'accept-encoding': 'gzip, deflate, br' });
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('content-encoding'), path).toBe('br');
+      expect(brotliDecompressSync(body).toString()).toMatch(/^<!doctype html>/i);
+      expect(response.headers.get('cache-control'), path).toBe('public, max-age=0, must-revalidate');
+      expect(response.headers.get('vary'), path).toContain('Accept-Encoding');
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(response.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('x-frame-options'), path).toBe('DENY');
+      const csp = response.headers.get('content-security-policy') ?? '';
+      expect(csp, path).toContain("frame-ancestors 'self'");
+      expect(csp, path).toMatch(/script-src 'self'( 'sha256-[^']+')*;/);
+      expect(csp, path).not.toMatch(/script-src[^;]*unsafe-inline/);
+    }
+    const gzip = await raw(baseURL!, '/about', { 'accept-encoding': 'gzip' });
+    expect(gzip.response.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(gzip.body).toString()).toMatch(/^<!doctype html>/i);
+    const plain = await raw(baseURL!, '/about', { 'accept-encoding': 'identity' });
+    expect(plain.response.headers.get('content-encoding')).toBeNull();
+    expect(plain.body.toString()).toMatch(/^<!doctype html>/i);
+  });
+
+  test('a page already held is answered 304 Not Modified', async ({ baseURL }) => {
+    const first = await raw(baseURL!, '/games', { 'accept-encoding': 'br' });
+    const etag = first.response.headers.get('etag')!;
+    expect(etag).toBeTruthy();
+    const again = await raw(baseURL!, '/games', { 'accept-encoding': 'br', 'if-none-match': etag });
+    expect(again.response.status).toBe(304);
+  });
+
+  test('hashed scripts and styles are cached for a year and compressed', async ({ page, baseURL }) => {
+    await page.goto('/');
+    const assets = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((e) => e.name).filter((url) => new URL(url).pathname.startsWith('/_astro/')),
+    );
+    expect(assets.length).toBeGreaterThan(0);
+    for (const url of assets.filter((u) => /\.(js|css)$/.test(u))) {
+      const { response } = await raw(baseURL!, new URL(url).pathname, { 'accept-encoding': 'br, gzip' });
+      expect(response.headers.get('cache-control'), url).toBe('public, max-age=31536000, immutable');
+      // the build leaves a file of a few hundred bytes as it is
+      const { body } = await raw(baseURL!, new URL(url).pathname);
+      if (body.length >= 1024) expect(response.headers.get('content-encoding'), url).toBe('br');
+    }
+  });
+
+  test('a page fetches the small subset fonts, not the full Latin files they stand in for', async ({ page }) => {
+    await page.goto('/about');
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => document.fonts.ready);
+    const fonts = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((p) => p.endsWith('.woff2')));
+    expect(fonts.length).toBeGreaterThan(0);
+    expect(fonts.filter((f) => f.includes('-latin-'))).toEqual([]);
+  });
+
+  test('the reference games may be framed by the arcade itself, and by nobody else', async ({ baseURL }) => {
+    const { response } = await raw(baseURL!, '/arcade-games/rekt/', { 'accept-encoding': 'br' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+    expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+
+  test('the not-found page carries the same headers and CSP', async ({ baseURL }) => {
+    const { response } = await raw(baseURL!, '/no-such-page');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+  });
+
+  test('no page breaks its Content-Security-Policy', async ({ page }) => {
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy|Content-Security-Policy/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);
+    });
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => console.error(`Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI}`));
+    });
+    for (const path of [...publicPages, '/games/fishing-for-sats', '/games/mr-quiz', '/contact', '/privacy', '/no-such-page']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+    }
+    expect(violations).toEqual([]);
+  });
+});
