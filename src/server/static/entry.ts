@@ -58,6 +58,11 @@ const server = createServer((req, res) => {
   void astroHandler(req, res);
 });
 
+// Idle connections stay open longer than clients and proxies keep theirs, so it is always the
+// client that closes one, never the server while a request is on its way (ECONNRESET).
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
+
 const host = process.env.HOST ?? 'localhost';
 const port = Number(process.env.PORT ?? 4321);
 server.listen(port, host, () => {
