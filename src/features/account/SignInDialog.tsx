@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type SubmitEvent, type RefObject } from 'react';
 import * as z from 'zod/mini';
 import { $sendMagicLink, $verifyLoginCode, fieldErrors } from '../../lib/stores/sign-in';
@@ -6,9 +5,10 @@ import { WELCOME_TOAST } from '../../lib/stores/verify-link';
 import { recordLoginMarker } from '../../lib/cross-tab';
 import { followCrossTabLogin } from '../../lib/cross-tab-listen';
 import { LOGIN_CODE_LENGTH, MAGIC_LINK_MINUTES, sendMagicLinkRequestSchema, verifyCodeRequestSchema } from '../../lib/schemas/auth';
-import { $authDialog, closeAuthDialog, openAuthDialog } from '../../lib/stores/auth-dialog';
+import { openAuthDialog } from '../../lib/stores/auth-dialog';
 import { toast, toastAfterNavigation } from '../../lib/stores/toast';
 import { ArcadeDialog } from '../../ui/ArcadeDialog';
+import { useAuthDialog } from './useAuthDialog';
 import { PixelIcon } from '../../ui/PixelIcon';
 import { EmailField, TextField } from '../../ui/TextField';
 import { useAction } from '../../ui/useAction';
@@ -20,27 +20,11 @@ import { clock as iconClock, login as iconLogin, mail as iconMail, reload as ico
  * signing in on this device. Closing it resets it to the form.
  */
 export default function SignInDialog() {
-  const open = useStore($authDialog) === 'sign-in';
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [resetKey, setResetKey] = useState(0);
-  const firstField = useRef<HTMLInputElement>(null);
-  const titleId = useId();
-
-  function closed() {
-    if ($authDialog.get() === 'sign-in') closeAuthDialog();
-    setSentTo(null);
-    setResetKey((key) => key + 1);
-  }
+  const { resetKey, firstField, titleId, dialogProps } = useAuthDialog('sign-in', () => setSentTo(null));
 
   return (
-    <ArcadeDialog
-      open={open}
-      onClose={closed}
-      labelledBy={titleId}
-      describedBy={`${titleId}-intro`}
-      initialFocus={firstField}
-      icon={sentTo ? iconMail : iconLogin}
-    >
+    <ArcadeDialog {...dialogProps} icon={sentTo ? iconMail : iconLogin}>
       {sentTo ? (
         <MagicLinkSent key={resetKey} email={sentTo} titleId={titleId} />
       ) : (

@@ -1,11 +1,11 @@
-import { useStore } from '@nanostores/react';
 import { useId, useRef, useState, type SubmitEvent, type RefObject } from 'react';
 import * as z from 'zod/mini';
 import { $register, fieldErrors } from '../../lib/stores/sign-in';
 import { registerRequestSchema } from '../../lib/schemas/auth';
-import { $authDialog, closeAuthDialog, openAuthDialog } from '../../lib/stores/auth-dialog';
+import { closeAuthDialog, openAuthDialog } from '../../lib/stores/auth-dialog';
 import { toast } from '../../lib/stores/toast';
 import { ArcadeDialog } from '../../ui/ArcadeDialog';
+import { useAuthDialog } from './useAuthDialog';
 import { EmailField, TextField } from '../../ui/TextField';
 import { useAction } from '../../ui/useAction';
 import { coin as iconCoin } from '../../ui/pixel-icons';
@@ -17,26 +17,10 @@ interface Props {
 
 /** The sign-up dialog: JOIN THE ARCADE, opened by Get Started and CREATE ACCOUNT. */
 export default function SignUpDialog({ productName }: Props) {
-  const open = useStore($authDialog) === 'sign-up';
-  // A new key after every close gives the next opening a fresh, empty form.
-  const [formKey, setFormKey] = useState(0);
-  const firstField = useRef<HTMLInputElement>(null);
-  const titleId = useId();
-
-  function closed() {
-    if ($authDialog.get() === 'sign-up') closeAuthDialog();
-    setFormKey((key) => key + 1);
-  }
+  const { resetKey: formKey, firstField, titleId, dialogProps } = useAuthDialog('sign-up');
 
   return (
-    <ArcadeDialog
-      open={open}
-      onClose={closed}
-      labelledBy={titleId}
-      describedBy={`${titleId}-intro`}
-      initialFocus={firstField}
-      icon={iconCoin}
-    >
+    <ArcadeDialog {...dialogProps} icon={iconCoin}>
       <h2 id={titleId} className="pixel-heading text-center text-base leading-relaxed sm:text-lg">
         JOIN THE ARCADE
       </h2>
