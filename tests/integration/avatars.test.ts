@@ -10,6 +10,7 @@ import { findActiveAvatar, getAvatarCollection, setActiveAvatar } from '../../sr
 import { AppError } from '../../src/server/errors';
 import { submitRun, type GameRules } from '../../src/server/games/runs';
 import { leaderboardPage } from '../../src/server/leaderboards/leaderboards';
+import { Rankings, SYNC_INTERVAL_MS } from '../../src/server/leaderboards/rankings';
 import { findPublicProfile, getOwnProfile } from '../../src/server/profiles/profiles';
 import { REKT_FORMATIONS } from '../../src/lib/schemas/games';
 import { addPlayer, DIALECTS, freshServices, type TestServices } from '../support/services';
@@ -190,6 +191,20 @@ describe.each(DIALECTS)('achievements, avatars and profiles on %s', (dialect) =>
       await setActiveAvatar(s, ann, 'fiat-bird');
       const after = await leaderboardPage(s.db, s.rankings, 'rekt', { type: 'global' }, 1, 50);
       expect(after.entries[0]!.activeAvatar).toEqual({ avatarImage: '/api/assets/avatars/fiat-bird.png', avatarName: 'REKT! Beginner' });
+    });
+
+    it('another server process shows the new avatar within the sync interval, through the change feed', async () => {
+      const ann = await addPlayer(s.db, 'ann');
+      await play(ann, 15_000);
+      await claim(ann, 'beginner', 'fiat-bird');
+      let now = Date.now();
+      const other = new Rankings(s.db, () => now);
+      expect((await leaderboardPage(s.db, other, 'rekt', { type: 'global' }, 1, 50)).entries[0]!.activeAvatar).toBeNull();
+      await setActiveAvatar(s, ann, 'fiat-bird');
+      // no touch reaches the other process: its kept page stands until its next look
+      expect((await leaderboardPage(s.db, other, 'rekt', { type: 'global' }, 1, 50)).entries[0]!.activeAvatar).toBeNull();
+      now += SYNC_INTERVAL_MS + 1;
+      expect((await leaderboardPage(s.db, other, 'rekt', { type: 'global' }, 1, 50)).entries[0]!.activeAvatar?.avatarName).toBe('REKT! Beginner');
     });
   });
 
