@@ -1,30 +1,36 @@
 import { computeAchievements, type AchievementFacts, type AchievementsResponse } from '../../lib/achievements';
 import type { Services } from '../context';
+import { preparedRead } from '../db/prepared';
 import { findAchievementGame } from '../games/catalogue';
 import { countTournamentsEntered } from '../tournaments/participation';
 
 /**
- * What the achievement rules need to know of a player, in four indexed reads run side by side
- * (never a scan of their runs): the formations they unlocked, their best in the achievement game,
- * the tournaments they entered and the avatars they own.
+ * Everything the rules read of a player in one prepared statement (one round trip, planned once):
+ * the formations they unlocked, the avatars they own and their best in the achievement game, each
+ * an indexed read of their own rows, never a scan of their runs.
  */
+const readFacts = preparedRead<{ kind: 'formation' | 'avatar' | 'best'; value: string }>(
+  'arcade_achievement_facts',
+  `select 'formation' as kind, name as value from user_achievements where user_id = $1
+   union all select 'avatar', avatar_id from player_avatars where user_id = $2
+   union all select 'best', cast(best_score as varchar(20)) from game_stats where user_id = $3 and game_id = $4`,
+);
+
+/** What the achievement rules need to know of a player. */
 export async function getAchievementFacts(services: Services, userId: number): Promise<AchievementFacts> {
   const { db } = services;
   const game = await findAchievementGame(services.config.siteUrl);
-  const [formations, best, tournamentsEntered, owned] = await Promise.all([
-    db.selectFrom('user_achievements').select('name').where('user_id', '=', userId).execute(),
-    game
-      ? db.selectFrom('game_stats').select('best_score').where('user_id', '=', userId).where('game_id', '=', game.rules.gameId).executeTakeFirst()
-      : Promise.resolve(undefined),
+  const [rows, tournamentsEntered] = await Promise.all([
+    readFacts(db, [userId, userId, userId, game?.rules.gameId ?? '']),
     countTournamentsEntered(db, userId),
-    db.selectFrom('player_avatars').select('avatar_id').where('user_id', '=', userId).execute(),
   ]);
-  return {
-    formations: new Set(formations.map((row) => row.name)),
-    bestScore: Number(best?.best_score ?? 0),
-    tournamentsEntered,
-    ownedAvatarIds: new Set(owned.map((row) => row.avatar_id)),
-  };
+  const facts: AchievementFacts = { formations: new Set(), bestScore: 0, tournamentsEntered, ownedAvatarIds: new Set() };
+  for (const row of rows) {
+    if (row.kind === 'formation') (facts.formations as Set<string>).add(row.value);
+    else if (row.kind === 'avatar') (facts.ownedAvatarIds as Set<string>).add(row.value);
+    else facts.bestScore = Number(row.value);
+  }
+  return facts;
 }
 
 /** A player's five achievement cards (`GET /api/achievements`). */
