@@ -1,6 +1,11 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  resolve: {
+    // Services that read the catalogue run in the integration tests on a stand-in collection.
+    alias: { 'astro:content': fileURLToPath(new URL('./tests/support/astro-content.ts', import.meta.url)) },
+  },
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/api/**/*.test.ts'],
     testTimeout: 20_000,

@@ -1,7 +1,8 @@
 // `npm run bench:leaderboards` (part of `npm run bench`): seeds BENCH_PLAYERS (default 1,000,000) players with a best
 // REKT! score and a realistic country mix, then measures leaderboard pages and own rank against the
-// built server, next to its no-op endpoint in the same run, on SQLite and on PostgreSQL.
-// Needs `npm run build` first.
+// built server, next to its no-op endpoint in the same run, on SQLite and on PostgreSQL. The middle
+// player also gets 1,000 runs, formations and avatars, and their achievements, public profile and
+// profile page are measured too. Needs `npm run build` first.
 import { sql } from 'kysely';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -80,6 +81,34 @@ async function sessionsAt(handle: DatabaseHandle, positions: number[]): Promise<
   return out;
 }
 
+/** Runs of the player whose achievements and profile are measured. */
+const PROFILE_RUNS = 1_000;
+
+/**
+ * Give the player `userId` a history: PROFILE_RUNS runs in the benchmark game (their best stays the
+ * seeded one), some formations, three avatars and an active one, as a long-time player has.
+ */
+async function seedProfile(handle: DatabaseHandle, userId: number): Promise<void> {
+  const { db, dialect } = handle;
+  const series = dialect === 'postgres' ? sql`generate_series(1, ${sql.lit(PROFILE_RUNS)}) as s(i)` : sql`s`;
+  const withSeries = dialect === 'postgres' ? sql`` : sql`with recursive s(i) as (select 1 union all select i + 1 from s where i < ${sql.lit(PROFILE_RUNS)})`;
+  await sql`${withSeries}
+    insert into runs (user_id, game_id, run_id, score, level, fish_count, created_at)
+    select ${userId}, ${sql.lit(GAME)}, 'bench-' || i, i * 7 % 5000, 1 + i % 30, 0, ${sql.lit(T0)} + i * 60000
+    from ${series}`.execute(db);
+  await db.updateTable('game_stats').set({ plays: PROFILE_RUNS, total_score: PROFILE_RUNS * 2500 }).where('user_id', '=', userId).where('game_id', '=', GAME).execute();
+  await db.insertInto('user_achievements').values(['spiral', 'zigzag', 'long line'].map((name) => ({ user_id: userId, name, unlocked_at: T0 }))).execute();
+  await db
+    .insertInto('player_avatars')
+    .values([
+      { user_id: userId, avatar_id: 'fiat-bird', source: 'beginner', acquired_at: T0 },
+      { user_id: userId, avatar_id: 'bitcoin-duck', source: 'pro', acquired_at: T0 },
+      { user_id: userId, avatar_id: 'sats-miner', source: 'Genesis Cup', acquired_at: T0 },
+    ])
+    .execute();
+  await db.updateTable('users').set({ active_avatar_id: 'bitcoin-duck', avatar_changed_at: T0 }).where('id', '=', userId).execute();
+}
+
 const rows: (string | number)[][] = [];
 const notes: string[] = [];
 let failed = false;
@@ -108,6 +137,8 @@ async function benchDialect(dialect: 'sqlite' | 'postgres') {
     const seedSeconds = (performance.now() - started) / SECOND;
     const positions = [0, Math.floor(PLAYERS / 2), PLAYERS - 1];
     const players = await sessionsAt(handle, positions);
+    const profiled = players[1]!;
+    await seedProfile(handle, profiled.userId);
     await handle.db.destroy();
 
     started = performance.now();
@@ -152,6 +183,15 @@ async function benchDialect(dialect: 'sqlite' | 'postgres') {
         if (one.p99 >= 5 || one.failed) failed = true;
         rows.push([dialect, `own rank, ${names[i]}, one request at a time`, '', ms(one.p50), ms(one.p99), one.failed, 'p99 target < 5 ms']);
       }
+      // A long-time player's own achievements, their public profile and its server-rendered page.
+      await paired(`GET /api/achievements (${formatCount(PROFILE_RUNS)} runs)`, { url: `${server.url}/api/achievements`, headers: { cookie: profiled.cookie } }, 0.4);
+      const profileUrl = `${server.url}/api/users/${profiled.userId}/profile`;
+      const profile = await (await fetch(profileUrl)).json();
+      if (profile.gameStats?.find((g: { gameId: string }) => g.gameId === GAME)?.globalRank !== profiled.position + 1) throw new Error(`profile of the middle player: ${JSON.stringify(profile)}`);
+      await paired(`GET /api/users/{id}/profile (${formatCount(PROFILE_RUNS)} runs)`, { url: profileUrl }, 0.4);
+      const pageUrl = `${server.url}/users/${profiled.userId}`;
+      if ((await fetch(pageUrl)).status === 200) await paired(`GET /users/{id} (page, ${formatCount(PROFILE_RUNS)} runs)`, { url: pageUrl }, 0.4);
+      else rows.push([dialect, 'GET /users/{id} (page)', '', '', '', '', 'not built yet']);
       const country = await sequentialLatency(`${server.url}/api/leaderboards/${GAME}/user-rank?type=country&country=US`, { cookie: players[1]!.cookie });
       rows.push([dialect, 'own rank, middle, country US, one request at a time', '', ms(country.p50), ms(country.p99), country.failed, '']);
       const noop = combineRounds(noops);

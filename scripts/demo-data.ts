@@ -5,6 +5,7 @@ import type { Db } from '../src/server/db';
 import { submitRun, type GameRules } from '../src/server/games/runs';
 import { Rankings } from '../src/server/leaderboards/rankings';
 import { REKT_FORMATIONS } from '../src/lib/schemas/games';
+import { computeAchievements } from '../src/lib/achievements';
 
 const RULES: GameRules[] = [
   { gameId: 'rekt', maxScore: 1_000_000, maxLevel: 1000, maxFishPerRun: 0, hasFish: false, hasFormations: true },
@@ -117,6 +118,67 @@ export async function loadDemoArcade(db: Db, accounts: DemoAccount[], now = Date
       }
     }
   }
+  runs += await loadDemoAchievements(db, services, now);
   await db.deleteFrom('rate_limits').execute();
+  return runs;
+}
+
+/** Best REKT! scores right at the tiers' edges, for players who had not played REKT! yet. */
+const TIER_EDGE_SCORES = [4_999, 5_000, 9_999, 10_000, 14_999, 15_000, 19_999, 20_000, 39_999, 40_000, 49_999, 50_000, 99_999, 100_000, 249_999, 250_000];
+/** Tournament prizes some demo players already won (tournaments themselves come later). */
+const TOURNAMENT_PRIZES = [
+  { avatarId: 'sats-miner', source: 'Genesis Cup', every: 6 },
+  { avatarId: 'pizza-chef', source: 'Pizza Day Sprint', every: 11 },
+  { avatarId: 'hodl-knight', source: 'HODL Marathon', every: 17 },
+  { avatarId: 'laser-eyes', source: 'Halving Championship', every: 29 },
+];
+
+/**
+ * Achievements and avatars at every stage: players whose best REKT! run sits on each side of every
+ * tier's edge, complete cards claimed and not yet claimed, tournament prizes, and active avatars.
+ * Avatars are made active only for players who never fished, so the fishing board's demo rows keep
+ * their letter badges. Returns the runs added.
+ */
+async function loadDemoAchievements(db: Db, services: { db: Db; rankings: Rankings }, now: number): Promise<number> {
+  const rekt = RULES.find((game) => game.hasFormations)!;
+  const players = await db.selectFrom('users').select(['id', 'created_at']).orderBy('id').execute();
+  const bests = await db.selectFrom('game_stats').select(['user_id', 'game_id', 'best_score']).execute();
+  const played = (userId: number, gameId: string) => bests.some((b) => b.user_id === userId && b.game_id === gameId);
+  let runs = 0;
+  let edge = 0;
+  for (const player of players) {
+    if (player.id <= 2 || played(player.id, rekt.gameId) || edge >= TIER_EDGE_SCORES.length) continue;
+    const score = TIER_EDGE_SCORES[edge++]!;
+    await submitRun(services, rekt, player.id, { runId: `demo-${player.id}-edge`, score, level: Math.floor(score / 2500) }, now - DAY);
+    runs++;
+  }
+
+  const formations = await db.selectFrom('user_achievements').select(['user_id', 'name']).execute();
+  const rektBests = await db.selectFrom('game_stats').select(['user_id', 'best_score']).where('game_id', '=', rekt.gameId).execute();
+  const fishers = new Set(bests.filter((b) => b.game_id === 'fishing-for-sats').map((b) => b.user_id));
+  for (const [i, player] of players.entries()) {
+    const facts = {
+      formations: new Set(formations.filter((f) => f.user_id === player.id).map((f) => f.name)),
+      bestScore: Number(rektBests.find((b) => b.user_id === player.id)?.best_score ?? 0),
+      tournamentsEntered: 0,
+      ownedAvatarIds: new Set<string>(),
+    };
+    const owned: { avatar_id: string; source: string }[] = [];
+    for (const card of computeAchievements(facts).cards) {
+      // Two of every three players claim what they completed; the others still have rewards waiting.
+      if (card.completed && i % 3 !== 0) owned.push({ avatar_id: card.reward.avatarId, source: card.id });
+    }
+    for (const prize of TOURNAMENT_PRIZES) if (i > 2 && i % prize.every === 0) owned.push({ avatar_id: prize.avatarId, source: prize.source });
+    if (owned.length === 0) continue;
+    const acquired = Math.min(now - DAY, Number(player.created_at) + DAY);
+    await db
+      .insertInto('player_avatars')
+      .values(owned.map((o, k) => ({ user_id: player.id, avatar_id: o.avatar_id, source: o.source, acquired_at: acquired + k * 3_600_000 })))
+      .execute();
+    if (!fishers.has(player.id) && i % 2 === 0) {
+      await db.updateTable('users').set({ active_avatar_id: owned.at(-1)!.avatar_id, avatar_changed_at: now }).where('id', '=', player.id).execute();
+    }
+    if (i % 5 === 0) await db.updateTable('users').set({ notify_new_games_at: acquired }).where('id', '=', player.id).execute();
+  }
   return runs;
 }

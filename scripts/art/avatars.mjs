@@ -197,3 +197,99 @@ export function defaultAvatar() {
   c.rect(7, 28, 18, 1, mix(P.greyD, P.grey, 0.2));
   return frame(c, P.purple);
 }
+
+// ---- tournament prizes
+
+export function laserEyes() {
+  const c = base('#17123a', '#130f30', P.redD, P.red);
+  // a dark block-chain skyline
+  for (let x = 2; x < 30; x += 5) c.rect(x, 24 - (x % 3) * 2, 4, 8, '#241b5c');
+  // shoulders: black hoodie
+  c.ell(4, 23, 24, 16, P.greyDD);
+  c.rect(15, 24, 2, 8, P.greyD);
+  // head
+  head(c, 9, 7, 14, 16, P.skin, P.skinD);
+  c.rect(9, 7, 14, 3, '#3a2418'); c.rect(9, 10, 2, 3, '#3a2418'); c.rect(21, 10, 2, 3, '#3a2418');
+  // glowing eyes
+  c.rect(11, 13, 3, 2, P.red); c.rect(18, 13, 3, 2, P.red); c.set(12, 13, P.white); c.set(19, 13, P.white);
+  // a straight mouth: unimpressed by fiat
+  c.rect(14, 19, 4, 1, P.skinD);
+  outl(c, ['#17123a', '#130f30', '#241b5c']);
+  // the lasers, drawn over everything, out to the tile's edges
+  for (let t = 0; t < 12; t++) {
+    c.set(10 - t, 13 + Math.round(t / 3), P.red); c.set(10 - t, 14 + Math.round(t / 3), '#ff9aa6');
+    c.set(21 + t, 13 + Math.round(t / 3), P.red); c.set(21 + t, 14 + Math.round(t / 3), '#ff9aa6');
+  }
+  return frame(c, P.redD);
+}
+
+export function hodlKnight() {
+  const c = base('#0c3a2a', '#0a3022', P.greenDD, P.green);
+  for (let k = 0; k < 5; k++) c.rect(3 + k * 6, 3 + (k % 2) * 2, 1, 1, P.goldL);
+  // armour
+  c.ell(4, 22, 24, 16, P.grey);
+  c.rect(4, 29, 24, 3, P.greyD);
+  // helmet with a visor slit and a plume
+  c.ell(8, 5, 16, 18, P.grey);
+  c.rect(8, 12, 16, 11, P.grey);
+  c.map((col, x, y) => (col === P.grey && x > 18 && y < 23 ? P.greyD : col), 0, 0, 32, 24);
+  c.rect(10, 12, 12, 2, INK); c.set(13, 12, P.cyan); c.set(19, 12, P.cyan);
+  c.rect(15, 15, 2, 6, P.greyD);
+  c.rect(14, 1, 4, 5, P.orange); c.rect(15, 0, 3, 2, P.orangeL);
+  // shield with the Bitcoin sign
+  c.sprite(spr(`
+    .ooooooo.
+    ooooooooo
+    ooooooooo
+    ooooooooo
+    .ooooooo.
+    ..ooooo..
+    ...ooo...
+  `), { o: P.orange }, 2, 19);
+  c.text('₿', 4, 20, P.white, { font: F3 });
+  outl(c, ['#0c3a2a', '#0a3022']);
+  c.text('HODL', 14, 25, P.gold, { font: F3 });
+  return frame(c, P.greenDD);
+}
+
+export function pizzaChef() {
+  const c = base('#5a3f10', '#4e360c', P.goldDD, P.goldL);
+  // chef's whites
+  c.ell(4, 23, 24, 16, P.white);
+  c.rect(15, 25, 2, 7, P.mist);
+  // head and hat
+  head(c, 10, 11, 12, 13, P.skin, P.skinD);
+  c.ell(8, 1, 16, 8, P.white); c.rect(10, 6, 12, 5, P.white); c.rect(10, 10, 12, 1, P.mist);
+  // eyes and a moustache
+  c.rect(12, 15, 2, 2, INK); c.rect(18, 15, 2, 2, INK);
+  c.rect(12, 19, 8, 1, '#3a2418'); c.set(11, 20, '#3a2418'); c.set(20, 20, '#3a2418');
+  outl(c, ['#5a3f10', '#4e360c']);
+  // the famous pizza, held up: crust, cheese, pepperoni
+  c.disc(17, 18, 13, P.woodL);
+  c.disc(18, 19, 11, P.gold);
+  for (const [x, y] of [[20, 21], [24, 20], [22, 25], [19, 24], [25, 24]]) c.rect(x, y, 2, 2, P.red);
+  c.line(18, 24, 29, 24, P.goldD); c.line(23, 19, 23, 29, P.goldD);
+  return frame(c, P.goldDD);
+}
+
+export function satsMiner() {
+  const c = base('#2b2340', '#241d36', P.greyDD, P.grey);
+  // rock wall with a glint of orange ore
+  for (const [x, y] of [[3, 5], [25, 8], [5, 17], [26, 19]]) { c.rect(x, y, 3, 2, '#3d3458'); c.set(x + 1, y, P.orange); }
+  // overalls
+  c.ell(4, 23, 24, 16, P.cyanD);
+  c.rect(11, 24, 2, 8, P.cyanDD); c.rect(19, 24, 2, 8, P.cyanDD);
+  // head and hard hat with a lamp
+  head(c, 10, 9, 12, 14, P.skin, P.skinD);
+  c.ell(8, 4, 16, 9, P.gold); c.rect(7, 10, 18, 2, P.goldD);
+  c.rect(14, 5, 4, 3, P.white); c.rect(15, 6, 2, 1, P.goldL);
+  c.rect(12, 15, 2, 2, INK); c.rect(18, 15, 2, 2, INK);
+  c.rect(14, 19, 4, 1, P.skinD);
+  c.rect(10, 17, 2, 1, '#6b5a80'); c.rect(20, 18, 2, 1, '#6b5a80');
+  outl(c, ['#2b2340', '#241d36', '#3d3458']);
+  // pickaxe over the shoulder and a fresh sat
+  c.line(3, 30, 12, 21, P.woodL);
+  c.rect(9, 18, 7, 2, P.greyD); c.set(8, 19, P.grey); c.set(16, 19, P.grey);
+  coin(c, 22, 23, 7);
+  return frame(c, P.greyDD);
+}

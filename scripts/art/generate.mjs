@@ -31,12 +31,25 @@ import { quizLogo, quizShots } from './quiz.mjs';
 out('images/games/mr-quiz/logo.svg', quizLogo(), 'Mr Quiz game logo: a top-hatted quiz host next to a neon question mark', 2);
 quizShots().forEach(([t, c], i) => out(`images/games/mr-quiz/shot-${i + 1}.svg`, c, `Mr Quiz gameplay: ${t}`, 2));
 
-import { collector, fiatBird, btcDuck, fiatClown, btcPlayer, defaultAvatar } from './avatars.mjs';
-out('images/avatars/bitcoin-collector.svg', collector(), 'Bitcoin Collector avatar: a crowned player in a Bitcoin hoodie surrounded by gold coins', 4);
-out('images/avatars/fiat-bird.svg', fiatBird(), 'REKT! Beginner avatar: a nervous grey-green fiat bird with a dollar sign', 4);
-out('images/avatars/bitcoin-duck.svg', btcDuck(), 'REKT! Pro Player avatar: an orange duck with a Bitcoin symbol on its chest', 4);
-out('images/avatars/fiat-clown.svg', fiatClown(), 'REKT! HARDCORE Legend avatar: a fiat clown with dollar eyes and a red nose', 4);
-out('images/avatars/btc-player.svg', btcPlayer(), 'Tourney Regular avatar: a gamer with headphones and an orange Bitcoin cap', 4);
+import { collector, fiatBird, btcDuck, fiatClown, btcPlayer, defaultAvatar, laserEyes, hodlKnight, pizzaChef, satsMiner } from './avatars.mjs';
+import { toPNG } from './png.mjs';
+// Every avatar of the collection as SVG (public/images/avatars/) and as the PNG the server answers
+// at /api/assets/avatars/{avatarId}.png (src/server/assets/avatars/, bundled into the server).
+const pngRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'src', 'server', 'assets', 'avatars');
+mkdirSync(pngRoot, { recursive: true });
+const avatar = (id, canvas, title) => {
+  out(`images/avatars/${id}.svg`, canvas, title, 4);
+  writeFileSync(join(pngRoot, `${id}.png`), toPNG(canvas, 8));
+};
+avatar('bitcoin-collector', collector(), 'Bitcoin Collector avatar: a crowned player in a Bitcoin hoodie surrounded by gold coins');
+avatar('fiat-bird', fiatBird(), 'REKT! Beginner avatar: a nervous grey-green fiat bird with a dollar sign');
+avatar('bitcoin-duck', btcDuck(), 'REKT! Pro Player avatar: an orange duck with a Bitcoin symbol on its chest');
+avatar('fiat-clown', fiatClown(), 'REKT! HARDCORE Legend avatar: a fiat clown with dollar eyes and a red nose');
+avatar('btc-player', btcPlayer(), 'Tourney Regular avatar: a gamer with headphones and an orange Bitcoin cap');
+avatar('laser-eyes', laserEyes(), 'Laser Eyes avatar: a player in a black hoodie whose glowing red eyes shoot lasers');
+avatar('hodl-knight', hodlKnight(), 'HODL Knight avatar: a knight in grey armour with an orange plume and a Bitcoin shield');
+avatar('pizza-chef', pizzaChef(), 'Pizza Day Chef avatar: a moustached chef holding up a pepperoni pizza');
+avatar('sats-miner', satsMiner(), 'Sats Miner avatar: a miner in a yellow hard hat with a pickaxe and a Bitcoin coin');
 out('images/avatars/default.svg', defaultAvatar(), 'Default player avatar: a neutral silhouette', 4);
 
 import { hero } from './hero.mjs';

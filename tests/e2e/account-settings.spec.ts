@@ -4,7 +4,7 @@ import { expect, expectAccessible, expectNoHorizontalOverflow, expectToast, pret
 // The Account Settings page with the API answered in the browser; tests/e2e/accounts.spec.ts saves
 // a country on the real server.
 
-const account = { user: testPlayer, country: 'DE', memberSince: '2025-06-09T12:00:00Z', activeSessions: 3 };
+const account = { user: testPlayer, country: 'DE', memberSince: '2025-06-09T12:00:00Z', activeSessions: 3, notifyNewGames: false };
 
 async function openAccount(page: Page) {
   await pretendSignedIn(page);

@@ -55,12 +55,36 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
     ]);
   });
 
+  it('0005 seeds the avatar collection and carries every player\'s total score over from their runs', async () => {
+    const h = await open();
+    expect((await migrator(h).migrateTo('0004_game_total_shards')).error).toBeUndefined();
+    await sql`insert into users (username, username_key, email, country, created_at) values ('Ann', 'ann', 'ann@example.com', 'DE', 1)`.execute(h.db);
+    await sql`insert into runs (user_id, game_id, run_id, score, created_at) values (1, 'rekt', 'a', 100, 1), (1, 'rekt', 'b', 250, 2), (1, 'mr-quiz', 'c', 7, 3)`.execute(h.db);
+    await sql`insert into game_stats (user_id, game_id, plays, best_score, best_reached_at, last_played_at) values (1, 'rekt', 2, 250, 2, 2), (1, 'mr-quiz', 1, 7, 3, 3)`.execute(h.db);
+
+    await migrateToLatest(h);
+    const totals = await h.db.selectFrom('game_stats').select(['game_id', 'total_score']).orderBy('game_id').execute();
+    expect(totals.map((t) => [t.game_id, Number(t.total_score)])).toEqual([['mr-quiz', 7], ['rekt', 350]]);
+    const avatars = await h.db.selectFrom('avatars').select(['avatar_id', 'name', 'rarity', 'category', 'image_url']).orderBy('id').execute();
+    expect(avatars.filter((a) => a.category === 'achievement').map((a) => [a.avatar_id, a.name])).toEqual([
+      ['bitcoin-collector', 'Bitcoin Collector'],
+      ['fiat-bird', 'REKT! Beginner'],
+      ['bitcoin-duck', 'REKT! Pro Player'],
+      ['fiat-clown', 'REKT! HARDCORE Legend'],
+      ['btc-player', 'Tourney Regular'],
+    ]);
+    expect(avatars.filter((a) => a.category === 'tournament').length).toBeGreaterThanOrEqual(3);
+    for (const a of avatars) expect(a.image_url).toBe(`/api/assets/avatars/${a.avatar_id}.png`);
+    const user = await h.db.selectFrom('users').select(['active_avatar_id', 'notify_new_games_at']).executeTakeFirstOrThrow();
+    expect(user).toEqual({ active_avatar_id: null, notify_new_games_at: null });
+  });
+
   it('runs every migration up, all the way down and up again, under the names databases recorded', async () => {
     const h = await open();
-    expect(Object.keys(migrations(h.dialect))).toEqual(['0001_accounts', '0002_runs', '0003_leaderboards', '0004_game_total_shards']);
+    expect(Object.keys(migrations(h.dialect))).toEqual(['0001_accounts', '0002_runs', '0003_leaderboards', '0004_game_total_shards', '0005_avatars']);
     await migrateToLatest(h);
     const tables = async () => (await h.db.introspection.getTables()).map((t) => t.name).filter((name) => !name.startsWith('kysely_')).sort();
-    const all = ['game_stats', 'game_totals', 'magic_links', 'rate_limits', 'runs', 'sessions', 'user_achievements', 'users'];
+    const all = ['avatars', 'game_stats', 'game_totals', 'magic_links', 'player_avatars', 'rate_limits', 'runs', 'sessions', 'user_achievements', 'users'];
     expect(await tables()).toEqual(all);
     const down = await migrator(h).migrateTo(NO_MIGRATIONS);
     expect(down.error).toBeUndefined();

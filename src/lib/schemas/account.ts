@@ -17,8 +17,8 @@ export const accountResponseSchema = z.object({
   country: z.string(),
   memberSince: z.string(),
   activeSessions: z.number(),
-  /** The player asked to hear of new games (the dashboard's NOTIFY ME). */
-  notifyNewGames: z._default(z.boolean(), false),
+  /** The player asked to hear about new games (the dashboard's NOTIFY ME). */
+  notifyNewGames: z.boolean(),
 });
 export type AccountResponse = z.infer<typeof accountResponseSchema>;
 
@@ -27,3 +27,10 @@ export const updateAccountRequestSchema = z.object({ country: countryCodeSchema 
 
 /** Answer of `POST /api/account/sign-out-everywhere`. */
 export const signOutEverywhereResponseSchema = z.object({ success: z.boolean(), revoked: z.number() });
+
+/** Body of `PUT /api/account/notify-new-games`: record the wish (true) or take it back (false). */
+export const notifyNewGamesRequestSchema = z.object({ wanted: z.boolean('wanted must be true or false') });
+
+/** Answer of `PUT /api/account/notify-new-games`. */
+export const notifyNewGamesResponseSchema = z.object({ notifyNewGames: z.boolean(), message: z.string() });
+export type NotifyNewGamesResponse = z.infer<typeof notifyNewGamesResponseSchema>;

@@ -231,3 +231,16 @@ export async function updateCountry(services: Services, userId: number, country:
   return updated;
 }
 
+
+/**
+ * Record (`wanted` true) or take back the player's wish to hear about new games; asking twice
+ * keeps the time of the first wish.
+ */
+export async function setNotifyNewGames(db: Db, userId: number, wanted: boolean, now = Date.now()): Promise<UserRow> {
+  return db
+    .updateTable('users')
+    .set((eb) => ({ notify_new_games_at: wanted ? eb.fn.coalesce('notify_new_games_at', eb.val(now)) : null }))
+    .where('id', '=', userId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

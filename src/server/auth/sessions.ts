@@ -42,6 +42,7 @@ export async function createSession(db: Db, userId: number, now = Date.now()): P
 const readSession = preparedRead<UserRow & { session_expires_at: number }>(
   'arcade_find_session',
   `select u.id, u.username, u.username_key, u.email, u.country, u.created_at, u.last_seen_at, u.country_changed_at,
+     u.active_avatar_id, u.avatar_changed_at, u.notify_new_games_at,
      (select s.expires_at from sessions s where s.id_hash = $1) as session_expires_at
    from users u
    where u.id = (select s.user_id from sessions s where s.id_hash = $2)`,

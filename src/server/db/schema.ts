@@ -17,6 +17,12 @@ export interface UsersTable {
   last_seen_at: number | null;
   /** When the player last changed their country (the leaderboards' change feed), or null. */
   country_changed_at: number | null;
+  /** The avatar the player shows (always one they own), or null. */
+  active_avatar_id: string | null;
+  /** When the player last changed their active avatar (the leaderboards' change feed), or null. */
+  avatar_changed_at: number | null;
+  /** When the player asked to hear about new games, or null (no wish). */
+  notify_new_games_at: number | null;
 }
 
 export interface MagicLinksTable {
@@ -78,6 +84,8 @@ export interface GameStatsTable {
   /** When the best score was first reached: earlier wins a tie. */
   best_reached_at: number;
   last_played_at: number;
+  /** The sum of every run's score (a profile's Total Score without summing runs). */
+  total_score: Generated<number>;
 }
 
 /** Runs played per game, split over `GAME_TOTAL_SHARDS` (games/runs.ts) rows a game: the total is their sum. */
@@ -94,6 +102,31 @@ export interface UserAchievementsTable {
   unlocked_at: number;
 }
 
+/** The avatars players can earn: achievement rewards and tournament prizes. */
+export interface AvatarsTable {
+  id: Generated<number>;
+  /** Stable id, lower-case letters, digits and hyphens (`fiat-bird`). */
+  avatar_id: string;
+  name: string;
+  description: string;
+  /** Where its image is served, e.g. `/api/assets/avatars/fiat-bird.png`. */
+  image_url: string;
+  rarity: 'common' | 'rare' | 'epic' | 'legendary';
+  category: 'achievement' | 'tournament';
+  /** 1 when it can be awarded, 0 when retired. */
+  is_active: number;
+  created_at: number;
+}
+
+/** One row per player and avatar they own. */
+export interface PlayerAvatarsTable {
+  user_id: number;
+  avatar_id: string;
+  /** An achievement card's id (`beginner`) or a tournament's name. */
+  source: string;
+  acquired_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   magic_links: MagicLinksTable;
@@ -103,8 +136,11 @@ export interface Database {
   game_stats: GameStatsTable;
   game_totals: GameTotalsTable;
   user_achievements: UserAchievementsTable;
+  avatars: AvatarsTable;
+  player_avatars: PlayerAvatarsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
+export type AvatarRow = Selectable<AvatarsTable>;

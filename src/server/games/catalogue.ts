@@ -8,6 +8,8 @@ export interface CatalogueGame {
   /** Where the game is played, absolute (site-relative URLs resolved against `siteUrl`). */
   url: string;
   origin: string;
+  /** The achievement game: its best single run counts for the score cards. */
+  achievements: boolean;
 }
 
 /** The catalogue with what the Game API looks up on every request, worked out once. */
@@ -46,6 +48,11 @@ export async function listCatalogueGames(siteUrl: string): Promise<CatalogueGame
   return (await loadCatalogue(siteUrl)).games;
 }
 
+/** The achievement game (the catalogue game marked `achievements: true`), if the catalogue has one. */
+export async function findAchievementGame(siteUrl: string): Promise<CatalogueGame | undefined> {
+  return (await loadCatalogue(siteUrl)).games.find((game) => game.achievements);
+}
+
 async function buildCatalogue(siteUrl: string): Promise<Catalogue> {
   const entries = await getCollection('games');
   const games = entries.map(({ data }): CatalogueGame => {
@@ -54,6 +61,7 @@ async function buildCatalogue(siteUrl: string): Promise<Catalogue> {
       name: data.name,
       url: url.toString(),
       origin: url.origin,
+      achievements: data.achievements,
       rules: {
         gameId: data.gameId,
         maxScore: data.limits.maxScore,

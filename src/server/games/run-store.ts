@@ -57,6 +57,7 @@ export interface StoreResult {
  */
 const BEST_UPDATE = `
   plays = game_stats.plays + 1,
+  total_score = game_stats.total_score + excluded.total_score,
   last_played_at = case when excluded.last_played_at > game_stats.last_played_at then excluded.last_played_at else game_stats.last_played_at end,
   best_level = case when excluded.best_score > game_stats.best_score then excluded.best_level else game_stats.best_level end,
   best_fish_count = case when excluded.best_score > game_stats.best_score then excluded.best_fish_count else game_stats.best_fish_count end,
@@ -209,8 +210,8 @@ function sqliteStore(sqlite: SQLite.Database): SqliteStore {
     on conflict (user_id, game_id, run_id) do nothing
     returning ${RUN_COLUMNS}`);
   const upsertBest = sqlite.prepare<RunRecord, StoredBest>(`
-    insert into game_stats (user_id, game_id, plays, best_score, best_level, best_fish_count, best_fish_json, best_reached_at, last_played_at)
-    values (@userId, @gameId, 1, @score, @level, @fishCount, @fishJson, @now, @now)
+    insert into game_stats (user_id, game_id, plays, best_score, best_level, best_fish_count, best_fish_json, best_reached_at, last_played_at, total_score)
+    values (@userId, @gameId, 1, @score, @level, @fishCount, @fishJson, @now, @now, @score)
     on conflict (user_id, game_id) do update set ${BEST_UPDATE}
     returning ${BEST_COLUMNS}`);
   const countTotal = sqlite.prepare<{ gameId: string; shard: number; runs: number }>(`
@@ -280,8 +281,8 @@ with input as (
   on conflict (user_id, game_id, run_id) do nothing
   returning user_id, ${RUN_COLUMNS}
 ), best as (
-  insert into game_stats (user_id, game_id, plays, best_score, best_level, best_fish_count, best_fish_json, best_reached_at, last_played_at)
-  select r.user_id, r.game_id, 1, r.score, r.level, r.fish_count, i.fish_json, r.created_at, r.created_at from run r join input i on i.user_id = r.user_id
+  insert into game_stats (user_id, game_id, plays, best_score, best_level, best_fish_count, best_fish_json, best_reached_at, last_played_at, total_score)
+  select r.user_id, r.game_id, 1, r.score, r.level, r.fish_count, i.fish_json, r.created_at, r.created_at, r.score from run r join input i on i.user_id = r.user_id
   on conflict (user_id, game_id) do update set ${BEST_UPDATE}
   returning user_id, ${BEST_COLUMNS}
 ), total as (

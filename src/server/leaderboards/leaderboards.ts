@@ -28,8 +28,9 @@ function fishDetails(json: string | null): FishDetail[] {
 
 /**
  * One page of a game's leaderboard: ranks come from the in-memory order, the rows' details from
- * the database (one indexed lookup for the page's players). A page is kept until the game's order
- * changes, so a popular page costs no database work between changes.
+ * the database (one indexed lookup for the page's players, with their active avatars). A page is
+ * kept until the game's order or a shown player's avatar changes, so a popular page costs no
+ * database work between changes.
  */
 export async function leaderboardPage(db: Db, rankings: Rankings, gameId: string, scope: Scope, page: number, limit: number): Promise<LeaderboardResponse> {
   const country = scopeCountry(scope);
@@ -55,7 +56,8 @@ async function buildPage(db: Db, ranking: GameRanking, gameId: string, country: 
   const rows = await db
     .selectFrom('game_stats as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['u.id', 'u.username', 'u.country', 'u.created_at', 's.best_score', 's.best_level', 's.best_fish_count', 's.best_fish_json'])
+    .leftJoin('avatars as a', 'a.avatar_id', 'u.active_avatar_id')
+    .select(['u.id', 'u.username', 'u.country', 'u.created_at', 's.best_score', 's.best_level', 's.best_fish_count', 's.best_fish_json', 'a.name as avatar_name', 'a.image_url as avatar_image'])
     .where('s.game_id', '=', gameId)
     .where(
       's.user_id',
@@ -79,7 +81,7 @@ async function buildPage(db: Db, ranking: GameRanking, gameId: string, country: 
       createdAt: new Date(row.created_at).toISOString(),
       fishCaught: row.best_fish_count,
       fishDetails: fishDetails(row.best_fish_json),
-      activeAvatar: null,
+      activeAvatar: row.avatar_name !== null && row.avatar_image !== null ? { avatarImage: row.avatar_image, avatarName: row.avatar_name } : null,
     });
   });
   return { entries, pagination };

@@ -113,6 +113,8 @@ export class Rankings {
   private syncedFrom = 0;
   private lastLook = 0;
   private touched = new Set<number>();
+  /** Players whose shown details (the active avatar) changed here since the last look. */
+  private shown = new Set<number>();
   /** A change was made here since the last look. */
   private dirty = false;
 
@@ -128,6 +130,16 @@ export class Rankings {
    */
   touch(userId: number): void {
     if (this.touched.size < MAX_TOUCHED) this.touched.add(userId);
+    this.dirty = true;
+  }
+
+  /**
+   * Note that what a player's row shows changed (their active avatar) without their place: the
+   * next read drops the answered pages of every game they are ranked in. Changes made by other
+   * processes arrive through the change feed on `users.avatar_changed_at` within a second.
+   */
+  touchShown(userId: number): void {
+    if (this.shown.size < MAX_TOUCHED) this.shown.add(userId);
     this.dirty = true;
   }
 
@@ -189,19 +201,35 @@ export class Rankings {
   private async sync(): Promise<void> {
     const started = this.clock();
     const touched = [...this.touched];
+    const shown = [...this.shown];
     this.touched.clear();
+    this.shown.clear();
     this.dirty = false;
     const since = this.syncedFrom - SYNC_OVERLAP_MS;
     try {
-      const [reached, moved, told] = await Promise.all([
+      const [reached, moved, told, restyled] = await Promise.all([
         this.bestRows().where('s.best_reached_at', '>', since).execute(),
         this.bestRows().where('u.country_changed_at', '>', since).execute(),
         touched.length ? this.bestRows().where('s.user_id', 'in', touched).execute() : Promise.resolve([]),
+        this.db.selectFrom('users').select('id').where('avatar_changed_at', '>', since).execute(),
       ]);
       for (const row of [...reached, ...moved, ...told]) this.game(row.game_id).upsert(row);
+      // A new avatar moves nobody, but the pages that show the player must be built again.
+      const restyledIds = new Set([...shown, ...restyled.map((row) => row.id)]);
+      if (restyledIds.size > 0) {
+        for (const ranking of this.games.values()) {
+          for (const id of restyledIds) {
+            if (ranking.players.has(id)) {
+              ranking.version++;
+              break;
+            }
+          }
+        }
+      }
       this.syncedFrom = started;
     } catch (error) {
       for (const id of touched) this.touched.add(id);
+      for (const id of shown) this.shown.add(id);
       this.dirty = true;
       throw error;
     } finally {

@@ -1,0 +1,17 @@
+import type { APIRoute } from 'astro';
+import { services } from '../../../../server/app';
+import { notFound } from '../../../../server/errors';
+import { handle, idParam, json, methodNotAllowed } from '../../../../server/http';
+import { findPublicProfile } from '../../../../server/profiles/profiles';
+
+export const prerender = false;
+
+export const GET: APIRoute = ({ params }) =>
+  handle(async () => {
+    const app = await services();
+    const profile = await findPublicProfile(app, idParam(params.userId));
+    if (!profile) throw notFound('User not found');
+    return json(profile);
+  });
+
+export const ALL = methodNotAllowed('GET');
