@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useId, useState } from 'react';
-import { CELEBRATION_DELAY_MS, type AchievementCard } from '../lib/achievements';
+import { CELEBRATION_DELAY_MS, findCard, type AchievementCard } from '../lib/achievements';
+import { defaultAvatarImage } from '../lib/schemas/avatars';
 import { ApiError } from '../lib/api';
 import { $achievements, $claimAvatar } from '../lib/stores/avatars';
 import { openAuthDialog } from '../lib/stores/auth-dialog';
@@ -60,8 +61,8 @@ function Cards() {
     fallback: 'Failed to claim avatar',
     onSuccess: (answer, request) => {
       toast({ title: 'Avatar Claimed!', description: answer.message, variant: 'success' });
-      const card = data?.cards.find((c) => c.id === request.achievementCardId);
-      if (card) setTimeout(() => setCelebrating(card.reward), CELEBRATION_DELAY_MS);
+      const card = findCard(request.achievementCardId);
+      if (card) setTimeout(() => setCelebrating({ ...card.reward, image: defaultAvatarImage(card.reward.avatarId) }), CELEBRATION_DELAY_MS);
     },
   });
   const endCelebration = useCallback(() => setCelebrating(null), []);

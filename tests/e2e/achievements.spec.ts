@@ -29,7 +29,7 @@ test.describe('achievements and avatars', () => {
     await beginner.click();
     const panel = page.getByRole('tabpanel');
     await expect(panel.locator('[data-unlocked="true"]')).toHaveCount(3);
-    await expect(panel.getByText('15,000 Points')).toBeVisible();
+    await expect(panel.getByText('15,000 Points', { exact: true })).toBeVisible();
     await expect(page.getByRole('tab', { name: /REKT! Pro/ })).toContainText('0/3');
 
     const claim = panel.getByRole('button', { name: 'CLAIM REWARD!' });
@@ -52,6 +52,7 @@ test.describe('achievements and avatars', () => {
     await page.reload();
     await expect(page.getByRole('button', { name: `Account menu for ${me.username}` }).locator('img')).toHaveAttribute('src', /fiat-bird/);
     await page.goto('/leaderboards?game=rekt');
+    await page.getByRole('button', { name: 'Jump to My Row' }).click();
     const ownRow = page.locator('tr[data-own]');
     await expect(ownRow.locator('img')).toHaveAttribute('src', /fiat-bird/);
   });

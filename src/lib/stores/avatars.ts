@@ -42,10 +42,11 @@ export const publicProfileStore = storeFamily(publicProfileKey, (_userId: number
  * `POST /api/avatars/claim`: the card's reward joins the collection. The cards, the collection and
  * the player's profiles change.
  */
-export const $claimAvatar = createMutatorStore<ClaimAvatarRequest, MessageResponse>(async ({ data, invalidate }) => {
+export const $claimAvatar = createMutatorStore<ClaimAvatarRequest, MessageResponse>(async ({ data, revalidate }) => {
   const answer = await sendJson('post', 'avatars/claim', data, messageResponseSchema);
-  invalidate([ACHIEVEMENTS_KEY, COLLECTION_KEY, OWN_PROFILE_KEY]);
-  invalidate((key) => key.startsWith(PUBLIC_PROFILE_KEYS));
+  // Asked again while the cards stay on screen (CLAIMED! replaces the button when the answer is in).
+  revalidate([ACHIEVEMENTS_KEY, COLLECTION_KEY, OWN_PROFILE_KEY]);
+  revalidate((key) => key.startsWith(PUBLIC_PROFILE_KEYS));
   return answer;
 });
 
@@ -55,9 +56,10 @@ const setActiveResponseSchema = z.object({ message: z.optional(z.string()), acti
  * `POST /api/avatars/set-active`: the player's badge changes everywhere: the header (current
  * user), their profiles, the collection and the boards they are on.
  */
-export const $setActiveAvatar = createMutatorStore<string, z.infer<typeof setActiveResponseSchema>>(async ({ data: avatarId, invalidate }) => {
+export const $setActiveAvatar = createMutatorStore<string, z.infer<typeof setActiveResponseSchema>>(async ({ data: avatarId, revalidate }) => {
   const answer = await sendJson('post', 'avatars/set-active', { avatarId }, setActiveResponseSchema);
-  invalidate([ME_KEY, OWN_PROFILE_KEY, COLLECTION_KEY]);
-  invalidate((key) => key.startsWith(PUBLIC_PROFILE_KEYS) || key.startsWith(LEADERBOARD_KEYS));
+  // Asked again while shown, so the header keeps the player's name and badge meanwhile.
+  revalidate([ME_KEY, OWN_PROFILE_KEY, COLLECTION_KEY]);
+  revalidate((key) => key.startsWith(PUBLIC_PROFILE_KEYS) || key.startsWith(LEADERBOARD_KEYS));
   return answer;
 });
