@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { parseTrustProxy } from './client-address';
 
 /** Everything the server side needs to know about its surroundings. */
 export interface Config {
@@ -16,8 +17,8 @@ export interface Config {
   adminUserIds: ReadonlySet<number>;
   /** Request header carrying the visitor's country code (set by a CDN or proxy). */
   countryHeader: string;
-  /** Trust `X-Forwarded-For` for the client address (only behind a proxy you run). */
-  trustProxy: boolean;
+  /** How many proxies in front of the server are trusted to append to `X-Forwarded-For` (0: none). */
+  trustProxy: number;
   /** Key for HMACs and signatures; generated into the data directory when not given. */
   secretKey: string;
   /** Game API runs one player may submit per minute. */
@@ -97,7 +98,7 @@ export function loadConfig(settings: Settings): Config {
     productName,
     adminUserIds: parseIds(settings.ADMIN_USER_IDS ?? '1,2'),
     countryHeader: (settings.COUNTRY_HEADER || 'cf-ipcountry').toLowerCase(),
-    trustProxy: settings.TRUST_PROXY === 'true' || settings.TRUST_PROXY === '1',
+    trustProxy: parseTrustProxy(settings.TRUST_PROXY),
     secretKey: loadOrCreateSecret(dataDir, settings.SECRET_KEY || undefined),
     runsPerMinute: positiveInt('RUNS_PER_MINUTE', settings.RUNS_PER_MINUTE, 60),
   };

@@ -153,6 +153,21 @@ describe.each(DIALECTS)('auth API on %s', (dialect) => {
     expect(last!.json.error).toMatch(/Too many sign-in emails for this address. Please try again in \d+ minutes./);
   });
 
+  it('takes the client address from the right of X-Forwarded-For, so a client cannot pick its own', async () => {
+    const proxySaw = newClientIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      // a different made-up address each time, left of the one the trusted proxy appended
+      const result = await call(server, '/api/auth/send-magic-link', {
+        body: { email: `hop-${i}@example.com` },
+        headers: { 'x-forwarded-for': `192.0.2.${i + 1}, ${proxySaw}` },
+      });
+      statuses.push(result.status);
+    }
+    expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+
   it('shows and updates the account, and signs out everywhere', async () => {
     const { cookie, ip, email } = await signUp('Settings_Fan');
     const account = await call(server, '/api/account', { cookie });
