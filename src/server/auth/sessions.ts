@@ -2,7 +2,8 @@ import { DAY } from '../../lib/format';
 import type { Db } from '../db';
 import { preparedRead } from '../db/prepared';
 import type { UserRow } from '../db/schema';
-import { hashToken, newToken } from './tokens';
+import { unauthorized } from '../errors';
+import { hashToken, newSessionRef, newToken } from './tokens';
 
 /** Sessions last 30 days from the last visit (sliding expiry). */
 export const SESSION_DAYS = 30;
@@ -13,11 +14,15 @@ const RENEW_WHEN_LEFT_MS = SESSION_MS - DAY;
 export interface NewSession {
   /** The secret for the cookie; only its hash is stored. */
   token: string;
+  /** The session's public reference (game tokens carry it). */
+  ref: string;
   expiresAt: number;
 }
 
 export interface ValidSession {
   user: UserRow;
+  /** The session's public reference (game tokens carry it). */
+  ref: string;
   expiresAt: number;
   /** True when the expiry moved: the cookie should be sent again. */
   renewed: boolean;
@@ -26,12 +31,13 @@ export interface ValidSession {
 /** Start a session for `userId`. */
 export async function createSession(db: Db, userId: number, now = Date.now()): Promise<NewSession> {
   const token = newToken();
+  const ref = newSessionRef();
   const expiresAt = now + SESSION_MS;
   await db
     .insertInto('sessions')
-    .values({ id_hash: hashToken(token), user_id: userId, created_at: now, expires_at: expiresAt, last_seen_at: now })
+    .values({ id_hash: hashToken(token), ref, user_id: userId, created_at: now, expires_at: expiresAt, last_seen_at: now })
     .execute();
-  return { token, expiresAt };
+  return { token, ref, expiresAt };
 }
 
 /**
@@ -39,21 +45,22 @@ export async function createSession(db: Db, userId: number, now = Date.now()): P
  * rather than a join: SQLite (built with STAT4, as better-sqlite3 is) plans a join on a bound
  * parameter anew at every run, which costs several times the lookup itself.
  */
-const readSession = preparedRead<UserRow & { session_expires_at: number }>(
-  'arcade_find_session',
+const readSession = preparedRead<UserRow & { session_expires_at: number; session_ref: string }>(
+  'arcade_find_session_v2',
   `select u.id, u.username, u.username_key, u.email, u.country, u.created_at, u.last_seen_at, u.country_changed_at,
-     (select s.expires_at from sessions s where s.id_hash = $1) as session_expires_at
+     (select s.expires_at from sessions s where s.id_hash = $1) as session_expires_at,
+     (select s.ref from sessions s where s.id_hash = $2) as session_ref
    from users u
-   where u.id = (select s.user_id from sessions s where s.id_hash = $2)`,
+   where u.id = (select s.user_id from sessions s where s.id_hash = $3)`,
 );
 
 /** The user behind a session cookie, extending the session when it is used; null when invalid. */
 export async function findSession(db: Db, token: string, now = Date.now()): Promise<ValidSession | null> {
   if (!token || token.length > 100) return null;
   const idHash = hashToken(token);
-  const [row] = await readSession(db, [idHash, idHash]);
+  const [row] = await readSession(db, [idHash, idHash, idHash]);
   if (!row) return null;
-  const { session_expires_at: expiresAt, ...user } = row;
+  const { session_expires_at: expiresAt, session_ref: ref, ...user } = row;
   if (expiresAt <= now) {
     await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
     return null;
@@ -62,9 +69,27 @@ export async function findSession(db: Db, token: string, now = Date.now()): Prom
     const renewed = now + SESSION_MS;
     await db.updateTable('sessions').set({ expires_at: renewed, last_seen_at: now }).where('id_hash', '=', idHash).execute();
     await db.updateTable('users').set({ last_seen_at: now }).where('id', '=', user.id).execute();
-    return { user, expiresAt: renewed, renewed: true };
+    return { user, ref, expiresAt: renewed, renewed: true };
   }
-  return { user, expiresAt, renewed: false };
+  return { user, ref, expiresAt, renewed: false };
+}
+
+/**
+ * The revocation check of every game token: one read of the unique `ref` index. A session that
+ * ended (signed out, signed out everywhere, expired, its player deleted) is gone or past its
+ * expiry, so the token is refused at once by every server process sharing the database.
+ */
+const readLiveSession = preparedRead<{ user_id: number; expires_at: number }>(
+  'arcade_live_session',
+  'select user_id, expires_at from sessions where ref = $1',
+);
+
+/** Throw a 401 unless the session `ref` is still live and belongs to `userId`. */
+export async function assertLiveSession(db: Db, ref: string, userId: number, now = Date.now()): Promise<void> {
+  const [row] = await readLiveSession(db, [ref]);
+  if (!row || Number(row.user_id) !== userId || Number(row.expires_at) <= now) {
+    throw unauthorized('The game token belongs to a session that has ended. Sign in again to play.');
+  }
 }
 
 /** End one session (sign out). */

@@ -37,6 +37,8 @@ export interface MagicLinksTable {
 export interface SessionsTable {
   /** SHA-256 of the session token (hex); the token itself is only in the cookie. */
   id_hash: string;
+  /** Public reference game tokens carry, so they die with the session (never the secret or its hash). */
+  ref: string;
   user_id: number;
   created_at: number;
   expires_at: number;

@@ -4,6 +4,7 @@ import * as accounts from './0001-accounts';
 import * as runs from './0002-runs';
 import * as leaderboards from './0003-leaderboards';
 import * as gameTotalShards from './0004-game-total-shards';
+import * as sessionRefs from './0005-session-refs';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, ArcadeMigration> = {
   '0002_runs': runs,
   '0003_leaderboards': leaderboards,
   '0004_game_total_shards': gameTotalShards,
+  '0005_session_refs': sessionRefs,
 };
 
 /** The migrations as Kysely's migrator takes them, for `dialect`. */
