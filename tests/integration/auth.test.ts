@@ -12,7 +12,7 @@ import {
   verifyLoginCode,
   verifyMagicLink,
 } from '../../src/server/auth/accounts';
-import { countActiveSessions, findSession, revokeAllSessions, revokeSession, SESSION_MS } from '../../src/server/auth/sessions';
+import { assertLiveSession, countActiveSessions, findSession, revokeAllSessions, revokeSession, SESSION_MAX_DAYS, SESSION_MAX_MS, SESSION_MS } from '../../src/server/auth/sessions';
 import { hashToken } from '../../src/server/auth/tokens';
 import { AppError } from '../../src/server/errors';
 import { DIALECTS, freshServices, readSignInMail, type TestServices } from '../support/services';
@@ -181,6 +181,23 @@ describe.each(DIALECTS)('accounts on %s', (dialect) => {
       expect(renewed?.renewed).toBe(true);
       expect(renewed?.expiresAt).toBe(later + SESSION_MS);
       expect(await findSession(s.db, session.token, later + SESSION_MS + 1)).toBeNull();
+      expect(await s.db.selectFrom('sessions').select('id_hash').execute()).toHaveLength(0);
+    });
+
+    it(`ends a session ${SESSION_MAX_DAYS} days after sign-in however often it is used (absolute lifetime)`, async () => {
+      const { session } = await signedIn();
+      const start = Date.now();
+      let last = null;
+      for (let day = 2; day < SESSION_MAX_DAYS; day += 2) {
+        last = await findSession(s.db, session.token, start + day * DAY);
+        expect(last).not.toBeNull();
+        expect(last!.expiresAt).toBeLessThanOrEqual(start + SESSION_MAX_MS);
+      }
+      expect(last!.expiresAt).toBeGreaterThan(start + (SESSION_MAX_DAYS - 2) * DAY);
+      const ref = (await s.db.selectFrom('sessions').select('ref').executeTakeFirstOrThrow()).ref;
+      const userId = last!.user.id;
+      await assertLiveSession(s.db, ref, userId, start + SESSION_MAX_MS - 1000);
+      expect(await findSession(s.db, session.token, start + SESSION_MAX_MS + 1000)).toBeNull();
       expect(await s.db.selectFrom('sessions').select('id_hash').execute()).toHaveLength(0);
     });
 

@@ -37,7 +37,7 @@ export function outboxMailer(dataDir: string, from: string, log: (line: string) 
   return {
     kind: 'outbox',
     async send(mail) {
-      mkdirSync(dir, { recursive: true });
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const safeTo = mail.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
       const file = join(dir, `${stamp}-${safeTo}.txt`);
