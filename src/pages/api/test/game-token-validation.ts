@@ -3,7 +3,7 @@ import { services } from '../../../server/app';
 import { assertLiveSession } from '../../../server/auth/sessions';
 import { notFound } from '../../../server/errors';
 import { verifyGameToken } from '../../../server/games/tokens';
-import { handle, json } from '../../../server/http';
+import { handle, json, methodNotAllowed } from '../../../server/http';
 
 export const prerender = false;
 
@@ -20,3 +20,5 @@ export const GET: APIRoute = ({ url }) =>
       return json({ valid: false, reason: (error as Error).message });
     }
   });
+
+export const ALL = methodNotAllowed('GET');
