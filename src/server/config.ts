@@ -23,6 +23,19 @@ export interface Config {
   secretKey: string;
   /** Game API runs one player may submit per minute. */
   runsPerMinute: number;
+  /** True when `siteUrl` is a loopback address: only then may the outbox print links and codes to the log. */
+  loopbackSite: boolean;
+}
+
+/** A setting that is wrong: the arcade refuses to run rather than wait for it to get better. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** True for `localhost` (and `*.localhost`), `127.0.0.0/8` and `::1`: a site only this machine reaches. */
+export function isLoopbackOrigin(origin: string): boolean {
+  const host = new URL(origin).hostname.toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host) || host === '[::1]';
 }
 
 /** Settings as they arrive from the environment (names as in `.env.example`). */
@@ -38,6 +51,7 @@ export interface Settings {
   TRUST_PROXY?: string;
   SECRET_KEY?: string;
   RUNS_PER_MINUTE?: string;
+  MAIL_OUTBOX?: string;
 }
 
 function parseIds(value: string): Set<number> {
@@ -79,15 +93,35 @@ function positiveInt(name: string, value: string | undefined, fallback: number):
 /** Every setting the server reads from the environment. */
 export const SETTING_NAMES = [
   'DATA_DIR', 'DATABASE_URL', 'SITE_URL', 'SMTP_URL', 'MAIL_FROM', 'PRODUCT_NAME',
-  'ADMIN_USER_IDS', 'COUNTRY_HEADER', 'TRUST_PROXY', 'SECRET_KEY', 'RUNS_PER_MINUTE',
+  'ADMIN_USER_IDS', 'COUNTRY_HEADER', 'TRUST_PROXY', 'SECRET_KEY', 'RUNS_PER_MINUTE', 'MAIL_OUTBOX',
 ] as const satisfies readonly (keyof Settings)[];
 
-/** Build the configuration from settings, with the safe defaults the README lists. */
+/**
+ * Build the configuration from settings, with the safe defaults the README lists. Any wrong
+ * setting is a {@link ConfigError} naming it.
+ */
 export function loadConfig(settings: Settings): Config {
+  try {
+    return readSettings(settings);
+  } catch (error) {
+    throw error instanceof ConfigError ? error : new ConfigError((error as Error).message, { cause: error });
+  }
+}
+
+function readSettings(settings: Settings): Config {
   const dataDir = resolve(settings.DATA_DIR || 'data');
   const siteUrl = (settings.SITE_URL || 'http://localhost:4321').replace(/\/+$/, '');
-  if (!/^https?:\/\/[^/]+$/.test(siteUrl)) throw new Error(`SITE_URL must be an origin such as https://arcade.example, not "${siteUrl}"`);
-  if (settings.SMTP_URL && !/^smtps?:\/\//.test(settings.SMTP_URL)) throw new Error('SMTP_URL must start with smtp:// or smtps://');
+  if (!/^https?:\/\/[^/]+$/.test(siteUrl)) throw new ConfigError(`SITE_URL must be an origin such as https://arcade.example, not "${siteUrl}"`);
+  if (settings.SMTP_URL && !/^smtps?:\/\//.test(settings.SMTP_URL)) throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
+  const loopbackSite = isLoopbackOrigin(siteUrl);
+  // The outbox is for a machine of one's own: on a public site nobody would get their mail, and a
+  // log that prints sign-in links is a log that signs people in (README, Mail).
+  if (!settings.SMTP_URL && !loopbackSite && settings.MAIL_OUTBOX !== '1') {
+    throw new ConfigError(
+      `SITE_URL is ${siteUrl}, a public address, but SMTP_URL is not set, so no player would receive a sign-in mail. ` +
+        'Set SMTP_URL to your mail server (see README, Mail), or MAIL_OUTBOX=1 to keep mails in the development outbox on purpose.',
+    );
+  }
   const productName = settings.PRODUCT_NAME || 'Sats Arcade';
   return {
     dataDir,
@@ -101,5 +135,6 @@ export function loadConfig(settings: Settings): Config {
     trustProxy: parseTrustProxy(settings.TRUST_PROXY),
     secretKey: loadOrCreateSecret(dataDir, settings.SECRET_KEY || undefined),
     runsPerMinute: positiveInt('RUNS_PER_MINUTE', settings.RUNS_PER_MINUTE, 60),
+    loopbackSite,
   };
 }

@@ -13,6 +13,8 @@ export interface RunningServer {
   output: () => string;
   /** The server's process id (for memory figures). */
   pid: number;
+  /** The exit code once the process ended, else null. */
+  exitCode: () => number | null;
   stop: () => Promise<void>;
 }
 
@@ -82,6 +84,7 @@ export async function startServer(env: Record<string, string> = {}, { dataDir = 
     dataDir,
     output,
     pid: child.pid!,
+    exitCode: () => child.exitCode,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

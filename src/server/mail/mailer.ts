@@ -43,10 +43,11 @@ export function outboxName(to: string): string {
 
 /**
  * The development outbox, used when no SMTP server is configured: each mail is printed to the
- * server log (so a newcomer can click the sign-in link there) and kept as a text file under
+ * server log (so a newcomer can click the sign-in link there; only when the arcade runs on a
+ * loopback `SITE_URL`, else just who it went to) and kept as a text file under
  * `<dataDir>/outbox/`.
  */
-export function outboxMailer(dataDir: string, from: string, log: (line: string) => void = console.log): Mailer {
+export function outboxMailer(dataDir: string, from: string, log: (line: string) => void = console.log, { printText = true } = {}): Mailer {
   const dir = join(dataDir, 'outbox');
   return {
     kind: 'outbox',
@@ -56,7 +57,9 @@ export function outboxMailer(dataDir: string, from: string, log: (line: string) 
       const file = join(dir, `${stamp}-${outboxName(mail.to)}.txt`);
       const body = `From: ${from}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`;
       writeFileSync(file, body, { mode: 0o600 });
-      log(`\n📬 [outbox] mail to ${mail.to}: ${mail.subject}\n${mail.text}\n(saved in ${file})\n`);
+      // Links and codes reach the log only on a loopback site (`printText`): anywhere else a log
+      // reader could sign in as anyone.
+      log(printText ? `\n📬 [outbox] mail to ${mail.to}: ${mail.subject}\n${mail.text}\n(saved in ${file})\n` : `📬 [outbox] mail to ${mail.to}: ${mail.subject} (saved in ${file})`);
     },
   };
 }
