@@ -128,12 +128,15 @@ describe.each(DIALECTS)('accounts on %s', (dialect) => {
       expect(await s.db.selectFrom('magic_links').select('id').execute()).toHaveLength(2);
     });
 
-    it('limits mails per address and per client address with a Retry-After', async () => {
+    it('limits mails per client address and e-mail, then per e-mail, then per client address, each with a Retry-After', async () => {
       await signUpAndRead();
-      for (let i = 0; i < 4; i++) await sendMagicLink(s, 'dave@example.com', here);
-      const error = await rejects(sendMagicLink(s, 'dave@example.com', here), 429, /Too many sign-in emails for this address/);
+      for (let i = 0; i < 2; i++) await sendMagicLink(s, 'dave@example.com', here);
+      const error = await rejects(sendMagicLink(s, 'dave@example.com', here), 429, /Too many sign-in emails for this address from here. Please try again in 15 minutes./);
       expect(Number(error.headers['Retry-After'])).toBeGreaterThan(0);
-      for (let i = 0; i < 14; i++) await sendMagicLink(s, `person${i}@example.com`, here);
+      // other places still get mails to the address, until its own (wider) limit
+      for (let i = 0; i < 7; i++) await sendMagicLink(s, 'dave@example.com', { ip: `198.51.100.${10 + i}`, country: '' });
+      await rejects(sendMagicLink(s, 'dave@example.com', { ip: '198.51.100.50', country: '' }), 429, /Too many sign-in emails for this address. Please try again/);
+      for (let i = 0; i < 16; i++) await sendMagicLink(s, `person${i}@example.com`, here);
       await rejects(sendMagicLink(s, 'someone-new@example.com', here), 429, /Too many sign-in requests/);
       await sendMagicLink(s, 'someone-new@example.com', { ip: '198.51.100.1', country: '' });
       await sendMagicLink(s, 'dave@example.com', here, Date.now() + 16 * MINUTE);
@@ -154,7 +157,9 @@ describe.each(DIALECTS)('accounts on %s', (dialect) => {
       const { code } = readSignInMail(s.mailer.sent[0]!);
       const wrong = code === '000000' ? '000001' : '000000';
       for (let i = 0; i < MAX_CODE_ATTEMPTS; i++) await rejects(verifyLoginCode(s, { email: 'frank@example.com', code: wrong }, here), 400);
-      await rejects(verifyLoginCode(s, { email: 'frank@example.com', code }, here), 400, INVALID_CODE_MESSAGE);
+      // the code is dead for everyone (from here the next try is also over the per-place limit)
+      await rejects(verifyLoginCode(s, { email: 'frank@example.com', code }, { ip: '198.51.100.7', country: '' }), 400, INVALID_CODE_MESSAGE);
+      await rejects(verifyLoginCode(s, { email: 'frank@example.com', code }, here), 429, /code attempts for this address from here/);
     });
 
     it('does not accept a code for another address', async () => {

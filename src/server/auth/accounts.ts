@@ -74,8 +74,10 @@ async function mailSignInLink(services: Services, user: UserRow, extra: { welcom
   );
 }
 
+/** The mail limits, narrowest first: a request refused by one does not count against the next. */
 async function limitMail(services: Services, email: string, ip: string, now: number) {
   await hit(services.db, `mail:ip:${ip}`, LIMITS.mailPerIp, now);
+  await hit(services.db, `mail:ip-email:${ip}:${email}`, LIMITS.mailPerIpAndEmail, now);
   await hit(services.db, `mail:email:${email}`, LIMITS.mailPerEmail, now);
 }
 
@@ -169,6 +171,7 @@ export async function verifyLoginCode(
   now = Date.now(),
 ): Promise<SignedIn> {
   await hit(services.db, `verify:ip:${requester.ip}`, LIMITS.verifyPerIp, now);
+  await hit(services.db, `code:ip-email:${requester.ip}:${input.email}`, LIMITS.codePerIpAndEmail, now);
   await hit(services.db, `code:email:${input.email}`, LIMITS.codePerEmail, now);
   const expected = hashLoginCode(services.config.secretKey, input.email, input.code);
   const { db } = services;
