@@ -21,7 +21,7 @@ describe.each(DIALECTS)('Game API against the built server on %s', (dialect) => 
     server = await startServer(env);
     const ip = newClientIp();
     await call(server, '/api/auth/register', { body: { username: 'Gamer_One', email: 'gamer@example.com' }, ip });
-    const verified = await call(server, `/api/auth/verify-magic-link?token=${latestOutboxMail(server.dataDir, 'gamer@example.com').token}`, { ip });
+    const verified = await call(server, '/api/auth/verify-magic-link', { body: { token: latestOutboxMail(server.dataDir, 'gamer@example.com').token, confirm: true }, ip });
     cookie = sessionCookie(verified);
     userId = verified.json.user.id;
     const token = await call(server, '/api/auth/game-token', { cookie });
@@ -124,9 +124,9 @@ describe.each(DIALECTS)('Game API against the built server on %s', (dialect) => 
     const ip = newClientIp();
     const email = `${username.toLowerCase()}@example.com`;
     await call(server, '/api/auth/register', { body: { username, email }, ip });
-    const first = sessionCookie(await call(server, `/api/auth/verify-magic-link?token=${latestOutboxMail(server.dataDir, email).token}`, { ip }));
+    const first = sessionCookie(await call(server, '/api/auth/verify-magic-link', { body: { token: latestOutboxMail(server.dataDir, email).token, confirm: true }, ip }));
     await call(server, '/api/auth/send-magic-link', { body: { email }, ip });
-    const second = sessionCookie(await call(server, `/api/auth/verify-magic-link?token=${latestOutboxMail(server.dataDir, email).token}`, { ip }));
+    const second = sessionCookie(await call(server, '/api/auth/verify-magic-link', { body: { token: latestOutboxMail(server.dataDir, email).token, confirm: true }, ip }));
     const token = (await call(server, '/api/auth/game-token', { cookie: first })).json.gameToken as string;
     const run = (runId: string) => call(server, '/api/games/rekt/runs', { body: { runId, score: 10, level: 1 }, headers: { authorization: `Bearer ${token}` }, noOrigin: true });
     const info = () => call(server, '/api/games/token-info', { headers: { authorization: `Bearer ${token}` }, noOrigin: true });

@@ -63,7 +63,7 @@ describe.each(DIALECTS)('odd requests on %s', (dialect) => {
     server = await startServerOn(dialect, { TRUST_PROXY: '1' });
     const ip = newClientIp();
     await call(server, '/api/auth/register', { body: { username: 'Odd_One', email: 'odd@example.com' }, ip });
-    cookie = sessionCookie(await call(server, `/api/auth/verify-magic-link?token=${latestOutboxMail(server.dataDir, 'odd@example.com').token}`, { ip }));
+    cookie = sessionCookie(await call(server, '/api/auth/verify-magic-link', { body: { token: latestOutboxMail(server.dataDir, 'odd@example.com').token, confirm: true }, ip }));
     gameToken = (await call(server, '/api/auth/game-token', { cookie })).json.gameToken;
   });
   afterAll(async () => {

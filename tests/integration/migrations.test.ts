@@ -69,7 +69,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
 
   it('runs every migration up, all the way down and up again, under the names databases recorded', async () => {
     const h = await open();
-    expect(Object.keys(migrations(h.dialect))).toEqual(['0001_accounts', '0002_runs', '0003_leaderboards', '0004_game_total_shards', '0005_session_refs']);
+    expect(Object.keys(migrations(h.dialect))).toEqual(['0001_accounts', '0002_runs', '0003_leaderboards', '0004_game_total_shards', '0005_session_refs', '0006_magic_link_browser']);
     await migrateToLatest(h);
     const tables = async () => (await h.db.introspection.getTables()).map((t) => t.name).filter((name) => !name.startsWith('kysely_')).sort();
     const all = ['game_stats', 'game_totals', 'magic_links', 'rate_limits', 'runs', 'sessions', 'user_achievements', 'users'];

@@ -1,7 +1,15 @@
-import { getJson, sendJson } from '../api';
+import { sendJson } from '../api';
 import { clearAllQueries, createMutatorStore } from '../query';
 import type { RegisterRequest, VerifyCodeRequest } from '../schemas/auth';
-import { messageResponseSchema, verifyResponseSchema, type MessageResponse, type VerifyResponse } from '../schemas/user';
+import {
+  messageResponseSchema,
+  verifyLinkResponseSchema,
+  verifyResponseSchema,
+  type MessageResponse,
+  type VerifyLinkRequest,
+  type VerifyLinkResponse,
+  type VerifyResponse,
+} from '../schemas/user';
 import { ME_KEY, setSignedIn, settledSession } from './session';
 import type { ToastInput } from './toast';
 
@@ -35,10 +43,15 @@ export const $verifyLoginCode = createMutatorStore<VerifyCodeRequest, VerifyResp
   signedIn(await sendJson('post', 'auth/verify-code', data, verifyResponseSchema)),
 );
 
-/** `GET /api/auth/verify-magic-link`: signs this browser in with the link's token (single use). */
-export const $verifyMagicLink = createMutatorStore<string, VerifyResponse>(async ({ data: token }) =>
-  signedIn(await getJson('auth/verify-magic-link', verifyResponseSchema, { searchParams: { token } })),
-);
+/**
+ * `POST /api/auth/verify-magic-link`: signs this browser in with the link's token (single use) when
+ * it is the browser that asked for the link, or `confirm` is set; otherwise answers whose account
+ * the link opens, so the page asks first (and nothing is signed in or spent).
+ */
+export const $verifyMagicLink = createMutatorStore<VerifyLinkRequest, VerifyLinkResponse>(async ({ data }) => {
+  const answer = await sendJson('post', 'auth/verify-magic-link', data, verifyLinkResponseSchema);
+  return 'user' in answer ? signedIn(answer) : answer;
+});
 
 /** The toast of a successful sign-in, by link or by code. */
 export const WELCOME_TOAST: ToastInput = { title: 'Welcome to the arcade!', description: "You've been successfully signed in.", variant: 'success' };

@@ -1,6 +1,7 @@
 import type { APIContext } from 'astro';
 import type { User } from '../../lib/schemas/user';
 import { clientAddress } from '../client-address';
+import { signInBrowser } from './cookies';
 import type { Config } from '../config';
 import type { UserRow } from '../db/schema';
 import type { Requester } from './accounts';
@@ -28,5 +29,5 @@ export function requesterOf(context: APIContext, config: Config): Requester {
     socket = 'unknown';
   }
   const ip = clientAddress(context.request.headers.get('x-forwarded-for'), socket, config.trustProxy);
-  return { ip, country: context.request.headers.get(config.countryHeader) ?? '' };
+  return { ip, country: context.request.headers.get(config.countryHeader) ?? '', browser: signInBrowser(context.cookies) };
 }

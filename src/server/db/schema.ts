@@ -32,6 +32,8 @@ export interface MagicLinksTable {
   /** Set once, atomically, when the link or its code is used. */
   used_at: number | null;
   code_attempts: Generated<number>;
+  /** SHA-256 of the sign-in cookie of the browser that asked for the link; null: ask before signing in. */
+  browser_hash: string | null;
 }
 
 export interface SessionsTable {

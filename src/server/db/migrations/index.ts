@@ -5,6 +5,7 @@ import * as runs from './0002-runs';
 import * as leaderboards from './0003-leaderboards';
 import * as gameTotalShards from './0004-game-total-shards';
 import * as sessionRefs from './0005-session-refs';
+import * as magicLinkBrowser from './0006-magic-link-browser';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, ArcadeMigration> = {
   '0003_leaderboards': leaderboards,
   '0004_game_total_shards': gameTotalShards,
   '0005_session_refs': sessionRefs,
+  '0006_magic_link_browser': magicLinkBrowser,
 };
 
 /** The migrations as Kysely's migrator takes them, for `dialect`. */
