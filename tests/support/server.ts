@@ -15,6 +15,8 @@ export interface RunningServer {
   pid: number;
   /** The exit code once the process ended, else null. */
   exitCode: () => number | null;
+  /** The signal that ended the process, else null. */
+  signalCode: () => NodeJS.Signals | null;
   stop: () => Promise<void>;
 }
 
@@ -85,6 +87,7 @@ export async function startServer(env: Record<string, string> = {}, { dataDir = 
     output,
     pid: child.pid!,
     exitCode: () => child.exitCode,
+    signalCode: () => child.signalCode,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
