@@ -4,6 +4,7 @@ import type { Services } from './context';
 import { migrateToLatest, openDatabase } from './db';
 import { Rankings } from './leaderboards/rankings';
 import { outboxMailer, smtpMailer } from './mail/mailer';
+import { watchServices } from './metrics';
 import { schedulePruning } from './pruning';
 
 let booting: Promise<Services> | null = null;
@@ -22,7 +23,9 @@ export async function startServices(settings: Settings): Promise<Services> {
   // Load the leaderboards in the background, so the first leaderboard visitor rarely waits for it.
   rankings.current().catch((error: unknown) => console.error('[arcade] could not load the leaderboards:', error));
   schedulePruning(handle.db);
-  return { db: handle.db, config, mailer, rankings };
+  const running = { db: handle.db, config, mailer, rankings };
+  watchServices(running);
+  return running;
 }
 
 /**

@@ -23,6 +23,8 @@ export interface Config {
   secretKey: string;
   /** Game API runs one player may submit per minute. */
   runsPerMinute: number;
+  /** Bearer token that opens `/metrics`; unset: no metrics are served. */
+  metricsToken?: string;
   /** True when `siteUrl` is a loopback address: only then may the outbox print links and codes to the log. */
   loopbackSite: boolean;
 }
@@ -52,6 +54,7 @@ export interface Settings {
   SECRET_KEY?: string;
   RUNS_PER_MINUTE?: string;
   MAIL_OUTBOX?: string;
+  METRICS_TOKEN?: string;
 }
 
 function parseIds(value: string): Set<number> {
@@ -93,7 +96,7 @@ function positiveInt(name: string, value: string | undefined, fallback: number):
 /** Every setting the server reads from the environment. */
 export const SETTING_NAMES = [
   'DATA_DIR', 'DATABASE_URL', 'SITE_URL', 'SMTP_URL', 'MAIL_FROM', 'PRODUCT_NAME',
-  'ADMIN_USER_IDS', 'COUNTRY_HEADER', 'TRUST_PROXY', 'SECRET_KEY', 'RUNS_PER_MINUTE', 'MAIL_OUTBOX',
+  'ADMIN_USER_IDS', 'COUNTRY_HEADER', 'TRUST_PROXY', 'SECRET_KEY', 'RUNS_PER_MINUTE', 'MAIL_OUTBOX', 'METRICS_TOKEN',
 ] as const satisfies readonly (keyof Settings)[];
 
 /**
@@ -122,6 +125,7 @@ function readSettings(settings: Settings): Config {
         'Set SMTP_URL to your mail server (see README, Mail), or MAIL_OUTBOX=1 to keep mails in the development outbox on purpose.',
     );
   }
+  if (settings.METRICS_TOKEN && settings.METRICS_TOKEN.length < 16) throw new ConfigError('METRICS_TOKEN must be at least 16 characters');
   const productName = settings.PRODUCT_NAME || 'Sats Arcade';
   return {
     dataDir,
@@ -135,6 +139,7 @@ function readSettings(settings: Settings): Config {
     trustProxy: parseTrustProxy(settings.TRUST_PROXY),
     secretKey: loadOrCreateSecret(dataDir, settings.SECRET_KEY || undefined),
     runsPerMinute: positiveInt('RUNS_PER_MINUTE', settings.RUNS_PER_MINUTE, 60),
+    metricsToken: settings.METRICS_TOKEN || undefined,
     loopbackSite,
   };
 }

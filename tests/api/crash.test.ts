@@ -48,7 +48,7 @@ describe.each(DIALECTS)('a crash under Game API load on %s', (dialect) => {
       const second = await startServer(env, { dataDir });
       try {
         // A stored run answers a replay with 200 and the stored score; a lost one would be a new 201.
-        const replays = [];
+        const replays: Awaited<ReturnType<typeof submitRun>>[] = [];
         for (let i = 0; i < acknowledged.length; i += 32) {
           const slice = acknowledged.slice(i, i + 32);
           replays.push(...(await Promise.all(slice.map((run) => submitRun(second, players[run.player]!, run.runId, run.score)))));

@@ -28,6 +28,7 @@ const ROUTES = [
   '/api/stats/user/1',
   '/api/test/game-token-validation',
   '/api/no-such-thing',
+  '/metrics',
 ];
 
 /** Odd parameter values put in place of each route's parameters. */

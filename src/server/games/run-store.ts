@@ -11,6 +11,7 @@ import { sqlText, windowEnded, windowOnConflict, type Limit } from '../auth/rate
 import { driverOf, type Db, type Driver } from '../db';
 import type { GameStatsTable, RunsTable } from '../db/schema';
 import { isForeignKeyViolation } from '../context';
+import { ingestBatchSize } from '../metrics';
 import { AppError, tooManyRequests, unauthorized } from '../errors';
 
 /** One run, ready to store. */
@@ -169,6 +170,7 @@ class RunBatcher {
   }
 
   private async write(batch: Pending[], writer: (runs: Pending[]) => Promise<Outcome[]>): Promise<void> {
+    ingestBatchSize.observe(batch.length);
     let outcomes: Outcome[];
     try {
       outcomes = await writer(batch);
