@@ -79,7 +79,7 @@ export default defineConfig({
   // Server settings, read at run time (see README, "Settings"); all optional with safe defaults.
   env: {
     schema: Object.fromEntries(
-      ['DATA_DIR', 'DATABASE_URL', 'SITE_URL', 'SMTP_URL', 'MAIL_FROM', 'PRODUCT_NAME', 'ADMIN_USER_IDS', 'COUNTRY_HEADER', 'TRUST_PROXY', 'SECRET_KEY', 'RUNS_PER_MINUTE'].map(
+      ['DATA_DIR', 'DATABASE_URL', 'SITE_URL', 'SMTP_URL', 'MAIL_FROM', 'PRODUCT_NAME', 'ADMIN_USER_IDS', 'COUNTRY_HEADER', 'TRUST_PROXY', 'SECRET_KEY', 'RUNS_PER_MINUTE', 'MAIL_OUTBOX', 'METRICS_TOKEN'].map(
         (name) => [name, envField.string({ context: 'server', access: 'secret', optional: true })],
       ),
     ),

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { formatCount } from '../src/lib/format';
 import { migrateToLatest, openDatabase } from '../src/server/db';
+import { createSession } from '../src/server/auth/sessions';
 import { issueGameToken } from '../src/server/games/tokens';
 import { startServer } from '../tests/support/server';
 import { createPgDatabase } from '../tests/support/services';
@@ -35,7 +36,8 @@ async function seedPlayers(url: string, dir: string, secret: string): Promise<st
         .values(batch.map((name) => ({ username: name, username_key: name, email: `${name}@bench.test`, country: 'DE', created_at: now, last_seen_at: null })))
         .returning(['id', 'username'])
         .execute();
-      for (const user of users) tokens.push((await issueGameToken(secret, user)).token);
+      // Each token from a session of its own, as the play page gets it (the Game API checks it is live).
+      for (const user of users) tokens.push((await issueGameToken(secret, user, (await createSession(handle.db, user.id)).ref)).token);
     }
     return tokens;
   } finally {

@@ -6,5 +6,7 @@ declare namespace App {
     user: import('./server/db/schema').UserRow | null;
     /** The raw session token from the cookie (for sign-out). */
     sessionToken: string | null;
+    /** The public reference of that session (game tokens carry it). */
+    sessionRef: string | null;
   }
 }

@@ -2,16 +2,18 @@ import { sequence } from 'astro:middleware';
 import { services } from './server/app';
 import { guardAdmin } from './server/middleware/admin';
 import { securityHeaders } from './server/middleware/headers';
+import { measureRequests } from './server/middleware/metrics';
 import { checkOrigin } from './server/middleware/origin';
 import { startServices } from './server/middleware/services';
 import { findSignedInUser } from './server/middleware/session';
 
 /**
  * Runs for every on-demand request (prerendered pages are plain files), one small step each, in
- * this order: start the services, refuse cross-origin API writes, find the signed-in player, guard
+ * this order: count and time the request (metrics), start the services, refuse cross-origin API writes, find the signed-in player, guard
  * the admin area, add security headers. Each step lives in `src/server/middleware/`.
  */
 export const onRequest = sequence(
+  measureRequests,
   startServices(services),
   checkOrigin(services),
   findSignedInUser(services),

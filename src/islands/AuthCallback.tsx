@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { failureMessage } from '../lib/api';
 import { $verifyMagicLink, WELCOME_TOAST } from '../lib/stores/verify-link';
 import { REDIRECT_AFTER_LOGIN_MS, announceLogin } from '../lib/cross-tab';
@@ -9,13 +9,52 @@ import { toast, toastAfterNavigation } from '../lib/stores/toast';
 // effects, a remount) would spend nothing but report the link as already used.
 let started = false;
 
-/** The magic-link landing: verifies the link once, then goes home. */
+/** A link opened in a browser that did not ask for it: whose account it would sign in to. */
+interface Question {
+  token: string;
+  username: string;
+}
+
+/**
+ * The magic-link landing: verifies the link once, then goes home. A link asked for in another
+ * browser asks 'Continue as <username>?' first, so nobody is signed in to someone else's account
+ * by a link slipped to them.
+ */
 export default function AuthCallback() {
+  const [question, setQuestion] = useState<Question | null>(null);
+  const [busy, setBusy] = useState(false);
   useEffect(() => {
     if (started) return;
     started = true;
-    void completeSignIn();
+    void startSignIn(setQuestion);
   }, []);
+
+  if (question) {
+    const answer = async (goOn: boolean) => {
+      if (busy) return;
+      setBusy(true);
+      if (goOn) await finishSignIn(question.token, true, setQuestion);
+      else leave();
+    };
+    return (
+      <section aria-labelledby="confirm-sign-in" className="panel mx-auto mt-16 flex max-w-lg flex-col items-center gap-5 p-8 text-center sm:p-12">
+        <h1 id="confirm-sign-in" className="pixel-heading text-lg break-all sm:text-xl">
+          Continue as {question.username}?
+        </h1>
+        <p className="text-base-content/80">
+          This sign-in link was asked for in another browser. Continue only if you asked for it and {question.username} is your account.
+        </p>
+        <div className="flex flex-wrap justify-center gap-3">
+          <button type="button" className="btn-arcade btn-primary" disabled={busy} onClick={() => void answer(true)}>
+            Continue
+          </button>
+          <button type="button" className="btn btn-ghost" disabled={busy} onClick={() => void answer(false)}>
+            Cancel
+          </button>
+        </div>
+      </section>
+    );
+  }
 
   return (
     <section role="status" className="panel mx-auto mt-16 flex max-w-lg flex-col items-center gap-5 p-8 text-center sm:p-12">
@@ -31,7 +70,7 @@ function leave() {
   window.location.replace('/');
 }
 
-async function completeSignIn() {
+async function startSignIn(ask: (question: Question) => void) {
   const token = new URLSearchParams(window.location.search).get('token');
   // The token has done its job once read: keep it out of the history and of later referrers.
   window.history.replaceState(null, '', window.location.pathname);
@@ -44,9 +83,12 @@ async function completeSignIn() {
     leave();
     return;
   }
+  await finishSignIn(token, false, ask);
+}
 
+async function finishSignIn(token: string, confirm: boolean, ask: (question: Question) => void) {
   // Not the one way to act (useAction): a failure here is kept for the next page, not shown here.
-  const outcome = await runMutation($verifyMagicLink, token);
+  const outcome = await runMutation($verifyMagicLink, { token, confirm });
   if (outcome.status !== 'done') {
     toastAfterNavigation({
       title: 'Sign In Failed',
@@ -54,6 +96,10 @@ async function completeSignIn() {
       variant: 'destructive',
     });
     leave();
+    return;
+  }
+  if ('confirm' in outcome.result) {
+    ask({ token, username: outcome.result.confirm.username });
     return;
   }
 

@@ -7,7 +7,7 @@
  *
  * Protocol. Every message is a plain object `{ type }` with one of the {@link CrossTabMessage} types.
  *
- * The landing tab (`/auth/callback`), after `GET /api/auth/verify-magic-link` succeeded:
+ * The landing tab (`/auth/callback`), after `POST /api/auth/verify-magic-link` signed in:
  *   1. writes `localStorage[LOGIN_MARKER_KEY] = String(Date.now())`. Every other tab of this origin
  *      gets a `storage` event for it, also where BroadcastChannel is missing;
  *   2. when it has a same-origin `window.opener`, posts `{ type: LOGIN_SUCCESS }` to it with the

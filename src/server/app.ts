@@ -1,9 +1,10 @@
 import { getSecret } from 'astro:env/server';
-import { loadConfig, SETTING_NAMES, type Settings } from './config';
+import { ConfigError, loadConfig, SETTING_NAMES, type Settings } from './config';
 import type { Services } from './context';
 import { migrateToLatest, openDatabase } from './db';
 import { Rankings } from './leaderboards/rankings';
 import { outboxMailer, smtpMailer } from './mail/mailer';
+import { watchServices } from './metrics';
 import { schedulePruning } from './pruning';
 
 let booting: Promise<Services> | null = null;
@@ -13,13 +14,38 @@ export async function startServices(settings: Settings): Promise<Services> {
   const config = loadConfig(settings);
   const handle = openDatabase(config.databaseUrl, config.dataDir);
   await migrateToLatest(handle);
-  const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(config.dataDir, config.mailFrom);
+  const mailer = config.smtpUrl
+    ? smtpMailer(config.smtpUrl, config.mailFrom)
+    : outboxMailer(config.dataDir, config.mailFrom, console.log, { printText: config.loopbackSite });
   console.log(`[arcade] database: ${handle.dialect} (${handle.description}); mail: ${mailer.kind === 'smtp' ? 'SMTP' : `development outbox in ${config.dataDir}/outbox`}`);
+  await logAdministrators(handle.db, config.adminUserIds);
   const rankings = new Rankings(handle.db);
   // Load the leaderboards in the background, so the first leaderboard visitor rarely waits for it.
   rankings.current().catch((error: unknown) => console.error('[arcade] could not load the leaderboards:', error));
   schedulePruning(handle.db);
-  return { db: handle.db, config, mailer, rankings };
+  const running = { db: handle.db, config, mailer, rankings };
+  watchServices(running);
+  return running;
+}
+
+/**
+ * Say at start who the administrators are. `ADMIN_USER_IDS` defaults to `1,2` (the spec): on a new
+ * database whoever signs up first or second would be one, so an id without an account yet is a
+ * warning (README, Deploying: register the administrators first).
+ */
+async function logAdministrators(db: Services['db'], ids: ReadonlySet<number>): Promise<void> {
+  if (ids.size === 0) {
+    console.log('[arcade] administrators (ADMIN_USER_IDS): none');
+    return;
+  }
+  const users = await db.selectFrom('users').select(['id', 'username']).where('id', 'in', [...ids]).execute();
+  const names = new Map(users.map((u) => [u.id, u.username]));
+  const listed = [...ids].map((id) => (names.has(id) ? `${id} (${names.get(id)})` : `${id} (no account yet)`));
+  console.log(`[arcade] administrators (ADMIN_USER_IDS): ${listed.join(', ')}`);
+  const missing = [...ids].filter((id) => !names.has(id));
+  if (missing.length) {
+    console.warn(`[arcade] warning: user id ${missing.join(', ')} has no account yet, so whoever signs up as that id becomes an administrator. Register the administrators first, or set ADMIN_USER_IDS.`);
+  }
 }
 
 /**
@@ -32,6 +58,11 @@ export function services(): Promise<Services> {
   const settings = Object.fromEntries(SETTING_NAMES.map((name) => [name, getSecret(name)])) as Settings;
   booting = startServices(settings).catch((error: unknown) => {
     booting = null;
+    if (error instanceof ConfigError) {
+      // A wrong setting never gets better by waiting: refuse to run, saying which and how to fix it.
+      console.error(`[arcade] cannot start: ${error.message}`);
+      process.exit(1);
+    }
     throw error;
   });
   return booting;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { parseTrustProxy } from './client-address';
 
 /** Everything the server side needs to know about its surroundings. */
 export interface Config {
@@ -16,12 +17,27 @@ export interface Config {
   adminUserIds: ReadonlySet<number>;
   /** Request header carrying the visitor's country code (set by a CDN or proxy). */
   countryHeader: string;
-  /** Trust `X-Forwarded-For` for the client address (only behind a proxy you run). */
-  trustProxy: boolean;
+  /** How many proxies in front of the server are trusted to append to `X-Forwarded-For` (0: none). */
+  trustProxy: number;
   /** Key for HMACs and signatures; generated into the data directory when not given. */
   secretKey: string;
   /** Game API runs one player may submit per minute. */
   runsPerMinute: number;
+  /** Bearer token that opens `/metrics`; unset: no metrics are served. */
+  metricsToken?: string;
+  /** True when `siteUrl` is a loopback address: only then may the outbox print links and codes to the log. */
+  loopbackSite: boolean;
+}
+
+/** A setting that is wrong: the arcade refuses to run rather than wait for it to get better. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** True for `localhost` (and `*.localhost`), `127.0.0.0/8` and `::1`: a site only this machine reaches. */
+export function isLoopbackOrigin(origin: string): boolean {
+  const host = new URL(origin).hostname.toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host) || host === '[::1]';
 }
 
 /** Settings as they arrive from the environment (names as in `.env.example`). */
@@ -37,6 +53,8 @@ export interface Settings {
   TRUST_PROXY?: string;
   SECRET_KEY?: string;
   RUNS_PER_MINUTE?: string;
+  MAIL_OUTBOX?: string;
+  METRICS_TOKEN?: string;
 }
 
 function parseIds(value: string): Set<number> {
@@ -62,7 +80,7 @@ export function loadOrCreateSecret(dataDir: string, given?: string): string {
   }
   const file = join(dataDir, 'secret.key');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
   return secret;
@@ -78,15 +96,36 @@ function positiveInt(name: string, value: string | undefined, fallback: number):
 /** Every setting the server reads from the environment. */
 export const SETTING_NAMES = [
   'DATA_DIR', 'DATABASE_URL', 'SITE_URL', 'SMTP_URL', 'MAIL_FROM', 'PRODUCT_NAME',
-  'ADMIN_USER_IDS', 'COUNTRY_HEADER', 'TRUST_PROXY', 'SECRET_KEY', 'RUNS_PER_MINUTE',
+  'ADMIN_USER_IDS', 'COUNTRY_HEADER', 'TRUST_PROXY', 'SECRET_KEY', 'RUNS_PER_MINUTE', 'MAIL_OUTBOX', 'METRICS_TOKEN',
 ] as const satisfies readonly (keyof Settings)[];
 
-/** Build the configuration from settings, with the safe defaults the README lists. */
+/**
+ * Build the configuration from settings, with the safe defaults the README lists. Any wrong
+ * setting is a {@link ConfigError} naming it.
+ */
 export function loadConfig(settings: Settings): Config {
+  try {
+    return readSettings(settings);
+  } catch (error) {
+    throw error instanceof ConfigError ? error : new ConfigError((error as Error).message, { cause: error });
+  }
+}
+
+function readSettings(settings: Settings): Config {
   const dataDir = resolve(settings.DATA_DIR || 'data');
   const siteUrl = (settings.SITE_URL || 'http://localhost:4321').replace(/\/+$/, '');
-  if (!/^https?:\/\/[^/]+$/.test(siteUrl)) throw new Error(`SITE_URL must be an origin such as https://arcade.example, not "${siteUrl}"`);
-  if (settings.SMTP_URL && !/^smtps?:\/\//.test(settings.SMTP_URL)) throw new Error('SMTP_URL must start with smtp:// or smtps://');
+  if (!/^https?:\/\/[^/]+$/.test(siteUrl)) throw new ConfigError(`SITE_URL must be an origin such as https://arcade.example, not "${siteUrl}"`);
+  if (settings.SMTP_URL && !/^smtps?:\/\//.test(settings.SMTP_URL)) throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
+  const loopbackSite = isLoopbackOrigin(siteUrl);
+  // The outbox is for a machine of one's own: on a public site nobody would get their mail, and a
+  // log that prints sign-in links is a log that signs people in (README, Mail).
+  if (!settings.SMTP_URL && !loopbackSite && settings.MAIL_OUTBOX !== '1') {
+    throw new ConfigError(
+      `SITE_URL is ${siteUrl}, a public address, but SMTP_URL is not set, so no player would receive a sign-in mail. ` +
+        'Set SMTP_URL to your mail server (see README, Mail), or MAIL_OUTBOX=1 to keep mails in the development outbox on purpose.',
+    );
+  }
+  if (settings.METRICS_TOKEN && settings.METRICS_TOKEN.length < 16) throw new ConfigError('METRICS_TOKEN must be at least 16 characters');
   const productName = settings.PRODUCT_NAME || 'Sats Arcade';
   return {
     dataDir,
@@ -97,8 +136,10 @@ export function loadConfig(settings: Settings): Config {
     productName,
     adminUserIds: parseIds(settings.ADMIN_USER_IDS ?? '1,2'),
     countryHeader: (settings.COUNTRY_HEADER || 'cf-ipcountry').toLowerCase(),
-    trustProxy: settings.TRUST_PROXY === 'true' || settings.TRUST_PROXY === '1',
+    trustProxy: parseTrustProxy(settings.TRUST_PROXY),
     secretKey: loadOrCreateSecret(dataDir, settings.SECRET_KEY || undefined),
     runsPerMinute: positiveInt('RUNS_PER_MINUTE', settings.RUNS_PER_MINUTE, 60),
+    metricsToken: settings.METRICS_TOKEN || undefined,
+    loopbackSite,
   };
 }

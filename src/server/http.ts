@@ -62,7 +62,16 @@ async function readLimited(request: Request, limit: number): Promise<string> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      // The client hung up mid-body: nobody is left to answer, and it is no fault of the server's,
+      // so one quiet line instead of an error with a stack (README, Accounts).
+      console.info(`[arcade] a client hung up while sending ${request.method} ${new URL(request.url).pathname}`);
+      throw new AppError(400, 'The request body did not arrive whole.');
+    }
+    const { done, value } = chunk;
     if (done) break;
     size += value.byteLength;
     if (size > limit) {

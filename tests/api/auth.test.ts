@@ -28,7 +28,7 @@ describe.each(DIALECTS)('auth API on %s', (dialect) => {
     const registered = await call(server, '/api/auth/register', { body: { username, email }, ip, headers: { 'cf-ipcountry': 'SE' } });
     expect(registered.status).toBe(201);
     const { token } = latestOutboxMail(server.dataDir, email);
-    const verified = await call(server, `/api/auth/verify-magic-link?token=${token}`, { ip });
+    const verified = await call(server, '/api/auth/verify-magic-link', { body: { token: token, confirm: true }, ip });
     expect(verified.status).toBe(200);
     return { cookie: sessionCookie(verified), user: verified.json.user, email, ip };
   }
@@ -41,7 +41,7 @@ describe.each(DIALECTS)('auth API on %s', (dialect) => {
     expect(mail.text).toContain(`${server.url}/auth/callback?token=`);
     expect(server.output()).toContain(mail.token);
 
-    const verified = await call(server, `/api/auth/verify-magic-link?token=${mail.token}`, { ip });
+    const verified = await call(server, '/api/auth/verify-magic-link', { body: { token: mail.token, confirm: true }, ip });
     expect(verified.status).toBe(200);
     expect(verified.json.user).toMatchObject({ username: 'First_Player', email: 'first@example.com', isAdmin: true });
     const setCookie = verified.headers.getSetCookie().join('\n');
@@ -54,11 +54,44 @@ describe.each(DIALECTS)('auth API on %s', (dialect) => {
     const me = await call(server, '/api/auth/me', { cookie });
     expect(me).toMatchObject({ status: 200, json: { user: { id: verified.json.user.id, username: 'First_Player' } } });
 
-    const reused = await call(server, `/api/auth/verify-magic-link?token=${mail.token}`, { ip });
+    const reused = await call(server, '/api/auth/verify-magic-link', { body: { token: mail.token, confirm: true }, ip });
     expect(reused).toMatchObject({ status: 400, json: { error: 'The login link has expired or is invalid. Please try signing in again.' } });
 
     expect(await call(server, '/api/auth/logout', { method: 'POST', cookie })).toMatchObject({ status: 200, json: { success: true } });
     expect((await call(server, '/api/auth/me', { cookie })).status).toBe(401);
+  });
+
+  it('login CSRF: a link opened without the sign-in cookie of the browser that asked for it asks first', async () => {
+    const ip = newClientIp();
+    const registered = await call(server, '/api/auth/register', { body: { username: 'Careful_One', email: 'careful@example.com' }, ip });
+    const setCookie = registered.headers.getSetCookie().find((c) => c.startsWith('sats_signin='))!;
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    expect(setCookie).toMatch(/Path=\/api\/auth/);
+    const browserCookie = setCookie.split(';')[0]!;
+    const { token } = latestOutboxMail(server.dataDir, 'careful@example.com');
+
+    // another browser: told whose account it is, nothing consumed, no session
+    const elsewhere = await call(server, '/api/auth/verify-magic-link', { body: { token }, ip });
+    expect(elsewhere).toMatchObject({ status: 200, json: { confirm: { username: 'Careful_One' } } });
+    expect(elsewhere.headers.getSetCookie().some((c) => c.startsWith('sats_session='))).toBe(false);
+    const forged = await call(server, '/api/auth/verify-magic-link', { body: { token }, ip, cookie: `sats_signin=${'A'.repeat(43)}` });
+    expect(forged.json).toEqual({ confirm: { username: 'Careful_One' } });
+    // never a GET side effect, and never from another site
+    expect((await call(server, `/api/auth/verify-magic-link?token=${token}`, { ip })).status).toBe(405);
+    expect((await call(server, '/api/auth/verify-magic-link', { body: { token, confirm: true }, ip, headers: { origin: 'https://evil.example' } })).status).toBe(403);
+
+    // the browser that asked signs in at once
+    const here = await call(server, '/api/auth/verify-magic-link', { body: { token }, ip, cookie: browserCookie });
+    expect(here).toMatchObject({ status: 200, json: { user: { username: 'Careful_One' } } });
+    sessionCookie(here);
+
+    // another browser that said 'Continue' signs in with a new link
+    await call(server, '/api/auth/send-magic-link', { body: { email: 'careful@example.com' }, ip });
+    const next = latestOutboxMail(server.dataDir, 'careful@example.com').token;
+    expect((await call(server, '/api/auth/verify-magic-link', { body: { token: next }, ip })).json.confirm).toBeDefined();
+    const continued = await call(server, '/api/auth/verify-magic-link', { body: { token: next, confirm: true }, ip });
+    expect(continued).toMatchObject({ status: 200, json: { user: { username: 'Careful_One' } } });
   });
 
   it('signs in with the code from the mail', async () => {
@@ -87,7 +120,7 @@ describe.each(DIALECTS)('auth API on %s', (dialect) => {
     const ip = newClientIp();
     await call(server, '/api/auth/register', { body: { username: 'Racer', email: 'racer@example.com' }, ip });
     const { token } = latestOutboxMail(server.dataDir, 'racer@example.com');
-    const results = await Promise.all(Array.from({ length: 8 }, () => call(server, `/api/auth/verify-magic-link?token=${token}`, { ip })));
+    const results = await Promise.all(Array.from({ length: 8 }, () => call(server, '/api/auth/verify-magic-link', { body: { token: token, confirm: true }, ip })));
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 400)).toHaveLength(7);
   });
@@ -107,9 +140,11 @@ describe.each(DIALECTS)('auth API on %s', (dialect) => {
       ['/api/auth/register', { body: { username: 'big', email: `${'a'.repeat(20_000)}@b.co` }, ip }, 413, 'The request body is too large.'],
       ['/api/auth/send-magic-link', { body: { email: 12 }, ip }, 400, 'Please enter a valid email address'],
       ['/api/auth/verify-code', { body: { email: 'a@b.co', code: 'abc' }, ip }, 400, 'Enter the 6-digit code from the email'],
-      ['/api/auth/verify-magic-link', { ip }, 400, /expired or is invalid/],
-      ['/api/auth/verify-magic-link?token=forged-token-forged-token-forged-token-1234', { ip }, 400, /expired or is invalid/],
-      ['/api/auth/verify-magic-link?token=%00%01', { ip }, 400, /expired or is invalid/],
+      ['/api/auth/verify-magic-link', { body: {}, ip }, 400, /expired or is invalid/],
+      ['/api/auth/verify-magic-link', { body: { token: 'forged-token-forged-token-forged-token-1234' }, ip }, 400, /expired or is invalid/],
+      ['/api/auth/verify-magic-link', { body: { token: '\u0000\u0001' }, ip }, 400, /expired or is invalid/],
+      ['/api/auth/verify-magic-link', { body: { token: 'x'.repeat(500), confirm: true }, ip }, 400, /expired or is invalid/],
+      ['/api/auth/verify-magic-link?token=forged-token-forged-token-forged-token-1234', { ip }, 405, /Use POST/],
       ['/api/auth/me', {}, 401, 'Not signed in.'],
       ['/api/auth/me', { cookie: 'sats_session=forged' }, 401, 'Not signed in.'],
       ['/api/auth/register', { method: 'GET' }, 405, /Use POST/],
@@ -139,18 +174,40 @@ describe.each(DIALECTS)('auth API on %s', (dialect) => {
     expect(result).toMatchObject({ status: 409, json: { error: 'That username is already taken. Please choose another one.' } });
   });
 
-  it('rate-limits sign-in mails per address with 429 and Retry-After', async () => {
+  it('nobody can lock a person out: one place asking for mails or trying codes meets its own limit first', async () => {
     const { email } = await signUp('Busy_Bee');
+    const attacker = newClientIp();
     const statuses: number[] = [];
     let last;
-    for (let i = 0; i < 6; i++) {
-      last = await call(server, '/api/auth/send-magic-link', { body: { email }, ip: newClientIp() });
+    for (let i = 0; i < 12; i++) {
+      last = await call(server, '/api/auth/send-magic-link', { body: { email }, ip: attacker });
       statuses.push(last.status);
     }
-    // the sign-up mail was the first of five allowed
-    expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
+    expect(statuses).toEqual([200, 200, 200, ...Array(9).fill(429)]);
     expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(last!.json.error).toMatch(/Too many sign-in emails for this address. Please try again in \d+ minutes./);
+    expect(last!.json.error).toMatch(/^Too many sign-in emails for this address from here. Please try again in \d+ minutes.$/);
+    for (let i = 0; i < 25; i++) await call(server, '/api/auth/verify-code', { body: { email, code: String(100000 + i) }, ip: attacker });
+
+    // the owner, from their own address, still gets a mail and signs in with its code
+    const owner = newClientIp();
+    expect((await call(server, '/api/auth/send-magic-link', { body: { email }, ip: owner })).status).toBe(200);
+    const { code } = latestOutboxMail(server.dataDir, email);
+    expect((await call(server, '/api/auth/verify-code', { body: { email, code }, ip: owner })).status).toBe(200);
+  });
+
+  it('takes the client address from the right of X-Forwarded-For, so a client cannot pick its own', async () => {
+    const proxySaw = newClientIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      // a different made-up address each time, left of the one the trusted proxy appended
+      const result = await call(server, '/api/auth/send-magic-link', {
+        body: { email: `hop-${i}@example.com` },
+        headers: { 'x-forwarded-for': `192.0.2.${i + 1}, ${proxySaw}` },
+      });
+      statuses.push(result.status);
+    }
+    expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
+    expect(statuses[20]).toBe(429);
   });
 
   it('shows and updates the account, and signs out everywhere', async () => {
@@ -160,7 +217,7 @@ describe.each(DIALECTS)('auth API on %s', (dialect) => {
     expect((await call(server, '/api/account', { method: 'PUT', body: { country: 'pt' }, cookie })).json.country).toBe('PT');
     expect((await call(server, '/api/account', { method: 'PUT', body: { country: 'QQ' }, cookie })).status).toBe(400);
     await call(server, '/api/auth/send-magic-link', { body: { email }, ip });
-    const second = await call(server, `/api/auth/verify-magic-link?token=${latestOutboxMail(server.dataDir, email).token}`, { ip });
+    const second = await call(server, '/api/auth/verify-magic-link', { body: { token: latestOutboxMail(server.dataDir, email).token, confirm: true }, ip });
     const other = sessionCookie(second);
     expect((await call(server, '/api/account', { cookie })).json.activeSessions).toBe(2);
     expect(await call(server, '/api/account/sign-out-everywhere', { method: 'POST', cookie })).toMatchObject({ status: 200, json: { revoked: 2 } });

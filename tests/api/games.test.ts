@@ -21,7 +21,7 @@ describe.each(DIALECTS)('Game API against the built server on %s', (dialect) => 
     server = await startServer(env);
     const ip = newClientIp();
     await call(server, '/api/auth/register', { body: { username: 'Gamer_One', email: 'gamer@example.com' }, ip });
-    const verified = await call(server, `/api/auth/verify-magic-link?token=${latestOutboxMail(server.dataDir, 'gamer@example.com').token}`, { ip });
+    const verified = await call(server, '/api/auth/verify-magic-link', { body: { token: latestOutboxMail(server.dataDir, 'gamer@example.com').token, confirm: true }, ip });
     cookie = sessionCookie(verified);
     userId = verified.json.user.id;
     const token = await call(server, '/api/auth/game-token', { cookie });
@@ -117,5 +117,39 @@ describe.each(DIALECTS)('Game API against the built server on %s', (dialect) => 
       expect({ path, status: result.status, body: options?.body }).toEqual({ path, status, body: options?.body });
       expect(result.json?.error).toMatch(message);
     }
+  });
+
+  /** A new player signed in twice (two sessions), with a game token from the first. */
+  async function playerWithTwoSessions(username: string) {
+    const ip = newClientIp();
+    const email = `${username.toLowerCase()}@example.com`;
+    await call(server, '/api/auth/register', { body: { username, email }, ip });
+    const first = sessionCookie(await call(server, '/api/auth/verify-magic-link', { body: { token: latestOutboxMail(server.dataDir, email).token, confirm: true }, ip }));
+    await call(server, '/api/auth/send-magic-link', { body: { email }, ip });
+    const second = sessionCookie(await call(server, '/api/auth/verify-magic-link', { body: { token: latestOutboxMail(server.dataDir, email).token, confirm: true }, ip }));
+    const token = (await call(server, '/api/auth/game-token', { cookie: first })).json.gameToken as string;
+    const run = (runId: string) => call(server, '/api/games/rekt/runs', { body: { runId, score: 10, level: 1 }, headers: { authorization: `Bearer ${token}` }, noOrigin: true });
+    const info = () => call(server, '/api/games/token-info', { headers: { authorization: `Bearer ${token}` }, noOrigin: true });
+    return { first, second, run, info };
+  }
+
+  it('a game token dies with its session: after sign-out token-info and runs answer 401 at once', async () => {
+    const player = await playerWithTwoSessions('Quitter_One');
+    expect((await player.run('before')).status).toBe(201); // remembered by the server from here on
+    expect((await player.info()).status).toBe(200);
+    expect((await call(server, '/api/auth/logout', { method: 'POST', cookie: player.first })).status).toBe(200);
+    expect(await player.info()).toMatchObject({ status: 401, json: { error: 'The game token belongs to a session that has ended. Sign in again to play.' } });
+    expect((await player.run('after')).status).toBe(401);
+    // the other session of the same player still plays
+    const other = (await call(server, '/api/auth/game-token', { cookie: player.second })).json.gameToken;
+    expect((await call(server, '/api/games/token-info', { headers: { authorization: `Bearer ${other}` }, noOrigin: true })).status).toBe(200);
+  });
+
+  it('a game token dies when its player signs out everywhere (from another session)', async () => {
+    const player = await playerWithTwoSessions('Quitter_Two');
+    expect((await player.run('before')).status).toBe(201);
+    expect((await call(server, '/api/account/sign-out-everywhere', { method: 'POST', cookie: player.second })).status).toBe(200);
+    expect((await player.info()).status).toBe(401);
+    expect((await player.run('after')).status).toBe(401);
   });
 });

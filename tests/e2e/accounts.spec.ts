@@ -31,12 +31,31 @@ test.describe('accounts', () => {
     const email = await registerThroughApi(request, 'Twice_Clicker');
     const mail = await waitForMail(email);
     await page.goto(`/auth/callback?token=${mail.token}`);
+    // asked for through the API, not in this browser: it asks first
+    await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByRole('heading', { name: 'Welcome back, Twice_Clicker!' })).toBeVisible();
     await page.context().clearCookies();
     await page.goto(`/auth/callback?token=${mail.token}`);
     await expect(page.getByRole('alert')).toContainText('Sign In Failed');
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('button', { name: 'CREATE ACCOUNT' })).toBeVisible();
+  });
+
+  test('a link opened in a browser that did not ask for it asks Continue as <username>? before signing in', async ({ page, browser }) => {
+    const email = await registerThroughApi(page.request, 'Asked_Here');
+    const mail = await waitForMail(email);
+    const other = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, extraHTTPHeaders: { 'x-forwarded-for': '10.250.1.1' } });
+    const stranger = await other.newPage();
+    await stranger.goto(`/auth/callback?token=${mail.token}`);
+    await expect(stranger.getByRole('heading', { name: 'Continue as Asked_Here?' })).toBeVisible();
+    await stranger.getByRole('button', { name: 'Cancel' }).click();
+    await expect(stranger).toHaveURL(/\/$/);
+    await expect(stranger.getByRole('button', { name: 'CREATE ACCOUNT' })).toBeVisible();
+
+    // Cancel spent nothing: the browser that asked still signs in at once, without a question
+    await page.goto(`/auth/callback?token=${mail.token}`);
+    await expect(page.getByRole('heading', { name: 'Welcome back, Asked_Here!' })).toBeVisible();
+    await other.close();
   });
 
   test('a player signs in on another device with the code from the mail', async ({ page, request }) => {

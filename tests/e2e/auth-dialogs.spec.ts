@@ -314,7 +314,7 @@ test.describe('magic-link landing', () => {
 
   test('an expired link sends the visitor home with Sign In Failed and the server message', async ({ page }) => {
     await pretendSignedOut(page);
-    await stubApi(page, '**/api/auth/verify-magic-link?*', { status: 400, json: { error: 'This login link has expired.' } });
+    await stubApi(page, '**/api/auth/verify-magic-link', { status: 400, json: { error: 'This login link has expired.' } });
     await page.goto('/auth/callback?token=old');
     await expect(page).toHaveURL(/\/$/);
     await expectToast(page, 'Sign In Failed', 'This login link has expired.', 'destructive');
@@ -332,7 +332,7 @@ test.describe('magic-link landing', () => {
     await sendLink(page, testPlayer.email);
 
     const landing = await context.newPage();
-    const verify = await stubApi(landing, '**/api/auth/verify-magic-link?*', { json: { user: testPlayer } }, { held: true });
+    const verify = await stubApi(landing, '**/api/auth/verify-magic-link', { json: { user: testPlayer } }, { held: true });
     await landing.goto('/auth/callback?token=fresh-token');
     await expect(landing.getByRole('heading', { name: 'Signing you in...' })).toBeVisible();
     await expect(landing.getByText('Please wait while we verify your magic link.')).toBeVisible();

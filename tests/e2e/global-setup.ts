@@ -44,7 +44,11 @@ async function post(server: RunningServer, path: string, body: object) {
 /** Open the newest sign-in link mailed to `email` and keep the session as a Playwright storage state. */
 async function signedInState(server: RunningServer, email: string): Promise<E2ESession> {
   const { token } = latestOutboxMail(server.dataDir, email);
-  const response = await fetch(`${server.url}/api/auth/verify-magic-link?token=${token}`);
+  const response = await fetch(`${server.url}/api/auth/verify-magic-link`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify({ token, confirm: true }),
+  });
   if (!response.ok) throw new Error(`could not sign in ${email}: ${response.status} ${await response.text()}`);
   const { user } = (await response.json()) as { user: { id: number; username: string } };
   const [name, value] = response.headers.getSetCookie()[0]!.split(';')[0]!.split('=') as [string, string];

@@ -12,7 +12,7 @@ test.describe('playing a game', () => {
     await expect(page).toHaveURL((url) => url.pathname === '/play' && url.searchParams.get('name') === 'REKT!');
     await expect(page.getByRole('heading', { name: 'Playing: REKT!' })).toBeVisible();
     await expect(page.getByText('Welcome, Frame_Flyer')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Open in New Tab' })).toHaveAttribute('href', /\/arcade-games\/rekt\/\?arcade=.*&token=/);
+    await expect(page.getByRole('link', { name: 'Open in New Tab' })).toHaveAttribute('href', /\/arcade-games\/rekt\/\?arcade=[^#&]*#token=/);
 
     const game = page.frameLocator('iframe[title="REKT!"]');
     await expect(game.locator('body')).toHaveAttribute('data-state', 'ready');
@@ -28,6 +28,39 @@ test.describe('playing a game', () => {
     expect(after).toBe(before + 1);
     await page.goto('/games/rekt');
     await expect(page.locator('[data-games-played="rekt"]')).toHaveText(`${after.toLocaleString('en-US')} games played`);
+  });
+
+  test('a reference game ignores a foreign ?arcade= and takes its token from the fragment, never the query', async ({ page, request }) => {
+    const email = await registerThroughApi(request, 'Frag_Player');
+    await signInThroughLink(page, email);
+    const { gameToken } = await (await page.request.get('/api/auth/game-token')).json();
+    const foreign: string[] = [];
+    await page.context().route('https://evil.example/**', (route) => {
+      foreign.push(route.request().url());
+      return route.abort();
+    });
+    // the run is answered here, so the global REKT! total other tests count stays untouched
+    const submitted: string[] = [];
+    await page.route('**/api/games/rekt/runs', (route) => {
+      submitted.push(`${new URL(route.request().url()).origin} ${route.request().headers().authorization}`);
+      return route.fulfill({ status: 201, json: { run: {}, best: { score: 1 } } });
+    });
+    await page.goto(`/arcade-games/rekt/?arcade=https%3A%2F%2Fevil.example#token=${gameToken}&username=Frag_Player`);
+    await expect(page.locator('body')).toHaveAttribute('data-state', 'ready');
+    await expect(page.getByText('Playing as Frag_Player')).toBeVisible();
+    expect(new URL(page.url()).hash).toBe('');
+    await page.getByRole('button', { name: /^play/i }).first().click();
+    await expect(page.locator('body')).toHaveAttribute('data-state', 'saved', { timeout: 20_000 });
+    expect(foreign).toEqual([]);
+    expect(submitted).toEqual([`${new URL(page.url()).origin} Bearer ${gameToken}`]);
+  });
+
+  test('/play refuses encoded traversal out of a game folder', async ({ page, request }) => {
+    const email = await registerThroughApi(request, 'Path_Walker');
+    await signInThroughLink(page, email);
+    await page.goto('/play?url=%2Farcade-games%2Frekt%2F..%252f..%252fapi%252fauth%252fme&name=REKT!');
+    await expect(page.getByRole('alert')).toContainText("This game isn't in the arcade's catalogue");
+    await expect(page.locator('iframe')).toHaveCount(0);
   });
 
   test('a URL outside the catalogue is refused with a way back', async ({ page, request }) => {

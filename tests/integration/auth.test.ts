@@ -12,7 +12,7 @@ import {
   verifyLoginCode,
   verifyMagicLink,
 } from '../../src/server/auth/accounts';
-import { countActiveSessions, findSession, revokeAllSessions, revokeSession, SESSION_MS } from '../../src/server/auth/sessions';
+import { assertLiveSession, countActiveSessions, findSession, revokeAllSessions, revokeSession, SESSION_MAX_DAYS, SESSION_MAX_MS, SESSION_MS } from '../../src/server/auth/sessions';
 import { hashToken } from '../../src/server/auth/tokens';
 import { AppError } from '../../src/server/errors';
 import { DIALECTS, freshServices, readSignInMail, type TestServices } from '../support/services';
@@ -128,12 +128,15 @@ describe.each(DIALECTS)('accounts on %s', (dialect) => {
       expect(await s.db.selectFrom('magic_links').select('id').execute()).toHaveLength(2);
     });
 
-    it('limits mails per address and per client address with a Retry-After', async () => {
+    it('limits mails per client address and e-mail, then per e-mail, then per client address, each with a Retry-After', async () => {
       await signUpAndRead();
-      for (let i = 0; i < 4; i++) await sendMagicLink(s, 'dave@example.com', here);
-      const error = await rejects(sendMagicLink(s, 'dave@example.com', here), 429, /Too many sign-in emails for this address/);
+      for (let i = 0; i < 2; i++) await sendMagicLink(s, 'dave@example.com', here);
+      const error = await rejects(sendMagicLink(s, 'dave@example.com', here), 429, /Too many sign-in emails for this address from here. Please try again in 15 minutes./);
       expect(Number(error.headers['Retry-After'])).toBeGreaterThan(0);
-      for (let i = 0; i < 14; i++) await sendMagicLink(s, `person${i}@example.com`, here);
+      // other places still get mails to the address, until its own (wider) limit
+      for (let i = 0; i < 7; i++) await sendMagicLink(s, 'dave@example.com', { ip: `198.51.100.${10 + i}`, country: '' });
+      await rejects(sendMagicLink(s, 'dave@example.com', { ip: '198.51.100.50', country: '' }), 429, /Too many sign-in emails for this address. Please try again/);
+      for (let i = 0; i < 16; i++) await sendMagicLink(s, `person${i}@example.com`, here);
       await rejects(sendMagicLink(s, 'someone-new@example.com', here), 429, /Too many sign-in requests/);
       await sendMagicLink(s, 'someone-new@example.com', { ip: '198.51.100.1', country: '' });
       await sendMagicLink(s, 'dave@example.com', here, Date.now() + 16 * MINUTE);
@@ -154,7 +157,9 @@ describe.each(DIALECTS)('accounts on %s', (dialect) => {
       const { code } = readSignInMail(s.mailer.sent[0]!);
       const wrong = code === '000000' ? '000001' : '000000';
       for (let i = 0; i < MAX_CODE_ATTEMPTS; i++) await rejects(verifyLoginCode(s, { email: 'frank@example.com', code: wrong }, here), 400);
-      await rejects(verifyLoginCode(s, { email: 'frank@example.com', code }, here), 400, INVALID_CODE_MESSAGE);
+      // the code is dead for everyone (from here the next try is also over the per-place limit)
+      await rejects(verifyLoginCode(s, { email: 'frank@example.com', code }, { ip: '198.51.100.7', country: '' }), 400, INVALID_CODE_MESSAGE);
+      await rejects(verifyLoginCode(s, { email: 'frank@example.com', code }, here), 429, /code attempts for this address from here/);
     });
 
     it('does not accept a code for another address', async () => {
@@ -181,6 +186,23 @@ describe.each(DIALECTS)('accounts on %s', (dialect) => {
       expect(renewed?.renewed).toBe(true);
       expect(renewed?.expiresAt).toBe(later + SESSION_MS);
       expect(await findSession(s.db, session.token, later + SESSION_MS + 1)).toBeNull();
+      expect(await s.db.selectFrom('sessions').select('id_hash').execute()).toHaveLength(0);
+    });
+
+    it(`ends a session ${SESSION_MAX_DAYS} days after sign-in however often it is used (absolute lifetime)`, async () => {
+      const { session } = await signedIn();
+      const start = Date.now();
+      let last = null;
+      for (let day = 2; day < SESSION_MAX_DAYS; day += 2) {
+        last = await findSession(s.db, session.token, start + day * DAY);
+        expect(last).not.toBeNull();
+        expect(last!.expiresAt).toBeLessThanOrEqual(start + SESSION_MAX_MS);
+      }
+      expect(last!.expiresAt).toBeGreaterThan(start + (SESSION_MAX_DAYS - 2) * DAY);
+      const ref = (await s.db.selectFrom('sessions').select('ref').executeTakeFirstOrThrow()).ref;
+      const userId = last!.user.id;
+      await assertLiveSession(s.db, ref, userId, start + SESSION_MAX_MS - 1000);
+      expect(await findSession(s.db, session.token, start + SESSION_MAX_MS + 1000)).toBeNull();
       expect(await s.db.selectFrom('sessions').select('id_hash').execute()).toHaveLength(0);
     });
 

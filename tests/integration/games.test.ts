@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MINUTE } from '../../src/lib/format';
 import { registerUser } from '../../src/server/auth/accounts';
+import { assertLiveSession, createSession, revokeAllSessions, revokeSession } from '../../src/server/auth/sessions';
 import { AppError } from '../../src/server/errors';
 import { GAME_TOTAL_SHARDS, RUNS_PER_MINUTE, submitRun, type GameRules } from '../../src/server/games/runs';
 import { getGlobalStats, getRektAchievements, getUserStats, listUserScores } from '../../src/server/games/stats';
@@ -24,14 +25,14 @@ describe('game tokens', () => {
   const secret = 'test-secret-key-that-is-long-enough-0123456789';
   it('are signed for about 30 minutes and name the player', async () => {
     const now = Date.now();
-    const { token, expiresAt } = await issueGameToken(secret, { id: 42, username: 'zed' }, now);
+    const { token, expiresAt } = await issueGameToken(secret, { id: 42, username: 'zed' }, 'session-ref', now);
     expect(expiresAt - now).toBe(GAME_TOKEN_MINUTES * MINUTE);
-    expect(await verifyGameToken(secret, token, now + 1000)).toMatchObject({ userId: 42, username: 'zed' });
+    expect(await verifyGameToken(secret, token, now + 1000)).toMatchObject({ userId: 42, username: 'zed', sessionRef: 'session-ref' });
   });
 
   it('refuse expired, forged, missing and foreign-key tokens with 401', async () => {
     const now = Date.now();
-    const { token } = await issueGameToken(secret, { id: 1, username: 'a' }, now);
+    const { token } = await issueGameToken(secret, { id: 1, username: 'a' }, 'session-ref', now);
     expect(await status(verifyGameToken(secret, token, now + 31 * MINUTE))).toEqual([401, 'The game token has expired. Refresh the game to get a new one.']);
     expect((await status(verifyGameToken(`${secret}-other`, token, now)))[0]).toBe(401);
     const [head, body] = token.split('.');
@@ -43,7 +44,7 @@ describe('game tokens', () => {
 
   it('a token verified once (and remembered) is still refused once it expires', async () => {
     const now = Date.now();
-    const { token } = await issueGameToken(secret, { id: 7, username: 'cached' }, now);
+    const { token } = await issueGameToken(secret, { id: 7, username: 'cached' }, 'session-ref', now);
     const { expiresAt } = await verifyGameToken(secret, token, now);
     expect(await verifyGameToken(secret, token, expiresAt - 1)).toMatchObject({ userId: 7 });
     expect(await status(verifyGameToken(secret, token, expiresAt))).toEqual([401, 'The game token has expired. Refresh the game to get a new one.']);
@@ -52,7 +53,7 @@ describe('game tokens', () => {
 
   it('a forged or foreign-key token is refused even after the genuine one was remembered', async () => {
     const now = Date.now();
-    const { token } = await issueGameToken(secret, { id: 8, username: 'genuine' }, now);
+    const { token } = await issueGameToken(secret, { id: 8, username: 'genuine' }, 'session-ref', now);
     await verifyGameToken(secret, token, now);
     const [head, body, signature] = token.split('.');
     const claims = JSON.parse(Buffer.from(body!, 'base64url').toString());
@@ -67,10 +68,10 @@ describe('game tokens', () => {
   it(`remembers at most ${MAX_CACHED_TOKENS} tokens and still verifies the ones it forgot`, async () => {
     const other = `${secret}-bounded`;
     const now = Date.now();
-    const first = await issueGameToken(other, { id: 1, username: 'first' }, now);
+    const first = await issueGameToken(other, { id: 1, username: 'first' }, 'session-ref', now);
     await verifyGameToken(other, first.token, now);
     for (let id = 2; id <= MAX_CACHED_TOKENS + 1; id++) {
-      const { token } = await issueGameToken(other, { id, username: `p${id}` }, now);
+      const { token } = await issueGameToken(other, { id, username: `p${id}` }, 'session-ref', now);
       await verifyGameToken(other, token, now);
     }
     expect(cachedGameTokens(other)).toBe(MAX_CACHED_TOKENS);
@@ -89,6 +90,20 @@ describe.each(DIALECTS)('runs on %s', (dialect) => {
   });
   afterEach(async () => {
     await s.close();
+  });
+
+  it('a game token lives only as long as its session, and only for its own player', async () => {
+    const session = await createSession(s.db, userId);
+    const other = await createSession(s.db, userId);
+    await assertLiveSession(s.db, session.ref, userId);
+    expect((await status(assertLiveSession(s.db, session.ref, userId + 1)))[0]).toBe(401);
+    expect((await status(assertLiveSession(s.db, 'no-such-session', userId)))[0]).toBe(401);
+    expect((await status(assertLiveSession(s.db, session.ref, userId, session.expiresAt)))[0]).toBe(401);
+    await revokeSession(s.db, session.token);
+    expect(await status(assertLiveSession(s.db, session.ref, userId))).toEqual([401, 'The game token belongs to a session that has ended. Sign in again to play.']);
+    await assertLiveSession(s.db, other.ref, userId);
+    await revokeAllSessions(s.db, userId);
+    expect((await status(assertLiveSession(s.db, other.ref, userId)))[0]).toBe(401);
   });
 
   it('stores a run, counts it and keeps the best per game', async () => {
@@ -178,12 +193,12 @@ describe.each(DIALECTS)('runs on %s', (dialect) => {
     expect(await getGlobalStats(s.db, 'rekt')).toEqual({ totalGames: 4 });
   });
 
-  it('a run the database refuses fails alone: the rest of its batch is stored', async () => {
+  it('a run whose player no longer exists fails alone with 401: the rest of its batch is stored', async () => {
     const players = await morePlayers(4);
     const ghost = 987_654; // no such player: the run breaks the foreign key
     const results = await Promise.allSettled([...players, ghost].map((id, i) => submitRun(s, rekt, id, { runId: 'mixed', score: 10 + i })));
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'rejected']);
-    expect((results[4] as PromiseRejectedResult).reason).not.toBeInstanceOf(AppError);
+    expect((results[4] as PromiseRejectedResult).reason).toMatchObject({ status: 401, message: 'The player of this game token no longer exists.' });
     expect(await s.db.selectFrom('runs').select('user_id').orderBy('user_id').execute()).toEqual(players.map((id) => ({ user_id: id })));
     expect(await getGlobalStats(s.db, 'rekt')).toEqual({ totalGames: 4 });
   });

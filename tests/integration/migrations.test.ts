@@ -79,9 +79,29 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
     expect(user).toEqual({ active_avatar_id: null, notify_new_games_at: null });
   });
 
+  it('0006 gives every existing session its own reference, so its game tokens can be checked', async () => {
+    const h = await open();
+    expect((await migrator(h).migrateTo('0004_game_total_shards')).error).toBeUndefined();
+    await sql`insert into users (username, username_key, email, created_at) values ('old', 'old', 'old@example.com', 1)`.execute(h.db);
+    for (const tag of ['a', 'b']) await sql`insert into sessions (id_hash, user_id, created_at, expires_at, last_seen_at) values (${tag}, 1, 1, 2, 1)`.execute(h.db);
+    await migrateToLatest(h);
+    const refs = await h.db.selectFrom('sessions').select('ref').execute();
+    expect(refs).toHaveLength(2);
+    expect(new Set(refs.map((r) => r.ref)).size).toBe(2);
+    expect(refs.every((r) => /^[A-Za-z0-9_-]{22}$/.test(r.ref))).toBe(true);
+  });
+
   it('runs every migration up, all the way down and up again, under the names databases recorded', async () => {
     const h = await open();
-    expect(Object.keys(migrations(h.dialect))).toEqual(['0001_accounts', '0002_runs', '0003_leaderboards', '0004_game_total_shards', '0005_avatars']);
+    expect(Object.keys(migrations(h.dialect))).toEqual([
+      '0001_accounts',
+      '0002_runs',
+      '0003_leaderboards',
+      '0004_game_total_shards',
+      '0005_avatars',
+      '0006_session_refs',
+      '0007_magic_link_browser',
+    ]);
     await migrateToLatest(h);
     const tables = async () => (await h.db.introspection.getTables()).map((t) => t.name).filter((name) => !name.startsWith('kysely_')).sort();
     const all = ['avatars', 'game_stats', 'game_totals', 'magic_links', 'player_avatars', 'rate_limits', 'runs', 'sessions', 'user_achievements', 'users'];

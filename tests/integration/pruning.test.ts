@@ -36,7 +36,7 @@ describe.each(DIALECTS)('pruning on %s', (dialect) => {
       .insertInto('magic_links')
       .values([link('expired', now - MINUTE, null), link('used-expired', now - DAY, now - DAY - MINUTE), link('live', now + 10 * MINUTE, null)])
       .execute();
-    const session = (tag: string, expiresAt: number) => ({ id_hash: tag.padEnd(64, '0'), user_id: userId, created_at: now - 40 * DAY, expires_at: expiresAt, last_seen_at: now - 40 * DAY });
+    const session = (tag: string, expiresAt: number) => ({ id_hash: tag.padEnd(64, '0'), ref: tag, user_id: userId, created_at: now - 40 * DAY, expires_at: expiresAt, last_seen_at: now - 40 * DAY });
     await s.db.insertInto('sessions').values([session('expired', now - 1), session('live', now + DAY)]).execute();
   }
 

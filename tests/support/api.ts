@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { outboxName } from '../../src/server/mail/mailer';
 import type { RunningServer } from './server';
 
 let nextIp = 1;
@@ -61,7 +62,7 @@ export function latestOutboxMail(dataDir: string, to: string): { text: string; t
   const dir = join(dataDir, 'outbox');
   if (!existsSync(dir)) throw new Error('the outbox is empty');
   const file = readdirSync(dir)
-    .filter((f) => f.endsWith(`-${to}.txt`))
+    .filter((f) => f.endsWith(`-${outboxName(to)}.txt`))
     .sort()
     .at(-1);
   if (!file) throw new Error(`no mail to ${to} in the outbox`);

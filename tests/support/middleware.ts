@@ -38,7 +38,7 @@ export async function runStep(step: MiddlewareHandler, path: string, request: St
     set: (name: string, value: string, options: unknown) => void jar.set.set(name, { value, options }),
     delete: (name: string) => void jar.deleted.push(name),
   } as unknown as AstroCookies;
-  const locals = { user: request.user ?? null, sessionToken: null } as App.Locals;
+  const locals = { user: request.user ?? null, sessionToken: null, sessionRef: null } as App.Locals;
   const context = {
     request: new Request(url, { method: request.method ?? 'GET', headers: request.headers }),
     url,

@@ -13,6 +13,10 @@ export interface RunningServer {
   output: () => string;
   /** The server's process id (for memory figures). */
   pid: number;
+  /** The exit code once the process ended, else null. */
+  exitCode: () => number | null;
+  /** The signal that ended the process, else null. */
+  signalCode: () => NodeJS.Signals | null;
   stop: () => Promise<void>;
 }
 
@@ -82,6 +86,8 @@ export async function startServer(env: Record<string, string> = {}, { dataDir = 
     dataDir,
     output,
     pid: child.pid!,
+    exitCode: () => child.exitCode,
+    signalCode: () => child.signalCode,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

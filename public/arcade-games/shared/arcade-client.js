@@ -4,16 +4,19 @@
  *
  * THE ARCADE PROTOCOL
  *
- * 1. Origin. The arcade origin is the `arcade` query parameter when present (an origin such as
- *    http://127.0.0.1:4321; anything else in it is ignored), else `location.origin` (the reference
- *    games are served by the arcade itself).
+ * 1. Origin. The arcade origin comes from the game's own configuration: the page's
+ *    `<meta name="arcade-origin" content="https://arcade.example">` when present, else
+ *    `location.origin` (the reference games are served by the arcade itself). The `arcade` query
+ *    parameter the play page adds is never trusted: anyone can frame a game with any value in it,
+ *    and the game would then send its token and runs there.
  * 2. Handshake. On load the game posts `{ type: 'ARCADE_READY', gameId }` to `window.parent` with
  *    targetOrigin = the arcade origin. It accepts a `message` event ONLY when
  *    `event.origin === arcadeOrigin && event.source === window.parent`.
  *    `{ type: 'ARCADE_TOKEN', token, username }` hands over the game token (a JWT string) and the
  *    player's name ("Playing as {username}" in the HUD). A newer ARCADE_TOKEN replaces the old
  *    token (the arcade refreshes it). Fallback when no message arrives: the `token` (and
- *    `username`) query parameters.
+ *    `username`) parameters of the URL's fragment (`#token=…&username=…`), never its query, so the
+ *    token reaches no server log or Referer; the game removes the fragment once read.
  * 3. Results. At the end of each run:
  *      POST {arcadeOrigin}/api/games/{gameId}/runs
  *      Authorization: Bearer <token>
@@ -39,14 +42,16 @@
  * 6. Accessibility: every action is a real <button>; the canvas has an aria-label; keyboard works.
  */
 
-const params = new URLSearchParams(location.search);
+// The fallback token and name arrive in the fragment: read them once, then drop the fragment.
+const handedOver = new URLSearchParams(location.hash.slice(1));
+if (handedOver.has('token')) history.replaceState(null, '', location.pathname + location.search);
 
-/** The arcade's origin (protocol step 1). */
+/** The arcade's origin (protocol step 1): the game's own configuration, never its query string. */
 export function arcadeOrigin() {
-  const given = params.get('arcade');
-  if (given) {
+  const configured = document.querySelector('meta[name="arcade-origin"]')?.getAttribute('content');
+  if (configured) {
     try {
-      const url = new URL(given);
+      const url = new URL(configured);
       if (url.protocol === 'http:' || url.protocol === 'https:') return url.origin;
     } catch {
       /* not an origin: fall through */
@@ -174,8 +179,8 @@ export class Arcade {
     this.gameId = gameId;
     this.gameName = gameName;
     this.origin = arcadeOrigin();
-    this.token = params.get('token') || '';
-    this.username = params.get('username') || (this.token ? usernameFromJwt(this.token) : '');
+    this.token = handedOver.get('token') || '';
+    this.username = handedOver.get('username') || (this.token ? usernameFromJwt(this.token) : '');
     this.sound = new Sound();
     this.lastRun = null;
     this.lastScore = 0;

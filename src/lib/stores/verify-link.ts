@@ -1,6 +1,6 @@
-import { getJson } from '../api';
+import { sendJson } from '../api';
 import { clearAllQueries, createMutatorStore } from '../query';
-import { verifyResponseSchema, type VerifyResponse } from '../schemas/user';
+import { verifyLinkResponseSchema, type VerifyLinkRequest, type VerifyLinkResponse, type VerifyResponse } from '../schemas/user';
 import { setSignedIn, settledSession } from './session';
 import type { ToastInput } from './toast';
 
@@ -21,7 +21,12 @@ export async function signedIn(answer: VerifyResponse) {
   return answer;
 }
 
-/** `GET /api/auth/verify-magic-link`: signs this browser in with the link's token (single use). */
-export const $verifyMagicLink = createMutatorStore<string, VerifyResponse>(async ({ data: token }) =>
-  signedIn(await getJson('auth/verify-magic-link', verifyResponseSchema, { searchParams: { token } })),
-);
+/**
+ * `POST /api/auth/verify-magic-link`: signs this browser in with the link's token (single use) when
+ * it is the browser that asked for the link, or `confirm` is set; otherwise answers whose account
+ * the link opens, so the page asks first (and nothing is signed in or spent).
+ */
+export const $verifyMagicLink = createMutatorStore<VerifyLinkRequest, VerifyLinkResponse>(async ({ data }) => {
+  const answer = await sendJson('post', 'auth/verify-magic-link', data, verifyLinkResponseSchema);
+  return 'user' in answer ? signedIn(answer) : answer;
+});

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { json } from '../../server/http';
+import { json, methodNotAllowed } from '../../server/http';
 
 export const prerender = false;
 
@@ -8,3 +8,5 @@ export const prerender = false;
  * measures the server's own cost of a request.
  */
 export const GET: APIRoute = () => json({ ok: true });
+
+export const ALL = methodNotAllowed('GET');

@@ -27,6 +27,8 @@ export interface SignedIn {
 export interface Requester {
   ip: string;
   country: string;
+  /** The browser's sign-in cookie, when it has one (a link it asked for signs in there at once). */
+  browser?: string;
 }
 
 /** A two-letter country code from a request header; `XX` when missing or not a country. */
@@ -36,7 +38,7 @@ export function countryFromHeader(value: string | null | undefined): string {
   return isListedCountry(code) ? code : 'XX';
 }
 
-async function issueLink(services: Services, user: UserRow, now: number) {
+async function issueLink(services: Services, user: UserRow, browser: string | undefined, now: number) {
   const token = newToken();
   const code = newLoginCode();
   await services.db
@@ -48,6 +50,7 @@ async function issueLink(services: Services, user: UserRow, now: number) {
       email: user.email,
       created_at: now,
       expires_at: now + MAGIC_LINK_MS,
+      browser_hash: browser ? hashToken(browser) : null,
     })
     .execute();
   const link = `${services.config.siteUrl}/auth/callback?token=${encodeURIComponent(token)}`;
@@ -63,8 +66,8 @@ async function deliver(services: Services, mail: Parameters<Services['mailer']['
   }
 }
 
-async function mailSignInLink(services: Services, user: UserRow, extra: { welcome?: boolean; alreadyRegistered?: boolean }, now: number) {
-  const { link, code } = await issueLink(services, user, now);
+async function mailSignInLink(services: Services, user: UserRow, requester: Requester, extra: { welcome?: boolean; alreadyRegistered?: boolean }, now: number) {
+  const { link, code } = await issueLink(services, user, requester.browser, now);
   await deliver(
     services,
     signInMail({ productName: services.config.productName, to: user.email, username: user.username, link, code, ...extra }),
@@ -74,8 +77,10 @@ async function mailSignInLink(services: Services, user: UserRow, extra: { welcom
   );
 }
 
+/** The mail limits, narrowest first: a request refused by one does not count against the next. */
 async function limitMail(services: Services, email: string, ip: string, now: number) {
   await hit(services.db, `mail:ip:${ip}`, LIMITS.mailPerIp, now);
+  await hit(services.db, `mail:ip-email:${ip}:${email}`, LIMITS.mailPerIpAndEmail, now);
   await hit(services.db, `mail:email:${email}`, LIMITS.mailPerEmail, now);
 }
 
@@ -94,7 +99,7 @@ export async function registerUser(
   const { db } = services;
   const existingEmail = await db.selectFrom('users').selectAll().where('email', '=', input.email).executeTakeFirst();
   if (existingEmail) {
-    await mailSignInLink(services, existingEmail, { alreadyRegistered: true }, now);
+    await mailSignInLink(services, existingEmail, requester, { alreadyRegistered: true }, now);
     return;
   }
   let user: UserRow;
@@ -116,12 +121,12 @@ export async function registerUser(
     // Lost a race for the address, or the username is taken.
     const sameEmail = await db.selectFrom('users').selectAll().where('email', '=', input.email).executeTakeFirst();
     if (sameEmail) {
-      await mailSignInLink(services, sameEmail, { alreadyRegistered: true }, now);
+      await mailSignInLink(services, sameEmail, requester, { alreadyRegistered: true }, now);
       return;
     }
     throw conflict('That username is already taken. Please choose another one.');
   }
-  await mailSignInLink(services, user, { welcome: true }, now);
+  await mailSignInLink(services, user, requester, { welcome: true }, now);
 }
 
 /** Mail a magic link to an account's address; an unknown address gets a "sign up first" mail. */
@@ -129,10 +134,32 @@ export async function sendMagicLink(services: Services, email: string, requester
   await limitMail(services, email, requester.ip, now);
   const user = await services.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
   if (user) {
-    await mailSignInLink(services, user, {}, now);
+    await mailSignInLink(services, user, requester, {}, now);
   } else {
     await deliver(services, noAccountMail(services.config.productName, email, services.config.siteUrl), 'We could not send the email right now. Please try again in a minute.');
   }
+}
+
+/**
+ * Before a magic link signs anyone in: is it being opened in the browser that asked for it (its
+ * sign-in cookie matches)? Then null, sign in at once. Anywhere else it answers whose account the
+ * link opens, so the page can ask 'Continue as <username>?' first: otherwise a link of someone
+ * else's account, slipped to a player, would sign them in as that account (login CSRF). Nothing is
+ * consumed here; an unknown, used or expired link is the usual 400.
+ */
+export async function magicLinkNeedsConfirmation(services: Services, token: string, requester: Requester, now = Date.now()): Promise<{ username: string } | null> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw badRequest(INVALID_LINK_MESSAGE);
+  const link = await services.db
+    .selectFrom('magic_links')
+    .innerJoin('users', 'users.id', 'magic_links.user_id')
+    .select(['magic_links.browser_hash', 'users.username'])
+    .where('magic_links.token_hash', '=', hashToken(token))
+    .where('magic_links.used_at', 'is', null)
+    .where('magic_links.expires_at', '>', now)
+    .executeTakeFirst();
+  if (!link) throw badRequest(INVALID_LINK_MESSAGE);
+  const sameBrowser = !!link.browser_hash && !!requester.browser && sameDigest(link.browser_hash, hashToken(requester.browser));
+  return sameBrowser ? null : { username: link.username };
 }
 
 /**
@@ -169,6 +196,7 @@ export async function verifyLoginCode(
   now = Date.now(),
 ): Promise<SignedIn> {
   await hit(services.db, `verify:ip:${requester.ip}`, LIMITS.verifyPerIp, now);
+  await hit(services.db, `code:ip-email:${requester.ip}:${input.email}`, LIMITS.codePerIpAndEmail, now);
   await hit(services.db, `code:email:${input.email}`, LIMITS.codePerEmail, now);
   const expected = hashLoginCode(services.config.secretKey, input.email, input.code);
   const { db } = services;

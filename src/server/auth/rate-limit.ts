@@ -11,12 +11,19 @@ export interface Limit {
   what: string;
 }
 
-/** The limits of the account calls (per e-mail and per client address). */
+/**
+ * The limits of the account calls. Nobody can lock a person out: one place (client address) asking
+ * for one mailbox meets its own limit (per address and e-mail) well before the mailbox's global
+ * limit, so only many places together could use that up; the owner, from their own address, still
+ * gets in. Every 429 says when to try again (README, Accounts).
+ */
 export const LIMITS = {
-  mailPerEmail: { max: 5, windowMs: 15 * MINUTE, what: 'sign-in emails for this address' },
+  mailPerIpAndEmail: { max: 3, windowMs: 15 * MINUTE, what: 'sign-in emails for this address from here' },
+  mailPerEmail: { max: 10, windowMs: 15 * MINUTE, what: 'sign-in emails for this address' },
   mailPerIp: { max: 20, windowMs: 15 * MINUTE, what: 'sign-in requests' },
   verifyPerIp: { max: 30, windowMs: 15 * MINUTE, what: 'sign-in attempts' },
-  codePerEmail: { max: 10, windowMs: 15 * MINUTE, what: 'code attempts for this address' },
+  codePerIpAndEmail: { max: 5, windowMs: 15 * MINUTE, what: 'code attempts for this address from here' },
+  codePerEmail: { max: 20, windowMs: 15 * MINUTE, what: 'code attempts for this address' },
 } satisfies Record<string, Limit>;
 
 /** A template tag: Kysely's `sql` (values bound) or {@link sqlText} (the text as written). */

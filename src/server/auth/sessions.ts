@@ -1,23 +1,32 @@
 import { DAY } from '../../lib/format';
-import type { Db } from '../db';
+import type pg from 'pg';
+import { driverOf, type Db } from '../db';
 import { preparedRead } from '../db/prepared';
 import type { UserRow } from '../db/schema';
-import { hashToken, newToken } from './tokens';
+import { unauthorized } from '../errors';
+import { hashToken, newSessionRef, newToken } from './tokens';
 
-/** Sessions last 30 days from the last visit (sliding expiry). */
+/** Sessions last 30 days from the last visit (sliding expiry)... */
 export const SESSION_DAYS = 30;
 export const SESSION_MS = SESSION_DAYS * DAY;
+/** ...and never more than 90 days from the sign-in (absolute lifetime), however often they are used. */
+export const SESSION_MAX_DAYS = 90;
+export const SESSION_MAX_MS = SESSION_MAX_DAYS * DAY;
 /** A session is extended when less than this is left, so not every request writes. */
 const RENEW_WHEN_LEFT_MS = SESSION_MS - DAY;
 
 export interface NewSession {
   /** The secret for the cookie; only its hash is stored. */
   token: string;
+  /** The session's public reference (game tokens carry it). */
+  ref: string;
   expiresAt: number;
 }
 
 export interface ValidSession {
   user: UserRow;
+  /** The session's public reference (game tokens carry it). */
+  ref: string;
   expiresAt: number;
   /** True when the expiry moved: the cookie should be sent again. */
   renewed: boolean;
@@ -26,12 +35,13 @@ export interface ValidSession {
 /** Start a session for `userId`. */
 export async function createSession(db: Db, userId: number, now = Date.now()): Promise<NewSession> {
   const token = newToken();
+  const ref = newSessionRef();
   const expiresAt = now + SESSION_MS;
   await db
     .insertInto('sessions')
-    .values({ id_hash: hashToken(token), user_id: userId, created_at: now, expires_at: expiresAt, last_seen_at: now })
+    .values({ id_hash: hashToken(token), ref, user_id: userId, created_at: now, expires_at: expiresAt, last_seen_at: now })
     .execute();
-  return { token, expiresAt };
+  return { token, ref, expiresAt };
 }
 
 /**
@@ -39,33 +49,93 @@ export async function createSession(db: Db, userId: number, now = Date.now()): P
  * rather than a join: SQLite (built with STAT4, as better-sqlite3 is) plans a join on a bound
  * parameter anew at every run, which costs several times the lookup itself.
  */
-const readSession = preparedRead<UserRow & { session_expires_at: number }>(
-  'arcade_find_session',
+const readSession = preparedRead<UserRow & { session_expires_at: number; session_ref: string; session_created_at: number }>(
+  'arcade_find_session_v4',
   `select u.id, u.username, u.username_key, u.email, u.country, u.created_at, u.last_seen_at, u.country_changed_at,
      u.active_avatar_id, u.avatar_changed_at, u.notify_new_games_at,
-     (select s.expires_at from sessions s where s.id_hash = $1) as session_expires_at
+     (select s.expires_at from sessions s where s.id_hash = $1) as session_expires_at,
+     (select s.ref from sessions s where s.id_hash = $2) as session_ref,
+     (select s.created_at from sessions s where s.id_hash = $3) as session_created_at
    from users u
-   where u.id = (select s.user_id from sessions s where s.id_hash = $2)`,
+   where u.id = (select s.user_id from sessions s where s.id_hash = $4)`,
 );
 
-/** The user behind a session cookie, extending the session when it is used; null when invalid. */
+/** The user behind a session cookie, extending the session when it is used; null when invalid, expired or past its absolute lifetime. */
 export async function findSession(db: Db, token: string, now = Date.now()): Promise<ValidSession | null> {
   if (!token || token.length > 100) return null;
   const idHash = hashToken(token);
-  const [row] = await readSession(db, [idHash, idHash]);
+  const [row] = await readSession(db, [idHash, idHash, idHash, idHash]);
   if (!row) return null;
-  const { session_expires_at: expiresAt, ...user } = row;
-  if (expiresAt <= now) {
+  const { session_expires_at: expiresAt, session_ref: ref, session_created_at: createdAt, ...user } = row;
+  const endOfLife = Number(createdAt) + SESSION_MAX_MS;
+  if (expiresAt <= now || endOfLife <= now) {
     await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
     return null;
   }
-  if (expiresAt - now < RENEW_WHEN_LEFT_MS) {
-    const renewed = now + SESSION_MS;
+  // Extended (at most to the end of its absolute lifetime) when a day of the sliding 30 has passed.
+  if (expiresAt - now < RENEW_WHEN_LEFT_MS && expiresAt < endOfLife) {
+    const renewed = Math.min(now + SESSION_MS, endOfLife);
     await db.updateTable('sessions').set({ expires_at: renewed, last_seen_at: now }).where('id_hash', '=', idHash).execute();
     await db.updateTable('users').set({ last_seen_at: now }).where('id', '=', user.id).execute();
-    return { user, expiresAt: renewed, renewed: true };
+    return { user, ref, expiresAt: renewed, renewed: true };
   }
-  return { user, expiresAt, renewed: false };
+  return { user, ref, expiresAt, renewed: false };
+}
+
+interface LiveSessionRow {
+  ref: string;
+  user_id: number;
+  expires_at: number;
+  created_at: number;
+}
+
+const readLiveSession = preparedRead<LiveSessionRow>('arcade_live_session', 'select ref, user_id, expires_at, created_at from sessions where ref = $1');
+
+/**
+ * The checks of one event-loop turn on PostgreSQL, asked together: under Game API load many arrive
+ * at once, and one round trip for all of them costs about what one costs alone.
+ */
+const pendingChecks = new WeakMap<Db, Map<string, PromiseWithResolvers<LiveSessionRow | undefined>>>();
+function readLiveSessionBatched(db: Db, pool: pg.Pool, ref: string): Promise<LiveSessionRow | undefined> {
+  let pending = pendingChecks.get(db);
+  if (!pending) {
+    const batch = new Map<string, PromiseWithResolvers<LiveSessionRow | undefined>>();
+    pending = batch;
+    pendingChecks.set(db, batch);
+    setImmediate(() => {
+      pendingChecks.delete(db);
+      pool
+        .query<LiveSessionRow>({ name: 'arcade_live_sessions', text: 'select ref, user_id, expires_at, created_at from sessions where ref = any($1::text[])', values: [[...batch.keys()]] })
+        .then(({ rows }) => {
+          const found = new Map(rows.map((row) => [row.ref, row]));
+          for (const [key, waiter] of batch) waiter.resolve(found.get(key));
+        })
+        .catch((error: unknown) => {
+          for (const waiter of batch.values()) waiter.reject(error);
+        });
+    });
+  }
+  let waiter = pending.get(ref);
+  if (!waiter) {
+    waiter = Promise.withResolvers();
+    pending.set(ref, waiter);
+  }
+  return waiter.promise;
+}
+
+/**
+ * The revocation check of every game token, made on every Game API request: a read of the unique
+ * `ref` index (on PostgreSQL the checks of one event-loop turn share one query). A session that
+ * ended (signed out, signed out everywhere, expired, past its absolute lifetime, its player
+ * deleted) is gone or past its expiry, so its tokens are refused at once by every server process
+ * sharing the database. Throws a 401 unless the session `ref` is live and belongs to `userId`.
+ */
+export async function assertLiveSession(db: Db, ref: string, userId: number, now = Date.now()): Promise<void> {
+  const driver = driverOf(db);
+  const row = driver.dialect === 'postgres' ? await readLiveSessionBatched(db, driver.pool, ref) : (await readLiveSession(db, [ref]))[0];
+  if (!row || Number(row.user_id) !== userId || Number(row.expires_at) <= now || Number(row.created_at) + SESSION_MAX_MS <= now) {
+    throw unauthorized('The game token belongs to a session that has ended. Sign in again to play.');
+  }
 }
 
 /** End one session (sign out). */

@@ -6,6 +6,11 @@ export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/** A session's public reference (game tokens carry it): 16 random bytes, base64url. */
+export function newSessionRef(): string {
+  return randomBytes(16).toString('base64url');
+}
+
 /** SHA-256 (hex) of a token: what the database keeps instead of the token. */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');

@@ -1,5 +1,7 @@
 import type { APIContext } from 'astro';
 import type { User } from '../../lib/schemas/user';
+import { clientAddress } from '../client-address';
+import { signInBrowser } from './cookies';
 import type { Config } from '../config';
 import type { UserRow } from '../db/schema';
 import type { Requester } from './accounts';
@@ -15,16 +17,17 @@ export function userView(user: UserRow, config: Config): User {
   };
 }
 
-/** The client's address (the proxy's `X-Forwarded-For` only when trusted) and reported country. */
+/**
+ * The client's address (from the right of `X-Forwarded-For`, as many hops as `TRUST_PROXY`
+ * trusts) and reported country.
+ */
 export function requesterOf(context: APIContext, config: Config): Requester {
-  let ip = '';
-  if (config.trustProxy) ip = context.request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ?? '';
-  if (!ip) {
-    try {
-      ip = context.clientAddress;
-    } catch {
-      ip = 'unknown';
-    }
+  let socket: string;
+  try {
+    socket = context.clientAddress;
+  } catch {
+    socket = 'unknown';
   }
-  return { ip, country: context.request.headers.get(config.countryHeader) ?? '' };
+  const ip = clientAddress(context.request.headers.get('x-forwarded-for'), socket, config.trustProxy);
+  return { ip, country: context.request.headers.get(config.countryHeader) ?? '', browser: signInBrowser(context.cookies) };
 }

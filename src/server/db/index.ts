@@ -2,7 +2,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { Migrator } from 'kysely/migration';
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
@@ -62,7 +62,10 @@ export function openDatabase(url: string | undefined, dataDir: string): Database
     throw new Error(`DATABASE_URL must be a postgres:// URL or a file: path, not "${url.split(':')[0]}:…"`);
   }
   const path = url ? resolve(url.slice('file:'.length)) : resolve(dataDir, 'arcade.db');
-  mkdirSync(dirname(path), { recursive: true });
+  // Players' addresses and sessions live here: the folder and the file are the owner's only (the
+  // journal files SQLite adds take the file's permissions). Existing ones are left as they are.
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  closeSync(openSync(path, 'a', 0o600));
   const sqlite = new SQLite(path);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');

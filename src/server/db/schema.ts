@@ -38,11 +38,15 @@ export interface MagicLinksTable {
   /** Set once, atomically, when the link or its code is used. */
   used_at: number | null;
   code_attempts: Generated<number>;
+  /** SHA-256 of the sign-in cookie of the browser that asked for the link; null: ask before signing in. */
+  browser_hash: string | null;
 }
 
 export interface SessionsTable {
   /** SHA-256 of the session token (hex); the token itself is only in the cookie. */
   id_hash: string;
+  /** Public reference game tokens carry, so they die with the session (never the secret or its hash). */
+  ref: string;
   user_id: number;
   created_at: number;
   expires_at: number;

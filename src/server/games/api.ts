@@ -1,5 +1,6 @@
 import type { APIContext } from 'astro';
 import { services } from '../app';
+import { assertLiveSession } from '../auth/sessions';
 import type { Services } from '../context';
 import { errorResponse } from '../http';
 import { loadCatalogue, type CatalogueGame } from './catalogue';
@@ -10,7 +11,7 @@ export interface GameApiContext {
   app: Services;
   games: CatalogueGame[];
   cors: Record<string, string>;
-  /** The verified game token of the request. */
+  /** The verified game token of the request (signature, expiry, and its session still live). */
   player: () => Promise<GameTokenClaims>;
 }
 
@@ -29,7 +30,11 @@ export async function gameApi(context: APIContext, run: (api: GameApiContext) =>
       app,
       games: catalogue.games,
       cors,
-      player: () => verifyGameToken(app.config.secretKey, bearerToken(context.request.headers.get('authorization'))),
+      player: async () => {
+        const claims = await verifyGameToken(app.config.secretKey, bearerToken(context.request.headers.get('authorization')));
+        await assertLiveSession(app.db, claims.sessionRef, claims.userId);
+        return claims;
+      },
     });
     for (const [name, value] of Object.entries(cors)) response.headers.set(name, value);
     return response;

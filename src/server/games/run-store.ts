@@ -10,7 +10,9 @@ import type pg from 'pg';
 import { sqlText, windowEnded, windowOnConflict, type Limit } from '../auth/rate-limit';
 import { driverOf, type Db, type Driver } from '../db';
 import type { GameStatsTable, RunsTable } from '../db/schema';
-import { AppError, tooManyRequests } from '../errors';
+import { isForeignKeyViolation } from '../context';
+import { ingestBatchSize } from '../metrics';
+import { AppError, tooManyRequests, unauthorized } from '../errors';
 
 /** One run, ready to store. */
 export interface RunRecord {
@@ -169,12 +171,15 @@ class RunBatcher {
   }
 
   private async write(batch: Pending[], writer: (runs: Pending[]) => Promise<Outcome[]>): Promise<void> {
+    ingestBatchSize.observe(batch.length);
     let outcomes: Outcome[];
     try {
       outcomes = await writer(batch);
     } catch (error) {
       if (batch.length === 1) {
-        batch[0]!.reject(error);
+        // The one way a well-formed run breaks a constraint: its player no longer exists (a game
+        // token outliving its account for a moment). That is the token's problem, a 401.
+        batch[0]!.reject(isForeignKeyViolation(error) ? unauthorized('The player of this game token no longer exists.') : error);
         return;
       }
       // The batch as a whole failed (one run's row broke a constraint, a lost connection): every

@@ -46,6 +46,8 @@ export async function listUserScores(db: Db, userId: number, gameId: string) {
 
 /** REKT! formation achievements of a player, by username (any case): every formation, true or false. */
 export async function getRektAchievements(db: Db, username: string): Promise<Record<string, boolean>> {
+  // No username holds other characters (a NUL byte would even be an error in PostgreSQL): not found.
+  if (!/^[A-Za-z0-9_-]{1,20}$/.test(username)) throw notFound('User not found');
   const user = await db.selectFrom('users').select('id').where('username_key', '=', username.toLowerCase()).executeTakeFirst();
   if (!user) throw notFound('User not found');
   const rows = await db.selectFrom('user_achievements').select('name').where('user_id', '=', user.id).execute();

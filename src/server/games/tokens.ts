@@ -12,6 +12,8 @@ const AUDIENCE = 'sats-arcade-games';
 export interface GameTokenClaims {
   userId: number;
   username: string;
+  /** The reference of the session the token was issued in: the token dies with it. */
+  sessionRef: string;
   /** Milliseconds since the epoch. */
   expiresAt: number;
 }
@@ -43,9 +45,9 @@ export const cachedGameTokens = (secret: string): number => signers.get(secret)?
 const expired = () => unauthorized('The game token has expired. Refresh the game to get a new one.');
 
 /** Sign a short-lived game token (HS256 JWT) for a player. */
-export async function issueGameToken(secret: string, user: { id: number; username: string }, now = Date.now()): Promise<{ token: string; expiresAt: number }> {
+export async function issueGameToken(secret: string, user: { id: number; username: string }, sessionRef: string, now = Date.now()): Promise<{ token: string; expiresAt: number }> {
   const expiresAt = now + GAME_TOKEN_MINUTES * MINUTE;
-  const token = await new SignJWT({ username: user.username })
+  const token = await new SignJWT({ username: user.username, sid: sessionRef })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(user.id))
     .setIssuer(ISSUER)
@@ -57,7 +59,9 @@ export async function issueGameToken(secret: string, user: { id: number; usernam
 }
 
 /**
- * Check a game token; a missing, forged or expired one is a 401 with a message saying which. A
+ * Check a game token's signature and expiry; a missing, forged or expired one is a 401 with a
+ * message saying which. Whether its session still lives is the caller's second check
+ * (`assertLiveSession`), made on every request, remembered token or not. A
  * token that passed is remembered (at most {@link MAX_CACHED_TOKENS}, the least recently used forgotten first),
  * so the next request with the very same token only checks its expiry again.
  */
@@ -79,8 +83,8 @@ export async function verifyGameToken(secret: string, token: string | null | und
       currentDate: new Date(now),
     });
     const userId = Number(payload.sub);
-    if (!Number.isSafeInteger(userId) || userId <= 0 || typeof payload.username !== 'string' || !payload.exp) throw new Error('bad claims');
-    claims = Object.freeze({ userId, username: payload.username, expiresAt: payload.exp * SECOND });
+    if (!Number.isSafeInteger(userId) || userId <= 0 || typeof payload.username !== 'string' || typeof payload.sid !== 'string' || !payload.exp) throw new Error('bad claims');
+    claims = Object.freeze({ userId, username: payload.username, sessionRef: payload.sid, expiresAt: payload.exp * SECOND });
   } catch (error) {
     if (error instanceof errors.JWTExpired) throw expired();
     throw unauthorized('The game token is not valid.');

@@ -168,6 +168,11 @@ export class Rankings {
   }
 
   /** Country codes that have ranked players in any game. */
+  /** Players held per game (metrics). */
+  sizes(): [string, number][] {
+    return [...this.games].map(([gameId, ranking]) => [gameId, ranking.players.size]);
+  }
+
   countryCodes(): Set<string> {
     const codes = new Set<string>();
     for (const ranking of this.games.values()) for (const [code, set] of ranking.countries) if (set.size > 0) codes.add(code);

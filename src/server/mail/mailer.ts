@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
@@ -27,23 +28,38 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
   };
 }
 
+/** Longest address kept whole in an outbox file name (file names end at 255 bytes). */
+const MAX_NAME_CHARS = 200;
+
+/**
+ * The address as a file name: unsafe characters replaced; an address too long for a file name
+ * (e-mail allows 254 characters) is cut and told apart by a hash of the whole of it.
+ */
+export function outboxName(to: string): string {
+  const safe = to.replace(/[^a-zA-Z0-9@._-]/g, '_');
+  if (safe.length <= MAX_NAME_CHARS) return safe;
+  return `${safe.slice(0, MAX_NAME_CHARS - 17)}~${createHash('sha256').update(to).digest('hex').slice(0, 16)}`;
+}
+
 /**
  * The development outbox, used when no SMTP server is configured: each mail is printed to the
- * server log (so a newcomer can click the sign-in link there) and kept as a text file under
+ * server log (so a newcomer can click the sign-in link there; only when the arcade runs on a
+ * loopback `SITE_URL`, else just who it went to) and kept as a text file under
  * `<dataDir>/outbox/`.
  */
-export function outboxMailer(dataDir: string, from: string, log: (line: string) => void = console.log): Mailer {
+export function outboxMailer(dataDir: string, from: string, log: (line: string) => void = console.log, { printText = true } = {}): Mailer {
   const dir = join(dataDir, 'outbox');
   return {
     kind: 'outbox',
     async send(mail) {
-      mkdirSync(dir, { recursive: true });
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const safeTo = mail.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
-      const file = join(dir, `${stamp}-${safeTo}.txt`);
+      const file = join(dir, `${stamp}-${outboxName(mail.to)}.txt`);
       const body = `From: ${from}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`;
       writeFileSync(file, body, { mode: 0o600 });
-      log(`\n📬 [outbox] mail to ${mail.to}: ${mail.subject}\n${mail.text}\n(saved in ${file})\n`);
+      // Links and codes reach the log only on a loopback site (`printText`): anywhere else a log
+      // reader could sign in as anyone.
+      log(printText ? `\n📬 [outbox] mail to ${mail.to}: ${mail.subject}\n${mail.text}\n(saved in ${file})\n` : `📬 [outbox] mail to ${mail.to}: ${mail.subject} (saved in ${file})`);
     },
   };
 }

@@ -11,6 +11,7 @@ export function startServices(load: LoadServices): MiddlewareHandler {
   return async (context, next) => {
     context.locals.user = null;
     context.locals.sessionToken = null;
+    context.locals.sessionRef = null;
     if (context.isPrerendered) return next();
     try {
       await load();

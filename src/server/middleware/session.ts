@@ -18,6 +18,7 @@ export function findSignedInUser(load: LoadServices): MiddlewareHandler {
       if (session) {
         locals.user = session.user;
         locals.sessionToken = token;
+        locals.sessionRef = session.ref;
         if (session.renewed) setSessionCookie(cookies, token, session.expiresAt, config.siteUrl);
       } else {
         clearSessionCookie(cookies, config.siteUrl);

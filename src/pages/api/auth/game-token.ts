@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { services } from '../../../server/app';
 import { requireUser } from '../../../server/auth/locals';
+import { unauthorized } from '../../../server/errors';
 import { issueGameToken } from '../../../server/games/tokens';
 import { handle, json, methodNotAllowed } from '../../../server/http';
 
@@ -11,7 +12,9 @@ export const GET: APIRoute = ({ locals }) =>
   handle(async () => {
     const app = await services();
     const user = requireUser(locals);
-    const { token, expiresAt } = await issueGameToken(app.config.secretKey, user);
+    if (!locals.sessionRef) throw unauthorized();
+    // The token carries the session's reference: signing out ends the token too (README, Game API).
+    const { token, expiresAt } = await issueGameToken(app.config.secretKey, user, locals.sessionRef);
     return json({ gameToken: token, expiresAt: new Date(expiresAt).toISOString() });
   });
 

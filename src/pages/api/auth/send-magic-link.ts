@@ -2,6 +2,7 @@ import type { APIRoute } from 'astro';
 import { sendMagicLinkRequestSchema } from '../../../lib/schemas/auth';
 import { services } from '../../../server/app';
 import { SEND_LINK_MESSAGE, sendMagicLink } from '../../../server/auth/accounts';
+import { markSignInBrowser } from '../../../server/auth/cookies';
 import { requesterOf } from '../../../server/auth/views';
 import { handle, json, methodNotAllowed, readJson } from '../../../server/http';
 
@@ -11,7 +12,8 @@ export const POST: APIRoute = (context) =>
   handle(async () => {
     const app = await services();
     const { email } = await readJson(context.request, sendMagicLinkRequestSchema);
-    await sendMagicLink(app, email, requesterOf(context, app.config));
+    // The link signs in at once only in this browser (README, Accounts: login CSRF).
+    await sendMagicLink(app, email, { ...requesterOf(context, app.config), browser: markSignInBrowser(context.cookies, app.config.siteUrl) });
     return json({ message: SEND_LINK_MESSAGE });
   });
 

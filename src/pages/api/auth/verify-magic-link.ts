@@ -1,21 +1,31 @@
 import type { APIRoute } from 'astro';
+import { verifyLinkRequestSchema } from '../../../lib/schemas/user';
 import { services } from '../../../server/app';
-import { INVALID_LINK_MESSAGE, verifyMagicLink } from '../../../server/auth/accounts';
+import { magicLinkNeedsConfirmation, verifyMagicLink } from '../../../server/auth/accounts';
 import { setSessionCookie } from '../../../server/auth/cookies';
 import { requesterOf, userView } from '../../../server/auth/views';
-import { badRequest } from '../../../server/errors';
-import { handle, json, methodNotAllowed } from '../../../server/http';
+import { handle, json, methodNotAllowed, readJson } from '../../../server/http';
 
 export const prerender = false;
 
-export const GET: APIRoute = (context) =>
+/**
+ * Sign in with a magic link's token: a same-origin POST from the landing page (never a GET, so no
+ * other site can sign a visitor in by making their browser load an address). In the browser that
+ * asked for the link it signs in at once; anywhere else it first answers whose account the link
+ * opens, and signs in only when asked again with `confirm` (README, Accounts).
+ */
+export const POST: APIRoute = (context) =>
   handle(async () => {
     const app = await services();
-    const token = context.url.searchParams.get('token');
-    if (!token) throw badRequest(INVALID_LINK_MESSAGE);
-    const { user, session } = await verifyMagicLink(app, token, requesterOf(context, app.config));
+    const { token, confirm } = await readJson(context.request, verifyLinkRequestSchema);
+    const requester = requesterOf(context, app.config);
+    if (!confirm) {
+      const ask = await magicLinkNeedsConfirmation(app, token, requester);
+      if (ask) return json({ confirm: { username: ask.username } });
+    }
+    const { user, session } = await verifyMagicLink(app, token, requester);
     setSessionCookie(context.cookies, session.token, session.expiresAt, app.config.siteUrl);
     return json({ user: userView(user, app.config) });
   });
 
-export const ALL = methodNotAllowed('GET');
+export const ALL = methodNotAllowed('POST');

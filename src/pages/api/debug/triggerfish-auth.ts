@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { services } from '../../../server/app';
 import { notFound } from '../../../server/errors';
-import { handle, json } from '../../../server/http';
+import { handle, json, methodNotAllowed } from '../../../server/http';
 
 export const prerender = false;
 
@@ -19,3 +19,5 @@ export const GET: APIRoute = ({ locals, request }) =>
       mail: app.config.smtpUrl ? 'smtp' : 'outbox',
     });
   });
+
+export const ALL = methodNotAllowed('GET');

@@ -1,8 +1,9 @@
 import type { APIRoute } from 'astro';
 import { services } from '../../../server/app';
+import { assertLiveSession } from '../../../server/auth/sessions';
 import { notFound } from '../../../server/errors';
 import { verifyGameToken } from '../../../server/games/tokens';
-import { handle, json } from '../../../server/http';
+import { handle, json, methodNotAllowed } from '../../../server/http';
 
 export const prerender = false;
 
@@ -13,8 +14,11 @@ export const GET: APIRoute = ({ url }) =>
     const app = await services();
     try {
       const claims = await verifyGameToken(app.config.secretKey, url.searchParams.get('token'));
+      await assertLiveSession(app.db, claims.sessionRef, claims.userId);
       return json({ valid: true, userId: claims.userId, username: claims.username, expiresAt: new Date(claims.expiresAt).toISOString() });
     } catch (error) {
       return json({ valid: false, reason: (error as Error).message });
     }
   });
+
+export const ALL = methodNotAllowed('GET');

@@ -5,6 +5,8 @@ import * as runs from './0002-runs';
 import * as leaderboards from './0003-leaderboards';
 import * as gameTotalShards from './0004-game-total-shards';
 import * as avatars from './0005-avatars';
+import * as sessionRefs from './0006-session-refs';
+import * as magicLinkBrowser from './0007-magic-link-browser';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -28,6 +30,8 @@ const MIGRATIONS: Record<string, ArcadeMigration> = {
   '0003_leaderboards': leaderboards,
   '0004_game_total_shards': gameTotalShards,
   '0005_avatars': avatars,
+  '0006_session_refs': sessionRefs,
+  '0007_magic_link_browser': magicLinkBrowser,
 };
 
 /** The migrations as Kysely's migrator takes them, for `dialect`. */

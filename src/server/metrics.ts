@@ -1,0 +1,67 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Services } from './context';
+import { driverOf } from './db';
+
+/**
+ * The process's Prometheus metrics (README, Observability): requests by route and status, their
+ * latency, Game API ingestion batch sizes, the rankings held in memory and the database pool, plus
+ * Node's own (memory, event loop, GC). Each server process counts its own; scrape every one.
+ */
+export const registry = new Registry();
+collectDefaultMetrics({ register: registry, prefix: 'arcade_node_' });
+
+export const requests = new Counter({
+  name: 'arcade_http_requests_total',
+  help: 'On-demand requests answered, by route pattern, method and status.',
+  labelNames: ['route', 'method', 'status'] as const,
+  registers: [registry],
+});
+
+export const requestSeconds = new Histogram({
+  name: 'arcade_http_request_duration_seconds',
+  help: 'Time to answer an on-demand request, by route pattern and method.',
+  labelNames: ['route', 'method'] as const,
+  buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+  registers: [registry],
+});
+
+export const ingestBatchSize = new Histogram({
+  name: 'arcade_ingest_batch_size',
+  help: 'Game API runs written together in one batch (group commit).',
+  buckets: [1, 2, 4, 8, 16, 32, 64],
+  registers: [registry],
+});
+
+let source: Services | null = null;
+
+/** Let the gauges read the running arcade's rankings and database pool at each scrape. */
+export function watchServices(services: Services): void {
+  source = services;
+}
+
+new Gauge({
+  name: 'arcade_rankings_players',
+  help: 'Players held in the in-memory leaderboards, by game (about 135 bytes each; README, Leaderboards).',
+  labelNames: ['game'] as const,
+  registers: [registry],
+  collect() {
+    this.reset();
+    for (const [game, players] of source?.rankings.sizes() ?? []) this.set({ game }, players);
+  },
+});
+
+new Gauge({
+  name: 'arcade_db_pool_connections',
+  help: 'PostgreSQL pool connections by state (total, idle, waiting clients); absent on SQLite.',
+  labelNames: ['state'] as const,
+  registers: [registry],
+  collect() {
+    this.reset();
+    if (!source) return;
+    const driver = driverOf(source.db);
+    if (driver.dialect !== 'postgres') return;
+    this.set({ state: 'total' }, driver.pool.totalCount);
+    this.set({ state: 'idle' }, driver.pool.idleCount);
+    this.set({ state: 'waiting' }, driver.pool.waitingCount);
+  },
+});

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../support/api';
+import { signUpPlayer, submitRun } from '../support/players';
+import { startServer, startServerOn, type RunningServer } from '../support/server';
+import { DIALECTS } from '../support/services';
+
+const TOKEN = 'metrics-token-for-the-test-0123456789';
+
+describe('/metrics without METRICS_TOKEN', () => {
+  it('is not served at all', async () => {
+    const server = await startServer({});
+    try {
+      expect((await fetch(`${server.url}/metrics`)).status).toBe(404);
+      expect((await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(404);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe.each(DIALECTS)('/metrics on %s', (dialect) => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServerOn(dialect, { METRICS_TOKEN: TOKEN, TRUST_PROXY: '1' });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('answers only the bearer of METRICS_TOKEN', async () => {
+    expect((await fetch(`${server.url}/metrics`)).status).toBe(401);
+    expect((await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}x` } })).status).toBe(401);
+    expect((await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(200);
+  });
+
+  it('counts requests by route and status, times them, and shows ingestion batches, rankings and the pool', async () => {
+    const player = await signUpPlayer(server, `Metered_${dialect}`);
+    expect((await submitRun(server, player, 'metered-1', 500)).status).toBe(201);
+    await call(server, '/api/leaderboards/rekt');
+    await call(server, '/api/games/no-such-game/runs', { method: 'POST', body: {}, noOrigin: true });
+    const response = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0.0.4/);
+    const text = await response.text();
+    expect(text).toMatch(/arcade_http_requests_total\{route="\/api\/games\/\[gameId\]\/runs",method="POST",status="201"\} 1/);
+    expect(text).toMatch(/arcade_http_requests_total\{route="\/api\/games\/\[gameId\]\/runs",method="POST",status="404"\} 1/);
+    expect(text).toMatch(/arcade_http_request_duration_seconds_count\{route="\/api\/leaderboards\/\[gameId\]",method="GET"\} 1/);
+    expect(text).toMatch(/arcade_ingest_batch_size_count [1-9]/);
+    expect(text).toMatch(/arcade_rankings_players\{game="rekt"\} 1/);
+    expect(text).toMatch(/arcade_node_process_resident_memory_bytes \d+/);
+    if (dialect === 'postgres') expect(text).toMatch(/arcade_db_pool_connections\{state="total"\} [1-9]/);
+  });
+});

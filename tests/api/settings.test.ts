@@ -1,0 +1,42 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { call, newClientIp } from '../support/api';
+import { startServer, type RunningServer } from '../support/server';
+
+describe('settings the server checks at start', () => {
+  let server: RunningServer | undefined;
+  afterEach(async () => {
+    await server?.stop();
+    server = undefined;
+  });
+
+  it('refuses to run on a public SITE_URL without SMTP_URL, saying why and how to fix it', async () => {
+    server = await startServer({ SITE_URL: 'https://arcade.example' });
+    await fetch(`${server.url}/api/health`).catch(() => null);
+    await expect.poll(() => server!.exitCode(), { timeout: 5000 }).toBe(1);
+    expect(server.output()).toContain('cannot start: SITE_URL is https://arcade.example, a public address, but SMTP_URL is not set');
+    expect(server.output()).toContain('MAIL_OUTBOX=1');
+  });
+
+  it('with MAIL_OUTBOX=1 on a public SITE_URL keeps mails in the outbox but never prints links or codes', async () => {
+    server = await startServer({ SITE_URL: 'https://arcade.example', MAIL_OUTBOX: '1' });
+    const result = await call(server, '/api/auth/register', { body: { username: 'Public_One', email: 'public@example.com' }, ip: newClientIp() });
+    expect(result.status).toBe(201);
+    const dir = join(server.dataDir, 'outbox');
+    const mail = readFileSync(join(dir, readdirSync(dir)[0]!), 'utf8');
+    const token = /[?&]token=([A-Za-z0-9_-]+)/.exec(mail)![1]!;
+    const code = /sign-in window: (\d{6})/.exec(mail)![1]!;
+    expect(mail).toContain('https://arcade.example/auth/callback');
+    expect(server.output()).toContain('[outbox] mail to public@example.com');
+    expect(server.output()).not.toContain(token);
+    expect(server.output()).not.toContain(code);
+  });
+
+  it('names the administrators at start and warns about ids nobody has registered yet', async () => {
+    server = await startServer({});
+    await call(server, '/api/health');
+    expect(server.output()).toContain('[arcade] administrators (ADMIN_USER_IDS): 1 (no account yet), 2 (no account yet)');
+    expect(server.output()).toMatch(/warning: user id 1, 2 has no account yet.*Register the administrators first/);
+  });
+});

