@@ -22,7 +22,7 @@ describe.each(DIALECTS)('achievements, avatars and profiles API against the buil
     const ip = newClientIp();
     const email = `${username.toLowerCase()}@example.com`;
     await call(server, '/api/auth/register', { body: { username, email }, ip, headers: { 'cf-ipcountry': 'DE' } });
-    const verified = await call(server, `/api/auth/verify-magic-link?token=${latestOutboxMail(server.dataDir, email).token}`, { ip });
+    const verified = await call(server, '/api/auth/verify-magic-link', { body: { token: latestOutboxMail(server.dataDir, email).token, confirm: true }, ip });
     const cookie = sessionCookie(verified);
     const token = (await call(server, '/api/auth/game-token', { cookie })).json.gameToken;
     return { id: verified.json.user.id, cookie, token };

@@ -89,6 +89,23 @@ describe.each(DIALECTS)('odd requests on %s', (dialect) => {
     expect(server.output()).not.toMatch(/Unexpected error/);
   }, 120_000);
 
+  it('refuses TRACE and TRACK with 405 on every kind of path (API, server-rendered page, static file)', async () => {
+    const statusOf = (method: string, path: string) =>
+      new Promise<string>((resolve, reject) => {
+        const url = new URL(server.url);
+        const socket = connect(Number(url.port), url.hostname, () => socket.write(`${method} ${path} HTTP/1.1\r\nHost: ${url.host}\r\nConnection: close\r\n\r\n`));
+        let answer = '';
+        socket.on('data', (chunk) => (answer += chunk.toString()));
+        socket.on('end', () => resolve(answer.split('\r\n')[0] ?? ''));
+        socket.on('error', reject);
+      });
+    for (const method of ['TRACE', 'TRACK']) {
+      for (const path of ['/api/health', '/users/1', '/about/', '/favicon.svg']) {
+        expect(await statusOf(method, path), `${method} ${path}`).toBe('HTTP/1.1 405 Method Not Allowed');
+      }
+    }
+  });
+
   it('answers POST /api/health with the JSON 405', async () => {
     const result = await call(server, '/api/health', { method: 'POST', body: {} });
     expect(result).toMatchObject({ status: 405, json: { error: 'Use GET for this address.' } });

@@ -8,6 +8,7 @@ import { createServer } from 'node:http';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { handler as astroHandler, options } from '@astrojs/node/server.js';
+import { services } from '../app';
 import { SECURITY_HEADERS } from './headers';
 import { createStaticFiles, readPageCsp } from './static-files';
 
@@ -30,7 +31,15 @@ function resolveClientDir(): string {
 const clientDir = resolveClientDir();
 const staticFiles = createStaticFiles(clientDir, readPageCsp(join(clientDir, '..', '_headers.json')));
 
+/** Methods no route of the arcade answers, refused before anything else looks at the request. */
+const REFUSED_METHODS = new Set(['TRACE', 'TRACK']);
+
 const server = createServer((req, res) => {
+  if (REFUSED_METHODS.has(req.method ?? '')) {
+    res.writeHead(405, { ...SECURITY_HEADERS, allow: 'GET, HEAD, POST, PUT, DELETE, OPTIONS', 'content-type': 'application/json' });
+    res.end(JSON.stringify({ error: `${req.method} is not allowed here.` }));
+    return;
+  }
   try {
     decodeURI(req.url ?? '/');
   } catch {
@@ -65,8 +74,21 @@ server.headersTimeout = 66_000;
 
 const host = process.env.HOST ?? 'localhost';
 const port = Number(process.env.PORT ?? 4321);
+// Node's parser refuses a method it does not know (TRACK, for one) before any handler runs: answer
+// that with a 405 too, and anything else it cannot parse with a 400, instead of closing the socket.
+server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+  if (!socket.writable) return socket.destroy();
+  const status = error.code === 'HPE_INVALID_METHOD' ? '405 Method Not Allowed' : '400 Bad Request';
+  socket.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${JSON.stringify({ error: status.slice(4) })}`);
+});
+
 server.listen(port, host, () => {
   if (process.env.ASTRO_NODE_LOGGING !== 'disabled') console.log(`Server listening on http://${host.includes(':') ? `[${host}]` : host}:${port}`);
 });
 
 export { server };
+
+// Start the services now, not at the first request: a wrong setting (say a public SITE_URL without
+// SMTP_URL) stops the process at once with its message; a database that is not up yet is tried
+// again by the first request.
+services().catch((error: unknown) => console.error('The arcade could not start its services yet:', error));
