@@ -6,7 +6,7 @@ import { gamesPlayedStore } from '../lib/stores/game-stats';
 export default function GamesPlayed({ gameId, className = '' }: { gameId: string; className?: string }) {
   const count = useHydratedStore(gamesPlayedStore(gameId), null);
   return (
-    <span className={className} data-games-played={gameId} aria-live="polite">
+    <span className={`font-data ${className}`} data-games-played={gameId} aria-live="polite">
       {count === null ? 'Loading...' : `${formatCount(count)} games played`}
     </span>
   );
