@@ -21,9 +21,10 @@ export default function HomeScreen({ productName, tagline, games }: Props & { ga
   useEffect(() => followCrossTabLogin(), []);
 
   // At least a screen tall in every state, so the footer stays below the fold while the loading
-  // text gives way to the hero or the dashboard (no layout shift).
+  // text gives way to the hero or the dashboard (no layout shift); flow-root keeps the margins of
+  // what it holds inside it, so the box itself never moves.
   return (
-    <div className="min-h-[calc(100dvh-4rem)]">
+    <div className="flow-root min-h-[calc(100dvh-4rem)]">
       {session.status === 'loading' ? (
         <div className="grid min-h-[60vh] place-items-center" role="status">
           <p className="font-pixel text-sm text-primary animate-glow">Loading {productName}...</p>
