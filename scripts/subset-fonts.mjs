@@ -7,13 +7,17 @@
 // Characters outside the subset still show in the pixel font: global.css keeps the full Latin
 // file as a fallback face, which the browser fetches only for a page that needs it.
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { copyFileSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
+// `dataOnly`: the face for numbers, dates and usernames (font-data), which only ever shows
+// printable ASCII and a few marks, so it keeps just those.
 const FONTS = [
   { from: '@fontsource/press-start-2p/files/press-start-2p-latin-400-normal.woff2', to: 'press-start-2p-400.woff2' },
   { from: '@fontsource/pixelify-sans/files/pixelify-sans-latin-400-normal.woff2', to: 'pixelify-sans-400.woff2' },
   { from: '@fontsource/pixelify-sans/files/pixelify-sans-latin-700-normal.woff2', to: 'pixelify-sans-700.woff2' },
+  { from: '@fontsource/jetbrains-mono/files/jetbrains-mono-latin-400-normal.woff2', to: 'jetbrains-mono-400.woff2', dataOnly: true },
+  { from: '@fontsource/jetbrains-mono/files/jetbrains-mono-latin-700-normal.woff2', to: 'jetbrains-mono-700.woff2', dataOnly: true },
 ];
 
 /** Printable ASCII and the marks copy and formatting commonly bring (quotes, dashes, ellipsis, arrows). */
@@ -29,15 +33,22 @@ function* sourceFiles(dir) {
 
 const codes = new Set();
 for (const [from, to = from] of BASE) for (let c = from; c <= to; c++) codes.add(c);
+const baseCodes = [...codes];
 // emoji are never in a pixel font: the system's emoji font draws them
 for (const file of sourceFiles('src')) for (const ch of readFileSync(file, 'utf8')) if (ch.codePointAt(0) > 0x7e && ch.codePointAt(0) < 0x1f000) codes.add(ch.codePointAt(0));
-const unicodes = [...codes].sort((a, b) => a - b).map((c) => `U+${c.toString(16).toUpperCase()}`).join(',');
+const asList = (list) => [...list].sort((a, b) => a - b).map((c) => `U+${c.toString(16).toUpperCase()}`).join(',');
 
-for (const { from, to } of FONTS) {
-  execFileSync(process.env.PYTHON || 'python3', ['-m', 'fontTools.subset', join('node_modules', from), `--unicodes=${unicodes}`, '--flavor=woff2', `--output-file=${join('src/styles/fonts', to)}`], { stdio: 'inherit' });
+for (const { from, to, dataOnly } of FONTS) {
+  const unicodes = asList(dataOnly ? baseCodes : codes);
+  // the data face keeps its tabular figures and slashed zero; screens need no TrueType hinting
+  const features = dataOnly ? ['--layout-features+=tnum,zero', '--no-hinting', '--desubroutinize'] : [];
+  execFileSync(process.env.PYTHON || 'python3', ['-m', 'fontTools.subset', join('node_modules', from), `--unicodes=${unicodes}`, ...features, '--flavor=woff2', `--output-file=${join('src/styles/fonts', to)}`], { stdio: 'inherit' });
   console.log(`${to}: ${statSync(join('src/styles/fonts', to)).size} bytes (from ${statSync(join('node_modules', from)).size})`);
+  // the reference games (served as they are from public/) use the same data face
+  if (dataOnly) copyFileSync(join('src/styles/fonts', to), join('public/arcade-games/shared/fonts', to));
 }
-console.log(`unicode-range for global.css: ${unicodeRange([...codes])}`);
+console.log(`unicode-range for global.css (pixel faces): ${unicodeRange([...codes])}`);
+console.log(`unicode-range for global.css (data face): ${unicodeRange(baseCodes)}`);
 
 /** The code points as a CSS unicode-range, runs joined (U+20-7E). */
 function unicodeRange(list) {

@@ -83,12 +83,12 @@ function Profile({ account }: { account: AccountResponse }) {
         </h2>
         <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-[auto_1fr]">
           <dt className="text-sm text-base-content/70">Username</dt>
-          <dd className="font-bold break-all">{user.username}</dd>
+          <dd className="font-data font-bold break-all">{user.username}</dd>
           <dt className="text-sm text-base-content/70">Email</dt>
-          <dd className="break-all">{user.email}</dd>
+          <dd className="font-data break-all">{user.email}</dd>
           <dt className="text-sm text-base-content/70">Member since</dt>
           <dd>
-            <time dateTime={account.memberSince}>{formatShortDate(account.memberSince)}</time>
+            <time dateTime={account.memberSince} className="font-data">{formatShortDate(account.memberSince)}</time>
           </dd>
         </dl>
       </div>
@@ -172,7 +172,7 @@ function Sessions({ activeSessions }: { activeSessions: number }) {
         Sessions
       </h2>
       <p className="mt-3 text-base-content/80">
-        Active sessions: <strong className="font-pixel text-sm text-primary">{activeSessions}</strong>
+        Active sessions: <strong className="font-data text-lg text-primary">{activeSessions}</strong>
       </p>
       <p className="mt-2 text-sm text-base-content/70">
         Lost a device or signed in somewhere you should not have? Signing out everywhere ends every session, this one included.

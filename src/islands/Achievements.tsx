@@ -89,7 +89,7 @@ function Cards() {
   return (
     <div className="mt-8 space-y-6">
       <p className="flex flex-wrap items-center justify-center gap-3 text-center text-lg">
-        <span className="badge h-auto border-2 border-accent bg-transparent px-3 py-1.5 font-pixel text-xs text-accent tabular-nums">
+        <span className="badge h-auto border-2 border-accent bg-transparent px-3 py-1.5 font-data text-base font-bold text-accent">
           {data.completed}/{data.total}
         </span>
         achievements unlocked

@@ -40,18 +40,23 @@ export default function HeaderAccount({ chatInviteUrl }: Props) {
           <PixelIcon icon={iconMessage} />
         </a>
       </nav>
-      {session.status === 'loading' && <div className="skeleton h-8 w-24 sm:w-48" aria-hidden="true" />}
-      {session.status === 'signed-out' && (
-        <div className="flex items-center gap-1 sm:gap-2">
-          <button type="button" className="btn btn-ghost btn-sm px-2 font-pixel text-[0.55rem] sm:text-[0.6rem]" onClick={() => openAuthDialog('sign-in')}>
-            Sign In
-          </button>
-          <button type="button" className="btn-arcade btn-primary btn-sm px-2 text-[0.55rem] sm:px-3 sm:text-[0.6rem]" onClick={() => openAuthDialog('sign-up')}>
-            Get Started
-          </button>
-        </div>
-      )}
-      {session.status === 'signed-in' && <AccountMenu user={session.user} />}
+      {/* The account area keeps one width from the first paint (the widest of Sign In and Get
+          Started), so nothing beside it moves when the session arrives; a signed-in phone header
+          gives that room to its extra icon buttons. */}
+      <div className={`flex items-center justify-end sm:w-60 ${signedIn ? '' : 'w-52'}`}>
+        {session.status === 'loading' && <div className="skeleton h-8 w-full" aria-hidden="true" />}
+        {session.status === 'signed-out' && (
+          <div className="flex items-center gap-1 sm:gap-2">
+            <button type="button" className="btn btn-ghost btn-sm px-2 font-pixel text-[0.55rem] sm:text-[0.6rem]" onClick={() => openAuthDialog('sign-in')}>
+              Sign In
+            </button>
+            <button type="button" className="btn-arcade btn-primary btn-sm px-2 text-[0.55rem] sm:px-3 sm:text-[0.6rem]" onClick={() => openAuthDialog('sign-up')}>
+              Get Started
+            </button>
+          </div>
+        )}
+        {session.status === 'signed-in' && <AccountMenu user={session.user} />}
+      </div>
     </div>
   );
 }

@@ -20,17 +20,22 @@ export default function HomeScreen({ productName, tagline, games }: Props & { ga
   // A magic link opened in another tab signs this one in too (src/lib/cross-tab.ts).
   useEffect(() => followCrossTabLogin(), []);
 
-  if (session.status === 'loading') {
-    return (
-      <div className="grid min-h-[60vh] place-items-center" role="status">
-        <p className="font-pixel text-sm text-primary animate-glow">Loading {productName}...</p>
-      </div>
-    );
-  }
-
-  if (session.status === 'signed-in') return <Dashboard user={session.user} games={games} />;
-
-  return <Hero productName={productName} tagline={tagline} />;
+  // At least a screen tall in every state, so the footer stays below the fold while the loading
+  // text gives way to the hero or the dashboard (no layout shift); flow-root keeps the margins of
+  // what it holds inside it, so the box itself never moves.
+  return (
+    <div className="flow-root min-h-[calc(100dvh-4rem)]">
+      {session.status === 'loading' ? (
+        <div className="grid min-h-[60vh] place-items-center" role="status">
+          <p className="font-pixel text-sm text-primary animate-glow">Loading {productName}...</p>
+        </div>
+      ) : session.status === 'signed-in' ? (
+        <Dashboard user={session.user} games={games} />
+      ) : (
+        <Hero productName={productName} tagline={tagline} />
+      )}
+    </div>
+  );
 }
 
 function Hero({ productName, tagline }: Props) {

@@ -70,7 +70,16 @@ export default function Leaderboards({ games }: { games: BoardGame[] }) {
           onScope={(scope) => choose({ scope })}
           onCountry={(country) => choose({ country })}
         />
-        {session.status === 'loading' && <div className="skeleton h-24 w-full" aria-hidden="true" />}
+        {session.status === 'loading' && (
+          // The signed-out card's own shape, hidden under a skeleton: a visitor's page does not move
+          // when the session arrives.
+          <div className="relative" aria-hidden="true" inert>
+            <div className="invisible">
+              <SignInForRank />
+            </div>
+            <div className="skeleton absolute inset-0" />
+          </div>
+        )}
         {session.status === 'signed-out' && <SignInForRank />}
         {signedIn && query && (
           <YourRankCard

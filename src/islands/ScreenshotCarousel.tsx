@@ -68,7 +68,8 @@ export default function ScreenshotCarousel({ images, intervalMs, label, dots = f
         ))}
       </div>
       {dots && (
-        <div className="absolute inset-x-0 bottom-2 flex justify-center gap-2">
+        // Below the picture, never over it; each dot is a 44 px target around a small square.
+        <div className="flex justify-center gap-1 border-t-2 border-plum bg-base-300/60 py-1">
           {images.map((image, i) => (
             <button
               key={image.src}
@@ -76,8 +77,13 @@ export default function ScreenshotCarousel({ images, intervalMs, label, dots = f
               aria-label={`Show screenshot ${i + 1} of ${images.length}`}
               aria-current={i === index}
               onClick={() => pick(i)}
-              className={`size-3 cursor-pointer border-2 border-black transition-colors ${i === index ? 'bg-primary' : 'bg-base-content/50 hover:bg-base-content'}`}
-            />
+              className="group grid size-11 cursor-pointer place-items-center rounded-sm focus-visible:outline-2 focus-visible:outline-primary"
+            >
+              <span
+                aria-hidden="true"
+                className={`size-3.5 border-2 border-black transition-colors ${i === index ? 'bg-primary' : 'bg-base-content/50 group-hover:bg-base-content'}`}
+              />
+            </button>
           ))}
         </div>
       )}

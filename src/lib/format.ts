@@ -13,7 +13,6 @@ const LOCALE = 'en-US';
 const wholeNumber = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
 const oneDecimal = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 const shortDate = new Intl.DateTimeFormat(LOCALE, { month: '2-digit', day: '2-digit', year: '2-digit' });
-const monthDayYear = new Intl.DateTimeFormat(LOCALE, { month: 'short', day: 'numeric', year: 'numeric' });
 
 /** A whole number with en-US digit grouping: 12,345. */
 export function formatCount(value: number): string {
@@ -33,18 +32,11 @@ export function plural(count: number, one: string, many = `${one}s`): string {
   return `${formatCount(count)} ${count === 1 ? one : many}`;
 }
 
-/** Dates as MM/DD/YY in en-US; '-' for a value that is not a date. */
+/** Dates as MM/DD/YY in en-US, the one date format of every page (spec section 9); '-' for a value that is not a date. */
 export function formatShortDate(value: string | Date): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '-';
   return shortDate.format(date);
-}
-
-/** A day as 'Nov 22, 2026' (month day, year in en-US); '-' for a value that is not a date. */
-export function formatMonthDayYear(value: string | Date): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '-';
-  return monthDayYear.format(date);
 }
 
 let relative: Intl.RelativeTimeFormat | undefined;

@@ -58,7 +58,8 @@ describe.each(DIALECTS)('auth API on %s', (dialect) => {
     expect(reused).toMatchObject({ status: 400, json: { error: 'The login link has expired or is invalid. Please try signing in again.' } });
 
     expect(await call(server, '/api/auth/logout', { method: 'POST', cookie })).toMatchObject({ status: 200, json: { success: true } });
-    expect((await call(server, '/api/auth/me', { cookie })).status).toBe(401);
+    expect(await call(server, '/api/auth/me', { cookie })).toMatchObject({ status: 200, json: { user: null } });
+    expect((await call(server, '/api/account', { cookie })).status).toBe(401);
   });
 
   it('login CSRF: a link opened without the sign-in cookie of the browser that asked for it asks first', async () => {
@@ -145,8 +146,6 @@ describe.each(DIALECTS)('auth API on %s', (dialect) => {
       ['/api/auth/verify-magic-link', { body: { token: '\u0000\u0001' }, ip }, 400, /expired or is invalid/],
       ['/api/auth/verify-magic-link', { body: { token: 'x'.repeat(500), confirm: true }, ip }, 400, /expired or is invalid/],
       ['/api/auth/verify-magic-link?token=forged-token-forged-token-forged-token-1234', { ip }, 405, /Use POST/],
-      ['/api/auth/me', {}, 401, 'Not signed in.'],
-      ['/api/auth/me', { cookie: 'sats_session=forged' }, 401, 'Not signed in.'],
       ['/api/auth/register', { method: 'GET' }, 405, /Use POST/],
       ['/api/no-such-endpoint', {}, 404, /no API at \/api\/no-such-endpoint/],
       ['/api/account', {}, 401, /sign in/],
@@ -155,6 +154,15 @@ describe.each(DIALECTS)('auth API on %s', (dialect) => {
       const result = await call(server, path, options);
       expect({ path, status: result.status }).toEqual({ path, status });
       expect(result.json?.error, `${path} ${JSON.stringify(options?.body)?.slice(0, 60)}`).toMatch(message);
+    }
+  });
+
+  it('answers who is signed in with user null for a visitor, while calls that need a player stay 401', async () => {
+    for (const cookie of [undefined, 'sats_session=forged']) {
+      expect(await call(server, '/api/auth/me', { cookie })).toMatchObject({ status: 200, json: { user: null } });
+      expect((await call(server, '/api/auth/game-token', { cookie })).status).toBe(401);
+      expect((await call(server, '/api/account', { cookie })).status).toBe(401);
+      expect((await call(server, '/api/leaderboards/rekt/user-rank', { cookie })).status).toBe(401);
     }
   });
 
@@ -221,7 +229,8 @@ describe.each(DIALECTS)('auth API on %s', (dialect) => {
     const other = sessionCookie(second);
     expect((await call(server, '/api/account', { cookie })).json.activeSessions).toBe(2);
     expect(await call(server, '/api/account/sign-out-everywhere', { method: 'POST', cookie })).toMatchObject({ status: 200, json: { revoked: 2 } });
-    expect((await call(server, '/api/auth/me', { cookie: other })).status).toBe(401);
+    expect((await call(server, '/api/auth/me', { cookie: other })).json).toEqual({ user: null });
+    expect((await call(server, '/api/account', { cookie: other })).status).toBe(401);
   });
 
   it('keeps /api/admin for administrators: 401 signed out, 403 for players', async () => {

@@ -83,7 +83,8 @@ test.describe('accounts', () => {
     await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).click();
     await expect(page.getByRole('button', { name: 'CREATE ACCOUNT' })).toBeVisible();
     const me = await page.request.get('/api/auth/me');
-    expect(me.status()).toBe(401);
+    expect(await me.json()).toEqual({ user: null });
+    expect((await page.request.get('/api/account')).status()).toBe(401);
   });
 
   test('only an administrator sees the Admin Room in the account menu', async ({ page }) => {

@@ -247,7 +247,7 @@ test.describe('sign-in dialog', () => {
   test('a player types the code from the mail and lands on the dashboard, welcomed', async ({ page }) => {
     let signedIn = false;
     await page.route('**/api/auth/me', (route) =>
-      signedIn ? route.fulfill({ json: { user: testPlayer } }) : route.fulfill({ status: 401, json: { error: 'Not signed in' } }),
+      signedIn ? route.fulfill({ json: { user: testPlayer } }) : route.fulfill({ json: { user: null } }),
     );
     const verify = await stubApi(page, '**/api/auth/verify-code', { json: { user: testPlayer } }, { held: true });
     await page.goto('/');
@@ -323,7 +323,7 @@ test.describe('magic-link landing', () => {
   test('a good link says Signing you in..., welcomes the player, goes home and signs the waiting tab in too', async ({ page, context }) => {
     let signedIn = false;
     await context.route('**/api/auth/me', (route) =>
-      signedIn ? route.fulfill({ json: { user: testPlayer } }) : route.fulfill({ status: 401, json: { error: 'Not signed in' } }),
+      signedIn ? route.fulfill({ json: { user: testPlayer } }) : route.fulfill({ json: { user: null } }),
     );
     // The tab where the player asked for the link, waiting on CHECK YOUR EMAIL!.
     await page.goto('/');

@@ -142,6 +142,20 @@ test.describe('Fishing for Sats! detail page', () => {
     await expect(carousel.getByRole('button', { name: 'Show screenshot 4 of 5' })).toHaveAttribute('aria-current', 'true');
   });
 
+  test('the carousel dots sit below the picture and are 44 px tap targets', async ({ page }) => {
+    await page.goto('/games/fishing-for-sats');
+    const carousel = page.getByRole('region', { name: 'Fishing for Sats! screenshots' });
+    const picture = await carousel.getByRole('img').first().boundingBox();
+    const dots = carousel.getByRole('button', { name: /Show screenshot/ });
+    await expect(dots).toHaveCount(5);
+    for (const dot of await dots.all()) {
+      const box = (await dot.boundingBox())!;
+      expect(box.width).toBeGreaterThanOrEqual(44);
+      expect(box.height).toBeGreaterThanOrEqual(44);
+      expect(box.y).toBeGreaterThanOrEqual(picture!.y + picture!.height);
+    }
+  });
+
   test('signed in, the launch button says CAST YOUR LINE NOW!', async ({ page }) => {
     await pretendSignedIn(page);
     await page.goto('/games/fishing-for-sats');

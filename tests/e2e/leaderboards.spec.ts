@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { formatMonthDayYear } from '../../src/lib/format';
+import { formatShortDate } from '../../src/lib/format';
 import type { LeaderboardEntry, LeaderboardResponse, UserRankResponse } from '../../src/lib/schemas/leaderboards';
 import { E2E_LONE_FISHER, type E2ELeaderboardPlayers } from './global-setup';
 import { expect, expectAccessible, expectNoHorizontalOverflow, freezeClock, test, waitForIsland } from './support';
@@ -61,7 +61,7 @@ test.describe('leaderboards', () => {
       await expect(row).toContainText(`#${entry.rank}`);
       await expect(row.getByRole('link', { name: entry.username, exact: true })).toHaveAttribute('href', `/users/${entry.userId}`);
       await expect(row).toContainText(`${entry.score.toLocaleString('en-US')}points`);
-      await expect(row).toContainText(formatMonthDayYear(entry.createdAt));
+      await expect(row).toContainText(formatShortDate(entry.createdAt));
       await expect(fishButton(row)).toHaveText(entry.fishCaught === 1 ? '1 fish' : `${entry.fishCaught} fish`);
       // no avatar chosen yet: the username's first letter stands in
       await expect(row.locator('td').nth(1)).toContainText(`${entry.username.charAt(0).toUpperCase()}${entry.username}`);
@@ -371,7 +371,7 @@ test.describe('leaderboards on a narrow screen', () => {
     const top = api.entries[0]!;
     const row = rowOf(t, top.username);
     await expect(fishButton(row)).toBeVisible();
-    await expect(visible(row.getByText(formatMonthDayYear(top.createdAt)))).toHaveCount(1);
+    await expect(visible(row.getByText(formatShortDate(top.createdAt)))).toHaveCount(1);
     await expect(visible(row.locator('abbr'))).toHaveCount(top.country === 'XX' ? 0 : 1);
     await expectNoHorizontalOverflow(page);
     await expectAccessible(page);

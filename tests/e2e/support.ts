@@ -40,11 +40,11 @@ export async function pretendSignedIn(page: Page, user = testPlayer) {
   await page.route('**/api/auth/me', (route) => route.fulfill({ json: { user } }));
 }
 
-/** Answer `GET /api/auth/me` with 401 after `delayMs`, to watch the loading state. */
+/** Answer `GET /api/auth/me` with a signed-out visitor (`{ user: null }`) after `delayMs`, to watch the loading state. */
 export async function signedOutAfter(page: Page, delayMs: number) {
   await page.route('**/api/auth/me', async (route) => {
     await new Promise((r) => setTimeout(r, delayMs));
-    await route.fulfill({ status: 401, json: { error: 'Not signed in' } });
+    await route.fulfill({ json: { user: null } });
   });
 }
 
@@ -139,9 +139,9 @@ export async function signInThroughLink(page: Page, email: string) {
   await expect(page).toHaveURL(/\/$/);
 }
 
-/** Answer `GET /api/auth/me` with 401: a visitor who is signed out (no wait on the real server). */
+/** Answer `GET /api/auth/me` as for a visitor who is signed out (no wait on the real server). */
 export async function pretendSignedOut(page: Page) {
-  await page.route('**/api/auth/me', (route) => route.fulfill({ status: 401, json: { error: 'Not signed in' } }));
+  await page.route('**/api/auth/me', (route) => route.fulfill({ json: { user: null } }));
 }
 
 type Answer = Parameters<Route['fulfill']>[0];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatMonthDayYear } from '../../src/lib/format';
+import { formatCount, formatShortDate } from '../../src/lib/format';
 import { boardKey, boardRequest, countryBadge, fishByPoints, formatWeight, isGreatHaul, mergePages, qualityStars } from '../../src/lib/leaderboards';
 import type { LeaderboardEntry, LeaderboardResponse } from '../../src/lib/schemas/leaderboards';
 
@@ -33,10 +33,10 @@ describe('leaderboard rows', () => {
     expect(countryBadge('U1')).toBeNull();
   });
 
-  it('show the join date as month day, year', () => {
-    expect(formatMonthDayYear('2026-11-22T12:00:00')).toBe('Nov 22, 2026');
-    expect(formatMonthDayYear('2025-06-09T12:00:00')).toBe('Jun 9, 2025');
-    expect(formatMonthDayYear('soon')).toBe('-');
+  it('show the join date as MM/DD/YY, like every date in the arcade', () => {
+    expect(formatShortDate('2026-11-22T12:00:00')).toBe('11/22/26');
+    expect(formatShortDate('2025-06-09T12:00:00')).toBe('06/09/25');
+    expect(formatShortDate('soon')).toBe('-');
   });
 
   it('group the digits of scores', () => {

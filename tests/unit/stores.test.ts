@@ -52,6 +52,12 @@ describe('session store', () => {
     expect(calls.filter((c) => c === '/api/auth/me')).toHaveLength(1);
   });
 
+  it('reads user null as signed out', async () => {
+    clearAllQueries();
+    reply('/api/auth/me', { status: 200, body: { user: null } });
+    expect(await settledSession()).toEqual({ status: 'signed-out' });
+  });
+
   it('turns a 401 into signed out, without retrying', async () => {
     clearAllQueries();
     reply('/api/auth/me', { status: 401, body: { error: 'Sign in first.' } }, { status: 200, body: { user: { id: 1, username: 'x', email: 'x@example.com' } } });

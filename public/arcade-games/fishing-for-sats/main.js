@@ -1,4 +1,4 @@
-import { Arcade, focusSoon, showScreen } from '../shared/arcade-client.js';
+import { Arcade, focusSoon, formatCount, formatOneDecimal, showScreen } from '../shared/arcade-client.js';
 import { PAL, Particles, bandedSky, createPixelCanvas, drawStars, drawText, makeStars, pixelTitle, rect, sprite, textWidth, wrapText } from '../shared/pixel.js';
 import * as F from './game.js';
 
@@ -289,9 +289,9 @@ function setPhase(p) {
 }
 
 function hud() {
-  $('hud-score').textContent = trip ? trip.score : 0;
+  $('hud-score').textContent = formatCount(trip ? trip.score : 0);
   $('hud-cast').textContent = `${trip ? Math.min(F.CASTS_PER_TRIP, trip.casts + (phase === 'aim' || phase === 'charging' ? 1 : 0)) : 1}/${F.CASTS_PER_TRIP}`;
-  $('hud-fish').textContent = trip ? trip.catches.length : 0;
+  $('hud-fish').textContent = formatCount(trip ? trip.catches.length : 0);
 }
 
 function start() {
@@ -381,8 +381,8 @@ function showCatch(record, fish) {
   g.clearRect(0, 0, c.width, c.height);
   drawFish(g, fish, c.width / 2 - (fish.look === 'sword' ? 4 : 0), c.height / 2, 1, 0);
   $('catch-name').textContent = record.name;
-  $('catch-points').textContent = `${record.points} pts`;
-  $('catch-weight').textContent = `${record.weight.toFixed(1)} kg`;
+  $('catch-points').textContent = `${formatCount(record.points)} pts`;
+  $('catch-weight').textContent = `${formatOneDecimal(record.weight)} kg`;
   const stars = $('catch-quality');
   stars.textContent = '★'.repeat(record.quality) + '☆'.repeat(5 - record.quality);
   stars.setAttribute('aria-label', `Quality ${record.quality} of 5 stars`);
@@ -399,7 +399,7 @@ function endTrip() {
   cast = null;
   msg = null;
   hud();
-  $('final-score').textContent = trip.score;
+  $('final-score').textContent = formatCount(trip.score);
   const n = trip.catches.length;
   $('final-details').textContent = n ? `${n} fish in ${trip.casts} cast${trip.casts === 1 ? '' : 's'}` : `No fish this trip (${trip.casts} cast${trip.casts === 1 ? '' : 's'})`;
   $('final-fish').replaceChildren(
@@ -407,10 +407,10 @@ function endTrip() {
       const li = document.createElement('li');
       li.innerHTML = '<span class="fn"></span><span class="fw"></span><span class="fq"></span><span class="fp"></span>';
       li.querySelector('.fn').textContent = f.name;
-      li.querySelector('.fw').textContent = `${f.weight.toFixed(1)} kg`;
+      li.querySelector('.fw').textContent = `${formatOneDecimal(f.weight)} kg`;
       li.querySelector('.fq').textContent = '★'.repeat(f.quality);
       li.querySelector('.fq').setAttribute('aria-label', `${f.quality} stars`);
-      li.querySelector('.fp').textContent = `${f.points}`;
+      li.querySelector('.fp').textContent = formatCount(f.points);
       return li;
     }),
   );

@@ -1,4 +1,4 @@
-import { Arcade, focusSoon, showScreen, shuffle } from '../shared/arcade-client.js';
+import { Arcade, focusSoon, formatCount, showScreen, shuffle } from '../shared/arcade-client.js';
 import { PAL, Particles, bandedSky, createPixelCanvas, drawText, pixelTitle, rect } from '../shared/pixel.js';
 import { QUESTIONS } from './questions.js';
 
@@ -46,7 +46,7 @@ function pickQuestions() {
 }
 
 function hud() {
-  $('hud-score').textContent = run ? run.score : 0;
+  $('hud-score').textContent = formatCount(run ? run.score : 0);
   $('hud-level').textContent = run ? run.correct : 0;
   $('hud-q').textContent = `${run ? Math.min(ROUNDS, run.index + 1) : 1}/${ROUNDS}`;
 }
@@ -119,7 +119,7 @@ function answer(i) {
   const fb = $('q-feedback');
   const right = `${KEYS[current.correct]}: ${current.answers[current.correct]}`;
   if (ok) {
-    fb.textContent = `Correct! +${points} (${Math.round(left * 10)} time bonus)`;
+    fb.textContent = `Correct! +${formatCount(points)} (${Math.round(left * 10)} time bonus)`;
     fb.dataset.kind = 'ok';
     mood = 'happy';
     confetti.burst(px.W / 2, 30, 40, { colors: [PAL.gold, PAL.orange, PAL.green, PAL.cyan, PAL.pink], speed: 80, life: 1.4, gravity: 70, size: 1 });
@@ -138,7 +138,7 @@ function finish() {
   phase = 'over';
   current = null;
   document.body.dataset.question = '';
-  $('final-score').textContent = run.score;
+  $('final-score').textContent = formatCount(run.score);
   $('final-details').textContent = `${run.correct} of ${ROUNDS} correct · level ${run.correct}`;
   const verdict = run.correct === 10 ? 'PERFECT! Mr Quiz tips his hat.' : run.correct >= 7 ? 'Big brain energy!' : run.correct >= 4 ? 'Not bad - keep stacking knowledge.' : 'Mr Quiz believes in you. Try again!';
   $('final-verdict').textContent = verdict;

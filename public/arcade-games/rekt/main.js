@@ -1,4 +1,4 @@
-import { Arcade, focusSoon, showScreen } from '../shared/arcade-client.js';
+import { Arcade, focusSoon, formatCount, showScreen } from '../shared/arcade-client.js';
 import { PAL, Particles, bandedSky, createPixelCanvas, drawStars, drawText, makeStars, pixelTitle, rect, spriteCanvas, textWidth } from '../shared/pixel.js';
 import * as G from './game.js';
 
@@ -202,8 +202,8 @@ const particles = new Particles();
 const collected = []; // coins flying into the bird: {x, y, t}
 
 function hud() {
-  $('hud-score').textContent = world ? world.score : 0;
-  $('hud-level').textContent = world ? world.level : 1;
+  $('hud-score').textContent = formatCount(world ? world.score : 0);
+  $('hud-level').textContent = formatCount(world ? world.level : 1);
   $('hud-forms').textContent = `${world ? Object.values(world.achievements).filter(Boolean).length : 0}/8`;
 }
 
@@ -227,8 +227,8 @@ function gameOver() {
   phase = 'over';
   const achievements = { ...world.achievements };
   const done = G.FORMATIONS.filter((n) => achievements[n]);
-  $('final-score').textContent = world.score;
-  $('final-details').textContent = `${world.coinCount} coins · ${world.pillarsPassed} candles passed · level ${world.level}`;
+  $('final-score').textContent = formatCount(world.score);
+  $('final-details').textContent = `${formatCount(world.coinCount)} coins · ${formatCount(world.pillarsPassed)} candles passed · level ${formatCount(world.level)}`;
   const chips = $('final-forms');
   chips.replaceChildren(
     ...G.FORMATIONS.map((n) => {

@@ -328,7 +328,7 @@ export class Arcade {
       if (res.status === 200 || res.status === 201) {
         const best = data?.best?.score;
         this.expired = false;
-        outcome = { ok: true, text: Number.isFinite(best) ? `Saved! Best: ${best}` : 'Saved!' };
+        outcome = { ok: true, text: Number.isFinite(best) ? `Saved! Best: ${formatCount(best)}` : 'Saved!' };
         break;
       }
       if (res.status >= 500) {
@@ -371,6 +371,19 @@ export class Arcade {
 }
 
 /** Shuffle in place (Fisher-Yates). */
+const COUNT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const ONE_DECIMAL = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** A whole number as the arcade writes it (en-US grouping): 12,345. */
+export function formatCount(value) {
+  return COUNT.format(value);
+}
+
+/** A number with one decimal as the arcade writes it: 1,234.5. */
+export function formatOneDecimal(value) {
+  return ONE_DECIMAL.format(value);
+}
+
 export function shuffle(list, rng = Math.random) {
   for (let i = list.length - 1; i > 0; i--) {
     const j = Math.floor(rng() * (i + 1));

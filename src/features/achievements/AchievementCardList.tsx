@@ -48,7 +48,7 @@ export function AchievementCardList({ cards, selected, onSelect, panelId }: Prop
                   {card.title}
                 </span>
                 <span
-                  className={`badge shrink-0 border-2 font-pixel text-[0.55rem] tabular-nums ${card.completed ? 'border-black bg-accent text-accent-content' : 'border-plum bg-base-300 text-base-content'}`}
+                  className={`badge shrink-0 border-2 font-data text-xs font-bold ${card.completed ? 'border-black bg-accent text-accent-content' : 'border-plum bg-base-300 text-base-content'}`}
                 >
                   {card.completedCount}/{card.totalCount}
                 </span>

@@ -19,7 +19,7 @@ export function AchievementList({ card }: { card: AchievementCard }) {
           <span className="min-w-0">
             <span className="block font-bold">{achievement.name}</span>
             <span className="block text-sm text-base-content/75">{achievement.description}</span>
-            <span className={`mt-1 block text-sm ${achievement.unlocked ? 'text-accent' : 'text-base-content/70'}`}>
+            <span className={`mt-1 block font-data text-sm ${achievement.unlocked ? 'text-accent' : 'text-base-content/70'}`}>
               {achievement.unlocked ? 'Unlocked' : 'Locked'}
               {achievement.targetScore !== undefined && ` · target ${formatCount(achievement.targetScore)} points`}
               {achievement.targetCount !== undefined && ` · ${formatCount(achievement.currentCount ?? 0)} of ${formatCount(achievement.targetCount)}`}

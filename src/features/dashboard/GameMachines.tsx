@@ -28,7 +28,7 @@ export default function GameMachines({ games }: { games: MachineGame[] }) {
         <h2 id="choose-game" className="pixel-heading text-base sm:text-xl">
           Choose your game...
         </h2>
-        <p className="font-pixel text-[0.6rem] text-accent">
+        <p className="font-data text-sm font-bold text-accent">
           {plural(games.length, 'arcade machine')} available
         </p>
       </div>
@@ -68,7 +68,7 @@ export default function GameMachines({ games }: { games: MachineGame[] }) {
                   </a>
                 )}
               </p>
-              <GamesPlayed gameId={game.gameId} className="font-pixel text-[0.6rem] text-accent" />
+              <GamesPlayed gameId={game.gameId} className="text-sm font-bold text-accent" />
               <a href={playHref(game.url, game.name)} className="btn-arcade btn-primary w-full">
                 PLAY NOW
               </a>

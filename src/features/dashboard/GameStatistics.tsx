@@ -35,7 +35,7 @@ export function GameStatistics({ games, profile }: Props) {
                 {values.map(([label, value]) => (
                   <div key={label} className="rounded-box border-2 border-plum bg-base-300/70 px-2 py-2">
                     <dt className="font-pixel text-[0.5rem] text-base-content/75">{label}</dt>
-                    <dd className="mt-1 truncate text-lg font-bold text-primary tabular-nums">{value}</dd>
+                    <dd className="mt-1 truncate font-data text-lg font-bold text-primary">{value}</dd>
                   </div>
                 ))}
               </dl>
@@ -64,7 +64,7 @@ export function ArcadePerformance({ profile }: { profile: PublicProfile | null |
         {values.map(([label, value]) => (
           <div key={label} className="rounded-box border-2 border-plum bg-base-300/70 px-4 py-3 text-center">
             <dt className="font-pixel text-[0.55rem] leading-relaxed text-base-content/75">{label}</dt>
-            <dd className="mt-2 text-2xl font-bold text-accent tabular-nums">{value}</dd>
+            <dd className="mt-2 font-data text-2xl font-bold text-accent">{value}</dd>
           </div>
         ))}
       </dl>

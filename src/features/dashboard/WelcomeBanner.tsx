@@ -19,7 +19,7 @@ export function WelcomeBanner({ user }: { user: User }) {
       </div>
       <div className="flex shrink-0 flex-col items-center gap-2 rounded-box border-2 border-accent/60 bg-base-300/60 px-5 py-4">
         <p className="font-pixel text-[0.55rem] text-base-content/80">Achievements Nailed</p>
-        <p className="font-pixel text-xl text-accent tabular-nums" aria-live="polite">
+        <p className="font-data text-2xl font-bold text-accent" aria-live="polite">
           {completed}/{total}
         </p>
         <a href="/achievements" className="btn-arcade btn-accent btn-sm">

@@ -31,14 +31,14 @@ export function FishingResultsDialog({ open, onClose, username, score, fish, uni
   return (
     <ArcadeDialog open={open} onClose={onClose} labelledBy={`${id}-title`} describedBy={`${id}-total`} initialFocus={title} icon={iconFish}>
       <h2 id={`${id}-title`} ref={title} tabIndex={-1} className="text-center text-sm leading-relaxed break-words text-primary outline-none">
-        {username}&apos;s Fishing Results
+        <span className="font-data text-base font-bold">{username}</span>&apos;s Fishing Results
       </h2>
       <p id={`${id}-total`} className="mt-4 flex flex-col items-center gap-1 rounded-box border-2 border-plum bg-base-300 px-4 py-3 text-center">
         <span className="font-pixel text-[0.6rem] text-base-content/75">TOTAL SCORE</span>
-        <span className="font-pixel text-lg text-accent">
-          {formatCount(score)} <span className="text-[0.6rem] text-base-content/75">points</span>
+        <span className="font-data text-2xl font-bold text-accent">
+          {formatCount(score)} <span className="font-sans text-sm font-normal text-base-content/75">points</span>
         </span>
-        <span className="text-sm text-base-content/75">
+        <span className="font-data text-sm text-base-content/75">
           {sorted.length === 1 ? '1 fish caught' : `${formatCount(sorted.length)} fish caught`}
         </span>
       </p>
@@ -57,12 +57,12 @@ export function FishingResultsDialog({ open, onClose, username, score, fish, uni
               <div className="min-w-0 flex-1">
                 <p className="font-bold break-words">{f.name}</p>
                 <p className="flex flex-col items-start gap-1 text-sm text-base-content/75 sm:flex-row sm:items-center sm:gap-3">
-                  <span>{formatWeight(f.weight, unit)}</span>
+                  <span className="font-data">{formatWeight(f.weight, unit)}</span>
                   <QualityStars quality={f.quality} />
                 </p>
               </div>
               <p className="shrink-0 text-right">
-                <span className="block font-pixel text-xs text-primary">{formatCount(f.points)}</span>
+                <span className="block font-data text-base font-bold text-primary">{formatCount(f.points)}</span>
                 <span className="text-xs text-base-content/75">points</span>
               </p>
             </li>

@@ -1,5 +1,5 @@
 import { countryName } from '../../lib/countries';
-import { formatCount, formatMonthDayYear } from '../../lib/format';
+import { formatCount, formatShortDate } from '../../lib/format';
 import { countryBadge } from '../../lib/leaderboards';
 import type { GameResults } from '../../lib/schemas/games';
 import type { LeaderboardEntry } from '../../lib/schemas/leaderboards';
@@ -38,10 +38,10 @@ export function LeaderboardRow({ entry, results, own, flash, onFish }: { entry: 
         {trophy ? (
           <span className="inline-flex flex-col items-center gap-0.5">
             <PixelIcon icon={iconTrophy} label={trophy.label} className={`size-6 sm:size-7 ${trophy.icon}`} />
-            <span className={`font-pixel text-[0.6rem] ${trophy.icon}`}>#{entry.rank}</span>
+            <span className={`font-data text-xs font-bold ${trophy.icon}`}>#{entry.rank}</span>
           </span>
         ) : (
-          <span className="font-pixel text-[0.65rem] text-base-content/85">#{formatCount(entry.rank)}</span>
+          <span className="font-data text-sm font-bold text-base-content/85">#{formatCount(entry.rank)}</span>
         )}
       </td>
       <td className={`${cell} px-2`}>
@@ -49,7 +49,7 @@ export function LeaderboardRow({ entry, results, own, flash, onFish }: { entry: 
           <PlayerAvatar player={{ username: entry.username, avatarImage: entry.activeAvatar?.avatarImage, avatarName: entry.activeAvatar?.avatarName }} size="md" lazy />
           <div className="min-w-0">
             <p className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
-              <a href={`/users/${entry.userId}`} title={entry.username} className="link block min-w-0 truncate font-bold link-hover hover:text-primary">
+              <a href={`/users/${entry.userId}`} title={entry.username} className="link block min-w-0 truncate font-data font-bold link-hover hover:text-primary">
                 {entry.username}
               </a>
               {own && <span className="badge shrink-0 border-2 border-black bg-accent font-pixel text-[0.5rem] text-accent-content badge-sm">YOU</span>}
@@ -72,7 +72,7 @@ export function LeaderboardRow({ entry, results, own, flash, onFish }: { entry: 
       </td>
       <td className={`${cell} hidden px-2 text-center md:table-cell`}>{country && <CountryCode code={country} />}</td>
       <td className={`${cell} pr-3 pl-1 text-right sm:pr-6`}>
-        <span className={`block font-pixel text-xs sm:text-sm ${trophy ? trophy.icon : 'text-primary'}`}>{formatCount(entry.score)}</span>
+        <span className={`block font-data text-base font-bold sm:text-lg ${trophy ? trophy.icon : 'text-primary'}`}>{formatCount(entry.score)}</span>
         <span className="text-xs text-base-content/75">points</span>
       </td>
     </tr>
@@ -84,7 +84,7 @@ function FishButton({ entry, onOpen }: { entry: LeaderboardEntry; onOpen: () => 
   if (entry.fishDetails.length === 0) {
     return (
       <span className="inline-flex items-center gap-1.5">
-        <PixelIcon icon={iconFish} className="size-4 text-info" /> {text}
+        <PixelIcon icon={iconFish} className="size-4 text-info" /> <span className="font-data">{text}</span>
       </span>
     );
   }
@@ -97,26 +97,26 @@ function FishButton({ entry, onOpen }: { entry: LeaderboardEntry; onOpen: () => 
       className="btn btn-xs h-auto min-h-7 gap-1.5 border-2 border-info/60 bg-info/10 px-2 text-sm font-normal text-info hover:bg-info/20"
     >
       <PixelIcon icon={iconFish} className="size-4" />
-      {text}
+      <span className="font-data">{text}</span>
     </button>
   );
 }
 
 function LevelText({ level }: { level: number | null }) {
-  return <span className="whitespace-nowrap">{level === null ? 'Level -' : `Level ${formatCount(level)}`}</span>;
+  return <span className="whitespace-nowrap font-data">{level === null ? 'Level -' : `Level ${formatCount(level)}`}</span>;
 }
 
 function JoinDate({ createdAt }: { createdAt: string }) {
   return (
-    <time dateTime={createdAt} className="whitespace-nowrap">
-      {formatMonthDayYear(createdAt)}
+    <time dateTime={createdAt} className="whitespace-nowrap font-data">
+      {formatShortDate(createdAt)}
     </time>
   );
 }
 
 function CountryCode({ code }: { code: string }) {
   return (
-    <abbr title={countryName(code)} className="rounded-sm border-2 border-plum bg-base-300 px-1.5 py-0.5 font-pixel text-[0.55rem] text-info no-underline">
+    <abbr title={countryName(code)} className="rounded-sm border-2 border-plum bg-base-300 px-1.5 py-0.5 font-data text-xs font-bold text-info no-underline">
       {code}
     </abbr>
   );

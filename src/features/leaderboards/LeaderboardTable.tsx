@@ -56,7 +56,7 @@ export function LeaderboardTable({ board, results, gameName, scopeLabel, ownUser
           <span className="badge h-auto border-2 border-accent bg-transparent py-1 font-pixel text-[0.55rem] text-accent">ALL TIME</span>
         </h2>
         {board.status === 'ready' && board.totalPlayers > 0 && (
-          <p className="flex items-center gap-2 text-sm text-base-content/75">
+          <p className="flex items-center gap-2 font-data text-sm text-base-content/75">
             <PixelIcon icon={iconUsers} className="size-4" />
             {plural(board.totalPlayers, 'player')}
           </p>

@@ -8,7 +8,7 @@ export function LoadMorePlayers({ board }: { board: Board }) {
   const shown = board.rows.length;
   return (
     <div className="flex flex-col items-center gap-3 border-t-2 border-plum px-4 py-5 text-center">
-      <p className="text-sm text-base-content/75" aria-live="polite">
+      <p className="font-data text-sm text-base-content/75" aria-live="polite">
         Showing {formatCount(shown)} of {plural(Math.max(board.totalPlayers, shown), 'player')}
       </p>
       {board.more === 'error' && (

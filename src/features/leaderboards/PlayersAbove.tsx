@@ -33,7 +33,7 @@ export function PlayersAbove({ board, title, body }: { board: Board; title: RefO
 
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 border-b-2 border-plum bg-base-300/30 px-4 py-4 sm:px-6">
-      <p className="text-sm text-base-content/75">
+      <p className="font-data text-sm text-base-content/75">
         {plural(higher, 'player')} {higher === 1 ? 'ranks' : 'rank'} higher.
         {board.above === 'error' && (
           <span role="alert" className="ml-2 text-error">

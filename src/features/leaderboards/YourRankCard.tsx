@@ -54,7 +54,7 @@ function Ranked({ rank, results, onJump, jumping }: { rank: UserRankResponse; re
         {stats.map(([label, value], i) => (
           <div key={label} className="rounded-box border-2 border-plum bg-base-300/70 px-3 py-2">
             <dt className="font-pixel text-[0.5rem] leading-relaxed text-base-content/75 sm:text-[0.55rem]">{label}</dt>
-            <dd className={`mt-1 font-pixel text-sm break-all sm:text-base ${i === 0 ? 'text-accent' : 'text-primary'}`}>{value}</dd>
+            <dd className={`mt-1 font-data text-lg font-bold break-all sm:text-xl ${i === 0 ? 'text-accent' : 'text-primary'}`}>{value}</dd>
           </div>
         ))}
       </dl>

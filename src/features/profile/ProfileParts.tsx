@@ -24,7 +24,7 @@ function StatTile({ label, value }: { label: string; value: string }) {
   return (
     <div className="rounded-box border-2 border-plum bg-base-300/70 px-3 py-3 text-center">
       <dt className="font-pixel text-[0.5rem] leading-relaxed text-base-content/75">{label}</dt>
-      <dd className="mt-1 truncate text-xl font-bold text-primary tabular-nums">{value}</dd>
+      <dd className="mt-1 truncate font-data text-xl font-bold text-primary">{value}</dd>
     </div>
   );
 }
@@ -57,13 +57,13 @@ export function ProfileCard({ profile }: { profile: PublicProfile }) {
           {country && (
             <abbr
               title={countryName(country)}
-              className="rounded-sm border-2 border-plum bg-base-300 px-1.5 py-0.5 font-pixel text-[0.6rem] text-info no-underline"
+              className="rounded-sm border-2 border-plum bg-base-300 px-1.5 py-0.5 font-data text-xs font-bold text-info no-underline"
             >
               {country}
             </abbr>
           )}
           <span>
-            Member since <time dateTime={profile.user.memberSince}>{formatShortDate(profile.user.memberSince)}</time>
+            Member since <time dateTime={profile.user.memberSince} className="font-data">{formatShortDate(profile.user.memberSince)}</time>
           </span>
         </p>
         {avatar ? (
@@ -113,13 +113,13 @@ export function GamePerformance({ profile, games, now }: { profile: PublicProfil
               </h3>
               <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-base">
                 <dt className="text-base-content/75">Games Played</dt>
-                <dd className="text-right font-bold tabular-nums">{formatCount(stats.gamesPlayed)}</dd>
+                <dd className="text-right font-data font-bold">{formatCount(stats.gamesPlayed)}</dd>
                 <dt className="text-base-content/75">Best Score</dt>
-                <dd className="text-right font-bold tabular-nums">{formatCount(stats.bestScore)}</dd>
+                <dd className="text-right font-data font-bold">{formatCount(stats.bestScore)}</dd>
                 {stats.globalRank !== null && (
                   <>
                     <dt className="text-base-content/75">Global Rank</dt>
-                    <dd className="text-right font-bold text-accent tabular-nums">#{formatCount(stats.globalRank)}</dd>
+                    <dd className="text-right font-data font-bold text-accent">#{formatCount(stats.globalRank)}</dd>
                   </>
                 )}
                 <dt className="text-base-content/75">Last Played</dt>
@@ -156,11 +156,11 @@ export function TournamentHistory({ profile, now }: { profile: PublicProfile; no
             </span>
             <span className="flex shrink-0 items-center gap-3">
               <span
-                className={`badge border-2 font-pixel text-[0.55rem] ${entry.rank <= 3 ? 'border-black bg-gold text-warning-content' : 'border-plum bg-base-300'}`}
+                className={`badge border-2 font-data text-xs font-bold ${entry.rank <= 3 ? 'border-black bg-gold text-warning-content' : 'border-plum bg-base-300'}`}
               >
                 #{entry.rank}
               </span>
-              <span className="tabular-nums">{formatCount(entry.score)} pts</span>
+              <span className="font-data">{formatCount(entry.score)} pts</span>
             </span>
           </li>
         ))}

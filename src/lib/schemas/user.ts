@@ -15,9 +15,12 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** Answer of `GET /api/auth/me`. */
+/** A signed-in player's answer of `GET /api/auth/me`. */
 export const meResponseSchema = z.object({ user: userSchema });
 export type MeResponse = z.infer<typeof meResponseSchema>;
+
+/** Answer of `GET /api/auth/me`: `user` is null for a visitor who is signed out. */
+export const meAnswerSchema = z.object({ user: z.nullable(userSchema) });
 
 /** A plain acknowledgement with a human message. */
 export const messageResponseSchema = z.object({ message: z.string() });

@@ -1,15 +1,23 @@
 import { computed } from 'nanostores';
 import { getJsonOrNullOn401 } from '../api';
 import { FRESH, KEEP_CURRENT_USER, createQuery, firstOf, mutateCache } from '../query';
-import { meResponseSchema, type MeResponse, type User } from '../schemas/user';
+import { meAnswerSchema, type MeResponse, type User } from '../schemas/user';
 
 /** Who is using this tab: still being asked, nobody, or a signed-in player. */
 export type Session = { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; user: User };
 
 export const ME_KEY = 'auth/me';
 
-/** `GET /api/auth/me`: the signed-in player, or `null` (its 401 is an answer, and it is never retried). */
-export const $me = createQuery<MeResponse | null>(ME_KEY, () => getJsonOrNullOn401(ME_KEY, meResponseSchema), {
+/**
+ * `GET /api/auth/me`: the signed-in player, or `null` for a visitor who is signed out (the server
+ * answers `{ user: null }`; a 401, from an older server, means the same). Never retried.
+ */
+async function fetchMe(): Promise<MeResponse | null> {
+  const answer = await getJsonOrNullOn401(ME_KEY, meAnswerSchema);
+  return answer?.user ? { user: answer.user } : null;
+}
+
+export const $me = createQuery<MeResponse | null>(ME_KEY, fetchMe, {
   freshMs: FRESH.currentUser,
   keepMs: KEEP_CURRENT_USER,
   onError: (error) => console.warn('Could not load the current user:', error),

@@ -1,0 +1,138 @@
+import type { Browser, Page } from '@playwright/test';
+import type { E2ELeaderboardPlayers } from './global-setup';
+import { expect, test } from './support';
+
+const players = (): E2ELeaderboardPlayers => JSON.parse(process.env.E2E_LEADERBOARD_PLAYERS ?? '{}');
+
+/** The page that answers 404 on purpose: Chromium logs its own status as a failed load. */
+const NOT_FOUND_PAGE = '/no-such-page';
+
+/** Every page a visitor reaches without signing in. */
+const publicPages = [
+  '/',
+  '/about',
+  '/games',
+  '/games/rekt',
+  '/games/fishing-for-sats',
+  '/games/mr-quiz',
+  '/leaderboards',
+  '/donate',
+  '/help',
+  '/contact',
+  '/privacy',
+  NOT_FOUND_PAGE,
+];
+
+/** The pages that only mean something to a signed-in player, and a demo player's profile. */
+const playerPages = () => ['/account', '/achievements', '/play?url=%2Farcade-games%2Frekt%2F&name=REKT!', `/users/${players().ranked.id}`];
+
+/** Collect every console error and uncaught page error from now on. */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const { url } = message.location();
+    if (new URL(url, 'http://x').pathname === NOT_FOUND_PAGE && /status of 404/.test(message.text())) return;
+    errors.push(`console: ${message.text()} (${url})`);
+  });
+  page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+  return errors;
+}
+
+/** Visit `path` and wait until it has settled: loaded, no request in flight, islands hydrated. */
+async function settle(page: Page, path: string) {
+  await page.goto(path, { waitUntil: 'load' });
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('astro-island[ssr]:not([client="visible"]):not([client="idle"])')).toHaveCount(0);
+  await page.waitForTimeout(300);
+}
+
+async function signedInPage(browser: Browser) {
+  const context = await browser.newContext({ storageState: players().ranked.storageState });
+  return { context, page: await context.newPage() };
+}
+
+/** Sum of the layout shifts the page made without a recent input (the CLS of a short visit). */
+async function layoutShift(page: Page): Promise<{ total: number; sources: string[] }> {
+  return page.evaluate(() => (window as unknown as { __shifts: { total: number; sources: string[] } }).__shifts);
+}
+
+/** Record every layout shift from the first paint, before any script of the page runs. */
+async function observeLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    const shifts = { total: 0, sources: [] as string[] };
+    (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
+    type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] };
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Shift[]) {
+        if (entry.hadRecentInput) continue;
+        shifts.total += entry.value;
+        const nodes = (entry.sources ?? []).map((s) => {
+          const node = s.node;
+          if (!(node instanceof Element)) return node?.nodeName ?? '?';
+          return `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}.${[...node.classList].slice(0, 3).join('.')}`;
+        });
+        shifts.sources.push(`${entry.value.toFixed(4)} ${nodes.join(', ')}`);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+test.describe('no console errors', () => {
+  test('no page logs an error for a signed-out visitor', async ({ page }) => {
+    test.setTimeout(90_000);
+    const errors = watchErrors(page);
+    for (const path of [...publicPages, ...playerPages()]) {
+      await settle(page, path);
+      expect(errors, path).toEqual([]);
+    }
+  });
+
+  test('no page logs an error for a signed-in player', async ({ browser }) => {
+    test.setTimeout(90_000);
+    const { context, page } = await signedInPage(browser);
+    const errors = watchErrors(page);
+    for (const path of [...publicPages, ...playerPages()]) {
+      await settle(page, path);
+      expect(errors, path).toEqual([]);
+    }
+    await context.close();
+  });
+});
+
+/** The most a page may shift while it loads (Lighthouse calls under 0.1 good; the arcade aims lower). */
+const MAX_CLS = 0.02;
+
+test.describe('no layout shift', () => {
+  for (const path of publicPages) {
+    test(`${path} does not shift while it loads, signed out`, async ({ page }) => {
+      await observeLayoutShifts(page);
+      await settle(page, path);
+      const { total, sources } = await layoutShift(page);
+      expect(total, sources.join('\n')).toBeLessThan(MAX_CLS);
+    });
+  }
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 360, height: 780 } });
+    for (const path of publicPages) {
+      test(`${path} does not shift while it loads on a 360 px screen, signed out`, async ({ page }) => {
+        await observeLayoutShifts(page);
+        await settle(page, path);
+        const { total, sources } = await layoutShift(page);
+        expect(total, sources.join('\n')).toBeLessThan(MAX_CLS);
+      });
+    }
+  });
+
+  for (const path of ['/', '/leaderboards']) {
+    test(`${path} does not shift while it loads, signed in`, async ({ browser }) => {
+      const { context, page } = await signedInPage(browser);
+      await observeLayoutShifts(page);
+      await settle(page, path);
+      const { total, sources } = await layoutShift(page);
+      expect(total, sources.join('\n')).toBeLessThan(MAX_CLS);
+      await context.close();
+    });
+  }
+});
