@@ -30,7 +30,8 @@ describe('two server processes on one PostgreSQL', () => {
     expect((await call(b, '/api/games/token-info', { headers: { authorization: `Bearer ${player.gameToken}` }, noOrigin: true })).status).toBe(200);
 
     expect((await call(a, '/api/auth/logout', { method: 'POST', cookie: player.cookie })).status).toBe(200);
-    expect((await call(b, '/api/auth/me', { cookie: player.cookie })).status).toBe(401);
+    expect(await call(b, '/api/auth/me', { cookie: player.cookie })).toMatchObject({ status: 200, json: { user: null } });
+    expect((await call(b, '/api/account', { cookie: player.cookie })).status).toBe(401);
     expect((await call(b, '/api/games/token-info', { headers: { authorization: `Bearer ${player.gameToken}` }, noOrigin: true })).status).toBe(401);
     expect((await submitRun(b, player, 'two-2', 130)).status).toBe(401);
   });
