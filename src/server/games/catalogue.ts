@@ -1,4 +1,4 @@
-import { getCollection } from 'astro:content';
+import { listGames } from '../content';
 import { notFound } from '../errors';
 import type { GameRules } from './runs';
 
@@ -54,7 +54,8 @@ export async function findAchievementGame(siteUrl: string): Promise<CatalogueGam
 }
 
 async function buildCatalogue(siteUrl: string): Promise<Catalogue> {
-  const entries = await getCollection('games');
+  // In the catalogue's own order, as every page lists the games.
+  const entries = await listGames();
   const games = entries.map(({ data }): CatalogueGame => {
     const url = new URL(data.url, `${siteUrl}/`);
     return {
