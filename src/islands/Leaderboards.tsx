@@ -61,7 +61,13 @@ export default function Leaderboards({ games }: { games: BoardGame[] }) {
 
   return (
     <div className="mt-8 space-y-6">
-      <GameTabs games={games} selected={game.gameId} onSelect={(gameId) => choose({ gameId })} panelId={`${tabsId}-panel`} idPrefix={tabsId} />
+      <GameTabs
+        games={games}
+        selected={game.gameId}
+        onSelect={(gameId) => choose({ gameId })}
+        panelId={`${tabsId}-panel`}
+        idPrefix={tabsId}
+      />
       <div id={`${tabsId}-panel`} role="tabpanel" aria-labelledby={`${tabsId}-${game.gameId}`} className="space-y-6">
         <ScopeControls
           scope={shownView.scope}
@@ -70,27 +76,31 @@ export default function Leaderboards({ games }: { games: BoardGame[] }) {
           onScope={(scope) => choose({ scope })}
           onCountry={(country) => choose({ country })}
         />
-        {session.status === 'loading' && (
-          // The signed-out card's own shape, hidden under a skeleton: a visitor's page does not move
-          // when the session arrives.
-          <div className="relative" aria-hidden="true" inert>
-            <div className="invisible">
-              <SignInForRank />
+        {/* On wide screens the rank area keeps the height of a player's Your Rank card from the first
+            paint, so the board below does not move when a signed-in player's rank arrives. */}
+        <div className="grid lg:min-h-[9.25rem]">
+          {session.status === 'loading' && (
+            // The signed-out card's own shape, hidden under a skeleton: a visitor's page does not move
+            // when the session arrives.
+            <div className="relative" aria-hidden="true" inert>
+              <div className="invisible">
+                <SignInForRank />
+              </div>
+              <div className="skeleton absolute inset-0" />
             </div>
-            <div className="skeleton absolute inset-0" />
-          </div>
-        )}
-        {session.status === 'signed-out' && <SignInForRank />}
-        {signedIn && query && (
-          <YourRankCard
-            rank={rank}
-            results={game.results}
-            game={game}
-            countryScope={shownView.scope === 'country'}
-            onJump={jumpToMyRow}
-            jumping={jumping}
-          />
-        )}
+          )}
+          {session.status === 'signed-out' && <SignInForRank />}
+          {signedIn && query && (
+            <YourRankCard
+              rank={rank}
+              results={game.results}
+              game={game}
+              countryScope={shownView.scope === 'country'}
+              onJump={jumpToMyRow}
+              jumping={jumping}
+            />
+          )}
+        </div>
         <LeaderboardTable
           board={request.kind === 'failed' ? { ...board, retry: countries.retry } : board}
           results={game.results}
