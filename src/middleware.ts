@@ -4,13 +4,15 @@ import { guardAdmin } from './server/middleware/admin';
 import { securityHeaders } from './server/middleware/headers';
 import { measureRequests } from './server/middleware/metrics';
 import { checkOrigin } from './server/middleware/origin';
+import { createPageCache } from './server/middleware/page-cache';
 import { startServices } from './server/middleware/services';
 import { findSignedInUser } from './server/middleware/session';
 
 /**
  * Runs for every on-demand request (prerendered pages are plain files), one small step each, in
  * this order: count and time the request (metrics), start the services, refuse cross-origin API writes, find the signed-in player, guard
- * the admin area, add security headers. Each step lives in `src/server/middleware/`.
+ * the admin area, answer a kept copy of a page that looks the same to every visitor (page cache),
+ * add security headers. Each step lives in `src/server/middleware/`.
  */
 export const onRequest = sequence(
   measureRequests,
@@ -18,5 +20,6 @@ export const onRequest = sequence(
   checkOrigin(services),
   findSignedInUser(services),
   guardAdmin(services),
+  createPageCache().step,
   securityHeaders,
 );

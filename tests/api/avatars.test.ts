@@ -127,6 +127,37 @@ describe.each(DIALECTS)('achievements, avatars and profiles API against the buil
     expect((await call(server, '/api/avatars/claim', { cookie, body: { achievementCardId: 'beginner', avatarId: 'fiat-bird' }, noOrigin: true })).status).toBe(403);
   });
 
+  it("keeps a profile page rendered for visitors, but shows the owner's own changes at once", async () => {
+    const cy = await join('Cy_Cache');
+    await play(cy, 15_000);
+    const page = () => call(server, `/users/${cy.id}`, { ip: newClientIp() });
+    const first = await page();
+    const again = await page();
+    expect(first.status).toBe(200);
+    const picker = (html: string) => html.includes('component-url="/_astro/OwnProfile');
+    expect(first.text.includes('<h1 class="pixel-heading text-lg break-words sm:text-2xl">Cy_Cache</h1>')).toBe(true);
+    expect(first.text.includes('fiat-bird.png')).toBe(false);
+    expect(again.text === first.text, 'the second visitor gets the same page').toBe(true);
+    expect(first.headers.has('age')).toBe(false);
+    expect(again.headers.get('age'), 'the second visitor gets the kept page').toMatch(/^\d+$/);
+    for (const answer of [first, again]) {
+      expect(answer.headers.get('content-type')).toContain('text/html');
+      expect(answer.headers.get('x-frame-options')).toBe('DENY');
+      expect(answer.headers.get('set-cookie')).toBeNull();
+    }
+    // The owner gets a page of their own (with the avatar picker), not the visitors' copy.
+    const own = await call(server, `/users/${cy.id}`, { cookie: cy.cookie });
+    expect(picker(own.text)).toBe(true);
+    expect(picker(first.text)).toBe(false);
+
+    await call(server, '/api/avatars/claim', { cookie: cy.cookie, body: { achievementCardId: 'beginner', avatarId: 'fiat-bird', avatarName: 'REKT! Beginner', avatarImage: '/api/assets/avatars/fiat-bird.png' } });
+    expect((await call(server, '/api/avatars/set-active', { cookie: cy.cookie, body: { avatarId: 'fiat-bird' } })).status).toBe(200);
+    const after = await page();
+    expect(after.text.includes('/api/assets/avatars/fiat-bird.png')).toBe(true);
+    expect(after.headers.has('age'), 'a fresh render after the change').toBe(false);
+    expect(picker(after.text)).toBe(false);
+  });
+
   it('answers a public profile to anyone, 404 User not found for an unknown player, 400 for a bad id', async () => {
     expect((await call(server, `/api/users/${bob.id}/profile`)).json).toMatchObject({ userId: bob.id, user: { username: 'Bob_Avatar', country: 'DE' }, totalAvatars: 0 });
     expect(await call(server, '/api/users/999999/profile')).toMatchObject({ status: 404, json: { error: 'User not found' } });

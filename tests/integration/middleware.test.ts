@@ -6,6 +6,7 @@ import type { UserRow } from '../../src/server/db/schema';
 import { guardAdmin } from '../../src/server/middleware/admin';
 import { securityHeaders } from '../../src/server/middleware/headers';
 import { checkOrigin } from '../../src/server/middleware/origin';
+import { createPageCache } from '../../src/server/middleware/page-cache';
 import { startServices } from '../../src/server/middleware/services';
 import { findSignedInUser } from '../../src/server/middleware/session';
 import { runStep, settingsOnly } from '../support/middleware';
@@ -95,6 +96,77 @@ describe('the admin guard', () => {
     expect((await runStep(step, '/admin', { user: player(1) })).passed).toBe(true);
     expect((await runStep(step, '/administrators', {})).passed).toBe(true);
     expect((await runStep(step, '/api/auth/me', {})).passed).toBe(true);
+  });
+});
+
+describe('the page cache', () => {
+  // lru-cache counts a start time of 0 as "no start": the clock begins later.
+  const START = 1_000;
+  let clock = START;
+  let renders = 0;
+  /** A fresh render each time: its body says which render it was. */
+  const render = () => new Response(`<html>render ${++renders}</html>`, { status: 200, headers: { 'content-type': 'text/html', 'x-render': String(renders) } });
+  const setup = () => {
+    clock = START;
+    renders = 0;
+    return createPageCache({ ttlMs: 10_000, now: () => clock });
+  };
+
+  it("answers a visitor the page rendered for the previous visitor, headers and all, until it is 10 s old", async () => {
+    const cache = setup();
+    const first = await runStep(cache.step, '/users/3', { answer: render });
+    expect(first.passed).toBe(true);
+    expect(await first.response.text()).toBe('<html>render 1</html>');
+    clock = START + 10_000;
+    const second = await runStep(cache.step, '/users/3', { answer: render, user: player(5) });
+    expect(second.passed).toBe(false);
+    expect(await second.response.text()).toBe('<html>render 1</html>');
+    expect(second.response.headers.get('content-type')).toBe('text/html');
+    expect(second.response.headers.get('x-render')).toBe('1');
+    expect(second.response.headers.get('age')).toBe('10');
+    expect(first.response.headers.has('age')).toBe(false);
+    clock = START + 10_001;
+    const third = await runStep(cache.step, '/users/3', { answer: render });
+    expect(third.passed).toBe(true);
+    expect(await third.response.text()).toBe('<html>render 2</html>');
+  });
+
+  it('always renders the owner their own profile, and never keeps that render for others', async () => {
+    const cache = setup();
+    expect(await (await runStep(cache.step, '/users/3', { answer: render, user: player(3) })).response.text()).toBe('<html>render 1</html>');
+    expect(cache.size).toBe(0);
+    await runStep(cache.step, '/users/3', { answer: render });
+    const own = await runStep(cache.step, '/users/3', { answer: render, user: player(3) });
+    expect(own.passed).toBe(true);
+    expect(await own.response.text()).toBe('<html>render 3</html>');
+  });
+
+  it("forgets a player's profile after their successful write, not after a refused one or another player's", async () => {
+    const cache = setup();
+    await runStep(cache.step, '/users/3', { answer: render });
+    await runStep(cache.step, '/api/avatars/set-active', { method: 'POST', user: player(3), answer: () => new Response('{}', { status: 400 }) });
+    await runStep(cache.step, '/api/avatars/set-active', { method: 'POST', user: player(4) });
+    expect(await (await runStep(cache.step, '/users/3', { answer: render })).response.text()).toBe('<html>render 1</html>');
+    await runStep(cache.step, '/api/avatars/set-active', { method: 'POST', user: player(3) });
+    expect(await (await runStep(cache.step, '/users/3', { answer: render })).response.text()).toBe('<html>render 2</html>');
+  });
+
+  it('keeps only 200 answers to plain GETs of a profile', async () => {
+    const cache = setup();
+    const missing = () => new Response('not found', { status: 404 });
+    await runStep(cache.step, '/users/999', { answer: missing });
+    await runStep(cache.step, '/users/3?tab=avatars', { answer: render });
+    await runStep(cache.step, '/users/3', { method: 'HEAD', answer: render });
+    await runStep(cache.step, '/leaderboards', { answer: render });
+    await runStep(cache.step, '/users/abc', { answer: render });
+    expect(cache.size).toBe(0);
+    expect((await runStep(cache.step, '/users/999', { answer: render })).passed).toBe(true);
+  });
+
+  it('leaves prerendered pages alone', async () => {
+    const cache = setup();
+    expect((await runStep(cache.step, '/users/3', { prerendered: true, answer: render })).passed).toBe(true);
+    expect(cache.size).toBe(0);
   });
 });
 

@@ -14,6 +14,8 @@ export interface StepRequest {
   cookies?: Record<string, string>;
   prerendered?: boolean;
   user?: App.Locals['user'];
+  /** What the next step answers (default: 200 "next"). */
+  answer?: () => Response;
 }
 
 export interface StepResult {
@@ -28,7 +30,7 @@ const ORIGIN = 'http://arcade.test';
 
 /**
  * Run one middleware step alone on a request to `path` (on the test origin), with a next step that
- * answers 200 "next".
+ * answers 200 "next" (or `request.answer()`).
  */
 export async function runStep(step: MiddlewareHandler, path: string, request: StepRequest = {}): Promise<StepResult> {
   const url = new URL(path, ORIGIN);
@@ -50,7 +52,7 @@ export async function runStep(step: MiddlewareHandler, path: string, request: St
   let passed = false;
   const response = await step(context, async () => {
     passed = true;
-    return new Response('next', { status: 200 });
+    return request.answer ? request.answer() : new Response('next', { status: 200 });
   });
   if (!(response instanceof Response)) throw new Error('the step answered nothing');
   return { response, passed, locals, cookies: jar };

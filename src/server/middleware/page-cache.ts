@@ -1,0 +1,93 @@
+import type { MiddlewareHandler } from 'astro';
+import { LRUCache } from 'lru-cache';
+import { isApiPath, onDemand } from './steps';
+
+/** A public profile page: `/users/{id}`. */
+const PROFILE_PAGE = /^\/users\/([1-9]\d{0,9})\/?$/;
+
+/** One rendered page as it was answered: status, headers (never a cookie) and body. */
+interface CachedPage {
+  status: number;
+  headers: [string, string][];
+  body: Uint8Array;
+  /** When it was rendered (the clock's milliseconds), for the `Age` header of a kept answer. */
+  renderedAt: number;
+}
+
+export interface PageCacheOptions {
+  /** How long a rendered page is answered again (default 10 s): how late a visitor may see a change. */
+  ttlMs?: number;
+  /** At most this many bytes of pages are kept (default 32 MiB); the least recently read go first. */
+  maxBytes?: number;
+  /** The clock, for tests (milliseconds, as `performance.now()`). */
+  now?: () => number;
+}
+
+export interface PageCache {
+  /** The middleware step. */
+  step: MiddlewareHandler;
+  /** Forget the pages that show `userId` (their profile), so the next visitor sees the change. */
+  forgetUser(userId: number): void;
+  /** How many pages are kept now. */
+  readonly size: number;
+}
+
+const profileKey = (userId: number) => `/users/${userId}`;
+
+/**
+ * An output cache for the server-rendered pages that look the same to every visitor: a player's
+ * public profile (`/users/{id}`) is the same HTML for everyone but its owner (who gets the avatar
+ * picker), because the header's account area is filled in by the browser. A page rendered for a
+ * visitor is answered again for `ttlMs`; the owner always gets a fresh render and never a kept one.
+ * A successful write by a signed-in player (claiming an avatar, choosing the active one, changing
+ * the country) forgets their profile at once on this process; runs, ranks moved by other players,
+ * and other processes of a scaled-out arcade show within `ttlMs` (see the README, "Profiles").
+ * Only 200 answers without a query string are kept; a kept answer says how old it is (`Age`).
+ */
+export function createPageCache({ ttlMs = 10_000, maxBytes = 32 * 1024 * 1024, now }: PageCacheOptions = {}): PageCache {
+  const clock = now ?? (() => performance.now());
+  const pages = new LRUCache<string, CachedPage>({
+    ttl: ttlMs,
+    maxSize: maxBytes,
+    sizeCalculation: (page) => page.body.byteLength + 256,
+    // A clock of the tests' own is read every time (lru-cache otherwise keeps a reading for 1 ms).
+    ...(now ? { perf: { now }, ttlResolution: 0 } : {}),
+  });
+  const forgetUser = (userId: number) => void pages.delete(profileKey(userId));
+
+  const step = onDemand(async ({ request, url, locals }, next) => {
+    const method = request.method;
+    if (method !== 'GET' && method !== 'HEAD') {
+      const response = await next();
+      if (locals.user && isApiPath(url.pathname) && response.status < 400) forgetUser(locals.user.id);
+      return response;
+    }
+    const match = PROFILE_PAGE.exec(url.pathname);
+    if (!match || url.search) return next();
+    const userId = Number(match[1]);
+    if (locals.user?.id === userId) return next();
+
+    const key = profileKey(userId);
+    const kept = pages.get(key);
+    if (kept) {
+      const headers = new Headers(kept.headers);
+      headers.set('age', String(Math.floor((clock() - kept.renderedAt) / 1000)));
+      return new Response(method === 'HEAD' ? null : kept.body, { status: kept.status, headers });
+    }
+
+    const response = await next();
+    if (response.status !== 200 || method === 'HEAD' || response.headers.has('set-cookie')) return response;
+    const body = new Uint8Array(await response.arrayBuffer());
+    const headers = [...response.headers].filter(([name]) => name !== 'set-cookie');
+    pages.set(key, { status: response.status, headers, body, renderedAt: clock() });
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  });
+
+  return {
+    step,
+    forgetUser,
+    get size() {
+      return pages.size;
+    },
+  };
+}
