@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SECOND, MINUTE, HOUR } from '../../src/lib/format';
-import { AppError } from '../../src/server/errors';
 import { submitRun, type GameRules } from '../../src/server/games/runs';
 import { Rankings } from '../../src/server/leaderboards/rankings';
 import { tournamentBoardPage, tournamentRank } from '../../src/server/tournaments/board';
@@ -14,7 +13,7 @@ import {
   listTournaments,
   updateTournament,
 } from '../../src/server/tournaments/tournaments';
-import { addPlayer, DIALECTS, freshServices, type TestServices } from '../support/services';
+import { addPlayer, DIALECTS, freshServices, type TestServices, appErrorOf as status } from '../support/services';
 import { parsedForm } from '../support/tournaments';
 
 const rekt: GameRules = { gameId: 'rekt', maxScore: 1_000_000, maxLevel: 1000, maxFishPerRun: 0, hasFish: false, hasFormations: true };
@@ -22,16 +21,6 @@ const fishing: GameRules = { gameId: 'fishing-for-sats', maxScore: 1_000_000, ma
 
 /** A fixed clock: 1 May 2026, 12:00:00 UTC. */
 const T0 = Date.UTC(2026, 4, 1, 12, 0, 0);
-
-async function status(promise: Promise<unknown>): Promise<[number, string]> {
-  try {
-    await promise;
-    return [0, ''];
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    return [error.status, error.message];
-  }
-}
 
 describe.each(DIALECTS)('tournaments on %s', (dialect) => {
   let s: TestServices;
