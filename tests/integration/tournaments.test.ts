@@ -307,4 +307,33 @@ describe.each(DIALECTS)('tournaments on %s', (dialect) => {
       [2, 'eve', 10],
     ]);
   });
+
+  it('an edit that rebuilds the entries while runs are being written loses none of them', async () => {
+    const t = await createTournament(s, parsedForm('Busy Cup', 'rekt', T0 - HOUR, T0 + HOUR), T0);
+    const ids = await Promise.all(Array.from({ length: 12 }, (_, i) => addPlayer(s.db, `busy${i}`)));
+    const runs = ids.flatMap((id, i) => [0, 1, 2].map((k) => () => submitRun(s, rekt, id, { runId: `busy-${i}-${k}`, score: 10 * i + k }, T0 + i * SECOND + k)));
+    // runs before, during and after a rebuild (a longer window, so every run still counts)
+    await Promise.all([
+      ...runs.slice(0, 12).map((go) => go()),
+      updateTournament(s, t.id, parsedForm('Busy Cup', 'rekt', T0 - 2 * HOUR, T0 + HOUR), T0),
+      ...runs.slice(12).map((go) => go()),
+    ]);
+    const entries = await s.db.selectFrom('tournament_entries').select(['user_id', 'runs', 'best_score']).where('tournament_id', '=', t.id).execute();
+    expect(entries).toHaveLength(12);
+    expect(entries.reduce((sum, e) => sum + e.runs, 0)).toBe(36);
+    expect((await tournamentBoardPage(s, t.id, 1, 50)).entries.map((e) => e.score)).toEqual(Array.from({ length: 12 }, (_, i) => 10 * (11 - i) + 2));
+  });
+
+  it('deleting a tournament while runs are being written fails none of them', async () => {
+    const t = await createTournament(s, parsedForm('Gone Cup', 'rekt', T0 - HOUR, T0 + HOUR), T0);
+    const ids = await Promise.all(Array.from({ length: 8 }, (_, i) => addPlayer(s.db, `gone${i}`)));
+    const results = await Promise.allSettled([
+      ...ids.slice(0, 4).map((id, i) => submitRun(s, rekt, id, { runId: `g${i}`, score: i }, T0)),
+      deleteTournament(s, t.id),
+      ...ids.slice(4).map((id, i) => submitRun(s, rekt, id, { runId: `g${i + 4}`, score: i }, T0)),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(Array(9).fill('fulfilled'));
+    expect(await s.db.selectFrom('runs').select('id').execute()).toHaveLength(8);
+    expect(await s.db.selectFrom('tournament_entries').select('user_id').execute()).toEqual([]);
+  });
 });

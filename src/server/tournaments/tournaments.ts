@@ -296,7 +296,8 @@ export async function updateTournament(services: Pick<Services, 'db' | 'config' 
 
 /** `DELETE /api/admin/tournaments/{id}`: the tournament, its entries, rewards and prize awards. */
 export async function deleteTournament(services: Pick<Services, 'db' | 'rankings'>, id: number): Promise<{ name: string }> {
-  const row = await services.db.deleteFrom('tournaments').where('id', '=', id).returning('name').executeTakeFirst();
+  // Through adminWrite: no run is writing an entry of it meanwhile (its foreign key would fail the run).
+  const row = await adminWrite(services.db, (trx) => trx.deleteFrom('tournaments').where('id', '=', id).returning('name').executeTakeFirst());
   if (!row) throw notFound('Tournament not found.');
   services.rankings.forgetTournament(id);
   return row;
