@@ -158,3 +158,109 @@ test.describe('the dashboard featured card', () => {
     await expect(page.getByRole('link', { name: 'VIEW TOURNAMENT' })).toHaveCount(0);
   });
 });
+
+/** A board page as `GET /api/tournaments/{id}/leaderboard` answers it. */
+function boardPage(entries: { userId: number; username: string; score: number; fish?: { name: string; points: number; weight: number; quality: number }[] }[]) {
+  return {
+    entries: entries.map((e, i) => ({
+      rank: i + 1,
+      userId: e.userId,
+      username: e.username,
+      score: e.score,
+      level: null,
+      country: 'DE',
+      createdAt: '2026-10-02T09:12:00.000Z',
+      fishCaught: e.fish?.length ?? 0,
+      fishDetails: e.fish ?? [],
+      activeAvatar: null,
+    })),
+    pagination: { page: 1, limit: 50, hasMore: false, totalPlayers: entries.length },
+  };
+}
+
+test.describe('the featured tournament page', () => {
+  test('sends a signed-out visitor home', async ({ page }) => {
+    await page.goto('/tournament');
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/tournament/41');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test.describe('signed in', () => {
+    test.beforeEach(async ({ page, request }, testInfo) => {
+      const email = await registerThroughApi(request, `tourney_${testInfo.project.name.slice(0, 1)}${Date.now() % 1_000_000}`);
+      await signInThroughLink(page, email);
+    });
+
+    test("counts down to the end of a running fishing tournament, with fish weights in kg, and refreshes the board every 10 s", async ({ page }) => {
+      await stopClockAt(page, NOW);
+      await stubFeatured(page, featured('active', { gameId: 'fishing-for-sats', endDate: at(1 * DAY + 2 * HOUR + 3 * MINUTE + 4 * SECOND) }));
+      let boardCalls = 0;
+      await page.route('**/api/tournaments/41/leaderboard*', (route) => {
+        boardCalls++;
+        return route.fulfill({
+          json: boardPage([
+            { userId: 501, username: 'reel_queen', score: 1800, fish: [{ name: 'Golden Koi', points: 900, weight: 3.4, quality: 5 }, { name: 'Sat Snapper', points: 900, weight: 1.25, quality: 3 }] },
+            { userId: 502, username: 'bass_hodler', score: 900 + boardCalls },
+          ]),
+        });
+      });
+      await page.goto('/tournament');
+      await expect(page.getByRole('heading', { level: 1, name: 'Winter Fishing Derby Deluxe' })).toBeVisible();
+      await expect(page.getByText('ENDS IN')).toBeVisible();
+      await expect(page.getByText('1d 2h 3m 4s')).toBeVisible();
+      await page.clock.runFor(SECOND);
+      await expect(page.getByText('1d 2h 3m 3s')).toBeVisible();
+      await expect(page.getByText('ACTIVE', { exact: true })).toBeVisible();
+
+      const board = page.getByRole('table');
+      await expect(board.getByRole('link', { name: 'reel_queen' })).toBeVisible();
+      await page.getByRole('button', { name: /show reel_queen's fishing results/ }).click();
+      // The dialog loads on demand, and React reveals it on a timer of the stopped clock.
+      await page.clock.runFor(SECOND);
+      const dialog = page.getByRole('dialog', { name: "reel_queen's Fishing Results" });
+      await expect(dialog.getByText('3.4 kg')).toBeVisible();
+      await dialog.getByRole('button', { name: 'Close' }).click();
+
+      const before = boardCalls;
+      await page.clock.runFor(10 * SECOND);
+      await expect.poll(() => boardCalls).toBeGreaterThan(before);
+      await expect(board.getByText(String(900 + boardCalls))).toBeVisible();
+    });
+
+    test('counts down to the start of an upcoming tournament and asks again on focus', async ({ page }) => {
+      await stopClockAt(page, NOW);
+      let calls = 0;
+      await page.route('**/api/tournaments/featured', (route) => {
+        calls++;
+        return route.fulfill({ json: featured('upcoming') });
+      });
+      await page.route('**/api/tournaments/41/leaderboard*', (route) => route.fulfill({ json: boardPage([]) }));
+      await page.goto('/tournament');
+      await expect(page.getByText('STARTS IN')).toBeVisible();
+      await expect(page.getByText('2d 3h 4m 5s')).toBeVisible();
+      await expect(page.getByText('No players found')).toBeVisible();
+      const seen = calls;
+      await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+      await expect.poll(() => calls).toBeGreaterThan(seen);
+    });
+
+    test('labels a finished tournament COMPLETED with a way to its results', async ({ page }) => {
+      await page.route('**/api/tournaments/41', (route) => route.fulfill({ json: { ...featured('active', { startDate: at(-3 * DAY), startTime: at(-3 * DAY), endDate: at(-DAY), status: 'past' }), prizeAwards: [] } }));
+      await page.route('**/api/tournaments/41/leaderboard*', (route) => route.fulfill({ json: boardPage([{ userId: 501, username: 'reel_queen', score: 1800 }]) }));
+      await page.goto('/tournament/41');
+      await expect(page.getByText('COMPLETED', { exact: true }).first()).toBeVisible();
+      await expect(page.getByRole('link', { name: 'View Results' })).toHaveAttribute('href', '/tournament/41/results');
+      await expect(page.getByText('ENDS IN')).toHaveCount(0);
+    });
+
+    test("says 'No Tournament Available' with a way back to the games", async ({ page }) => {
+      await stubFeatured(page, null);
+      await page.goto('/tournament');
+      await expect(page.getByRole('heading', { name: 'No Tournament Available' })).toBeVisible();
+      await expect(page.getByText('There are no active or upcoming tournaments at the moment.')).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Back to Games' })).toHaveAttribute('href', '/games');
+      await expectAccessible(page);
+    });
+  });
+});
