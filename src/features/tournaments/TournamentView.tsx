@@ -40,11 +40,11 @@ export function TournamentHeader({ tournament, gameName, status, now }: HeaderPr
             {tournament.name}
           </h1>
           {tournament.description && <p className="text-base-content/85">{tournament.description}</p>}
-          <dl className="grid grid-cols-2 gap-2 lg:grid-cols-4">
+          <dl className="grid gap-2 sm:grid-cols-2">
             {facts.map(([label, value]) => (
               <div key={label} className="rounded-box border-2 border-plum bg-base-300/70 px-3 py-2">
                 <dt className="text-sm text-base-content/75">{label}</dt>
-                <dd className="truncate font-data font-bold text-base-content">{value}</dd>
+                <dd className="font-data font-bold break-words text-base-content">{value}</dd>
               </div>
             ))}
           </dl>
