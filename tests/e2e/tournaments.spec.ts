@@ -1,4 +1,7 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { openDatabase } from '../../src/server/db';
+import { tournamentForm } from '../support/tournaments';
+import { E2E_ADMIN } from './global-setup';
 import { expect, expectAccessible, expectNoHorizontalOverflow, pretendSignedIn, registerThroughApi, signInThroughLink, test } from './support';
 
 /** The moment the stubbed tests' clock starts at. */
@@ -262,5 +265,216 @@ test.describe('the featured tournament page', () => {
       await expect(page.getByRole('link', { name: 'Back to Games' })).toHaveAttribute('href', '/games');
       await expectAccessible(page);
     });
+  });
+});
+
+// ---- On the real server: tournaments made through the admin API ------------------------------------
+
+const origin = () => ({ origin: process.env.E2E_BASE_URL ?? '' });
+const wholeSeconds = (ms: number) => Math.floor(ms / SECOND) * SECOND;
+const shortDate = (ms: number) => new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: '2-digit' }).format(ms);
+
+/** A browser signed in as the e2e administrator (user 1), for the admin API. */
+async function adminRequest(page: Page): Promise<APIRequestContext> {
+  await signInThroughLink(page, E2E_ADMIN.email);
+  return page.request;
+}
+
+async function createTournament(admin: APIRequestContext, form: ReturnType<typeof tournamentForm>): Promise<{ id: number; participantCount: number }> {
+  const response = await admin.post('/api/admin/tournaments', { data: form, headers: origin() });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()).tournament;
+}
+
+/** Record prize awards as processing winners would (that step belongs to the admin room). */
+async function recordAwards(rows: { tournament_id: number; user_id: number; prize_type: 'bitcoin' | 'avatar'; prize_value: number; avatar_id: string | null }[]) {
+  const handle = openDatabase(undefined, process.env.E2E_DATA_DIR);
+  try {
+    await handle.db
+      .insertInto('prize_awards')
+      .values(rows.map((r) => ({ ...r, award_reason: 'e2e', status: 'pending', created_at: Date.now() })))
+      .execute();
+  } finally {
+    await handle.db.destroy();
+  }
+}
+
+const REPORT = ['## How it went', '', 'A **close** finish. [Replay](https://example.com/replay) [bad](javascript:alert(1))', '', '<script>window.__pwned = true</script>', '', '| round | leader |', '| --- | --- |', '| 1 | nobody |'].join('\n');
+
+test.describe('tournament lists and results', () => {
+  test.describe.configure({ mode: 'serial' });
+  const stamp = Date.now() % 100_000;
+  const names = { upcoming: `Spring Cup ${stamp}`, past: `Autumn Classic ${stamp}`, quiet: `Quiet Derby ${stamp}` };
+  const now = wholeSeconds(Date.now());
+  const upcoming = { start: now + 2 * DAY + 3 * HOUR + 30 * MINUTE, end: now + 3 * DAY };
+  const past = { start: now - 30 * DAY, end: now - HOUR };
+  let pastId = 0;
+  let quietId = 0;
+  let participants = 0;
+
+  test('an admin schedules them', async ({ page }) => {
+    const admin = await adminRequest(page);
+    const avatars = ['btc-player', 'laser-eyes', 'hodl-knight', 'pizza-chef'].map((avatarId) => ({ avatarId, eligibility: 'top_3' }));
+    await createTournament(admin, tournamentForm(names.upcoming, 'rekt', upcoming.start, upcoming.end, { firstPlaceSats: 5000, secondToFifthSats: 1000, randomParticipantSats: 500, avatarRewards: avatars }));
+    const finished = await createTournament(
+      admin,
+      tournamentForm(names.past, 'rekt', past.start, past.end, { firstPlaceSats: 10000, secondToFifthSats: 2000, randomParticipantSats: 1000, avatarRewards: [{ avatarId: 'laser-eyes', eligibility: 'top_3' }] }, { reportContent: REPORT }),
+    );
+    pastId = finished.id;
+    participants = finished.participantCount;
+    // The demo players' REKT! runs of the last 30 days entered it.
+    expect(participants).toBeGreaterThan(3);
+    quietId = (await createTournament(admin, tournamentForm(names.quiet, 'mr-quiz', now - 3 * DAY, now - 3 * DAY + HOUR))).id;
+  });
+
+  test('the upcoming list shows the card with its countdown, dates, pool and avatars', async ({ page }) => {
+    await page.goto('/tournaments/upcoming');
+    await expect(page.getByRole('heading', { level: 1, name: 'Upcoming Tournaments' })).toBeVisible();
+    const card = page.getByRole('article', { name: names.upcoming });
+    await expect(card.getByText('UPCOMING', { exact: true })).toBeVisible();
+    await expect(card.getByText('Starts in 2d 3h')).toBeVisible();
+    await expect(card.getByText(shortDate(upcoming.start), { exact: true })).toBeVisible();
+    await expect(card.getByText(shortDate(upcoming.end), { exact: true })).toBeVisible();
+    await expect(card.getByText('9,500 sats prize pool')).toBeVisible();
+    await expect(card.getByRole('list', { name: 'Avatar rewards' }).getByRole('listitem')).toHaveCount(4);
+    await expect(card.getByText('+1')).toBeVisible();
+    await expect(card.getByRole('link', { name: 'View Details' })).toHaveAttribute('href', /^\/tournament\/\d+$/);
+    await expectAccessible(page);
+  });
+
+  test('the history shows completed tournaments with their dates, players and sats', async ({ page }) => {
+    await page.goto('/tournaments/past');
+    await expect(page.getByRole('heading', { level: 1, name: 'Tournament History' })).toBeVisible();
+    const card = page.getByRole('article', { name: names.past });
+    await expect(card.getByText('COMPLETED', { exact: true })).toBeVisible();
+    await expect(card.getByText(`${shortDate(past.start)} - ${shortDate(past.end)}`)).toBeVisible();
+    await expect(card.getByText(`${participants} participants`)).toBeVisible();
+    await expect(card.getByText('19,000 sats distributed')).toBeVisible();
+    await expect(card.getByRole('link', { name: 'View Results' })).toHaveAttribute('href', `/tournament/${pastId}/results`);
+    // A tournament on one day shows one date.
+    await expect(page.getByRole('article', { name: names.quiet }).getByText(shortDate(now - 3 * DAY), { exact: true })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('the results show the final board with medals, the rewards and the report', async ({ page }) => {
+    const board = await (await page.request.get(`/api/tournaments/${pastId}/leaderboard?limit=3`)).json();
+    const [first, second] = board.entries as { userId: number; username: string; score: number; level: number | null; country: string }[];
+    await recordAwards([
+      { tournament_id: pastId, user_id: second!.userId, prize_type: 'bitcoin', prize_value: 2000, avatar_id: null },
+      { tournament_id: pastId, user_id: first!.userId, prize_type: 'bitcoin', prize_value: 10000, avatar_id: null },
+      { tournament_id: pastId, user_id: first!.userId, prize_type: 'avatar', prize_value: 0, avatar_id: 'laser-eyes' },
+    ]);
+    await page.goto(`/tournament/${pastId}/results`);
+    await expect(page.getByRole('heading', { level: 1, name: names.past })).toBeVisible();
+    await expect(page.getByText(`${shortDate(past.start)} - ${shortDate(past.end)}`)).toBeVisible();
+    await expect(page.getByText('19,000 sats distributed')).toBeVisible();
+
+    const final = page.getByRole('region', { name: 'Final Leaderboard' });
+    const top = final.getByRole('listitem').first();
+    await expect(top.getByRole('img', { name: 'Gold medal, rank 1' })).toBeVisible();
+    await expect(top.getByRole('link', { name: first!.username })).toHaveAttribute('href', `/users/${first!.userId}`);
+    await expect(top.getByText(`Level ${first!.level ?? '-'} • `)).toBeVisible();
+    await expect(top.getByText(first!.score.toLocaleString('en-US'))).toBeVisible();
+    await expect(final.getByRole('listitem').nth(1).getByRole('img', { name: 'Silver medal, rank 2' })).toBeVisible();
+    await expect(final.getByRole('listitem').nth(2).getByRole('img', { name: 'Bronze medal, rank 3' })).toBeVisible();
+    if (participants > 3) await expect(final.getByRole('listitem').nth(3).getByText('#4')).toBeVisible();
+
+    const bitcoin = page.getByRole('region', { name: 'Bitcoin Rewards' }).getByRole('listitem');
+    await expect(bitcoin).toHaveCount(2);
+    await expect(bitcoin.first()).toContainText(first!.username);
+    await expect(bitcoin.first()).toContainText('Rank #1');
+    await expect(bitcoin.first()).toContainText('10,000 sats');
+    await expect(bitcoin.nth(1)).toContainText('Rank #2');
+    await expect(page.getByRole('region', { name: 'Avatar Rewards' })).toContainText('1 player earned this avatar');
+
+    // The report loads when the dialog opens, rendered from Markdown and sanitised.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/api/tournaments/${pastId}/report`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Detailed Report' }).click();
+    const dialog = page.getByRole('dialog', { name: `${names.past} - Post-Mortem Report` });
+    await expect(dialog.getByText('Comprehensive tournament analysis with detailed statistics and insights')).toBeVisible();
+    await expect(dialog.getByText('Loading report...')).toBeVisible();
+    release();
+    await expect(dialog.getByRole('heading', { name: 'How it went' })).toBeVisible();
+    await expect(dialog.getByRole('link', { name: 'Replay' })).toHaveAttribute('href', 'https://example.com/replay');
+    await expect(dialog.getByRole('table')).toBeVisible();
+    await expect(dialog.locator('script')).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: boolean }).__pwned)).toBeUndefined();
+    await expectAccessible(page);
+  });
+
+  test('a tournament without a report, players or prizes says so', async ({ page }) => {
+    await page.goto(`/tournament/${quietId}/results`);
+    await expect(page.getByText('No results available')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Bitcoin Rewards' })).toHaveCount(0);
+    await expect(page.getByText('sats distributed')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Detailed Report' }).click();
+    await expect(page.getByRole('dialog').getByText('No detailed report available for this tournament')).toBeVisible();
+  });
+
+  test('a missing tournament is not found', async ({ page }) => {
+    const response = await page.goto('/tournament/987654/results');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Tournament Not Found' })).toBeVisible();
+    await expect(page.getByText('The requested tournament could not be found.')).toBeVisible();
+  });
+
+});
+
+test('tournament lists and results fit a 360 px screen @narrow', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const now = wholeSeconds(Date.now());
+  const adminContext = await browser.newContext();
+  const admin = await adminRequest(await adminContext.newPage());
+  const rewards = { firstPlaceSats: 1_000_000, avatarRewards: ['btc-player', 'laser-eyes', 'hodl-knight', 'pizza-chef'].map((avatarId) => ({ avatarId, eligibility: 'all_players' })) };
+  await createTournament(admin, tournamentForm(`Narrow Upcoming Championship ${now % 100_000}`, 'fishing-for-sats', now + 5 * HOUR, now + 2 * DAY, rewards));
+  const { id } = await createTournament(admin, tournamentForm(`Narrow Past Championship ${now % 100_000}`, 'rekt', now - 20 * DAY, now - DAY, rewards, { reportContent: REPORT }));
+  await adminContext.close();
+  for (const path of ['/tournaments/upcoming', '/tournaments/past', `/tournament/${id}/results`]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+    await expectAccessible(page);
+  }
+  await page.getByRole('button', { name: 'Detailed Report' }).click();
+  await expect(page.getByRole('dialog').getByRole('heading', { name: 'How it went' })).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+});
+
+test.describe('a run in the featured tournament', () => {
+  test('enters the player on its board', async ({ page, browser }) => {
+    test.setTimeout(90_000);
+    const now = wholeSeconds(Date.now());
+    const name = `Sprint ${now % 100_000}`;
+    const adminContext = await browser.newContext();
+    const admin = await adminRequest(await adminContext.newPage());
+    // Ends before any other running tournament, so it is the featured one.
+    const { id } = await createTournament(admin, tournamentForm(name, 'rekt', now - MINUTE, now + 20 * MINUTE, { firstPlaceSats: 2100 }));
+    await adminContext.close();
+
+    const username = `sprinter_${now % 100_000}`;
+    await signInThroughLink(page, await registerThroughApi(page.request, username));
+    const { gameToken } = await (await page.request.get('/api/auth/game-token')).json();
+    const run = await page.request.post('/api/games/rekt/runs', {
+      headers: { authorization: `Bearer ${gameToken}` },
+      data: { runId: `e2e-tournament-${now}`, score: 987_654, level: 42 },
+    });
+    expect(run.status()).toBe(201);
+
+    await page.goto('/tournament');
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByText('ENDS IN')).toBeVisible();
+    const own = page.locator('tr[data-own]');
+    await expect(own.getByRole('link', { name: username })).toBeVisible();
+    await expect(own.getByText('YOU')).toBeVisible();
+    await expect(own.getByText('987,654')).toBeVisible();
+    await expect(own).toHaveAttribute('data-rank', '1');
+    await page.goto(`/tournament/${id}`);
+    await expect(page.locator('tr[data-own]').getByText('987,654')).toBeVisible();
+    await expectAccessible(page);
   });
 });
