@@ -50,7 +50,7 @@ export default function ReportDialog({ tournamentId, tournamentName }: ReportDia
           {data ? (
             data.reportContent.trim() ? (
               // Rendered from Markdown and sanitised on the server (raw HTML dropped, safe links only).
-              <div className="prose-arcade report" dangerouslySetInnerHTML={{ __html: data.reportHtml }} />
+              <div className="prose-arcade" dangerouslySetInnerHTML={{ __html: data.reportHtml }} />
             ) : (
               <NoReport />
             )
