@@ -44,14 +44,33 @@ export default function TournamentScreen({ id, userId, games }: TournamentScreen
     return () => window.removeEventListener('focus', again);
   }, [store]);
 
+  // At least a screen tall in every state, so the footer stays below the fold while the
+  // tournament loads (no layout shift when it arrives).
+  return (
+    <div className="min-h-[calc(100dvh-4rem)]">
+      <Screen data={data} failed={error !== undefined && !loading ? error : undefined} retry={() => store.invalidate()} userId={userId} games={games} />
+    </div>
+  );
+}
+
+interface ScreenProps {
+  /** undefined while loading, null without a featured tournament. */
+  data: Tournament | null | undefined;
+  failed: unknown;
+  retry: () => void;
+  userId: number;
+  games: TournamentGame[];
+}
+
+function Screen({ data, failed, retry, userId, games }: ScreenProps) {
   const tournament = data ?? null;
   const board = useTournamentBoard(tournament?.id ?? null);
   const now = useNow(Date.now());
 
   if (data === undefined) {
-    if (error !== undefined && !loading) {
-      const missing = error instanceof ApiError && error.status === 404;
-      return missing ? <NoTournament title="Tournament Not Found" text="The requested tournament could not be found." /> : <LoadFailed retry={() => store.invalidate()} />;
+    if (failed !== undefined) {
+      const missing = failed instanceof ApiError && failed.status === 404;
+      return missing ? <NoTournament title="Tournament Not Found" text="The requested tournament could not be found." /> : <LoadFailed retry={retry} />;
     }
     return <Loading />;
   }

@@ -140,7 +140,7 @@ test.describe('no layout shift', () => {
     }
   });
 
-  for (const path of ['/', '/leaderboards']) {
+  for (const path of ['/', '/leaderboards', '/tournament']) {
     test(`${path} does not shift while it loads, signed in`, async ({ browser }) => {
       const { context, page } = await signedInPage(browser);
       await observeLayoutShifts(page);
