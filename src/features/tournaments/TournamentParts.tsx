@@ -1,4 +1,4 @@
-import { formatCount, plural } from '../../lib/format';
+import { plural } from '../../lib/format';
 import type { Rewards, TournamentStatus } from '../../lib/schemas/tournaments';
 
 /** The status badge: UPCOMING, ACTIVE or COMPLETED (a past tournament). */
@@ -18,14 +18,17 @@ export function statusAt(start: string, end: string, now: number): TournamentSta
   return now < Date.parse(end) ? 'active' : 'past';
 }
 
-/** The sats prizes: 1st place, each of places 2-5, one random participant. */
+/** The sats prizes: 1st place, each of places 2-5, one random participant (those it pays). */
 export function PrizeTable({ rewards }: { rewards: Rewards }) {
   const split = rewards.prizeDistribution;
-  const rows: [string, number][] = [
-    ['1st place', split['1']],
-    ['2nd - 5th place (each)', split['2-5']],
-    ['Random participant', split.random],
-  ];
+  // A prize the tournament does not pay (0 sats) is left out.
+  const rows = (
+    [
+      ['1st place', split['1']],
+      ['2nd - 5th place (each)', split['2-5']],
+      ['Random participant', split.random],
+    ] as [string, number][]
+  ).filter(([, sats]) => sats > 0);
   return (
     <dl className="grid gap-2 sm:grid-cols-3">
       {rows.map(([label, sats]) => (
@@ -37,6 +40,3 @@ export function PrizeTable({ rewards }: { rewards: Rewards }) {
     </dl>
   );
 }
-
-/** 'N sats' with en-US grouping. */
-export const sats = (value: number) => `${formatCount(value)} sats`;
