@@ -288,7 +288,9 @@ async function createTournament(admin: APIRequestContext, form: ReturnType<typeo
 
 /** Record prize awards as processing winners would (that step belongs to the admin room). */
 async function recordAwards(rows: { tournament_id: number; user_id: number; prize_type: 'bitcoin' | 'avatar'; prize_value: number; avatar_id: string | null }[]) {
-  const handle = openDatabase(undefined, process.env.E2E_DATA_DIR);
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is set by the global setup');
+  const handle = openDatabase(undefined, dataDir);
   try {
     await handle.db
       .insertInto('prize_awards')
@@ -314,11 +316,11 @@ test.describe('tournament lists and results', () => {
 
   test('an admin schedules them', async ({ page }) => {
     const admin = await adminRequest(page);
-    const avatars = ['btc-player', 'laser-eyes', 'hodl-knight', 'pizza-chef'].map((avatarId) => ({ avatarId, eligibility: 'top_3' }));
+    const avatars = ['btc-player', 'laser-eyes', 'hodl-knight', 'pizza-chef'].map((avatarId) => ({ avatarId, eligibility: 'top_3' as const }));
     await createTournament(admin, tournamentForm(names.upcoming, 'rekt', upcoming.start, upcoming.end, { firstPlaceSats: 5000, secondToFifthSats: 1000, randomParticipantSats: 500, avatarRewards: avatars }));
     const finished = await createTournament(
       admin,
-      tournamentForm(names.past, 'rekt', past.start, past.end, { firstPlaceSats: 10000, secondToFifthSats: 2000, randomParticipantSats: 1000, avatarRewards: [{ avatarId: 'laser-eyes', eligibility: 'top_3' }] }, { reportContent: REPORT }),
+      tournamentForm(names.past, 'rekt', past.start, past.end, { firstPlaceSats: 10000, secondToFifthSats: 2000, randomParticipantSats: 1000, avatarRewards: [{ avatarId: 'laser-eyes', eligibility: 'top_3' as const }] }, { reportContent: REPORT }),
     );
     pastId = finished.id;
     participants = finished.participantCount;
@@ -430,7 +432,7 @@ test('tournament lists and results fit a 360 px screen @narrow', async ({ page, 
   const now = wholeSeconds(Date.now());
   const adminContext = await browser.newContext();
   const admin = await adminRequest(await adminContext.newPage());
-  const rewards = { firstPlaceSats: 1_000_000, avatarRewards: ['btc-player', 'laser-eyes', 'hodl-knight', 'pizza-chef'].map((avatarId) => ({ avatarId, eligibility: 'all_players' })) };
+  const rewards = { firstPlaceSats: 1_000_000, avatarRewards: ['btc-player', 'laser-eyes', 'hodl-knight', 'pizza-chef'].map((avatarId) => ({ avatarId, eligibility: 'all_players' as const })) };
   await createTournament(admin, tournamentForm(`Narrow Upcoming Championship ${now % 100_000}`, 'fishing-for-sats', now + 5 * HOUR, now + 2 * DAY, rewards));
   const { id } = await createTournament(admin, tournamentForm(`Narrow Past Championship ${now % 100_000}`, 'rekt', now - 20 * DAY, now - DAY, rewards, { reportContent: REPORT }));
   await adminContext.close();
