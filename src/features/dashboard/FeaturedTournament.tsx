@@ -40,7 +40,7 @@ function FeaturedCard({ tournament }: { tournament: Tournament }) {
           <p className="flex items-center gap-2 font-pixel text-[0.6rem] text-base-content/75">
             <PixelIcon icon={iconTrophy} className="size-4 text-gold" /> FEATURED TOURNAMENT
           </p>
-          <h2 id="featured-tournament" className="pixel-heading text-base leading-relaxed sm:text-lg" title={tournament.name}>
+          <h2 id="featured-tournament" className="pixel-heading text-sm leading-relaxed sm:text-lg" title={tournament.name}>
             {truncateName(tournament.name)}
           </h2>
           <p className="font-data text-lg font-bold text-gold">{pool > 0 ? `${formatCount(pool)} sats` : 'Rewards'}</p>
