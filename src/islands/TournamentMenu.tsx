@@ -1,5 +1,10 @@
+import type { FetcherValue } from '@nanostores/query';
+import { atom } from 'nanostores';
+import type { FeaturedTournamentResponse } from '../lib/schemas/tournaments';
+import { $featuredTournament } from '../lib/stores/tournaments';
 import { PixelIcon } from '../ui/PixelIcon';
 import { useDropdown } from '../ui/useDropdown';
+import { useHydratedStore, useSession } from '../ui/useHydratedStore';
 import { chevronDown as iconChevronDown, trophy as iconTrophy } from '../ui/pixel-icons';
 
 export interface TournamentMenuProps {
@@ -7,24 +12,43 @@ export interface TournamentMenuProps {
   variant: 'label' | 'icon';
 }
 
-const entries = [
+const lists = [
   { href: '/tournaments/upcoming', text: 'Upcoming Tournaments' },
   { href: '/tournaments/past', text: 'Past Tournaments' },
 ];
 
-/** The header's TOURNAMENT dropdown. */
+const NOTHING: FetcherValue<FeaturedTournamentResponse> = { loading: false };
+const $nothing = atom(NOTHING);
+
+/** How the featured tournament lights the menu: pulsing green while active, yellow while upcoming. */
+const TONE = {
+  active: 'text-accent animate-glow',
+  upcoming: 'text-warning',
+} as const;
+
+/**
+ * The header's TOURNAMENT dropdown: Active Tournament while the featured one runs, Upcoming and
+ * Past Tournaments. For a signed-in player the featured tournament is asked every 60 s (the
+ * store's poll) and colours the label; a visitor sees the plain menu.
+ */
 export default function TournamentMenu({ variant }: TournamentMenuProps) {
   const { open, setOpen, root, buttonProps, menuProps } = useDropdown();
+  const session = useSession();
+  const { data: featured } = useHydratedStore(session.status === 'signed-in' ? $featuredTournament : $nothing, NOTHING);
+  const status = featured?.status === 'active' || featured?.status === 'upcoming' ? featured.status : null;
+  const tone = status ? TONE[status] : '';
+  const entries = status === 'active' ? [{ href: '/tournament', text: 'Active Tournament' }, ...lists] : lists;
+  const state = status === 'active' ? ': a tournament is running' : status === 'upcoming' ? ': a tournament is coming up' : '';
 
   return (
-    <div ref={root} className="relative">
+    <div ref={root} className="relative" data-featured={status ?? undefined}>
       {variant === 'label' ? (
-        <button {...buttonProps} className="btn btn-ghost btn-sm font-pixel text-[0.65rem] tracking-wide">
+        <button {...buttonProps} className={`btn btn-ghost btn-sm font-pixel text-[0.65rem] tracking-wide ${tone}`} aria-label={`TOURNAMENT${state}`}>
           TOURNAMENT
           <PixelIcon icon={iconChevronDown} className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`} />
         </button>
       ) : (
-        <button {...buttonProps} className="btn btn-ghost btn-square btn-sm" aria-label="Tournaments">
+        <button {...buttonProps} className={`btn btn-ghost btn-square btn-sm ${tone}`} aria-label={`Tournaments${state}`}>
           <PixelIcon icon={iconTrophy} className="size-5" />
         </button>
       )}
@@ -34,7 +58,7 @@ export default function TournamentMenu({ variant }: TournamentMenuProps) {
       >
         {entries.map((entry) => (
           <li key={entry.href}>
-            <a href={entry.href} onClick={() => setOpen(false)}>
+            <a href={entry.href} onClick={() => setOpen(false)} className={entry.href === '/tournament' ? 'text-accent' : undefined}>
               {entry.text}
             </a>
           </li>

@@ -26,6 +26,12 @@ export const FRESH = {
   profile: 5 * MINUTE,
   /** Also the dashboard's per-game statistics, which the spec keeps fresh for 2 minutes. */
   publicProfile: 2 * MINUTE,
+  /** The header's featured tournament (the dashboard and the featured page ask again when they open). */
+  featuredTournament: 60 * SECOND,
+  tournament: 60 * SECOND,
+  tournamentBoard: 10 * SECOND,
+  participation: 5 * MINUTE,
+  report: 5 * MINUTE,
 } as const;
 
 /** Every leaderboard key starts so (board pages, ranks, countries): a country change invalidates them. */
@@ -35,6 +41,10 @@ export const LEADERBOARD_KEYS = 'leaderboards/';
 export const KEEP_CURRENT_USER = 10 * MINUTE;
 /** A board on screen is asked again this often while its tab is visible. */
 export const LEADERBOARD_REFETCH = 30 * SECOND;
+/** The header asks for the featured tournament this often while a player is signed in. */
+export const FEATURED_REFETCH = 60 * SECOND;
+/** A tournament board on screen is asked again this often while its tab is visible. */
+export const TOURNAMENT_BOARD_REFETCH = 10 * SECOND;
 /** The wait before the one retry of a call that retries (the stats calls). */
 export const RETRY_DELAY = SECOND;
 

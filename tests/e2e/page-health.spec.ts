@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import type { E2ELeaderboardPlayers } from './global-setup';
-import { expect, test } from './support';
+import { expect, pastResultsPath, test } from './support';
 
 const players = (): E2ELeaderboardPlayers => JSON.parse(process.env.E2E_LEADERBOARD_PLAYERS ?? '{}');
 
@@ -20,11 +20,13 @@ const publicPages = [
   '/help',
   '/contact',
   '/privacy',
+  '/tournaments/upcoming',
+  '/tournaments/past',
   NOT_FOUND_PAGE,
 ];
 
 /** The pages that only mean something to a signed-in player, and a demo player's profile. */
-const playerPages = () => ['/account', '/achievements', '/play?url=%2Farcade-games%2Frekt%2F&name=REKT!', `/users/${players().ranked.id}`];
+const playerPages = () => ['/account', '/achievements', '/tournament', '/play?url=%2Farcade-games%2Frekt%2F&name=REKT!', `/users/${players().ranked.id}`];
 
 /** Collect every console error and uncaught page error from now on. */
 function watchErrors(page: Page): string[] {
@@ -79,10 +81,11 @@ async function observeLayoutShifts(page: Page) {
 }
 
 test.describe('no console errors', () => {
-  test('no page logs an error for a signed-out visitor', async ({ page }) => {
+  test('no page logs an error for a signed-out visitor', async ({ page, browser }) => {
     test.setTimeout(90_000);
+    const results = await pastResultsPath(browser);
     const errors = watchErrors(page);
-    for (const path of [...publicPages, ...playerPages()]) {
+    for (const path of [...publicPages, results, ...playerPages()]) {
       await settle(page, path);
       expect(errors, path).toEqual([]);
     }
@@ -90,9 +93,10 @@ test.describe('no console errors', () => {
 
   test('no page logs an error for a signed-in player', async ({ browser }) => {
     test.setTimeout(90_000);
+    const results = await pastResultsPath(browser);
     const { context, page } = await signedInPage(browser);
     const errors = watchErrors(page);
-    for (const path of [...publicPages, ...playerPages()]) {
+    for (const path of [...publicPages, results, ...playerPages()]) {
       await settle(page, path);
       expect(errors, path).toEqual([]);
     }
@@ -113,6 +117,17 @@ test.describe('no layout shift', () => {
     });
   }
 
+  for (const viewport of [{ width: 1366, height: 900 }, { width: 360, height: 780 }]) {
+    test(`a tournament's results page does not shift while it loads at ${viewport.width} px, signed out`, async ({ page, browser }) => {
+      const path = await pastResultsPath(browser);
+      await page.setViewportSize(viewport);
+      await observeLayoutShifts(page);
+      await settle(page, path);
+      const { total, sources } = await layoutShift(page);
+      expect(total, sources.join('\n')).toBeLessThan(MAX_CLS);
+    });
+  }
+
   test.describe('on a phone', () => {
     test.use({ viewport: { width: 360, height: 780 } });
     for (const path of publicPages) {
@@ -125,7 +140,7 @@ test.describe('no layout shift', () => {
     }
   });
 
-  for (const path of ['/', '/leaderboards']) {
+  for (const path of ['/', '/leaderboards', '/tournament']) {
     test(`${path} does not shift while it loads, signed in`, async ({ browser }) => {
       const { context, page } = await signedInPage(browser);
       await observeLayoutShifts(page);

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type Page, type Route } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Browser, type Page, type Route } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { latestOutboxMail } from '../support/api';
 
@@ -169,4 +169,29 @@ export async function expectToast(page: Page, title: string, description: string
   await expect(toast).toBeVisible();
   await expect(toast).toContainText(description);
   await expect(toast).toHaveAttribute('data-variant', variant);
+}
+
+/**
+ * The results page of a past tournament on the e2e server: the first one listed, or one an
+ * administrator makes now over the demo players' REKT! runs of the last week.
+ */
+export async function pastResultsPath(browser: Browser): Promise<string> {
+  const base = process.env.E2E_BASE_URL ?? '';
+  const listed = (await (await fetch(`${base}/api/tournaments?status=past`)).json()) as { tournaments: { id: number }[] };
+  if (listed.tournaments[0]) return `/tournament/${listed.tournaments[0].id}/results`;
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await signInThroughLink(page, 'admin@arcade.test');
+    const end = Math.floor(Date.now() / 1000) * 1000 - 60_000;
+    const iso = (ms: number) => new Date(ms).toISOString().slice(0, 19);
+    const response = await page.request.post('/api/admin/tournaments', {
+      data: { name: 'Health Check Cup', gameId: 'rekt', description: 'A finished tournament for the page checks.', startDate: iso(end - 7 * 86_400_000), endDate: iso(end), timezoneOffset: '0', rewards: '{"firstPlaceSats":1000}' },
+      headers: { origin: base },
+    });
+    expect(response.status()).toBe(201);
+    return `/tournament/${(await response.json()).tournament.id}/results`;
+  } finally {
+    await context.close();
+  }
 }

@@ -6,6 +6,7 @@ import { PixelIcon } from '../../ui/PixelIcon';
 import { logout as iconLogout } from '../../ui/pixel-icons';
 import { useSignOut } from '../../ui/useSignOut';
 import { ComingSoon } from './ComingSoon';
+import { FeaturedTournament } from './FeaturedTournament';
 import GameMachines, { type MachineGame } from './GameMachines';
 import { ArcadePerformance, GameStatistics } from './GameStatistics';
 import { WelcomeBanner } from './WelcomeBanner';
@@ -24,9 +25,10 @@ export function Dashboard({ user, games }: { user: User; games: MachineGame[] })
     <div className="mx-auto mt-10 max-w-6xl space-y-10">
       <WelcomeBanner user={user} />
       <GameMachines games={games} />
+      <FeaturedTournament />
       <ComingSoon />
       <GameStatistics games={games} profile={profile} />
-      <ArcadePerformance profile={profile} />
+      <ArcadePerformance profile={profile} userId={user.id} />
       <div className="flex justify-center">
         <SignOutButton />
       </div>

@@ -1,4 +1,6 @@
+import { useStore } from '@nanostores/react';
 import { formatCount } from '../../lib/format';
+import { participationStore } from '../../lib/stores/tournaments';
 import type { PublicProfile } from '../../lib/schemas/profile';
 
 interface Props {
@@ -47,12 +49,19 @@ export function GameStatistics({ games, profile }: Props) {
   );
 }
 
-/** 'Overall Arcade Performance': TOTAL GAMES, BEST TOURNAMENT FINISH, GAMES PLAYED (games with a play). */
-export function ArcadePerformance({ profile }: { profile: PublicProfile | null | undefined }) {
-  const bestFinish = profile?.tournamentStats.bestFinish;
+/**
+ * 'Overall Arcade Performance': TOTAL GAMES, BEST TOURNAMENT FINISH (from the player's tournament
+ * participation, '-' before a finished tournament), GAMES PLAYED (games with a play).
+ */
+export function ArcadePerformance({ profile, userId }: { profile: PublicProfile | null | undefined; userId: number }) {
+  const participation = useStore(participationStore(userId));
+  const bestFinish = participation.data?.bestFinish;
   const values: [string, string][] = [
     ['TOTAL GAMES', show(profile, () => formatCount(profile!.stats.totalGamesPlayed))],
-    ['BEST TOURNAMENT FINISH', show(profile, () => (bestFinish ? `#${formatCount(bestFinish)}` : '-'), '-')],
+    [
+      'BEST TOURNAMENT FINISH',
+      participation.data === undefined && participation.loading ? '...' : bestFinish ? `#${formatCount(bestFinish)}` : '-',
+    ],
     ['GAMES PLAYED', show(profile, () => formatCount(profile!.gameStats.filter((s) => s.gamesPlayed > 0).length))],
   ];
   return (

@@ -29,6 +29,10 @@ interface Props {
   emptyHint?: string;
   /** Where the empty board sends a player who wants to be first. */
   detailsPath: string;
+  /** The board's period badge: 'ALL TIME' for the game boards, the tournament's for its board. */
+  periodLabel?: string;
+  /** Fish weights in the Fishing Results dialog: lbs on the leaderboards, kg in a tournament. */
+  fishUnit?: 'lbs' | 'kg';
 }
 
 /**
@@ -36,7 +40,7 @@ interface Props {
  * with rank, avatar, name, fish or level, join date, country and score; Load More Players below.
  * On narrow screens the secondary columns fold into a line under the player's name.
  */
-export function LeaderboardTable({ board, results, gameName, scopeLabel, ownUserId, flashUserId, emptyHint, detailsPath }: Props) {
+export function LeaderboardTable({ board, results, gameName, scopeLabel, ownUserId, flashUserId, emptyHint, detailsPath, periodLabel = 'ALL TIME', fishUnit = 'lbs' }: Props) {
   const id = useId();
   const title = useRef<HTMLHeadingElement>(null);
   const body = useRef<HTMLTableSectionElement>(null);
@@ -53,7 +57,7 @@ export function LeaderboardTable({ board, results, gameName, scopeLabel, ownUser
         <h2 id={`${id}-title`} ref={title} tabIndex={-1} className="flex scroll-mt-24 focus:outline-none flex-wrap items-center gap-x-3 gap-y-2 text-xs leading-relaxed sm:text-sm">
           <span className="text-primary">{gameName}</span>
           <span className="badge h-auto border-2 border-info bg-transparent py-1 font-pixel text-[0.55rem] text-info">{scopeLabel}</span>
-          <span className="badge h-auto border-2 border-accent bg-transparent py-1 font-pixel text-[0.55rem] text-accent">ALL TIME</span>
+          <span className="badge h-auto border-2 border-accent bg-transparent py-1 font-pixel text-[0.55rem] text-accent">{periodLabel}</span>
         </h2>
         {board.status === 'ready' && board.totalPlayers > 0 && (
           <p className="flex items-center gap-2 font-data text-sm text-base-content/75">
@@ -96,7 +100,7 @@ export function LeaderboardTable({ board, results, gameName, scopeLabel, ownUser
             username={fishOf.username}
             score={fishOf.score}
             fish={fishOf.fishDetails}
-            unit="lbs"
+            unit={fishUnit}
           />
         </Suspense>
       )}

@@ -47,7 +47,7 @@ const range = (from: number, count: number) => Array.from({ length: count }, (_,
 const $nothing = atom<FetcherValue<never>[]>([]);
 
 /** The values of several fetcher stores, subscribed together (subscribing starts their calls). */
-function useStores<T>(stores: readonly FetcherStore<T>[]): FetcherValue<T>[] {
+export function useStores<T>(stores: readonly FetcherStore<T>[]): FetcherValue<T>[] {
   const combined = useMemo<ReadableAtom<FetcherValue<T>[]>>(
     () => (stores.length ? computed([...stores], (...values: FetcherValue<T>[]) => values) : $nothing),
     [stores],

@@ -1,0 +1,136 @@
+import type { FetcherStore } from '@nanostores/query';
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { LeaderboardTable } from '../features/leaderboards/LeaderboardTable';
+import { TournamentHeader, TournamentRewards } from '../features/tournaments/TournamentView';
+import { statusAt } from '../features/tournaments/TournamentParts';
+import { useTournamentBoard } from '../features/tournaments/useTournamentBoard';
+import { ApiError } from '../lib/api';
+import type { GameResults } from '../lib/schemas/games';
+import type { Tournament } from '../lib/schemas/tournaments';
+import { $featuredTournament, tournamentStore } from '../lib/stores/tournaments';
+import { PixelIcon } from '../ui/PixelIcon';
+import { useNow } from '../ui/useNow';
+import { alert as iconAlert, arrowLeft as iconArrowLeft, reload as iconReload, trophy as iconTrophy } from '../ui/pixel-icons';
+
+/** What the page knows of a catalogue game. */
+export interface TournamentGame {
+  gameId: string;
+  name: string;
+  detailsPath: string;
+  results: GameResults;
+}
+
+export interface TournamentScreenProps {
+  /** The tournament of `/tournament/{id}`, or null on `/tournament` (the featured one). */
+  id: number | null;
+  /** The signed-in player (the page sends everyone else to `/`). */
+  userId: number;
+  games: TournamentGame[];
+}
+
+/**
+ * The featured tournament page (`/tournament`, `/tournament/{id}`): the tournament with its
+ * countdown, rewards and board. The tournament is asked for when the page opens and again when the
+ * window regains focus; the board every 10 s.
+ */
+export default function TournamentScreen({ id, userId, games }: TournamentScreenProps) {
+  const store = (id === null ? $featuredTournament : tournamentStore(id)) as FetcherStore<Tournament | null>;
+  const { data, error, loading } = useStore(store);
+  useEffect(() => {
+    store.revalidate();
+    const again = () => store.revalidate();
+    window.addEventListener('focus', again);
+    return () => window.removeEventListener('focus', again);
+  }, [store]);
+
+  // At least a screen tall in every state, so the footer stays below the fold while the
+  // tournament loads (no layout shift when it arrives).
+  return (
+    <div className="min-h-[calc(100dvh-4rem)]">
+      <Screen data={data} failed={error !== undefined && !loading ? error : undefined} retry={() => store.invalidate()} userId={userId} games={games} />
+    </div>
+  );
+}
+
+interface ScreenProps {
+  /** undefined while loading, null without a featured tournament. */
+  data: Tournament | null | undefined;
+  failed: unknown;
+  retry: () => void;
+  userId: number;
+  games: TournamentGame[];
+}
+
+function Screen({ data, failed, retry, userId, games }: ScreenProps) {
+  const tournament = data ?? null;
+  const board = useTournamentBoard(tournament?.id ?? null);
+  const now = useNow(Date.now());
+
+  if (data === undefined) {
+    if (failed !== undefined) {
+      const missing = failed instanceof ApiError && failed.status === 404;
+      return missing ? <NoTournament title="Tournament Not Found" text="The requested tournament could not be found." /> : <LoadFailed retry={retry} />;
+    }
+    return <Loading />;
+  }
+  if (!tournament) return <NoTournament title="No Tournament Available" text="There are no active or upcoming tournaments at the moment." />;
+
+  const game = games.find((g) => g.gameId === tournament.gameId);
+  const status = statusAt(tournament.startTime || tournament.startDate, tournament.endDate, now);
+  return (
+    <div className="space-y-8">
+      <TournamentHeader tournament={tournament} gameName={game?.name ?? tournament.gameId} status={status} now={now} />
+      <TournamentRewards rewards={tournament.rewards} />
+      <LeaderboardTable
+        board={board}
+        results={game?.results ?? { fish: false, formations: false, levels: false }}
+        gameName={game?.name ?? tournament.gameId}
+        scopeLabel="TOURNAMENT"
+        periodLabel={status === 'past' ? 'FINAL' : status === 'active' ? 'LIVE' : 'NOT STARTED'}
+        fishUnit="kg"
+        ownUserId={userId}
+        flashUserId={null}
+        detailsPath={game?.detailsPath ?? '/games'}
+        emptyHint={status === 'upcoming' ? 'The board opens when the tournament starts: every run inside its window enters you.' : undefined}
+      />
+    </div>
+  );
+}
+
+function Loading() {
+  return (
+    <div role="status" aria-label="Loading tournament" className="space-y-6">
+      <div className="skeleton h-72 w-full" />
+      <div className="skeleton h-40 w-full" />
+    </div>
+  );
+}
+
+function NoTournament({ title, text }: { title: string; text: string }) {
+  return (
+    <section className="panel mx-auto flex max-w-lg flex-col items-center gap-4 p-8 text-center">
+      <span className="grid size-16 place-items-center rounded-box border-2 border-dashed border-plum text-gold">
+        <PixelIcon icon={iconTrophy} className="size-9" />
+      </span>
+      <h1 className="pixel-heading text-base leading-relaxed sm:text-lg">{title}</h1>
+      <p className="text-base-content/80">{text}</p>
+      <a href="/games" className="btn-arcade btn-primary">
+        <PixelIcon icon={iconArrowLeft} className="size-4" /> Back to Games
+      </a>
+    </section>
+  );
+}
+
+function LoadFailed({ retry }: { retry: () => void }) {
+  return (
+    <section role="alert" className="panel mx-auto flex max-w-lg flex-col items-center gap-4 p-8 text-center">
+      <PixelIcon icon={iconAlert} className="size-10 text-error" />
+      <h1 className="pixel-heading text-base leading-relaxed">Failed to load tournament</h1>
+      <p className="text-base-content/80">The tournament could not be fetched. Check your connection and try again.</p>
+      <button type="button" className="btn-arcade btn-primary" onClick={retry}>
+        <PixelIcon icon={iconReload} className="size-4" /> Try Again
+      </button>
+    </section>
+  );
+}
