@@ -3,7 +3,8 @@
 // built server, next to its no-op endpoint in the same run, on SQLite and on PostgreSQL. The middle
 // player also gets 1,000 runs, formations and avatars, and their achievements, public profile and
 // profile page are measured too. A running REKT! tournament of BENCH_TOURNAMENT_PLAYERS (default
-// 100,000) of them has its board's first page and a participant's own rank measured as well. Needs
+// 100,000) of them has its board's first page, a participant's own rank and its server-rendered
+// results page measured as well. Needs
 // `npm run build` first.
 import { sql } from 'kysely';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -233,6 +234,11 @@ async function benchDialect(dialect: 'sqlite' | 'postgres') {
       if (tRank.rank !== tournament.position + 1 || tRank.totalPlayers !== TOURNAMENT_PLAYERS) throw new Error(`tournament participant at ${tournament.position} got ${JSON.stringify(tRank)}`);
       await paired(`tournament board page 1 (${formatCount(TOURNAMENT_PLAYERS)} players)`, { url: `${server.url}/api/tournaments/${tournament.id}/leaderboard?page=1&limit=50` }, 0.5);
       await paired(`tournament own rank, middle (#${formatCount(tournament.position + 1)})`, { url: `${server.url}/api/tournaments/${tournament.id}/user-rank`, headers: { cookie: tournament.cookie } }, 0.5);
+      // Its results page, rendered on the server: the first 100 rows of the board and the prizes.
+      const resultsUrl = `${server.url}/tournament/${tournament.id}/results`;
+      const resultsPage = await fetch(resultsUrl);
+      if (resultsPage.status !== 200 || !(await resultsPage.text()).includes(`${formatCount(TOURNAMENT_PLAYERS)} players`)) throw new Error(`the results page of the bench tournament answered ${resultsPage.status}`);
+      await paired(`GET /tournament/{id}/results (page, ${formatCount(TOURNAMENT_PLAYERS)} players)`, { url: resultsUrl }, 0.3);
       const country = await sequentialLatency(`${server.url}/api/leaderboards/${GAME}/user-rank?type=country&country=US`, { cookie: players[1]!.cookie });
       rows.push([dialect, 'own rank, middle, country US, one request at a time', '', ms(country.p50), ms(country.p99), country.failed, '']);
       const noop = combineRounds(noops);

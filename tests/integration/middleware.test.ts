@@ -151,7 +151,21 @@ describe('the page cache', () => {
     expect(await (await runStep(cache.step, '/users/3', { answer: render })).response.text()).toBe('<html>render 2</html>');
   });
 
-  it('keeps only 200 answers to plain GETs of a profile', async () => {
+  it("keeps a tournament's results for everyone, and forgets every page after an admin's successful write", async () => {
+    const cache = setup();
+    await runStep(cache.step, '/tournament/4/results', { answer: render });
+    await runStep(cache.step, '/users/3', { answer: render });
+    const again = await runStep(cache.step, '/tournament/4/results', { answer: render, user: player(3) });
+    expect(again.passed).toBe(false);
+    expect(await again.response.text()).toBe('<html>render 1</html>');
+    await runStep(cache.step, '/api/admin/tournaments/4/process-winners', { method: 'POST', user: player(1), answer: () => new Response('{}', { status: 409 }) });
+    expect(cache.size).toBe(2);
+    await runStep(cache.step, '/api/admin/tournaments/4/process-winners', { method: 'POST', user: player(1) });
+    expect(cache.size).toBe(0);
+    expect(await (await runStep(cache.step, '/tournament/4/results', { answer: render })).response.text()).toBe('<html>render 3</html>');
+  });
+
+  it('keeps only 200 answers to plain GETs of a profile or results page', async () => {
     const cache = setup();
     const missing = () => new Response('not found', { status: 404 });
     await runStep(cache.step, '/users/999', { answer: missing });
@@ -159,6 +173,8 @@ describe('the page cache', () => {
     await runStep(cache.step, '/users/3', { method: 'HEAD', answer: render });
     await runStep(cache.step, '/leaderboards', { answer: render });
     await runStep(cache.step, '/users/abc', { answer: render });
+    await runStep(cache.step, '/tournament/4', { answer: render });
+    await runStep(cache.step, '/tournament/0/results', { answer: render });
     expect(cache.size).toBe(0);
     expect((await runStep(cache.step, '/users/999', { answer: render })).passed).toBe(true);
   });

@@ -4,6 +4,8 @@ import { isApiPath, onDemand } from './steps';
 
 /** A public profile page: `/users/{id}`. */
 const PROFILE_PAGE = /^\/users\/([1-9]\d{0,9})\/?$/;
+/** A tournament's results page: `/tournament/{id}/results`. */
+const RESULTS_PAGE = /^\/tournament\/([1-9]\d{0,9})\/results\/?$/;
 
 /** One rendered page as it was answered: status, headers (never a cookie) and body. */
 interface CachedPage {
@@ -28,20 +30,34 @@ export interface PageCache {
   step: MiddlewareHandler;
   /** Forget the pages that show `userId` (their profile), so the next visitor sees the change. */
   forgetUser(userId: number): void;
+  /** Forget every kept page (after an admin's change: prizes, tournaments, avatars). */
+  forgetAll(): void;
   /** How many pages are kept now. */
   readonly size: number;
 }
 
 const profileKey = (userId: number) => `/users/${userId}`;
+const resultsKey = (tournamentId: number) => `/tournament/${tournamentId}/results`;
+
+/** The key a page is kept under, and the player it belongs to (who never gets the kept copy), or null for a page never kept. */
+function keyOf(pathname: string): { key: string; owner: number | null } | null {
+  const profile = PROFILE_PAGE.exec(pathname);
+  if (profile) return { key: profileKey(Number(profile[1])), owner: Number(profile[1]) };
+  const results = RESULTS_PAGE.exec(pathname);
+  if (results) return { key: resultsKey(Number(results[1])), owner: null };
+  return null;
+}
 
 /**
- * An output cache for the server-rendered pages that look the same to every visitor: a player's
- * public profile (`/users/{id}`) is the same HTML for everyone but its owner (who gets the avatar
- * picker), because the header's account area is filled in by the browser. A page rendered for a
- * visitor is answered again for `ttlMs`; the owner always gets a fresh render and never a kept one.
- * A successful write by a signed-in player (claiming an avatar, choosing the active one, changing
- * the country) forgets their profile at once on this process; runs, ranks moved by other players,
- * and other processes of a scaled-out arcade show within `ttlMs` (see the README, "Profiles").
+ * An output cache for the server-rendered pages that look the same to every visitor (the header's
+ * account area is filled in by the browser): a player's public profile (`/users/{id}`, the same
+ * HTML for everyone but its owner, who gets the avatar picker) and a tournament's results
+ * (`/tournament/{id}/results`). A page rendered for a visitor is answered again for `ttlMs`; a
+ * profile's owner always gets a fresh render and never a kept one. On this process, a successful
+ * write by a signed-in player (claiming an avatar, choosing the active one, changing the country)
+ * forgets their profile at once, and a successful admin write (processing winners, sending a
+ * prize, editing a tournament or an avatar) forgets every kept page; runs, ranks moved by other players, and
+ * other processes of a scaled-out arcade show within `ttlMs` (see the README, "Profiles").
  * Only 200 answers without a query string are kept; a kept answer says how old it is (`Age`).
  */
 export function createPageCache({ ttlMs = 10_000, maxBytes = 32 * 1024 * 1024, now }: PageCacheOptions = {}): PageCache {
@@ -54,20 +70,22 @@ export function createPageCache({ ttlMs = 10_000, maxBytes = 32 * 1024 * 1024, n
     ...(now ? { perf: { now }, ttlResolution: 0 } : {}),
   });
   const forgetUser = (userId: number) => void pages.delete(profileKey(userId));
+  const forgetAll = () => pages.clear();
 
   const step = onDemand(async ({ request, url, locals }, next) => {
     const method = request.method;
     if (method !== 'GET' && method !== 'HEAD') {
       const response = await next();
-      if (locals.user && isApiPath(url.pathname) && response.status < 400) forgetUser(locals.user.id);
+      if (locals.user && isApiPath(url.pathname) && response.status < 400) {
+        forgetUser(locals.user.id);
+        if (url.pathname.startsWith('/api/admin/')) forgetAll();
+      }
       return response;
     }
-    const match = PROFILE_PAGE.exec(url.pathname);
-    if (!match || url.search) return next();
-    const userId = Number(match[1]);
-    if (locals.user?.id === userId) return next();
+    const page = keyOf(url.pathname);
+    if (!page || url.search || (page.owner !== null && locals.user?.id === page.owner)) return next();
 
-    const key = profileKey(userId);
+    const key = page.key;
     const kept = pages.get(key);
     if (kept) {
       const headers = new Headers(kept.headers);
@@ -86,6 +104,7 @@ export function createPageCache({ ttlMs = 10_000, maxBytes = 32 * 1024 * 1024, n
   return {
     step,
     forgetUser,
+    forgetAll,
     get size() {
       return pages.size;
     },
