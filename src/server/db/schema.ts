@@ -23,6 +23,8 @@ export interface UsersTable {
   avatar_changed_at: number | null;
   /** When the player asked to hear about new games, or null (no wish). */
   notify_new_games_at: number | null;
+  /** Where the player takes Lightning payments (`name@wallet.example`), or null. */
+  lightning_address: string | null;
 }
 
 export interface MagicLinksTable {
@@ -131,6 +133,25 @@ export interface PlayerAvatarsTable {
   acquired_at: number;
 }
 
+/** One administrator's write: who, what, when (migration 0010). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  /** The administrator, or null once their account is gone. */
+  actor_id: number | null;
+  /** Their username at the time. */
+  actor_name: string;
+  /** What was done, e.g. `avatar.create`, `prize.distribute`. */
+  action: string;
+  /** What it was done to: `avatar`, `tournament`, `prize`, `upload`. */
+  target_type: string;
+  target_id: string | null;
+  /** The tournament concerned, if any. */
+  tournament_id: number | null;
+  /** JSON of what changed. */
+  details: Generated<string>;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   magic_links: MagicLinksTable;
@@ -142,6 +163,7 @@ export interface Database {
   user_achievements: UserAchievementsTable;
   avatars: AvatarsTable;
   player_avatars: PlayerAvatarsTable;
+  audit_log: AuditLogTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
