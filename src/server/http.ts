@@ -37,15 +37,16 @@ export function parseWith<S extends z.ZodMiniType>(schema: S, value: unknown): z
 }
 
 /**
- * Read the request's JSON body (at most {@link MAX_BODY_BYTES}) and parse it with `schema`.
- * Wrong content type, oversize, malformed JSON and wrong shapes are all clear 4xx answers.
+ * Read the request's JSON body (at most `maxBytes`, {@link MAX_BODY_BYTES} unless the endpoint
+ * takes more) and parse it with `schema`. Wrong content type, oversize, malformed JSON and wrong
+ * shapes are all clear 4xx answers.
  */
-export async function readJson<S extends z.ZodMiniType>(request: Request, schema: S): Promise<z.output<S>> {
+export async function readJson<S extends z.ZodMiniType>(request: Request, schema: S, maxBytes = MAX_BODY_BYTES): Promise<z.output<S>> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/json\b/i.test(type)) throw new AppError(415, 'Send the request body as JSON (Content-Type: application/json).');
   const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > MAX_BODY_BYTES) throw new AppError(413, 'The request body is too large.');
-  const body = new TextDecoder().decode(await readBytes(request, MAX_BODY_BYTES));
+  if (declared > maxBytes) throw new AppError(413, 'The request body is too large.');
+  const body = new TextDecoder().decode(await readBytes(request, maxBytes));
   let value: unknown;
   try {
     value = JSON.parse(body);
