@@ -119,6 +119,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
       'sessions',
       'tournament_avatar_rewards',
       'tournament_entries',
+      'tournament_processing',
       'tournaments',
       'user_achievements',
       'users',

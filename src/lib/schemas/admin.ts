@@ -124,3 +124,99 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 /** Answer of `GET /api/admin/audit-log`. */
 export const auditLogResponseSchema = z.object({ entries: z.array(auditEntrySchema) });
+
+// ---- Winners and prizes ---------------------------------------------------------------------------
+
+/** Answer of `POST /api/admin/tournaments/{id}/process-winners`: how many awards this call created. */
+export const processWinnersResponseSchema = z.object({
+  awardsCreated: z.number(),
+  bitcoinAwards: z.number(),
+  avatarAwards: z.number(),
+  /** The participant the random draw chose (the same at every call), or null when nobody took part. */
+  randomWinner: z.nullable(z.object({ userId: z.number(), username: z.string(), candidates: z.number() })),
+  message: z.string(),
+});
+export type ProcessWinnersResponse = z.infer<typeof processWinnersResponseSchema>;
+
+export const DISTRIBUTION_STATUSES = ['pending', 'sent'] as const;
+export type DistributionStatus = (typeof DISTRIBUTION_STATUSES)[number];
+
+const sentFields = {
+  distributionStatus: z.enum(DISTRIBUTION_STATUSES),
+  /** When and by whom it was sent (ISO 8601), with the payment's proof. */
+  sentAt: z.nullable(z.string()),
+  sentBy: z.nullable(z.string()),
+  paymentProof: z.nullable(z.string()),
+};
+
+/** A bitcoin prize on the winners screen. */
+export const bitcoinPrizeSchema = z.object({ id: z.number(), prizeValue: z.number(), awardReason: z.string(), ...sentFields });
+/** An avatar prize on the winners screen. */
+export const avatarPrizeSchema = z.object({
+  id: z.number(),
+  avatarId: z.string(),
+  avatarName: z.string(),
+  avatarImageUrl: z.string(),
+  awardReason: z.string(),
+  ...sentFields,
+});
+
+/** A winner (SPEC section 3), with the Lightning Address they gave for payment. */
+export const winnerSchema = z.object({
+  userId: z.number(),
+  username: z.string(),
+  /** Their place on the final board, or null when they are not on it any more. */
+  rank: z.nullable(z.number()),
+  score: z.nullable(z.number()),
+  lightningAddress: z.nullable(z.string()),
+  bitcoinPrizes: z.array(bitcoinPrizeSchema),
+  avatarPrizes: z.array(avatarPrizeSchema),
+});
+export type Winner = z.infer<typeof winnerSchema>;
+
+/** One avatar reward of the tournament, with how many players may get it and how many got it. */
+export const avatarRewardProgressSchema = z.object({
+  avatarId: z.string(),
+  avatarName: z.string(),
+  imageUrl: z.string(),
+  unlockCriteria: z.string(),
+  eligible: z.number(),
+  distributed: z.number(),
+});
+export type AvatarRewardProgress = z.infer<typeof avatarRewardProgressSchema>;
+
+/** Answer of `GET /api/admin/tournaments/{id}/winners`. */
+export const winnersResponseSchema = z.object({
+  tournament: z.object({ id: z.number(), name: z.string(), status: z.enum(['upcoming', 'active', 'past']), endDate: z.string(), participantCount: z.number() }),
+  /** When winners were processed, or null. */
+  processedAt: z.nullable(z.string()),
+  winners: z.array(winnerSchema),
+  avatarRewards: z.array(avatarRewardProgressSchema),
+  auditLog: z.array(auditEntrySchema),
+});
+export type WinnersResponse = z.infer<typeof winnersResponseSchema>;
+
+/** Body of `POST /api/admin/tournaments/prizes/{prizeId}/distribute` (optional): a payment hash or note. */
+export const distributePrizeRequestSchema = z.object({
+  paymentProof: z.optional(z.nullable(z.string('paymentProof must be text').check(z.trim(), z.maxLength(500, 'The payment proof can be at most 500 characters')))),
+});
+
+/** Body of `PUT /api/admin/tournaments/prizes/{prizeId}/status`. */
+export const prizeStatusRequestSchema = z.object({
+  status: z.enum(DISTRIBUTION_STATUSES, 'status must be pending or sent'),
+  paymentProof: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(500, 'The payment proof can be at most 500 characters')))),
+});
+
+/** A prize after a change. */
+export const prizeResponseSchema = z.object({
+  message: z.string(),
+  prize: z.object({ id: z.number(), tournamentId: z.number(), userId: z.number(), prizeType: z.enum(['bitcoin', 'avatar']), ...sentFields }),
+});
+export type PrizeResponse = z.infer<typeof prizeResponseSchema>;
+
+/** Body of `POST /api/admin/tournaments/{id}/bulk-distribute-avatar`. */
+export const bulkDistributeRequestSchema = z.object({ avatarId: z.string('avatarId must be text').check(z.minLength(1, 'Choose an avatar reward')) });
+
+/** Answer of the bulk avatar distribution: pending awards sent, and awards made and sent for eligible players without one. */
+export const bulkDistributeResponseSchema = z.object({ distributedExisting: z.number(), newAwards: z.number(), message: z.string() });
+export type BulkDistributeResponse = z.infer<typeof bulkDistributeResponseSchema>;

@@ -114,19 +114,26 @@ export async function updateAvatar(db: Db, actor: Actor, id: number, input: Upda
 }
 
 /**
- * Remove an avatar nobody owns. One that players own is retired instead (inactive: never awarded
- * again, still theirs), and the answer says so; an achievement card's reward is neither (409).
+ * Remove an avatar nobody owns. One that players own, or that a tournament offers or awarded, is
+ * retired instead (inactive: never awarded again, still theirs), and the answer says so; an
+ * achievement card's reward is neither (409).
  */
 export async function deleteAvatar(db: Db, actor: Actor, id: number, now = Date.now()): Promise<DeleteAvatarResponse> {
   return db.transaction().execute(async (trx) => {
     const row = await getAvatarRow(trx, id);
     if (CARD_REWARDS.has(row.avatar_id)) throw conflict(`${row.name} is an achievement card's reward: players claim it, so it cannot be deleted.`);
     const owners = await countOwners(trx, row.avatar_id);
-    if (owners > 0) {
+    const [rewards, awards] = await Promise.all([
+      trx.selectFrom('tournament_avatar_rewards').select((eb) => eb.fn.countAll<number>().as('n')).where('avatar_id', '=', row.avatar_id).executeTakeFirstOrThrow(),
+      trx.selectFrom('prize_awards').select((eb) => eb.fn.countAll<number>().as('n')).where('avatar_id', '=', row.avatar_id).executeTakeFirstOrThrow(),
+    ]);
+    const inTournaments = Number(rewards.n) + Number(awards.n) > 0;
+    if (owners > 0 || inTournaments) {
       const retired = await trx.updateTable('avatars').set({ is_active: 0 }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
-      await recordAudit(trx, actor, { action: 'avatar.retire', targetType: 'avatar', targetId: row.avatar_id, details: { name: row.name, owners } }, now);
-      const players = owners === 1 ? '1 player owns it' : `${owners} players own it`;
-      return { deleted: false, retired: true, message: `${row.name} was retired, not deleted: ${players}. It stays in their collections and is no longer awarded.`, avatar: view(retired, owners) };
+      await recordAudit(trx, actor, { action: 'avatar.retire', targetType: 'avatar', targetId: row.avatar_id, details: { name: row.name, owners, inTournaments } }, now);
+      const why = owners === 1 ? '1 player owns it' : owners > 1 ? `${owners} players own it` : 'a tournament offers or awarded it';
+      const stays = owners > 0 ? 'It stays in their collections and is no longer awarded.' : 'It is no longer awarded.';
+      return { deleted: false, retired: true, message: `${row.name} was retired, not deleted: ${why}. ${stays}`, avatar: view(retired, owners) };
     }
     await trx.deleteFrom('avatars').where('id', '=', id).execute();
     await recordAudit(trx, actor, { action: 'avatar.delete', targetType: 'avatar', targetId: row.avatar_id, details: { name: row.name } }, now);

@@ -189,6 +189,21 @@ export interface PrizeAwardsTable {
   status: Generated<'pending' | 'sent'>;
   created_at: number;
   sent_at: number | null;
+  /** Which award this is for the player: 'place', 'random' or the avatar's id (unique per tournament, player and type). */
+  award_key: Generated<string>;
+  /** The administrator who sent it. */
+  sent_by: number | null;
+  /** A Lightning payment hash or a note. */
+  payment_proof: string | null;
+}
+
+/** Winners processed for a tournament, once, with the random draw (migration 0010). */
+export interface TournamentProcessingTable {
+  tournament_id: number;
+  processed_at: number;
+  processed_by: number | null;
+  random_user_id: number | null;
+  random_candidates: Generated<number>;
 }
 
 /** One administrator's write: who, what, when (migration 0010). */
@@ -226,6 +241,7 @@ export interface Database {
   tournament_entries: TournamentEntriesTable;
   prize_awards: PrizeAwardsTable;
   audit_log: AuditLogTable;
+  tournament_processing: TournamentProcessingTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
