@@ -17,6 +17,18 @@ export function describeAudit(entry: Pick<AuditEntry, 'action' | 'targetId' | 'd
       return `retired the avatar ${text(details.name) || target} (owned by ${text(details.owners)})`;
     case 'upload.image':
       return `uploaded the image ${target}`;
+    case 'tournament.create':
+      return `created the tournament ${text(details.name)}`;
+    case 'tournament.update':
+      return `edited the tournament ${text(details.name)}`;
+    case 'tournament.delete':
+      return `deleted the tournament ${text(details.name)}`;
+    case 'tournament.process_winners':
+      return `processed the winners: ${text(details.bitcoinAwards)} Bitcoin and ${text(details.avatarAwards)} Avatar awards created, random draw among ${text(details.randomCandidates)}`;
+    case 'prize.distribute':
+      return `sent prize #${target} (${details.prizeType === 'avatar' ? `avatar ${text(details.avatarId)}` : `${text(details.prizeValue)} sats`})${details.paymentProof ? `, proof: ${text(details.paymentProof)}` : ''}`;
+    case 'avatar.bulk_distribute':
+      return `distributed ${text(details.avatarId)} to all eligible: ${text(details.distributedExisting)} existing, ${text(details.newAwards)} new`;
     default:
       return `${action.replace(/[._]/g, ' ')} ${target}`.trim();
   }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { adminAvatarListSchema, auditLogResponseSchema, uploadResponseSchema } from '../../src/lib/schemas/admin';
 import { call } from '../support/api';
-import { signUpPlayer, type ApiPlayer } from '../support/players';
+import { signUpPlayer, submitRun, type ApiPlayer } from '../support/players';
 import { startServerOn, type RunningServer } from '../support/server';
 import { DIALECTS } from '../support/services';
 
@@ -15,6 +15,13 @@ const ADMIN_CALLS: { method: string; path: string; body?: unknown }[] = [
   { method: 'DELETE', path: '/api/admin/avatar-collection/6' },
   { method: 'POST', path: '/api/admin/uploads/avatars', body: 'x' },
   { method: 'GET', path: '/api/admin/audit-log' },
+  { method: 'POST', path: '/api/admin/tournaments/1/process-winners', body: {} },
+  { method: 'GET', path: '/api/admin/tournaments/1/winners' },
+  { method: 'GET', path: '/api/admin/tournaments/1/draft-report' },
+  { method: 'POST', path: '/api/admin/tournaments/1/bulk-distribute-avatar', body: { avatarId: 'laser-eyes' } },
+  { method: 'POST', path: '/api/admin/tournaments/prizes/1/distribute', body: {} },
+  { method: 'PUT', path: '/api/admin/tournaments/prizes/1/status', body: { status: 'sent' } },
+  { method: 'POST', path: '/api/admin/tournaments/preview-report', body: { markdown: '# hi' } },
 ];
 
 describe.each(DIALECTS)('the admin room API against the built server on %s', (dialect) => {
@@ -49,7 +56,7 @@ describe.each(DIALECTS)('the admin room API against the built server on %s', (di
   });
 
   it('sends visitors and players from the admin pages to the home page, and shows them to an administrator', async () => {
-    for (const page of ['/admin', '/admin/avatars']) {
+    for (const page of ['/admin', '/admin/avatars', '/admin/tournaments', '/admin/tournaments/1/winners']) {
       for (const cookie of [undefined, player.cookie]) {
         const response = await fetch(server.url + page, { headers: cookie ? { cookie } : {}, redirect: 'manual' });
         expect([page, response.status, response.headers.get('location')]).toEqual([page, 302, '/']);
@@ -113,6 +120,70 @@ describe.each(DIALECTS)('the admin room API against the built server on %s', (di
     expect((await upload('/api/admin/uploads/elsewhere?name=x.png', jpeg, 'image/jpeg')).status).toBe(404);
     const uploads = z.parse(auditLogResponseSchema, (await call(server, '/api/admin/audit-log', { cookie: admin.cookie })).json).entries.filter((e) => e.action === 'upload.image');
     expect(uploads.map((e) => e.targetId)).toEqual([answer.filename]);
+  });
+
+  it('runs a tournament to its prizes: process winners (twice: once), winners, distribute once (the second gets 409), bulk, preview and draft report', async () => {
+    const utc = (ms: number) => new Date(ms).toISOString().slice(0, 19);
+    expect((await submitRun(server, admin, `admin-run-${dialect}`, 4_000)).status).toBe(201);
+    expect((await submitRun(server, player, `player-run-${dialect}`, 9_000)).status).toBe(201);
+    await call(server, '/api/account/lightning-address', { method: 'PUT', cookie: player.cookie, body: { lightningAddress: 'plain@wallet.example.com' } });
+    const now = Date.now();
+    const form = {
+      name: `Flash Cup ${dialect}`,
+      gameId: 'rekt',
+      description: 'ten seconds of glory',
+      startDate: utc(now - 3_600_000),
+      endDate: utc(now + 2_000),
+      timezoneOffset: '0',
+      rewards: JSON.stringify({ firstPlaceSats: 2100, secondToFifthSats: 500, randomParticipantSats: 0, avatarRewards: [{ avatarId: 'laser-eyes', eligibility: 'first_place' }, { avatarId: 'sats-miner', eligibility: 'all_players' }] }),
+    };
+    const created = await call(server, '/api/admin/tournaments', { cookie: admin.cookie, body: form });
+    expect(created.status).toBe(201);
+    const id = created.json.tournament.id as number;
+    expect(created.json.tournament.participantCount).toBe(2);
+    const early = await call(server, `/api/admin/tournaments/${id}/process-winners`, { cookie: admin.cookie, body: {} });
+    expect(early.status).toBe(409);
+    expect((await call(server, `/api/admin/tournaments/${id}/winners`, { cookie: admin.cookie })).json).toMatchObject({ winners: [], processedAt: null, tournament: { status: 'active' } });
+    await new Promise((r) => setTimeout(r, Math.max(0, now + 2_100 - Date.now())));
+
+    const [first, second] = await Promise.all([1, 2].map(() => call(server, `/api/admin/tournaments/${id}/process-winners`, { cookie: admin.cookie, body: {} })));
+    expect([first!.status, second!.status]).toEqual([200, 200]);
+    expect(first!.json.awardsCreated + second!.json.awardsCreated).toBe(5);
+    expect(first!.json.bitcoinAwards + second!.json.bitcoinAwards).toBe(2);
+
+    const winners = (await call(server, `/api/admin/tournaments/${id}/winners`, { cookie: admin.cookie })).json;
+    expect(winners.winners.map((w: any) => [w.username, w.rank, w.score, w.lightningAddress])).toEqual([['Plain_Player', 1, 9000, 'plain@wallet.example.com'], ['Root_Admin', 2, 4000, null]]);
+    const top = winners.winners[0];
+    expect(top.bitcoinPrizes).toMatchObject([{ prizeValue: 2100, distributionStatus: 'pending' }]);
+    expect(top.avatarPrizes.map((p: any) => p.avatarId).sort()).toEqual(['laser-eyes', 'sats-miner']);
+
+    const laser = top.avatarPrizes.find((p: any) => p.avatarId === 'laser-eyes').id;
+    const sends = await Promise.all([1, 2].map(() => call(server, `/api/admin/tournaments/prizes/${laser}/distribute`, { cookie: admin.cookie, body: { paymentProof: 'n/a' } })));
+    expect(sends.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(sends.find((r) => r.status === 409)!.json.error).toMatch(/^This prize was already sent on .* by Root_Admin\.$/);
+    const sats = top.bitcoinPrizes[0].id;
+    expect((await call(server, `/api/admin/tournaments/prizes/${sats}/status`, { method: 'PUT', cookie: admin.cookie, body: { status: 'pending' } })).status).toBe(409);
+    expect((await call(server, `/api/admin/tournaments/prizes/${sats}/distribute`, { method: 'POST', cookie: admin.cookie })).status).toBe(200);
+    expect((await call(server, `/api/admin/tournaments/prizes/abc/distribute`, { method: 'POST', cookie: admin.cookie })).status).toBe(400);
+
+    expect((await call(server, `/api/admin/tournaments/${id}/bulk-distribute-avatar`, { cookie: admin.cookie, body: { avatarId: 'sats-miner' } })).json).toMatchObject({ distributedExisting: 2, newAwards: 0 });
+    expect((await call(server, `/api/admin/tournaments/${id}/bulk-distribute-avatar`, { cookie: admin.cookie, body: { avatarId: 'sats-miner' } })).json).toMatchObject({ distributedExisting: 0, newAwards: 0 });
+    const collection = (await call(server, '/api/avatars/collection', { cookie: player.cookie })).json;
+    expect(collection.avatars.map((a: any) => a.avatarId).sort()).toEqual(['laser-eyes', 'sats-miner']);
+
+    const preview = await call(server, '/api/admin/tournaments/preview-report', { cookie: admin.cookie, body: { markdown: '# Flash\n\n<script>alert(1)</script>[x](javascript:alert(1))' } });
+    expect(preview.status).toBe(200);
+    expect(preview.json.html).toContain('<h1>Flash</h1>');
+    expect(preview.json.html).not.toMatch(/script|javascript:/);
+    const draft = (await call(server, `/api/admin/tournaments/${id}/draft-report`, { cookie: admin.cookie })).json.markdown as string;
+    expect(draft).toContain(`# Flash Cup ${dialect}: the report`);
+    expect(draft).toContain('| 1 | Plain\\_Player | 9,000 |');
+    expect(draft).toContain('2,100 sats');
+
+    const log = (await call(server, `/api/admin/audit-log?tournamentId=${id}`, { cookie: admin.cookie })).json.entries.map((e: any) => e.action);
+    expect(log).toContain('tournament.create');
+    expect(log.filter((a: string) => a === 'tournament.process_winners')).toHaveLength(2);
+    expect(log.filter((a: string) => a === 'prize.distribute')).toHaveLength(2);
   });
 
   it('keeps a valid Lightning Address on the account, lower-cased, refuses a wrong one, and removes it', async () => {

@@ -1,4 +1,4 @@
-import { useId, useRef } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { ArcadeDialog } from '../../ui/ArcadeDialog';
 import { alert as iconAlert } from '../../ui/pixel-icons';
 
@@ -13,10 +13,12 @@ interface Props {
   error?: string;
   onConfirm: () => void;
   onClose: () => void;
+  /** Extra fields between the question and the buttons. */
+  children?: ReactNode;
 }
 
 /** The admin room's confirmation: a question, Cancel (focused first) and the action. */
-export function ConfirmDialog({ question, detail, confirmLabel, pending, error, onConfirm, onClose }: Props) {
+export function ConfirmDialog({ question, detail, confirmLabel, pending, error, onConfirm, onClose, children }: Props) {
   const titleId = useId();
   const cancel = useRef<HTMLButtonElement>(null);
   return (
@@ -29,6 +31,7 @@ export function ConfirmDialog({ question, detail, confirmLabel, pending, error, 
           {detail}
         </p>
       )}
+      {children}
       {error && (
         <p role="alert" className="mt-4 text-center text-sm text-error">
           {error}

@@ -220,3 +220,12 @@ export const bulkDistributeRequestSchema = z.object({ avatarId: z.string('avatar
 /** Answer of the bulk avatar distribution: pending awards sent, and awards made and sent for eligible players without one. */
 export const bulkDistributeResponseSchema = z.object({ distributedExisting: z.number(), newAwards: z.number(), message: z.string() });
 export type BulkDistributeResponse = z.infer<typeof bulkDistributeResponseSchema>;
+
+/** Body of `POST /api/admin/tournaments/preview-report`. */
+export const reportPreviewRequestSchema = z.object({
+  markdown: z.string('markdown must be text').check(z.maxLength(100_000, 'The report can be at most 100000 characters')),
+});
+/** Answer of the preview: sanitised HTML. */
+export const reportPreviewResponseSchema = z.object({ html: z.string() });
+/** Answer of `GET /api/admin/tournaments/{id}/draft-report`. */
+export const draftReportResponseSchema = z.object({ markdown: z.string() });

@@ -3,6 +3,16 @@ import { createMutatorStore } from '../query';
 import {
   adminAvatarListSchema,
   adminAvatarSchema,
+  bulkDistributeResponseSchema,
+  draftReportResponseSchema,
+  reportPreviewResponseSchema,
+  prizeResponseSchema,
+  processWinnersResponseSchema,
+  winnersResponseSchema,
+  type BulkDistributeResponse,
+  type PrizeResponse,
+  type ProcessWinnersResponse,
+  type WinnersResponse,
   deleteAvatarResponseSchema,
   uploadResponseSchema,
   type AdminAvatar,
@@ -13,6 +23,7 @@ import {
   type UploadResponse,
 } from '../schemas/admin';
 import * as z from 'zod/mini';
+import { adminTournamentListResponseSchema, adminTournamentResponseSchema, type AdminTournament, type TournamentForm } from '../schemas/tournaments';
 
 /**
  * The admin room's actions. Each answers with what changed and the collection as it is now, so
@@ -44,3 +55,57 @@ export const $deleteAvatar = createMutatorStore<number, DeleteAvatarResponse & {
 export const $uploadImage = createMutatorStore<{ folder: UploadFolder; file: File }, UploadResponse>(({ data: { folder, file } }) =>
   sendFile(`admin/uploads/${folder}?name=${encodeURIComponent(file.name)}`, file, uploadResponseSchema),
 );
+
+// ---- Winners and prizes -----------------------------------------------------------------------
+
+const winnersKey = (tournamentId: number) => `admin/tournaments/${tournamentId}/winners`;
+const loadWinners = (tournamentId: number) => getJson(winnersKey(tournamentId), winnersResponseSchema);
+
+/** `POST /api/admin/tournaments/{id}/process-winners`, then the winners as they are now. */
+export const $processWinners = createMutatorStore<number, ProcessWinnersResponse & { winners: WinnersResponse }>(async ({ data: tournamentId }) => {
+  const answer = await sendJson('post', `admin/tournaments/${tournamentId}/process-winners`, {}, processWinnersResponseSchema);
+  return { ...answer, winners: await loadWinners(tournamentId) };
+});
+
+/** `POST /api/admin/tournaments/prizes/{prizeId}/distribute` with an optional proof, then the winners. */
+export const $distributePrize = createMutatorStore<{ tournamentId: number; prizeId: number; paymentProof: string }, PrizeResponse & { winners: WinnersResponse }>(
+  async ({ data: { tournamentId, prizeId, paymentProof } }) => {
+    const answer = await sendJson('post', `admin/tournaments/prizes/${prizeId}/distribute`, { paymentProof: paymentProof.trim() || null }, prizeResponseSchema);
+    return { ...answer, winners: await loadWinners(tournamentId) };
+  },
+);
+
+/** `POST /api/admin/tournaments/{id}/bulk-distribute-avatar`, then the winners. */
+export const $bulkDistributeAvatar = createMutatorStore<{ tournamentId: number; avatarId: string }, BulkDistributeResponse & { winners: WinnersResponse }>(
+  async ({ data: { tournamentId, avatarId } }) => {
+    const answer = await sendJson('post', `admin/tournaments/${tournamentId}/bulk-distribute-avatar`, { avatarId }, bulkDistributeResponseSchema);
+    return { ...answer, winners: await loadWinners(tournamentId) };
+  },
+);
+
+// ---- Tournaments --------------------------------------------------------------------------------
+
+const ADMIN_TOURNAMENTS_KEY = 'admin/tournaments';
+const listTournaments = async () => (await getJson(ADMIN_TOURNAMENTS_KEY, adminTournamentListResponseSchema)).tournaments;
+
+/** `POST /api/admin/tournaments` or `PUT /api/admin/tournaments/{id}` (with `id`), then every tournament. */
+export const $saveTournament = createMutatorStore<{ id?: number; form: TournamentForm }, { tournament: AdminTournament; tournaments: AdminTournament[] }>(
+  async ({ data: { id, form } }) => {
+    const { tournament } = id === undefined
+      ? await sendJson('post', ADMIN_TOURNAMENTS_KEY, form, adminTournamentResponseSchema)
+      : await sendJson('put', `${ADMIN_TOURNAMENTS_KEY}/${id}`, form, adminTournamentResponseSchema);
+    return { tournament, tournaments: await listTournaments() };
+  },
+);
+
+/** `DELETE /api/admin/tournaments/{id}`, then every tournament. */
+export const $deleteTournament = createMutatorStore<number, AdminTournament[]>(async ({ data: id }) => {
+  await sendJson('delete', `${ADMIN_TOURNAMENTS_KEY}/${id}`, undefined, z.object({ message: z.string() }));
+  return listTournaments();
+});
+
+/** `POST /api/admin/tournaments/preview-report`: the report's Markdown as the results page will show it. */
+export const $previewReport = createMutatorStore<string, string>(async ({ data: markdown }) => (await sendJson('post', `${ADMIN_TOURNAMENTS_KEY}/preview-report`, { markdown }, reportPreviewResponseSchema)).html);
+
+/** `GET /api/admin/tournaments/{id}/draft-report`: a Markdown draft from the tournament's data. */
+export const $draftReport = createMutatorStore<number, string>(async ({ data: id }) => (await getJson(`${ADMIN_TOURNAMENTS_KEY}/${id}/draft-report`, draftReportResponseSchema)).markdown);
