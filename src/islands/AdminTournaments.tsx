@@ -3,7 +3,7 @@ import { ConfirmDialog } from '../features/admin/ConfirmDialog';
 import { TournamentFormPanel, type GameOption } from '../features/admin/TournamentFormPanel';
 import { EMPTY_FORM, duplicateOf, formOf, payloadOf, type FormValues } from '../features/admin/tournament-form';
 import { failureMessage } from '../lib/api';
-import { formatShortDate } from '../lib/format';
+import { formatShortDate, plural } from '../lib/format';
 import { runMutation } from '../lib/query';
 import type { AdminAvatar } from '../lib/schemas/admin';
 import type { AdminTournament, TournamentStatus } from '../lib/schemas/tournaments';
@@ -118,7 +118,7 @@ export default function AdminTournaments({ initial, avatars, games }: Props) {
                       <p className="text-sm text-base-content/70">
                         {games.find((g) => g.gameId === t.gameId)?.name ?? t.gameId} · <span className="font-data">{formatShortDate(t.startDate)}</span> - <span className="font-data">{formatShortDate(t.endDate)}</span> ·{' '}
                         <span className="font-data">{t.participantCount}</span> {t.participantCount === 1 ? 'participant' : 'participants'} · <span className="font-data">{sats.format(t.rewards.totalPrizePool)}</span> sats
-                        {t.rewards.avatarRewards.length > 0 && ` · ${t.rewards.avatarRewards.length} avatar rewards`}
+                        {t.rewards.avatarRewards.length > 0 && ` · ${plural(t.rewards.avatarRewards.length, 'avatar reward')}`}
                       </p>
                     </div>
                     <div className="flex flex-wrap gap-2">

@@ -171,6 +171,18 @@ describe.each(DIALECTS)('the admin room API against the built server on %s', (di
     const collection = (await call(server, '/api/avatars/collection', { cookie: player.cookie })).json;
     expect(collection.avatars.map((a: any) => a.avatarId).sort()).toEqual(['laser-eyes', 'sats-miner']);
 
+    const profile = (await call(server, `/api/users/${player.id}/profile`)).json;
+    expect(profile.prizes.map((p: any) => [p.tournamentName, p.prizeType, p.prizeValue, p.avatarName, p.status]).sort()).toEqual(
+      [
+        [`Flash Cup ${dialect}`, 'avatar', 0, 'Laser Eyes', 'sent'],
+        [`Flash Cup ${dialect}`, 'avatar', 0, 'Sats Miner', 'sent'],
+        [`Flash Cup ${dialect}`, 'bitcoin', 2100, null, 'sent'],
+      ].sort(),
+    );
+    const profilePage = await (await fetch(`${server.url}/users/${player.id}`)).text();
+    expect(profilePage).toContain('Tournament Prizes (3)');
+    expect(profilePage).toContain('2,100 sats');
+
     const preview = await call(server, '/api/admin/tournaments/preview-report', { cookie: admin.cookie, body: { markdown: '# Flash\n\n<script>alert(1)</script>[x](javascript:alert(1))' } });
     expect(preview.status).toBe(200);
     expect(preview.json.html).toContain('<h1>Flash</h1>');

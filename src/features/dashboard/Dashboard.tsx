@@ -9,6 +9,7 @@ import { ComingSoon } from './ComingSoon';
 import GameMachines, { type MachineGame } from './GameMachines';
 import { ArcadePerformance, GameStatistics } from './GameStatistics';
 import { WelcomeBanner } from './WelcomeBanner';
+import { PrizeList } from '../profile/PrizeList';
 
 /**
  * The signed-in home page: the welcome banner, the game machines, what is coming, the player's
@@ -27,6 +28,7 @@ export function Dashboard({ user, games }: { user: User; games: MachineGame[] })
       <ComingSoon />
       <GameStatistics games={games} profile={profile} />
       <ArcadePerformance profile={profile} />
+      <PrizeList prizes={profile?.prizes} title="Your Prizes" />
       <div className="flex justify-center">
         <SignOutButton />
       </div>
