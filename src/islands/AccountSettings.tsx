@@ -173,7 +173,7 @@ function LightningAddressForm({ saved }: { saved: string | null }) {
           <TextField id={`${id}-address`} label="Lightning Address" type="email" inputMode="email" autoComplete="off" placeholder="name@wallet.com" value={address} error={error} onChange={(e) => setAddress(e.target.value)} />
         </div>
         <button type="submit" className="btn-arcade btn-primary min-w-32 sm:mt-6" disabled={pending}>
-          {pending ? 'Saving...' : 'Save'}
+          {pending ? 'Updating...' : 'Update Address'}
         </button>
       </form>
     </section>
