@@ -68,16 +68,16 @@ export default function AdminWinners({ initial }: { initial: WinnersResponse }) 
               const busy = working === `bulk-${reward.avatarId}`;
               const done = reward.distributed >= reward.eligible;
               return (
-                <li key={reward.avatarId} className="flex items-center gap-4 rounded-box border-2 border-plum p-3">
+                <li key={reward.avatarId} className="flex flex-wrap items-center gap-4 rounded-box border-2 border-plum p-3">
                   <AvatarImage src={reward.imageUrl} alt={reward.avatarName} className="size-14 shrink-0" />
-                  <div className="min-w-0 flex-1">
+                  <div className="min-w-40 flex-1">
                     <p className="font-bold">{reward.avatarName}</p>
                     <p className="text-sm text-base-content/70">{reward.unlockCriteria}</p>
                     <p className="text-sm">
                       <span className="font-data font-bold">{reward.distributed}</span> of <span className="font-data font-bold">{reward.eligible}</span> eligible distributed
                     </p>
                   </div>
-                  <button type="button" className="btn-arcade btn-sm btn-secondary" disabled={!ended || done || busy} onClick={() => setAsking({ kind: 'bulk', reward })}>
+                  <button type="button" className="btn-arcade btn-sm btn-secondary w-full sm:w-auto" disabled={!ended || done || busy} onClick={() => setAsking({ kind: 'bulk', reward })}>
                     {busy ? 'Distributing...' : done ? 'All Sent' : 'Give to All'}
                   </button>
                 </li>
