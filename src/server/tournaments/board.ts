@@ -3,7 +3,7 @@ import type { Services } from '../context';
 import type { Db } from '../db';
 import { rankedPage, rankIn, type Details } from '../leaderboards/leaderboards';
 import { tournamentReportHtml } from './report';
-import { tournamentRow } from './tournaments';
+import { assertTournament, tournamentRow } from './tournaments';
 
 // A tournament's board follows the leaderboard rules (best score inside the window, earlier wins a
 // tie, unique consecutive ranks) from the same in-memory order the game boards use
@@ -24,15 +24,13 @@ function entryDetails(db: Db, tournamentId: number): Details {
 
 /** One page of a tournament's board (404 for a tournament that does not exist). */
 export async function tournamentBoardPage(services: Pick<Services, 'db' | 'rankings'>, tournamentId: number, page: number, limit: number): Promise<TournamentBoardResponse> {
-  await tournamentRow(services.db, tournamentId);
-  await services.rankings.current();
+  await Promise.all([assertTournament(services.db, tournamentId), services.rankings.current()]);
   return rankedPage(await services.rankings.tournament(tournamentId), undefined, page, limit, entryDetails(services.db, tournamentId));
 }
 
 /** Where the player stands in a tournament (rank null until they enter it). */
 export async function tournamentRank(services: Pick<Services, 'db' | 'rankings'>, tournamentId: number, userId: number): Promise<TournamentRankResponse> {
-  await tournamentRow(services.db, tournamentId);
-  await services.rankings.current();
+  await Promise.all([assertTournament(services.db, tournamentId), services.rankings.current()]);
   return rankIn(await services.rankings.tournament(tournamentId), undefined, userId);
 }
 

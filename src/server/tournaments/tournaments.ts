@@ -106,6 +106,12 @@ export async function tournamentRow(db: Db, id: number): Promise<TournamentRow> 
   return row;
 }
 
+/** 404 unless the tournament `id` exists (an indexed read of its id alone: boards ask on every request). */
+export async function assertTournament(db: Db, id: number): Promise<void> {
+  const row = await db.selectFrom('tournaments').select('id').where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('Tournament not found.');
+}
+
 /** The tournaments of one status at `now` (or all): upcoming soonest first, active ending soonest first, past latest first; all by start, latest first. */
 export async function listTournaments(services: Pick<Services, 'db' | 'rankings'>, status?: TournamentStatus, now = Date.now()): Promise<Tournament[]> {
   let query = services.db.selectFrom('tournaments').selectAll();
@@ -296,7 +302,8 @@ export async function updateTournament(services: Pick<Services, 'db' | 'config' 
 
 /** `DELETE /api/admin/tournaments/{id}`: the tournament, its entries, rewards and prize awards. */
 export async function deleteTournament(services: Pick<Services, 'db' | 'rankings'>, id: number): Promise<{ name: string }> {
-  const row = await services.db.deleteFrom('tournaments').where('id', '=', id).returning('name').executeTakeFirst();
+  // Through adminWrite: no run is writing an entry of it meanwhile (its foreign key would fail the run).
+  const row = await adminWrite(services.db, (trx) => trx.deleteFrom('tournaments').where('id', '=', id).returning('name').executeTakeFirst());
   if (!row) throw notFound('Tournament not found.');
   services.rankings.forgetTournament(id);
   return row;
