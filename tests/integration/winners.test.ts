@@ -140,6 +140,16 @@ describe.each(DIALECTS)('tournament winners and prizes on %s', (dialect) => {
       expect(drawn.size).toBe(2); // 15 draws of two: both come up (the odds of not are 2 in 32,768)
     });
 
+    it('keeps a random prize awarded before processing (demo or imported data) as the draw', async () => {
+      const players: Setup['players'] = Array.from({ length: 8 }, (_, i) => [`k${i}`, 800 - i, i]);
+      const { id, ids } = await tournament({ players });
+      await s.db.insertInto('prize_awards').values({ tournament_id: id, user_id: ids.k2!, prize_type: 'bitcoin', prize_value: 100, award_key: 'random', award_reason: 'random_participant', created_at: NOW }).execute();
+      const answer = await processWinners(s, admin, id, NOW);
+      expect(answer.randomWinner?.userId).toBe(ids.k2);
+      expect(answer.bitcoinAwards).toBe(5);
+      expect((await awardsOf(id)).filter((a) => a.award_reason === 'random_participant')).toHaveLength(1);
+    });
+
     it('refuses a tournament that has not ended (409) or does not exist (404)', async () => {
       const active = await tournament({ players: [['a', 1, 1]], endsAt: NOW + HOUR });
       const refused = await failure(processWinners(s, admin, active.id, NOW));

@@ -72,7 +72,9 @@ function assertPast(row: TournamentRow, now: number, what: string) {
  */
 async function drawOnce(trx: Db, actor: Actor, tournamentId: number, places: Placed[], now: number) {
   const pool = places.length > PAID_PLACES ? places.slice(PAID_PLACES) : places;
-  const drawn = pool.length > 0 ? pool[randomInt(pool.length)]!.userId : null;
+  // A random prize awarded before processing existed (imported or demo data) stands as the draw.
+  const earlier = await trx.selectFrom('prize_awards').select('user_id').where('tournament_id', '=', tournamentId).where('award_key', '=', RANDOM_KEY).executeTakeFirst();
+  const drawn = earlier ? earlier.user_id : pool.length > 0 ? pool[randomInt(pool.length)]!.userId : null;
   await trx
     .insertInto('tournament_processing')
     .values({ tournament_id: tournamentId, processed_at: now, processed_by: actor.id, random_user_id: drawn, random_candidates: pool.length })
