@@ -229,18 +229,19 @@ async function loadDemoPrizes(db: Db, tournamentId: number): Promise<void> {
     prize_value: rank === 0 ? t.first_place_sats : t.second_to_fifth_sats,
     avatar_id: null,
     award_reason: rank === 0 ? 'first_place' : 'top_5',
+    award_key: 'place',
     status: rank === 0 ? ('sent' as const) : ('pending' as const),
     created_at: at,
     sent_at: rank === 0 ? at : null,
   }));
   const lucky = top[Math.floor(top.length / 2)]!;
-  awards.push({ ...awards[0]!, user_id: lucky.user_id, prize_value: t.random_participant_sats, award_reason: 'random_participant', status: 'pending', sent_at: null });
+  awards.push({ ...awards[0]!, user_id: lucky.user_id, prize_value: t.random_participant_sats, award_reason: 'random_participant', award_key: 'random', status: 'pending', sent_at: null });
   await db
     .insertInto('prize_awards')
     .values([
       ...awards,
-      { ...awards[0]!, prize_type: 'avatar', prize_value: 0, avatar_id: 'laser-eyes', award_reason: 'first_place', status: 'pending', sent_at: null },
-      ...top.map((e) => ({ ...awards[0]!, user_id: e.user_id, prize_type: 'avatar' as const, prize_value: 0, avatar_id: 'sats-miner', award_reason: 'all_players', status: 'pending' as const, sent_at: null })),
+      { ...awards[0]!, prize_type: 'avatar', prize_value: 0, avatar_id: 'laser-eyes', award_reason: 'first_place', award_key: 'laser-eyes', status: 'pending', sent_at: null },
+      ...top.map((e) => ({ ...awards[0]!, user_id: e.user_id, prize_type: 'avatar' as const, prize_value: 0, avatar_id: 'sats-miner', award_reason: 'all_players', award_key: 'sats-miner', status: 'pending' as const, sent_at: null })),
     ])
     .execute();
 }

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useId, useMemo, useState, type SubmitEvent } from 'react';
-import { $account, $notifyNewGames, $saveAccountCountry, $signOutEverywhere } from '../lib/stores/account';
+import { $account, $notifyNewGames, $saveAccountCountry, $saveLightningAddress, $signOutEverywhere } from '../lib/stores/account';
+import { LIGHTNING_ADDRESS } from '../lib/schemas/account';
 import { UNKNOWN_COUNTRY, listCountryOptions } from '../lib/countries';
 import { formatShortDate } from '../lib/format';
 import type { AccountResponse } from '../lib/schemas/account';
@@ -8,6 +9,7 @@ import { openAuthDialog } from '../lib/stores/auth-dialog';
 import { toast } from '../lib/stores/toast';
 import { PixelIcon } from '../ui/PixelIcon';
 import { PlayerAvatar } from '../ui/PlayerAvatar';
+import { TextField } from '../ui/TextField';
 import { useAction } from '../ui/useAction';
 import { lock as iconLock, login as iconLogin, logout as iconLogout } from '../ui/pixel-icons';
 import { useSession } from '../ui/useHydratedStore';
@@ -57,6 +59,7 @@ function SignedIn() {
         <Profile account={account} />
         <CountryForm account={account} />
         <NewGames wanted={account.notifyNewGames} />
+        <LightningAddressForm saved={account.lightningAddress ?? null} />
         <Sessions activeSessions={account.activeSessions} />
       </div>
     );
@@ -132,6 +135,45 @@ function CountryForm({ account }: { account: AccountResponse }) {
         </div>
         <button type="submit" className="btn-arcade btn-primary min-w-32" disabled={saving}>
           {saving ? 'Saving...' : 'Save'}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+/** Where tournament prizes are paid: a Lightning Address the admins see beside the player's prizes. */
+function LightningAddressForm({ saved }: { saved: string | null }) {
+  const id = useId();
+  const [address, setAddress] = useState(saved ?? '');
+  const [error, setError] = useState<string>();
+  const { run, pending } = useAction($saveLightningAddress, {
+    failureTitle: 'Update Failed',
+    onSuccess: (answer) => {
+      setAddress(answer.lightningAddress ?? '');
+      toast({ title: 'Account Updated', description: answer.message, variant: 'success' });
+    },
+  });
+
+  async function save(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const value = address.trim().toLowerCase();
+    if (value && !LIGHTNING_ADDRESS.test(value)) return setError('Enter a Lightning Address like name@wallet.com');
+    setError(undefined);
+    await run(value);
+  }
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="panel p-6 sm:p-8">
+      <h2 id={`${id}-title`} className="text-[0.7rem] text-accent">
+        Lightning Address
+      </h2>
+      <p className="mt-3 text-base-content/80">Win a tournament prize and it is paid here. Leave it empty to remove it.</p>
+      <form onSubmit={save} noValidate className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-start">
+        <div className="flex-1">
+          <TextField id={`${id}-address`} label="Lightning Address" type="email" inputMode="email" autoComplete="off" placeholder="name@wallet.com" value={address} error={error} onChange={(e) => setAddress(e.target.value)} />
+        </div>
+        <button type="submit" className="btn-arcade btn-primary min-w-32 sm:mt-6" disabled={pending}>
+          {pending ? 'Updating...' : 'Update Address'}
         </button>
       </form>
     </section>

@@ -79,6 +79,12 @@ export async function sendJson<S extends z.ZodMiniType>(
   return z.parse(schema, await response.json());
 }
 
+/** POST a file as the request body (its type as Content-Type) and parse the JSON answer with `schema`. */
+export async function sendFile<S extends z.ZodMiniType>(path: string, file: Blob, schema: S): Promise<z.output<S>> {
+  const response = await send(path, { method: 'post', body: file, headers: { 'content-type': file.type || 'application/octet-stream' } });
+  return z.parse(schema, await response.json());
+}
+
 /** The fallback text of a failed action whose server sent no message. */
 export const SOMETHING_WRONG = 'Something went wrong. Please try again.';
 

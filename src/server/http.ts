@@ -46,7 +46,7 @@ export async function readJson<S extends z.ZodMiniType>(request: Request, schema
   if (!/^application\/json\b/i.test(type)) throw new AppError(415, 'Send the request body as JSON (Content-Type: application/json).');
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > maxBytes) throw new AppError(413, 'The request body is too large.');
-  const body = await readLimited(request, maxBytes);
+  const body = new TextDecoder().decode(await readBytes(request, maxBytes));
   let value: unknown;
   try {
     value = JSON.parse(body);
@@ -57,8 +57,13 @@ export async function readJson<S extends z.ZodMiniType>(request: Request, schema
   return parseWith(schema, value);
 }
 
-async function readLimited(request: Request, limit: number): Promise<string> {
-  if (!request.body) return '';
+/**
+ * The request's body as bytes, at most `limit` of them: a larger body (declared or sent) is a 413
+ * with `tooLarge` as its message, and reading stops there.
+ */
+export async function readBytes(request: Request, limit: number, tooLarge = 'The request body is too large.'): Promise<Buffer> {
+  if (Number(request.headers.get('content-length') ?? '0') > limit) throw new AppError(413, tooLarge);
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -77,11 +82,11 @@ async function readLimited(request: Request, limit: number): Promise<string> {
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel();
-      throw new AppError(413, 'The request body is too large.');
+      throw new AppError(413, tooLarge);
     }
     chunks.push(value);
   }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  return Buffer.concat(chunks);
 }
 
 /** The answer for a method an endpoint does not offer; export as `ALL` beside the real handlers. */

@@ -51,6 +51,22 @@ test.describe('account settings', () => {
     await expectToast(page, 'Update Failed', 'Choose a country', 'destructive');
   });
 
+  test('a player gives a Lightning Address for prizes: a wrong one is explained in place, a good one is saved lower-cased', async ({ page }) => {
+    await openAccount(page);
+    const field = page.getByRole('textbox', { name: 'Lightning Address' });
+    await expect(field).toHaveValue('');
+    const save = await stubApi(page, '**/api/account/lightning-address', { json: { lightningAddress: 'fan@wallet.example.com', message: 'Prizes can now be paid to fan@wallet.example.com.' } });
+    await field.fill('not an address');
+    await page.getByRole('button', { name: 'Update Address' }).click();
+    await expect(page.getByText('Enter a Lightning Address like name@wallet.com')).toBeVisible();
+    expect(save.bodies).toEqual([]);
+    await field.fill(' Fan@Wallet.Example.com ');
+    await page.getByRole('button', { name: 'Update Address' }).click();
+    await expectToast(page, 'Account Updated', 'Prizes can now be paid to fan@wallet.example.com.', 'success');
+    expect(save.bodies).toEqual([{ lightningAddress: 'fan@wallet.example.com' }]);
+    await expect(field).toHaveValue('fan@wallet.example.com');
+  });
+
   test('a player signs out everywhere and lands on the home page', async ({ page }) => {
     await openAccount(page);
     const everywhere = await stubApi(page, '**/api/account/sign-out-everywhere', { json: { success: true, revoked: 3 } });

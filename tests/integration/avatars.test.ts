@@ -7,7 +7,8 @@ import { setNotifyNewGames } from '../../src/server/auth/accounts';
 import { findSession, createSession } from '../../src/server/auth/sessions';
 import { claimAchievementAvatar } from '../../src/server/avatars/claims';
 import { findActiveAvatar, getAvatarCollection, setActiveAvatar } from '../../src/server/avatars/collection';
-import { AppError } from '../../src/server/errors';
+import type { AppError } from '../../src/server/errors';
+import { failure } from '../support/failure';
 import { submitRun, type GameRules } from '../../src/server/games/runs';
 import { leaderboardPage } from '../../src/server/leaderboards/leaderboards';
 import { Rankings, SYNC_INTERVAL_MS } from '../../src/server/leaderboards/rankings';
@@ -19,16 +20,6 @@ const rekt: GameRules = { gameId: 'rekt', maxScore: 1_000_000, maxLevel: 1000, m
 const quiz: GameRules = { gameId: 'mr-quiz', maxScore: 100_000, maxLevel: 100, maxFishPerRun: 0, hasFish: false, hasFormations: false };
 const T0 = Date.UTC(2026, 10, 1);
 
-/** The status and message of a rejected promise's AppError. */
-async function failure(promise: Promise<unknown>): Promise<{ status: number; message: string }> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return { status: error.status, message: error.message };
-    throw error;
-  }
-  throw new Error('expected a failure');
-}
 
 describe.each(DIALECTS)('achievements, avatars and profiles on %s', (dialect) => {
   let s: TestServices;

@@ -102,10 +102,12 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
       '0006_session_refs',
       '0007_magic_link_browser',
       '0008_tournaments',
+      '0010_admin',
     ]);
     await migrateToLatest(h);
     const tables = async () => (await h.db.introspection.getTables()).map((t) => t.name).filter((name) => !name.startsWith('kysely_')).sort();
     const all = [
+      'audit_log',
       'avatars',
       'game_stats',
       'game_totals',
@@ -117,6 +119,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
       'sessions',
       'tournament_avatar_rewards',
       'tournament_entries',
+      'tournament_processing',
       'tournaments',
       'user_achievements',
       'users',

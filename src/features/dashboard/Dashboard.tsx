@@ -10,6 +10,7 @@ import { FeaturedTournament } from './FeaturedTournament';
 import GameMachines, { type MachineGame } from './GameMachines';
 import { ArcadePerformance, GameStatistics } from './GameStatistics';
 import { WelcomeBanner } from './WelcomeBanner';
+import { PrizeList } from '../profile/PrizeList';
 
 /**
  * The signed-in home page: the welcome banner, the game machines, what is coming, the player's
@@ -29,6 +30,7 @@ export function Dashboard({ user, games }: { user: User; games: MachineGame[] })
       <ComingSoon />
       <GameStatistics games={games} profile={profile} />
       <ArcadePerformance profile={profile} userId={user.id} />
+      <PrizeList prizes={profile?.prizes} title="Your Prizes" />
       <div className="flex justify-center">
         <SignOutButton />
       </div>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { PublicProfile } from '../../lib/schemas/profile';
 import { AvatarCollection } from './AvatarCollection';
+import { PrizeList } from './PrizeList';
 import { GamePerformance, OverallStats, ProfileCard, TournamentHistory, type ProfileGame } from './ProfileParts';
 
 interface Props {
@@ -30,6 +31,7 @@ export function ProfileView({ profile, games, now, picker }: Props) {
       </section>
       <GamePerformance profile={profile} games={games} now={now} />
       <TournamentHistory profile={profile} now={now} />
+      <PrizeList prizes={profile.prizes} />
     </div>
   );
 }

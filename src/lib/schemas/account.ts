@@ -19,6 +19,8 @@ export const accountResponseSchema = z.object({
   activeSessions: z.number(),
   /** The player asked to hear about new games (the dashboard's NOTIFY ME). */
   notifyNewGames: z.boolean(),
+  /** Where the player takes Lightning payments (tournament prizes), or null. */
+  lightningAddress: z.optional(z.nullable(z.string())),
 });
 export type AccountResponse = z.infer<typeof accountResponseSchema>;
 
@@ -34,3 +36,24 @@ export const notifyNewGamesRequestSchema = z.object({ wanted: z.boolean('wanted 
 /** Answer of `PUT /api/account/notify-new-games`. */
 export const notifyNewGamesResponseSchema = z.object({ notifyNewGames: z.boolean(), message: z.string() });
 export type NotifyNewGamesResponse = z.infer<typeof notifyNewGamesResponseSchema>;
+
+/** A Lightning Address (LUD-16): `name@domain`, the name of `a-z0-9-_.+`, the domain a host name with a dot. */
+export const LIGHTNING_ADDRESS = /^[a-z0-9._+-]{1,64}@(?=.{4,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/;
+
+/**
+ * Body of `PUT /api/account/lightning-address`: the address (trimmed and lower-cased), or null or
+ * '' to remove it.
+ */
+export const lightningAddressRequestSchema = z.object({
+  lightningAddress: z.nullable(
+    z.string('lightningAddress must be text or null').check(
+      z.trim(),
+      z.toLowerCase(),
+      z.maxLength(320, 'A Lightning Address can be at most 320 characters'),
+      z.refine((value) => value === '' || LIGHTNING_ADDRESS.test(value), 'Enter a Lightning Address like name@wallet.com'),
+    ),
+  ),
+});
+
+/** Answer of `PUT /api/account/lightning-address`. */
+export const lightningAddressResponseSchema = z.object({ lightningAddress: z.nullable(z.string()), message: z.string() });

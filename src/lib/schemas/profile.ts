@@ -35,6 +35,20 @@ export type TournamentEntry = z.infer<typeof tournamentEntrySchema>;
  * Answer of `GET /api/users/{userId}/profile`: what anyone may see of a player (never the e-mail).
  * Also what the server-rendered `/users/{userId}` page shows.
  */
+/** A tournament prize a player won: sats or an avatar, pending until an admin sends it. */
+export const wonPrizeSchema = z.object({
+  tournamentId: z.number(),
+  tournamentName: z.string(),
+  prizeType: z.enum(['bitcoin', 'avatar']),
+  prizeValue: z.number(),
+  avatarName: z.nullable(z.string()),
+  avatarImage: z.nullable(z.string()),
+  status: z.enum(['pending', 'sent']),
+  /** When it was awarded (ISO 8601). */
+  awardedAt: z.string(),
+});
+export type WonPrize = z.infer<typeof wonPrizeSchema>;
+
 export const publicProfileSchema = z.object({
   userId: z.number(),
   user: z.object({
@@ -66,5 +80,7 @@ export const publicProfileSchema = z.object({
     /** Newest first, at most 10. */
     recentTournaments: z.array(tournamentEntrySchema),
   }),
+  /** Tournament prizes won, newest first, at most 20 (the admin room's addition). */
+  prizes: z.optional(z.array(wonPrizeSchema)),
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;

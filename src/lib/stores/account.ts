@@ -2,7 +2,7 @@ import { ApiError, getJson, sendJson } from '../api';
 import { signedOut } from '../auth-client';
 import * as z from 'zod/mini';
 import { FRESH, LEADERBOARD_KEYS, createMutatorStore, createQuery, mutateCache } from '../query';
-import { accountResponseSchema, signOutEverywhereResponseSchema, type AccountResponse } from '../schemas/account';
+import { accountResponseSchema, lightningAddressResponseSchema, signOutEverywhereResponseSchema, type AccountResponse } from '../schemas/account';
 import { setSignedOut } from './session';
 
 /**
@@ -43,5 +43,13 @@ export const $notifyNewGames = createMutatorStore<boolean, { notifyNewGames: boo
   const answer = await sendJson('put', `${ACCOUNT_KEY}/notify-new-games`, { wanted }, notifyNewGamesResponseSchema);
   const account = $account.get().data;
   if (account) mutateCache(ACCOUNT_KEY, { ...account, notifyNewGames: answer.notifyNewGames });
+  return answer;
+});
+
+/** `PUT /api/account/lightning-address`: where prizes are paid ('' removes it). */
+export const $saveLightningAddress = createMutatorStore<string, { lightningAddress: string | null; message: string }>(async ({ data: lightningAddress }) => {
+  const answer = await sendJson('put', `${ACCOUNT_KEY}/lightning-address`, { lightningAddress }, lightningAddressResponseSchema);
+  const account = $account.get().data;
+  if (account) mutateCache(ACCOUNT_KEY, { ...account, lightningAddress: answer.lightningAddress });
   return answer;
 });

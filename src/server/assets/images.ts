@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { DAY, SECOND } from '../../lib/format';
+import { IMAGE_FILE_NAME } from '../../lib/schemas/admin';
 
 /** The image folders `/api/assets/{folder}/{file}` serves. */
 export const IMAGE_FOLDERS = ['avatars', 'tournament'] as const;
@@ -20,7 +21,7 @@ const CONTENT_TYPES: Record<string, string> = {
  * or digit, ending in a known image type. Anything else (a slash, `..`, an encoded byte) never
  * reaches the file system.
  */
-const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}\.(png|jpe?g|gif|webp)$/i;
+const FILE_NAME = IMAGE_FILE_NAME;
 
 /** How long browsers and proxies may keep an image before asking again (with its ETag). */
 export const IMAGE_MAX_AGE_SECONDS = (7 * DAY) / SECOND;

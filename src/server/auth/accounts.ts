@@ -272,3 +272,8 @@ export async function setNotifyNewGames(db: Db, userId: number, wanted: boolean,
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+/** Set (a valid Lightning Address, already lower-cased) or remove (null) where a player takes prizes. */
+export async function setLightningAddress(db: Db, userId: number, lightningAddress: string | null): Promise<UserRow> {
+  return db.updateTable('users').set({ lightning_address: lightningAddress }).where('id', '=', userId).returningAll().executeTakeFirstOrThrow();
+}

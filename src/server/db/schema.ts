@@ -23,6 +23,8 @@ export interface UsersTable {
   avatar_changed_at: number | null;
   /** When the player asked to hear about new games, or null (no wish). */
   notify_new_games_at: number | null;
+  /** Where the player takes Lightning payments (`name@wallet.example`), or null. */
+  lightning_address: string | null;
 }
 
 export interface MagicLinksTable {
@@ -187,6 +189,40 @@ export interface PrizeAwardsTable {
   status: Generated<'pending' | 'sent'>;
   created_at: number;
   sent_at: number | null;
+  /** Which award this is for the player: 'place', 'random' or the avatar's id (unique per tournament, player and type). */
+  award_key: Generated<string>;
+  /** The administrator who sent it. */
+  sent_by: number | null;
+  /** A Lightning payment hash or a note. */
+  payment_proof: string | null;
+}
+
+/** Winners processed for a tournament, once, with the random draw (migration 0010). */
+export interface TournamentProcessingTable {
+  tournament_id: number;
+  processed_at: number;
+  processed_by: number | null;
+  random_user_id: number | null;
+  random_candidates: Generated<number>;
+}
+
+/** One administrator's write: who, what, when (migration 0010). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  /** The administrator, or null once their account is gone. */
+  actor_id: number | null;
+  /** Their username at the time. */
+  actor_name: string;
+  /** What was done, e.g. `avatar.create`, `prize.distribute`. */
+  action: string;
+  /** What it was done to: `avatar`, `tournament`, `prize`, `upload`. */
+  target_type: string;
+  target_id: string | null;
+  /** The tournament concerned, if any. */
+  tournament_id: number | null;
+  /** JSON of what changed. */
+  details: Generated<string>;
+  created_at: number;
 }
 
 export interface Database {
@@ -204,6 +240,8 @@ export interface Database {
   tournament_avatar_rewards: TournamentAvatarRewardsTable;
   tournament_entries: TournamentEntriesTable;
   prize_awards: PrizeAwardsTable;
+  audit_log: AuditLogTable;
+  tournament_processing: TournamentProcessingTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

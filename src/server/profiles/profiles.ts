@@ -5,6 +5,7 @@ import { preparedRead } from '../db/prepared';
 import type { AvatarRow, UserRow } from '../db/schema';
 import { listCatalogueGames } from '../games/catalogue';
 import { byRarityThenName, findActiveAvatar } from '../avatars/collection';
+import { listWonPrizes } from '../admin/prizes';
 import { getTournamentStats } from '../tournaments/participation';
 
 const iso = (ms: number | string | null | undefined) => (ms === null || ms === undefined ? null : new Date(Number(ms)).toISOString());
@@ -55,10 +56,11 @@ const readProfile = preparedRead<{
  */
 export async function findPublicProfile(services: Services, userId: number): Promise<PublicProfile | null> {
   const { db, rankings } = services;
-  const [rows, tournamentStats, catalogue] = await Promise.all([
+  const [rows, tournamentStats, catalogue, prizes] = await Promise.all([
     readProfile(db, [userId, userId, userId]),
     getTournamentStats(services, userId),
     listCatalogueGames(services.config.siteUrl),
+    listWonPrizes(db, userId),
     rankings.current(),
   ]);
   const user = rows.find((row) => row.kind === 'user');
@@ -100,5 +102,6 @@ export async function findPublicProfile(services: Services, userId: number): Pro
       .map((a) => ({ rarity: a.rarity, avatar: { avatarId: a.avatarId, avatarName: a.name, avatarImage: a.image } })),
     gameStats,
     tournamentStats,
+    prizes,
   };
 }

@@ -18,6 +18,7 @@ async function accountView(app: Services, user: UserRow) {
     memberSince: new Date(user.created_at).toISOString(),
     activeSessions: await countActiveSessions(app.db, user.id),
     notifyNewGames: user.notify_new_games_at !== null,
+    lightningAddress: user.lightning_address,
   };
 }
 

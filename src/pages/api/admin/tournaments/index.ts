@@ -1,6 +1,8 @@
 import type { APIRoute } from 'astro';
 import { tournamentFormSchema } from '../../../../lib/schemas/tournaments';
+import { recordAudit } from '../../../../server/admin/audit';
 import { services } from '../../../../server/app';
+import { requireUser } from '../../../../server/auth/locals';
 import { handle, json, methodNotAllowed, readJson } from '../../../../server/http';
 import { TOURNAMENT_FORM_MAX_BYTES } from '../../../../server/tournaments/api';
 import { adminListTournaments, createTournament } from '../../../../server/tournaments/tournaments';
@@ -17,11 +19,12 @@ export const GET: APIRoute = () =>
   });
 
 /** Create a tournament from the form's payload. */
-export const POST: APIRoute = ({ request }) =>
+export const POST: APIRoute = ({ locals, request }) =>
   handle(async () => {
     const app = await services();
     const form = await readJson(request, tournamentFormSchema, TOURNAMENT_FORM_MAX_BYTES);
     const tournament = await createTournament(app, form);
+    await recordAudit(app.db, requireUser(locals), { action: 'tournament.create', targetType: 'tournament', targetId: tournament.id, tournamentId: tournament.id, details: { name: tournament.name } });
     return json({ message: `Tournament "${tournament.name}" created.`, tournament }, 201);
   });
 

@@ -1,0 +1,140 @@
+import { useId, useState, type SubmitEvent } from 'react';
+import type { AdminAvatar } from '../../lib/schemas/admin';
+import { prizePool, tournamentImageUrl } from '../../lib/schemas/tournaments';
+import { TextField } from '../../ui/TextField';
+import { AvatarImage } from './AvatarImage';
+import { AvatarRewardPicker } from './AvatarRewardPicker';
+import { ImageUpload } from './ImageUpload';
+import { ReportEditor } from './ReportEditor';
+import { originalImageName, satsOf, type FormValues } from './tournament-form';
+
+export interface GameOption {
+  gameId: string;
+  name: string;
+}
+
+interface Props {
+  /** The tournament being edited, or null when creating (a new or duplicated one). */
+  editingId: number | null;
+  values: FormValues;
+  onChange: (values: FormValues) => void;
+  games: GameOption[];
+  avatars: AdminAvatar[];
+  pending: boolean;
+  onSubmit: () => void;
+  onCancel: () => void;
+}
+
+const sats = new Intl.NumberFormat('en-US');
+
+/** The tournament form with every field, default and rule of SPEC section 5. */
+export function TournamentFormPanel({ editingId, values, onChange, games, avatars, pending, onSubmit, onCancel }: Props) {
+  const id = useId();
+  const [error, setError] = useState<string>();
+  const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => onChange({ ...values, [key]: value });
+  const amounts = [satsOf(values.firstPlaceSats), satsOf(values.secondToFifthSats), satsOf(values.randomParticipantSats)] as const;
+  const wholeAmounts = amounts.every((n) => Number.isSafeInteger(n) && n >= 0);
+  const pool = wholeAmounts ? prizePool({ firstPlaceSats: amounts[0], secondToFifthSats: amounts[1], randomParticipantSats: amounts[2] }) : null;
+
+  function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const missing = !values.name.trim() ? 'name' : !values.gameId ? 'game' : !values.startDate ? 'start date' : !values.endDate ? 'end date' : null;
+    if (missing) return setError(`The ${missing} is required.`);
+    if (!wholeAmounts) return setError('Reward amounts must be whole numbers of sats (0 or more).');
+    if (values.endDate <= values.startDate) return setError('The end must be after the start.');
+    setError(undefined);
+    onSubmit();
+  }
+
+  const satsField = (key: 'firstPlaceSats' | 'secondToFifthSats' | 'randomParticipantSats', label: string, placeholder: string) => (
+    <TextField id={`${id}-${key}`} label={label} inputMode="numeric" placeholder={placeholder} value={values[key]} onChange={(e) => set(key, e.target.value)} />
+  );
+
+  return (
+    <form onSubmit={submit} noValidate className="panel space-y-5 p-6" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="font-pixel text-sm text-accent">
+        {editingId === null ? 'Create Tournament' : 'Edit Tournament'}
+      </h2>
+      <div className="grid gap-4 md:grid-cols-2">
+        <TextField id={`${id}-name`} label="Name" required maxLength={100} value={values.name} onChange={(e) => set('name', e.target.value)} />
+        <div>
+          <label htmlFor={`${id}-game`} className="mb-2 block font-pixel text-[0.6rem] tracking-wide text-secondary">
+            Game
+          </label>
+          <select id={`${id}-game`} className="select w-full border-2 border-plum bg-base-100" value={values.gameId} onChange={(e) => set('gameId', e.target.value)}>
+            {games.map((g) => (
+              <option key={g.gameId} value={g.gameId}>
+                {g.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <div>
+        <label htmlFor={`${id}-description`} className="mb-2 block font-pixel text-[0.6rem] tracking-wide text-secondary">
+          Description
+        </label>
+        <textarea id={`${id}-description`} className="textarea w-full border-2 border-plum bg-base-100 text-base" rows={3} maxLength={2000} value={values.description} onChange={(e) => set('description', e.target.value)} />
+      </div>
+      <div className="grid gap-4 md:grid-cols-2">
+        <TextField id={`${id}-start`} label="Start" type="datetime-local" required value={values.startDate} onChange={(e) => set('startDate', e.target.value)} />
+        <TextField id={`${id}-end`} label="End" type="datetime-local" required value={values.endDate} onChange={(e) => set('endDate', e.target.value)} />
+      </div>
+
+      <fieldset className="rounded-box border-2 border-plum p-4">
+        <legend className="px-2 font-pixel text-[0.6rem] text-secondary">Image</legend>
+        <div className="flex flex-wrap items-start gap-4">
+          {values.imageFilename && <AvatarImage src={tournamentImageUrl(values.imageFilename)} alt="Tournament image" className="h-20 w-32 object-cover" />}
+          <div className="min-w-0 flex-1 space-y-2">
+            <p className="text-sm text-base-content/80">
+              {values.imageFilename ? (
+                <>
+                  <span className="font-data">{originalImageName(values.imageFilename)}</span>
+                  <span className="block font-data text-xs break-all text-base-content/60">{tournamentImageUrl(values.imageFilename)}</span>
+                </>
+              ) : (
+                'No image.'
+              )}
+            </p>
+            <ImageUpload folder="tournament" onUploaded={(filename) => set('imageFilename', filename)} />
+            {values.imageFilename && (
+              <button type="button" className="btn btn-ghost btn-xs text-error" onClick={() => set('imageFilename', '')}>
+                Remove image
+              </button>
+            )}
+          </div>
+        </div>
+      </fieldset>
+
+      <fieldset className="rounded-box border-2 border-plum p-4">
+        <legend className="px-2 font-pixel text-[0.6rem] text-secondary">Bitcoin Prizes (sats)</legend>
+        <div className="grid gap-4 md:grid-cols-3">
+          {satsField('firstPlaceSats', '1st Place', '21000')}
+          {satsField('secondToFifthSats', '2nd - 5th Place (each)', '5000')}
+          {satsField('randomParticipantSats', 'Random Participant', '1000')}
+        </div>
+        <p className="mt-3 text-sm">
+          Prize pool: <span className="font-data font-bold text-primary">{pool === null ? '-' : `${sats.format(pool)} sats`}</span>
+          <span className="text-base-content/60"> (1st + 4 x 2nd-5th + random)</span>
+        </p>
+      </fieldset>
+
+      <AvatarRewardPicker avatars={avatars} rewards={values.avatarRewards} onChange={(avatarRewards) => set('avatarRewards', avatarRewards)} />
+      <ReportEditor value={values.reportContent} onChange={(reportContent) => set('reportContent', reportContent)} tournamentId={editingId} />
+
+      {error && (
+        <p role="alert" className="text-sm text-error">
+          {error}
+        </p>
+      )}
+      <div className="flex flex-wrap justify-end gap-3">
+        <button type="button" className="btn-arcade btn-ghost" onClick={onCancel}>
+          {editingId === null ? 'Clear' : 'Cancel'}
+        </button>
+        <button type="submit" className="btn-arcade btn-primary" disabled={pending}>
+          {pending ? 'Saving...' : editingId === null ? 'Create Tournament' : 'Update Tournament'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,30 @@
+import { formatCount } from '../../lib/format';
+import type { WonPrize } from '../../lib/schemas/profile';
+
+/** Tournament prizes won: sats or an avatar, SENT once an admin sent it, else on its way. */
+export function PrizeList({ prizes, title = 'Tournament Prizes' }: { prizes: WonPrize[] | undefined; title?: string }) {
+  if (!prizes?.length) return null;
+  return (
+    <section aria-labelledby="tournament-prizes" className="panel p-5 sm:p-6">
+      <h2 id="tournament-prizes" className="text-[0.7rem] text-accent">
+        {`${title} (${prizes.length})`}
+      </h2>
+      <ul className="mt-4 divide-y-2 divide-plum/60">
+        {prizes.map((prize, i) => (
+          <li key={`${prize.tournamentId}-${i}`} className="flex flex-wrap items-center justify-between gap-3 py-3">
+            <span className="flex min-w-0 items-center gap-3">
+              {prize.avatarImage && <img src={prize.avatarImage} alt="" width={32} height={32} className="size-8 [image-rendering:pixelated]" />}
+              <span className="min-w-0">
+                <span className="block font-bold">{prize.prizeType === 'bitcoin' ? `${formatCount(prize.prizeValue)} sats` : (prize.avatarName ?? 'An avatar')}</span>
+                <a href={`/tournament/${prize.tournamentId}/results`} className="link link-hover text-sm text-base-content/70">
+                  {prize.tournamentName}
+                </a>
+              </span>
+            </span>
+            <span className={`badge badge-sm font-pixel text-[0.55rem] ${prize.status === 'sent' ? 'badge-success' : 'badge-warning'}`}>{prize.status === 'sent' ? 'SENT' : 'ON ITS WAY'}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

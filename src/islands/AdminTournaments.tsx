@@ -1,0 +1,162 @@
+import { useRef, useState } from 'react';
+import { ConfirmDialog } from '../features/admin/ConfirmDialog';
+import { TournamentFormPanel, type GameOption } from '../features/admin/TournamentFormPanel';
+import { EMPTY_FORM, duplicateOf, formOf, payloadOf, type FormValues } from '../features/admin/tournament-form';
+import { failureMessage } from '../lib/api';
+import { formatShortDate, plural } from '../lib/format';
+import { runMutation } from '../lib/query';
+import type { AdminAvatar } from '../lib/schemas/admin';
+import type { AdminTournament, TournamentStatus } from '../lib/schemas/tournaments';
+import { $deleteTournament, $processWinners, $saveTournament } from '../lib/stores/admin';
+import { toast } from '../lib/stores/toast';
+
+const sats = new Intl.NumberFormat('en-US');
+const LISTS: { status: TournamentStatus; title: string; empty: string }[] = [
+  { status: 'active', title: 'Active', empty: 'No tournament is running.' },
+  { status: 'upcoming', title: 'Upcoming', empty: 'No tournament is scheduled.' },
+  { status: 'past', title: 'Past', empty: 'No tournament has ended yet.' },
+];
+
+type Asking = { kind: 'delete' | 'process'; tournament: AdminTournament } | null;
+
+interface Props {
+  initial: AdminTournament[];
+  avatars: AdminAvatar[];
+  games: GameOption[];
+}
+
+/**
+ * `/admin/tournaments`: the create/edit form and the Active, Upcoming and Past lists with edit,
+ * duplicate and delete, and for past tournaments Process Winners and View Winners.
+ */
+export default function AdminTournaments({ initial, avatars, games }: Props) {
+  const [tournaments, setTournaments] = useState(initial);
+  const [editingId, setEditingId] = useState<number | null>(null);
+  const [values, setValues] = useState<FormValues>(EMPTY_FORM);
+  const [formKey, setFormKey] = useState(0);
+  const [saving, setSaving] = useState(false);
+  const [asking, setAsking] = useState<Asking>(null);
+  const [working, setWorking] = useState(false);
+  const formTop = useRef<HTMLDivElement>(null);
+
+  function load(next: FormValues, id: number | null) {
+    setValues(next);
+    setEditingId(id);
+    setFormKey((k) => k + 1);
+    formTop.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }
+
+  async function save() {
+    setSaving(true);
+    const outcome = await runMutation($saveTournament, { id: editingId ?? undefined, form: payloadOf(values) });
+    setSaving(false);
+    const created = editingId === null;
+    if (outcome.status === 'done') {
+      setTournaments(outcome.result.tournaments);
+      toast({ title: created ? 'Tournament Created' : 'Tournament Updated', description: `"${outcome.result.tournament.name}" was saved.`, variant: 'success' });
+      load(EMPTY_FORM, null);
+    } else if (outcome.status === 'failed') {
+      toast({ title: 'Error', description: failureMessage(outcome.error, created ? 'Failed to create tournament.' : 'Failed to update tournament.'), variant: 'destructive' });
+    }
+  }
+
+  async function confirm() {
+    if (!asking) return;
+    const { kind, tournament } = asking;
+    setWorking(true);
+    if (kind === 'delete') {
+      const outcome = await runMutation($deleteTournament, tournament.id);
+      if (outcome.status === 'done') {
+        setTournaments(outcome.result);
+        if (editingId === tournament.id) load(EMPTY_FORM, null);
+        toast({ title: 'Tournament Deleted', description: `"${tournament.name}" was deleted.`, variant: 'success' });
+      } else if (outcome.status === 'failed') {
+        toast({ title: 'Error', description: failureMessage(outcome.error, 'Failed to delete tournament.'), variant: 'destructive' });
+      }
+    } else {
+      const outcome = await runMutation($processWinners, tournament.id);
+      if (outcome.status === 'done') {
+        toast({ title: 'Winners Processed', description: `Created ${outcome.result.bitcoinAwards} Bitcoin and ${outcome.result.avatarAwards} Avatar awards.`, variant: 'success' });
+      } else if (outcome.status === 'failed') {
+        toast({ title: 'Error', description: failureMessage(outcome.error, 'Failed to process tournament winners.'), variant: 'destructive' });
+      }
+    }
+    setWorking(false);
+    setAsking(null);
+  }
+
+  return (
+    <>
+      <div ref={formTop} className="mt-8 scroll-mt-24">
+        <TournamentFormPanel
+          key={formKey}
+          editingId={editingId}
+          values={values}
+          onChange={setValues}
+          games={games}
+          avatars={avatars}
+          pending={saving}
+          onSubmit={() => void save()}
+          onCancel={() => load(EMPTY_FORM, null)}
+        />
+      </div>
+      {LISTS.map(({ status, title, empty }) => {
+        const list = tournaments.filter((t) => t.status === status);
+        return (
+          <section key={status} aria-labelledby={`list-${status}`} className="mt-10">
+            <h2 id={`list-${status}`} className="font-pixel text-sm text-accent">
+              {title} <span className="font-data text-base-content/70">({list.length})</span>
+            </h2>
+            {list.length === 0 ? (
+              <p className="mt-3 text-base-content/70">{empty}</p>
+            ) : (
+              <ul className="mt-4 space-y-3">
+                {list.map((t) => (
+                  <li key={t.id} className="panel flex flex-col gap-3 p-4 md:flex-row md:items-center">
+                    <div className="min-w-0 flex-1">
+                      <p className="font-bold break-words">{t.name}</p>
+                      <p className="text-sm text-base-content/70">
+                        {games.find((g) => g.gameId === t.gameId)?.name ?? t.gameId} · <span className="font-data">{formatShortDate(t.startDate)}</span> - <span className="font-data">{formatShortDate(t.endDate)}</span> ·{' '}
+                        <span className="font-data">{t.participantCount}</span> {t.participantCount === 1 ? 'participant' : 'participants'} · <span className="font-data">{sats.format(t.rewards.totalPrizePool)}</span> sats
+                        {t.rewards.avatarRewards.length > 0 && ` · ${plural(t.rewards.avatarRewards.length, 'avatar reward')}`}
+                      </p>
+                    </div>
+                    <div className="flex flex-wrap gap-2">
+                      <button type="button" className="btn-arcade btn-xs btn-outline btn-info" aria-label={`Edit ${t.name}`} onClick={() => load(formOf(t), t.id)}>
+                        Edit
+                      </button>
+                      <button type="button" className="btn-arcade btn-xs btn-outline" aria-label={`Duplicate ${t.name}`} onClick={() => load(duplicateOf(t), null)}>
+                        Duplicate
+                      </button>
+                      <button type="button" className="btn-arcade btn-xs btn-outline btn-error" aria-label={`Delete ${t.name}`} onClick={() => setAsking({ kind: 'delete', tournament: t })}>
+                        Delete
+                      </button>
+                      {status === 'past' && (
+                        <>
+                          <button type="button" className="btn-arcade btn-xs btn-secondary" aria-label={`Process Winners of ${t.name}`} onClick={() => setAsking({ kind: 'process', tournament: t })}>
+                            Process Winners
+                          </button>
+                          <a className="btn-arcade btn-xs btn-primary" href={`/admin/tournaments/${t.id}/winners`} aria-label={`View Winners of ${t.name}`}>
+                            View Winners
+                          </a>
+                        </>
+                      )}
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        );
+      })}
+      <ConfirmDialog
+        question={asking ? (asking.kind === 'delete' ? `Are you sure you want to delete "${asking.tournament.name}"?` : `Process winners and create prize awards for "${asking.tournament.name}"?`) : null}
+        detail={asking?.kind === 'delete' ? 'Its entries, rewards and prize awards go with it.' : 'Awards are created pending; processing again creates nothing twice.'}
+        confirmLabel={asking?.kind === 'delete' ? 'Delete' : 'Process Winners'}
+        pending={working}
+        onConfirm={() => void confirm()}
+        onClose={() => setAsking(null)}
+      />
+    </>
+  );
+}

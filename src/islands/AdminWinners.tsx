@@ -1,0 +1,208 @@
+import { useState } from 'react';
+import { AuditLog } from '../features/admin/AuditLog';
+import { AvatarImage } from '../features/admin/AvatarImage';
+import { ConfirmDialog } from '../features/admin/ConfirmDialog';
+import { failureMessage } from '../lib/api';
+import { runMutation } from '../lib/query';
+import type { AvatarRewardProgress, Winner, WinnersResponse } from '../lib/schemas/admin';
+import { $bulkDistributeAvatar, $distributePrize } from '../lib/stores/admin';
+import { toast } from '../lib/stores/toast';
+import { PixelIcon } from '../ui/PixelIcon';
+import { copy as iconCopy } from '../ui/pixel-icons';
+
+const sats = new Intl.NumberFormat('en-US');
+const DISTRIBUTE_QUESTION = 'Are you sure you want to distribute this prize? This action cannot be undone.';
+
+type Pending = { kind: 'prize'; prizeId: number; what: string } | { kind: 'bulk'; reward: AvatarRewardProgress };
+
+/**
+ * `/admin/tournaments/{id}/winners`: each winner with their prizes and a Distribute button per
+ * pending prize (with an optional payment proof), the bulk action per avatar reward, and the
+ * tournament's audit log. Every action answers with the winners as they are now.
+ */
+export default function AdminWinners({ initial }: { initial: WinnersResponse }) {
+  const [data, setData] = useState(initial);
+  const [asking, setAsking] = useState<Pending | null>(null);
+  const [proof, setProof] = useState('');
+  const [working, setWorking] = useState<string | null>(null);
+  const tournamentId = data.tournament.id;
+
+  async function confirm() {
+    if (!asking) return;
+    const action = asking;
+    setAsking(null);
+    if (action.kind === 'prize') {
+      setWorking(`prize-${action.prizeId}`);
+      const outcome = await runMutation($distributePrize, { tournamentId, prizeId: action.prizeId, paymentProof: proof });
+      setWorking(null);
+      if (outcome.status === 'done') {
+        setData(outcome.result.winners);
+        toast({ title: 'Prize Distributed', description: outcome.result.message, variant: 'success' });
+      } else if (outcome.status === 'failed') {
+        toast({ title: 'Error', description: failureMessage(outcome.error, 'Failed to distribute prize.'), variant: 'destructive' });
+      }
+    } else {
+      setWorking(`bulk-${action.reward.avatarId}`);
+      const outcome = await runMutation($bulkDistributeAvatar, { tournamentId, avatarId: action.reward.avatarId });
+      setWorking(null);
+      if (outcome.status === 'done') {
+        setData(outcome.result.winners);
+        const { distributedExisting, newAwards } = outcome.result;
+        toast({ title: 'Bulk Distribution Complete', description: `Distributed ${distributedExisting} existing and ${newAwards} new avatar awards.`, variant: 'success' });
+      } else if (outcome.status === 'failed') {
+        toast({ title: 'Error', description: failureMessage(outcome.error, 'Failed to bulk distribute avatar rewards.'), variant: 'destructive' });
+      }
+    }
+  }
+
+  const ended = data.tournament.status === 'past';
+  return (
+    <>
+      {data.avatarRewards.length > 0 && (
+        <section aria-labelledby="avatar-rewards" className="panel mt-8 p-6">
+          <h2 id="avatar-rewards" className="text-[0.7rem] text-accent">
+            Avatar Rewards
+          </h2>
+          <ul className="mt-4 grid gap-4 md:grid-cols-2">
+            {data.avatarRewards.map((reward) => {
+              const busy = working === `bulk-${reward.avatarId}`;
+              const done = reward.distributed >= reward.eligible;
+              return (
+                <li key={reward.avatarId} className="flex flex-wrap items-center gap-4 rounded-box border-2 border-plum p-3">
+                  <AvatarImage src={reward.imageUrl} alt={reward.avatarName} className="size-14 shrink-0" />
+                  <div className="min-w-40 flex-1">
+                    <p className="font-bold">{reward.avatarName}</p>
+                    <p className="text-sm text-base-content/70">{reward.unlockCriteria}</p>
+                    <p className="text-sm">
+                      <span className="font-data font-bold">{reward.distributed}</span> of <span className="font-data font-bold">{reward.eligible}</span> eligible distributed
+                    </p>
+                  </div>
+                  <button type="button" className="btn-arcade btn-sm btn-secondary w-full sm:w-auto" disabled={!ended || done || busy} onClick={() => setAsking({ kind: 'bulk', reward })}>
+                    {busy ? 'Distributing...' : done ? 'All Sent' : 'Give to All'}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      )}
+
+      <section aria-labelledby="winners-title" className="mt-8">
+        <h2 id="winners-title" className="font-pixel text-sm text-accent">
+          Winners
+        </h2>
+        {data.winners.length === 0 ? (
+          <div className="panel mt-4 p-8 text-center">
+            <p className="font-pixel text-sm text-primary">No Winners Yet</p>
+            <p className="mt-3 text-base-content/80">{ended ? 'This tournament has ended but no winners have been calculated yet.' : 'Winners will be available once the tournament ends.'}</p>
+          </div>
+        ) : (
+          <ul className="mt-4 space-y-4">
+            {data.winners.map((winner) => (
+              <WinnerCard key={winner.userId} winner={winner} working={working} onDistribute={(prizeId, what) => { setProof(''); setAsking({ kind: 'prize', prizeId, what }); }} />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="audit-title" className="panel mt-8 p-6">
+        <h2 id="audit-title" className="text-[0.7rem] text-accent">
+          Audit Log
+        </h2>
+        <AuditLog entries={data.auditLog} empty="No admin action on this tournament yet." />
+      </section>
+
+      <ConfirmDialog
+        question={asking?.kind === 'prize' ? DISTRIBUTE_QUESTION : asking ? `Give "${asking.reward.avatarName}" to every player who meets "${asking.reward.unlockCriteria}"?` : null}
+        detail={asking?.kind === 'bulk' ? `Awards are created and sent for all ${asking.reward.eligible} eligible players; pending ones are sent. This cannot be undone.` : asking?.what}
+        confirmLabel={asking?.kind === 'bulk' ? 'Give to All' : 'Distribute'}
+        pending={false}
+        onConfirm={() => void confirm()}
+        onClose={() => setAsking(null)}
+      >
+        {asking?.kind === 'prize' && (
+          <div className="mt-4">
+            <label htmlFor="payment-proof" className="mb-2 block font-pixel text-[0.6rem] tracking-wide text-secondary">
+              Payment proof (optional)
+            </label>
+            <input id="payment-proof" className="input w-full border-2 border-plum bg-base-100" placeholder="Lightning payment hash or a note" maxLength={500} value={proof} onChange={(e) => setProof(e.target.value)} />
+          </div>
+        )}
+      </ConfirmDialog>
+    </>
+  );
+}
+
+function Status({ sent, sentAt, sentBy }: { sent: boolean; sentAt: string | null; sentBy: string | null }) {
+  return sent ? (
+    <span className="badge badge-success badge-sm font-pixel text-[0.55rem]" title={sentAt ? `Sent ${sentAt.slice(0, 16).replace('T', ' ')} UTC${sentBy ? ` by ${sentBy}` : ''}` : undefined}>
+      SENT
+    </span>
+  ) : (
+    <span className="badge badge-warning badge-sm">pending</span>
+  );
+}
+
+function WinnerCard({ winner, working, onDistribute }: { winner: Winner; working: string | null; onDistribute: (prizeId: number, what: string) => void }) {
+  return (
+    <li className="panel p-5">
+      <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
+        <span className="font-pixel text-sm text-primary">{winner.rank ? `#${winner.rank}` : '#?'}</span>
+        <a href={`/users/${winner.userId}`} className="link link-hover font-data text-lg font-bold break-all">
+          {winner.username}
+        </a>
+        <span className="font-data text-base-content/80">{winner.score === null ? '-' : `${sats.format(winner.score)} points`}</span>
+      </div>
+      <LightningAddress address={winner.lightningAddress} />
+      <ul className="mt-4 space-y-2">
+        {winner.bitcoinPrizes.map((prize) => (
+          <li key={prize.id} className="flex flex-wrap items-center gap-3">
+            <span className="font-data font-bold text-primary">{sats.format(prize.prizeValue)} sats</span>
+            <span className="text-sm text-base-content/70">{prize.awardReason.replace(/_/g, ' ')}</span>
+            <Status sent={prize.distributionStatus === 'sent'} sentAt={prize.sentAt} sentBy={prize.sentBy} />
+            {prize.paymentProof && <span className="font-data text-xs break-all text-base-content/60">proof: {prize.paymentProof}</span>}
+            {prize.distributionStatus === 'pending' && (
+              <button type="button" className="btn-arcade btn-xs btn-primary" disabled={working === `prize-${prize.id}`} onClick={() => onDistribute(prize.id, `${sats.format(prize.prizeValue)} sats to ${winner.username}`)}>
+                {working === `prize-${prize.id}` ? 'Sending...' : 'Distribute'}
+              </button>
+            )}
+          </li>
+        ))}
+        {winner.avatarPrizes.map((prize) => (
+          <li key={prize.id} className="flex flex-wrap items-center gap-3">
+            <AvatarImage src={prize.avatarImageUrl} alt={prize.avatarName} className="size-8" />
+            <span className="font-bold">{prize.avatarName}</span>
+            <span className="text-sm text-base-content/70">{prize.awardReason}</span>
+            <Status sent={prize.distributionStatus === 'sent'} sentAt={prize.sentAt} sentBy={prize.sentBy} />
+            {prize.distributionStatus === 'pending' && (
+              <button type="button" className="btn-arcade btn-xs btn-primary" disabled={working === `prize-${prize.id}`} onClick={() => onDistribute(prize.id, `${prize.avatarName} to ${winner.username}`)}>
+                {working === `prize-${prize.id}` ? 'Sending...' : 'Distribute'}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+function LightningAddress({ address }: { address: string | null }) {
+  if (!address) return <p className="mt-2 text-sm text-base-content/60">No Lightning Address given.</p>;
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(address!);
+      toast({ title: 'Address Copied!', description: address!, variant: 'success' });
+    } catch {
+      toast({ title: 'Copy Failed', description: 'Could not copy address to clipboard', variant: 'destructive' });
+    }
+  }
+  return (
+    <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">
+      <span className="text-base-content/70">Lightning:</span>
+      <span className="font-data break-all">{address}</span>
+      <button type="button" className="btn btn-ghost btn-xs" onClick={() => void copy()} aria-label={`Copy ${address}`}>
+        <PixelIcon icon={iconCopy} className="size-4" /> Copy
+      </button>
+    </p>
+  );
+}

@@ -1,0 +1,35 @@
+import type { AuditEntry } from './schemas/admin';
+
+const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+
+/** What an audit entry's action did, as a sentence after the administrator's name. */
+export function describeAudit(entry: Pick<AuditEntry, 'action' | 'targetId' | 'details'>): string {
+  const { action, targetId, details } = entry;
+  const target = targetId ?? '';
+  switch (action) {
+    case 'avatar.create':
+      return `added the avatar ${text(details.name) || target} (${target})`;
+    case 'avatar.update':
+      return `edited the avatar ${target}${Object.keys((details.changed as object) ?? {}).length ? `: ${Object.keys(details.changed as object).join(', ')}` : ''}`;
+    case 'avatar.delete':
+      return `deleted the avatar ${text(details.name) || target}`;
+    case 'avatar.retire':
+      return `retired the avatar ${text(details.name) || target} (owned by ${text(details.owners)})`;
+    case 'upload.image':
+      return `uploaded the image ${target}`;
+    case 'tournament.create':
+      return `created the tournament ${text(details.name)}`;
+    case 'tournament.update':
+      return `edited the tournament ${text(details.name)}`;
+    case 'tournament.delete':
+      return `deleted the tournament ${text(details.name)}`;
+    case 'tournament.process_winners':
+      return `processed the winners: ${text(details.bitcoinAwards)} Bitcoin and ${text(details.avatarAwards)} Avatar awards created, random draw among ${text(details.randomCandidates)}`;
+    case 'prize.distribute':
+      return `sent prize #${target} (${details.prizeType === 'avatar' ? `avatar ${text(details.avatarId)}` : `${text(details.prizeValue)} sats`})${details.paymentProof ? `, proof: ${text(details.paymentProof)}` : ''}`;
+    case 'avatar.bulk_distribute':
+      return `distributed ${text(details.avatarId)} to all eligible: ${text(details.distributedExisting)} existing, ${text(details.newAwards)} new`;
+    default:
+      return `${action.replace(/[._]/g, ' ')} ${target}`.trim();
+  }
+}

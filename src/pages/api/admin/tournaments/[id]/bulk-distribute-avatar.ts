@@ -1,0 +1,18 @@
+import type { APIRoute } from 'astro';
+import { bulkDistributeRequestSchema } from '../../../../../lib/schemas/admin';
+import { bulkDistributeAvatar } from '../../../../../server/admin/winners';
+import { requireUser } from '../../../../../server/auth/locals';
+import { handle, json, methodNotAllowed, readJson } from '../../../../../server/http';
+import { tournamentRoute } from '../../../../../server/tournaments/api';
+
+export const prerender = false;
+
+/** Give one avatar reward to every eligible player, sent, once. */
+export const POST: APIRoute = (context) =>
+  handle(async () => {
+    const { app, id } = await tournamentRoute(context);
+    const { avatarId } = await readJson(context.request, bulkDistributeRequestSchema);
+    return json(await bulkDistributeAvatar(app, requireUser(context.locals), id, avatarId));
+  });
+
+export const ALL = methodNotAllowed('POST');

@@ -1,0 +1,29 @@
+import type { WonPrize } from '../../lib/schemas/profile';
+import type { Db } from '../db';
+
+/** How many prizes a profile lists. */
+export const PROFILE_PRIZES = 20;
+
+/** The tournament prizes a player won, newest first: what their profile and dashboard show. */
+export async function listWonPrizes(db: Db, userId: number): Promise<WonPrize[]> {
+  const rows = await db
+    .selectFrom('prize_awards as p')
+    .innerJoin('tournaments as t', 't.id', 'p.tournament_id')
+    .leftJoin('avatars as a', 'a.avatar_id', 'p.avatar_id')
+    .select(['p.tournament_id', 't.name', 'p.prize_type', 'p.prize_value', 'a.name as avatar_name', 'a.image_url', 'p.status', 'p.created_at'])
+    .where('p.user_id', '=', userId)
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(PROFILE_PRIZES)
+    .execute();
+  return rows.map((r) => ({
+    tournamentId: r.tournament_id,
+    tournamentName: r.name,
+    prizeType: r.prize_type,
+    prizeValue: Number(r.prize_value),
+    avatarName: r.avatar_name,
+    avatarImage: r.image_url,
+    status: r.status,
+    awardedAt: new Date(Number(r.created_at)).toISOString(),
+  }));
+}

@@ -1,0 +1,165 @@
+import sharp from 'sharp';
+import type { Page } from '@playwright/test';
+import { E2E_ADMIN } from './global-setup';
+import { expect, expectAccessible, expectNoHorizontalOverflow, expectToast, registerThroughApi, signInThroughLink, test, waitForIsland } from './support';
+
+// The issue's admin journey on the real server: an admin creates a tournament with an uploaded
+// image and an avatar reward, duplicates and edits it, the tournament ends, winners are processed
+// and a prize distributed, and the winner finds the avatar on their profile.
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** A `datetime-local` value in this machine's time zone (the browser's too), with seconds. */
+const local = (ms: number) => {
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+};
+
+async function openTournaments(page: Page) {
+  await page.goto('/admin/tournaments');
+  await expect(page.getByRole('heading', { level: 1, name: 'Tournaments' })).toBeVisible();
+  await waitForIsland(page, 'form');
+}
+
+test.describe('admin room: tournaments, winners and prizes', () => {
+  test.setTimeout(120_000);
+
+  test('an admin runs a tournament from creation to a distributed avatar the winner finds on their profile', async ({ page, browser }) => {
+    const stamp = Date.now() % 100_000;
+    const winnerName = `Cup_Winner_${stamp}`;
+
+    // the player scores in REKT! before the tournament is created: its window covers the run
+    const playerContext = await browser.newContext();
+    const player = await playerContext.newPage();
+    const email = await registerThroughApi(player.request, winnerName);
+    await signInThroughLink(player, email);
+    const { gameToken } = await (await player.request.get('/api/auth/game-token')).json();
+    const me = await (await player.request.get('/api/auth/me')).json();
+    const runAt = Date.now();
+    const run = await player.request.post('/api/games/rekt/runs', { data: { runId: `e2e-cup-${stamp}`, score: 987_654, level: 9 }, headers: { authorization: `Bearer ${gameToken}` } });
+    expect(run.status()).toBe(201);
+
+    await signInThroughLink(page, E2E_ADMIN.email);
+    await openTournaments(page);
+    const form = page.getByRole('form', { name: 'Create Tournament' });
+    await expect(form.getByLabel('Game', { exact: true })).toHaveValue('rekt');
+    await expect(form.getByLabel('1st Place')).toHaveAttribute('placeholder', '21000');
+    await expect(form.getByLabel('2nd - 5th Place (each)')).toHaveAttribute('placeholder', '5000');
+    await expect(form.getByLabel('Random Participant')).toHaveAttribute('placeholder', '1000');
+    await expect(form).toContainText('Prize pool: 0 sats');
+
+    const name = `Flash Cup ${stamp}`;
+    const endsAt = Date.now() + 25_000;
+    await form.getByLabel('Name', { exact: true }).fill(name);
+    await form.getByLabel('Description', { exact: true }).fill('Twenty-five seconds of glory.');
+    await form.getByLabel('Start', { exact: true }).fill(local(runAt - 5_000));
+    await form.getByLabel('End', { exact: true }).fill(local(endsAt));
+    const banner = await sharp({ create: { width: 640, height: 320, channels: 3, background: '#f7931a' } }).jpeg().toBuffer();
+    await form.getByLabel('Upload Image').setInputFiles({ name: 'flash-cup.jpg', mimeType: 'image/jpeg', buffer: banner });
+    await expect(form.getByText(/^Uploaded as tournament_\d+_flash-cup\.jpg/)).toBeVisible();
+    await expect(form.getByText(/^\/api\/assets\/tournament\/tournament_\d+_flash-cup\.jpg$/)).toBeVisible();
+    await form.getByLabel('1st Place').fill('21000');
+    await form.getByLabel('2nd - 5th Place (each)').fill('5000');
+    await form.getByLabel('Random Participant').fill('1000');
+    await expect(form).toContainText('Prize pool: 42,000 sats');
+
+    const laser = form.getByRole('button', { name: 'Laser Eyes', exact: true });
+    await laser.click();
+    await expect(laser).toHaveAttribute('aria-pressed', 'true');
+    await laser.click();
+    await expect(laser).toHaveAttribute('aria-pressed', 'false');
+    await laser.click();
+    await form.getByLabel('Eligibility', { exact: true }).selectOption('first_place');
+    await form.getByRole('button', { name: 'Add Reward: Laser Eyes' }).click();
+    await expect(form.getByRole('list', { name: 'Avatar rewards' })).toContainText('Laser EyesFirst Place Only');
+
+    await form.getByLabel('Report', { exact: true }).fill('# Flash Cup\n\nThe **fastest** cup.');
+    await expect(form.getByLabel('Report preview').getByRole('heading', { name: 'Flash Cup' })).toBeVisible();
+    await form.getByRole('button', { name: 'Create Tournament' }).click();
+    await expectToast(page, 'Tournament Created', `"${name}" was saved.`, 'success');
+    const active = page.getByRole('region', { name: /^Active/ });
+    await expect(active.getByRole('listitem').filter({ hasText: name })).toContainText('1 participant');
+    await page.screenshot({ path: 'test-results/screens/desktop-admin_tournaments-journey.png', fullPage: true });
+
+    // duplicate: the name + ' (Copy)', same game and description, no dates, image or rewards
+    await active.getByRole('button', { name: `Duplicate ${name}` }).click();
+    const copy = page.getByRole('form', { name: 'Create Tournament' });
+    await expect(copy.getByLabel('Name', { exact: true })).toHaveValue(`${name} (Copy)`);
+    await expect(copy.getByLabel('Description', { exact: true })).toHaveValue('Twenty-five seconds of glory.');
+    await expect(copy.getByLabel('Start', { exact: true })).toHaveValue('');
+    await expect(copy.getByLabel('End', { exact: true })).toHaveValue('');
+    await expect(copy).toContainText('No image.');
+    await expect(copy).toContainText('No avatar rewards yet.');
+    await copy.getByRole('button', { name: 'Create Tournament' }).click();
+    await expect(copy.getByRole('alert')).toHaveText('The start date is required.');
+    await copy.getByLabel('Start', { exact: true }).fill(local(Date.now() + 86_400_000));
+    await copy.getByLabel('End', { exact: true }).fill(local(Date.now() + 2 * 86_400_000));
+    await copy.getByRole('button', { name: 'Create Tournament' }).click();
+    await expectToast(page, 'Tournament Created', `"${name} (Copy)" was saved.`, 'success');
+
+    // edit the copy, then delete it
+    const upcoming = page.getByRole('region', { name: /^Upcoming/ });
+    await upcoming.getByRole('button', { name: `Edit ${name} (Copy)` }).click();
+    const edit = page.getByRole('form', { name: 'Edit Tournament' });
+    await expect(edit.getByLabel('Name', { exact: true })).toHaveValue(`${name} (Copy)`);
+    await edit.getByLabel('Name', { exact: true }).fill(`${name} Encore`);
+    await edit.getByRole('button', { name: 'Update Tournament' }).click();
+    await expectToast(page, 'Tournament Updated', `"${name} Encore" was saved.`, 'success');
+    await upcoming.getByRole('button', { name: `Delete ${name} Encore` }).click();
+    await page.getByRole('dialog', { name: `Are you sure you want to delete "${name} Encore"?` }).getByRole('button', { name: 'Delete' }).click();
+    await expectToast(page, 'Tournament Deleted', `"${name} Encore" was deleted.`, 'success');
+    await expect(upcoming.getByText(`${name} Encore`)).toHaveCount(0);
+
+    // editing the real one recovers its image's name
+    await page.getByRole('button', { name: `Edit ${name}`, exact: true }).click();
+    await expect(page.getByRole('form', { name: 'Edit Tournament' }).getByText('flash-cup.jpg', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    // the tournament ends
+    await page.waitForTimeout(Math.max(0, endsAt - Date.now() + 1_500));
+    await openTournaments(page);
+    const past = page.getByRole('region', { name: /^Past/ });
+    await past.getByRole('button', { name: `Process Winners of ${name}` }).click();
+    await page.getByRole('dialog', { name: `Process winners and create prize awards for "${name}"?` }).getByRole('button', { name: 'Process Winners' }).click();
+    await expectToast(page, 'Winners Processed', /Created 2 Bitcoin and 1 Avatar awards\./, 'success');
+
+    await past.getByRole('link', { name: `View Winners of ${name}` }).click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await waitForIsland(page, 'section');
+    const card = page.getByRole('listitem').filter({ hasText: winnerName });
+    await expect(card).toContainText('#1');
+    await expect(card).toContainText('987,654 points');
+    await expect(card).toContainText('21,000 sats');
+    await card.getByRole('listitem').filter({ hasText: 'Laser Eyes' }).getByRole('button', { name: 'Distribute' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Are you sure you want to distribute this prize? This action cannot be undone.' });
+    await confirm.getByLabel('Payment proof (optional)').fill('avatar, no payment');
+    await confirm.getByRole('button', { name: 'Distribute' }).click();
+    await expectToast(page, 'Prize Distributed', "The avatar is now in the player's collection.", 'success');
+    await expect(card.getByRole('listitem').filter({ hasText: 'Laser Eyes' })).toContainText('SENT');
+    await expect(page.getByRole('region', { name: 'Audit Log' })).toContainText('sent prize');
+    await expect(page.getByRole('region', { name: 'Avatar Rewards' }).getByRole('button', { name: 'All Sent' })).toBeDisabled();
+    await expectAccessible(page);
+    await page.screenshot({ path: 'test-results/screens/desktop-admin_winners-journey.png', fullPage: true });
+
+    // the winner finds the avatar on their profile
+    await player.goto(`/users/${me.user.id}`);
+    await expect(player.getByText('Laser Eyes').first()).toBeVisible();
+    await playerContext.close();
+  });
+
+  test('a route id that is no tournament shows Invalid Tournament with Go Back', async ({ page }) => {
+    await signInThroughLink(page, E2E_ADMIN.email);
+    for (const path of ['/admin/tournaments/abc/winners', '/admin/tournaments/999999/winners']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: 'Invalid Tournament' })).toBeVisible();
+      await expect(page.getByText('Tournament ID not found.')).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Go Back' })).toHaveAttribute('href', '/admin/tournaments');
+    }
+  });
+
+  test('@narrow the tournaments page fits a 360 px screen', async ({ page }) => {
+    await signInThroughLink(page, E2E_ADMIN.email);
+    await openTournaments(page);
+    await expectNoHorizontalOverflow(page);
+    await page.screenshot({ path: 'test-results/screens/narrow-admin_tournaments.png', fullPage: true });
+  });
+});
