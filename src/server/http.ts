@@ -41,19 +41,24 @@ export function parseWith<S extends z.ZodMiniType>(schema: S, value: unknown): z
  * Wrong content type, oversize, malformed JSON and wrong shapes are all clear 4xx answers.
  */
 export async function readJson<S extends z.ZodMiniType>(request: Request, schema: S): Promise<z.output<S>> {
+  return (await readJsonBody(request, schema)).value;
+}
+
+/** {@link readJson} with the body as it arrived (`raw`, for signatures and hashes) and a size limit of its own. */
+export async function readJsonBody<S extends z.ZodMiniType>(request: Request, schema: S, limit = MAX_BODY_BYTES): Promise<{ raw: string; value: z.output<S> }> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/json\b/i.test(type)) throw new AppError(415, 'Send the request body as JSON (Content-Type: application/json).');
   const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > MAX_BODY_BYTES) throw new AppError(413, 'The request body is too large.');
-  const body = await readLimited(request, MAX_BODY_BYTES);
+  if (declared > limit) throw new AppError(413, 'The request body is too large.');
+  const raw = await readLimited(request, limit);
   let value: unknown;
   try {
-    value = JSON.parse(body);
+    value = JSON.parse(raw);
   } catch {
     throw badRequest('The request body is not valid JSON.');
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw badRequest('The request body must be a JSON object.');
-  return parseWith(schema, value);
+  return { raw, value: parseWith(schema, value) };
 }
 
 async function readLimited(request: Request, limit: number): Promise<string> {

@@ -10,7 +10,12 @@ export interface CatalogueGame {
   origin: string;
   /** The achievement game: its best single run counts for the score cards. */
   achievements: boolean;
+  /** How the Game API makes sure a run was played (README, "Fair play"). */
+  fairPlay: FairPlayMode;
 }
+
+/** `replay`: the server replays each run; `ticket`: a run needs a run ticket and its timing is checked; `none`. */
+export type FairPlayMode = 'replay' | 'ticket' | 'none';
 
 /** The catalogue with what the Game API looks up on every request, worked out once. */
 export interface Catalogue {
@@ -63,6 +68,7 @@ async function buildCatalogue(siteUrl: string): Promise<Catalogue> {
       url: url.toString(),
       origin: url.origin,
       achievements: data.achievements,
+      fairPlay: data.fairPlay,
       rules: {
         gameId: data.gameId,
         maxScore: data.limits.maxScore,

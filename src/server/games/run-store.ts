@@ -24,6 +24,8 @@ export interface RunRecord {
   fishCount: number;
   fishJson: string | null;
   achievementsJson: string | null;
+  /** 1 when the server replayed the run (or a game's signed server vouched for it), else 0. */
+  verified: number;
   /** Achievements this run unlocks for good. */
   unlocked: string[];
   now: number;
@@ -37,7 +39,7 @@ export interface RunLimit extends Limit {
 }
 
 /** The columns of a stored run the Game API answers with. */
-const RUN_KEYS = ['run_id', 'game_id', 'score', 'level', 'fish_count', 'created_at'] as const satisfies readonly (keyof RunsTable)[];
+const RUN_KEYS = ['run_id', 'game_id', 'score', 'level', 'fish_count', 'created_at', 'verified'] as const satisfies readonly (keyof RunsTable)[];
 /** The columns of a player's best the Game API answers with. */
 const BEST_KEYS = ['plays', 'best_score', 'best_level', 'best_fish_count', 'best_reached_at'] as const satisfies readonly (keyof GameStatsTable)[];
 
@@ -210,8 +212,8 @@ function sqliteStore(sqlite: SQLite.Database): SqliteStore {
     ${windowOnConflict(sqlText, '@windowMs')}
     returning count, window_start`);
   const insertRun = sqlite.prepare<RunRecord, StoredRun>(`
-    insert into runs (user_id, game_id, run_id, score, level, fish_count, fish_json, achievements_json, created_at)
-    values (@userId, @gameId, @runId, @score, @level, @fishCount, @fishJson, @achievementsJson, @now)
+    insert into runs (user_id, game_id, run_id, score, level, fish_count, fish_json, achievements_json, created_at, verified)
+    values (@userId, @gameId, @runId, @score, @level, @fishCount, @fishJson, @achievementsJson, @now, @verified)
     on conflict (user_id, game_id, run_id) do nothing
     returning ${RUN_COLUMNS}`);
   const upsertBest = sqlite.prepare<RunRecord, StoredBest>(`
@@ -269,20 +271,20 @@ function sqliteStore(sqlite: SQLite.Database): SqliteStore {
  * `total` and `unlocked` fold in only the runs `run` inserted. Every part commits or none does.
  * Parameters: $1 users, $2 games, $3 runIds, $4 scores, $5 levels, $6 fish counts, $7 fish JSON,
  * $8 achievements JSON, $9 times, $10 rate-limit keys, $11 achievements unlocked (JSON arrays),
- * $12 the window's length, $13 runs allowed per window, $14 the total shard.
+ * $12 the window's length, $13 runs allowed per window, $14 the total shard, $15 verified (0 or 1).
  */
 const SUBMIT_RUNS_SQL = `
 with input as (
-  select * from unnest($1::integer[], $2::varchar[], $3::varchar[], $4::bigint[], $5::integer[], $6::integer[], $7::text[], $8::text[], $9::bigint[], $10::varchar[], $11::text[])
-    with ordinality as t(user_id, game_id, run_id, score, level, fish_count, fish_json, achievements_json, now, key, unlocked, ord)
+  select * from unnest($1::integer[], $2::varchar[], $3::varchar[], $4::bigint[], $5::integer[], $6::integer[], $7::text[], $8::text[], $9::bigint[], $10::varchar[], $11::text[], $15::integer[])
+    with ordinality as t(user_id, game_id, run_id, score, level, fish_count, fish_json, achievements_json, now, key, unlocked, verified, ord)
 ), lim as (
   insert into rate_limits (key, window_start, count) select key, now, 1 from input
   ${windowOnConflict(sqlText, '$12::bigint')}
   where ${windowEnded(sqlText, '$12::bigint')} or rate_limits.count < $13::integer
   returning key
 ), run as (
-  insert into runs (user_id, game_id, run_id, score, level, fish_count, fish_json, achievements_json, created_at)
-  select i.user_id, i.game_id, i.run_id, i.score, i.level, i.fish_count, i.fish_json, i.achievements_json, i.now from input i join lim on lim.key = i.key
+  insert into runs (user_id, game_id, run_id, score, level, fish_count, fish_json, achievements_json, created_at, verified)
+  select i.user_id, i.game_id, i.run_id, i.score, i.level, i.fish_count, i.fish_json, i.achievements_json, i.now, i.verified from input i join lim on lim.key = i.key
   on conflict (user_id, game_id, run_id) do nothing
   returning user_id, ${RUN_COLUMNS}
 ), best as (
@@ -299,13 +301,13 @@ with input as (
   on conflict (user_id, name) do nothing
 )
 select lim.key is not null as allowed,
-  r.run_id, r.game_id, r.score, r.level, r.fish_count, r.created_at,
+  r.run_id, r.game_id, r.score, r.level, r.fish_count, r.created_at, r.verified,
   b.plays, b.best_score, b.best_level, b.best_fish_count, b.best_reached_at
 from input i left join lim on lim.key = i.key left join run r on r.user_id = i.user_id left join best b on b.user_id = i.user_id
 order by i.ord`;
 
 const READ_RUN_SQL = `
-select r.run_id, r.game_id, r.score, r.level, r.fish_count, r.created_at, ${BEST_COLUMNS}
+select r.run_id, r.game_id, r.score, r.level, r.fish_count, r.created_at, r.verified, ${BEST_COLUMNS}
 from runs r join game_stats s on s.user_id = r.user_id and s.game_id = r.game_id
 where r.user_id = $1 and r.game_id = $2 and r.run_id = $3`;
 
@@ -341,6 +343,7 @@ async function writeOnPostgres(pool: pg.Pool, batch: Pending[]): Promise<Outcome
       windowMs,
       max,
       runs[0]!.shard,
+      runs.map((r) => r.verified),
     ],
   });
   return Promise.all(rows.map((row, i) => outcomeOf(pool, batch[i]!, row)));

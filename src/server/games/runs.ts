@@ -19,6 +19,12 @@ export interface GameRules {
 /** Runs one player may submit per minute, unless the operator sets `RUNS_PER_MINUTE`. */
 export const RUNS_PER_MINUTE = 60;
 
+/** A run to store: as the game reported it, or as the server's replay produced it (`verified`). */
+export type RunToStore = SubmitRunRequest & {
+  /** True when the server replayed the run (or the game's signed server vouched for it). */
+  verified?: boolean;
+};
+
 export interface SubmittedRun {
   /** False when the runId was already stored: the stored run is returned and nothing counts twice. */
   created: boolean;
@@ -62,7 +68,7 @@ export async function submitRun(
   { db, rankings }: Pick<Services, 'db' | 'rankings'>,
   game: GameRules,
   userId: number,
-  input: SubmitRunRequest,
+  input: RunToStore,
   now = Date.now(),
   runsPerMinute = RUNS_PER_MINUTE,
 ): Promise<SubmittedRun> {
@@ -79,6 +85,7 @@ export async function submitRun(
       fishCount: input.fish?.length ?? 0,
       fishJson,
       achievementsJson: input.achievements ? JSON.stringify(input.achievements) : null,
+      verified: input.verified ? 1 : 0,
       unlocked: Object.entries(input.achievements ?? {}).flatMap(([name, done]) => (done ? [name] : [])),
       now,
       shard: Math.floor(Math.random() * GAME_TOTAL_SHARDS),
@@ -88,7 +95,7 @@ export async function submitRun(
   rankings.touch(userId);
   return {
     created,
-    run: { runId: run.run_id, gameId: run.game_id, score: run.score, level: run.level, fishCaught: run.fish_count, createdAt: iso(run.created_at) },
+    run: { runId: run.run_id, gameId: run.game_id, score: run.score, level: run.level, fishCaught: run.fish_count, createdAt: iso(run.created_at), verified: Boolean(run.verified) },
     best: { score: best.best_score, level: best.best_level, fishCaught: best.best_fish_count, totalPlays: best.plays, reachedAt: iso(best.best_reached_at) },
   };
 }
