@@ -2,7 +2,9 @@
 // REKT! score and a realistic country mix, then measures leaderboard pages and own rank against the
 // built server, next to its no-op endpoint in the same run, on SQLite and on PostgreSQL. The middle
 // player also gets 1,000 runs, formations and avatars, and their achievements, public profile and
-// profile page are measured too. Needs `npm run build` first.
+// profile page are measured too. A running REKT! tournament of BENCH_TOURNAMENT_PLAYERS (default
+// 100,000) of them has its board's first page and a participant's own rank measured as well. Needs
+// `npm run build` first.
 import { sql } from 'kysely';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +20,7 @@ const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 1_000_000);
 const GAME = 'rekt';
 const MAX_SCORE = 250_000;
 const T0 = Date.UTC(2025, 10, 1);
+const TOURNAMENT_PLAYERS = Math.min(PLAYERS, Number(process.env.BENCH_TOURNAMENT_PLAYERS ?? 100_000));
 
 /** Share of players per country, in thousandths (the rest of the world shares what is left). */
 const COUNTRY_MIX: [string, number][] = [
@@ -81,6 +84,37 @@ async function sessionsAt(handle: DatabaseHandle, positions: number[]): Promise<
   return out;
 }
 
+/**
+ * A REKT! tournament running through the bench, entered by the first TOURNAMENT_PLAYERS players with
+ * their best as their tournament best; a signed-in session for its middle participant.
+ */
+async function seedTournament(handle: DatabaseHandle): Promise<{ id: number; position: number; cookie: string }> {
+  const { db } = handle;
+  const now = Date.now();
+  const { id } = await db
+    .insertInto('tournaments')
+    .values({ name: 'Bench Championship', game_id: GAME, description: '', start_at: T0, end_at: now + 30 * 24 * 3600 * SECOND, image_filename: null, first_place_sats: 10_000, second_to_fifth_sats: 1_000, random_participant_sats: 500, report_content: '', created_at: T0, updated_at: T0 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await sql`
+    insert into tournament_entries (tournament_id, user_id, runs, best_score, best_level, best_fish_count, best_fish_json, best_reached_at, entered_at)
+    select ${id}, user_id, 1, best_score, best_level, 0, null, best_reached_at, best_reached_at from game_stats
+    where game_id = ${GAME} and user_id <= ${TOURNAMENT_PLAYERS}`.execute(db);
+  const position = Math.floor(TOURNAMENT_PLAYERS / 2);
+  const middle = await db
+    .selectFrom('tournament_entries')
+    .select('user_id')
+    .where('tournament_id', '=', id)
+    .orderBy('best_score', 'desc')
+    .orderBy('best_reached_at')
+    .orderBy('user_id')
+    .limit(1)
+    .offset(position)
+    .executeTakeFirstOrThrow();
+  const session = await createSession(db, middle.user_id);
+  return { id, position, cookie: `sats_session=${session.token}` };
+}
+
 /** Runs of the player whose achievements and profile are measured. */
 const PROFILE_RUNS = 1_000;
 
@@ -139,6 +173,8 @@ async function benchDialect(dialect: 'sqlite' | 'postgres') {
     const players = await sessionsAt(handle, positions);
     const profiled = players[1]!;
     await seedProfile(handle, profiled.userId);
+    const tournament = await seedTournament(handle);
+    await (handle.dialect === 'postgres' ? sql`vacuum analyze tournament_entries` : sql`analyze`).execute(handle.db);
     await handle.db.destroy();
 
     started = performance.now();
@@ -192,6 +228,11 @@ async function benchDialect(dialect: 'sqlite' | 'postgres') {
       const pageUrl = `${server.url}/users/${profiled.userId}`;
       if ((await fetch(pageUrl)).status === 200) await paired(`GET /users/{id} (page, ${formatCount(PROFILE_RUNS)} runs)`, { url: pageUrl }, 0.4);
       else rows.push([dialect, 'GET /users/{id} (page)', '', '', '', '', 'not built yet']);
+      // A running tournament's board and a participant's own rank.
+      const tRank = await (await fetch(`${server.url}/api/tournaments/${tournament.id}/user-rank`, { headers: { cookie: tournament.cookie } })).json();
+      if (tRank.rank !== tournament.position + 1 || tRank.totalPlayers !== TOURNAMENT_PLAYERS) throw new Error(`tournament participant at ${tournament.position} got ${JSON.stringify(tRank)}`);
+      await paired(`tournament board page 1 (${formatCount(TOURNAMENT_PLAYERS)} players)`, { url: `${server.url}/api/tournaments/${tournament.id}/leaderboard?page=1&limit=50` }, 0.5);
+      await paired(`tournament own rank, middle (#${formatCount(tournament.position + 1)})`, { url: `${server.url}/api/tournaments/${tournament.id}/user-rank`, headers: { cookie: tournament.cookie } }, 0.5);
       const country = await sequentialLatency(`${server.url}/api/leaderboards/${GAME}/user-rank?type=country&country=US`, { cookie: players[1]!.cookie });
       rows.push([dialect, 'own rank, middle, country US, one request at a time', '', ms(country.p50), ms(country.p99), country.failed, '']);
       const noop = combineRounds(noops);

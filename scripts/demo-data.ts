@@ -7,10 +7,12 @@ import { Rankings } from '../src/server/leaderboards/rankings';
 import { REKT_FORMATIONS } from '../src/lib/schemas/games';
 import { computeAchievements } from '../src/lib/achievements';
 
+// The reference games are replay-mode games (README, "Fair play"): the demo's runs stand for runs
+// the arcade replayed, so they are stored verified and enter the demo tournaments.
 const RULES: GameRules[] = [
-  { gameId: 'rekt', maxScore: 1_000_000, maxLevel: 1000, maxFishPerRun: 0, hasFish: false, hasFormations: true },
-  { gameId: 'fishing-for-sats', maxScore: 1_000_000, maxLevel: 100, maxFishPerRun: 200, hasFish: true, hasFormations: false },
-  { gameId: 'mr-quiz', maxScore: 100_000, maxLevel: 100, maxFishPerRun: 0, hasFish: false, hasFormations: false },
+  { gameId: 'rekt', maxScore: 1_000_000, maxLevel: 1000, maxFishPerRun: 0, hasFish: false, hasFormations: true, fairPlay: 'replay' },
+  { gameId: 'fishing-for-sats', maxScore: 1_000_000, maxLevel: 100, maxFishPerRun: 200, hasFish: true, hasFormations: false, fairPlay: 'replay' },
+  { gameId: 'mr-quiz', maxScore: 100_000, maxLevel: 100, maxFishPerRun: 0, hasFish: false, hasFormations: false, fairPlay: 'replay' },
 ];
 const FISH = [
   { name: 'Sat Sardine', points: 15, kg: [0.1, 0.5] },
@@ -81,6 +83,7 @@ export async function loadDemoArcade(db: Db, accounts: DemoAccount[], now = Date
   // The runs go through the Game API's service, which tells the leaderboards; a server started
   // afterwards loads them from the database anyway.
   const services = { db, rankings: new Rankings(db) };
+  const tournaments = await loadDemoTournaments(db, now);
   let runs = 0;
   for (const person of accounts) {
     const joined = now - Math.floor(random() * 120 * DAY) - DAY;
@@ -113,14 +116,135 @@ export async function loadDemoArcade(db: Db, accounts: DemoAccount[], now = Date
           const correct = Math.round(luck * 10);
           input = { runId: `demo-${user.id}-${game.gameId}-${p}`, score: correct * 100 + Math.floor(random() * correct * 50), level: correct };
         }
-        await submitRun(services, game, user.id, input, at);
+        await submitRun(services, game, user.id, { ...input, verified: true }, at);
         runs++;
       }
     }
   }
   runs += await loadDemoAchievements(db, services, now);
+  await loadDemoPrizes(db, tournaments.genesisCup);
   await db.deleteFrom('rate_limits').execute();
   return runs;
+}
+
+const GENESIS_REPORT = `## Genesis Cup: the post-mortem
+
+Seven days, one game: **REKT!**. The field was wide open until the last evening, when the leader
+strung together three formations in a single run.
+
+### Numbers
+
+| | |
+|---|---|
+| Runs played | hundreds |
+| Closest finish | under 2% between 4th and 5th |
+| Prize pool | 21,000 sats |
+
+### What we learned
+
+- Long lines pay more than they look: every top-5 run had one.
+- ~~Camping the first level~~ does not work any more.
+- Next cup: fishing. Sharpen your hooks.
+
+\`\`\`ts
+// how the board breaks a tie
+const earlierWins = (a: Entry, b: Entry) => b.score - a.score || a.reachedAt - b.reachedAt;
+\`\`\`
+
+Questions? Find us on [the chat](https://chat.example.com/sats-arcade).
+`;
+
+/**
+ * The demo's tournaments, made before the runs so that runs inside their windows enter them through
+ * ingestion: two past ones (one with a Markdown report), one active and one upcoming, dated from `now`.
+ */
+async function loadDemoTournaments(db: Db, now: number): Promise<{ genesisCup: number }> {
+  const add = async (
+    t: { name: string; game_id: string; description: string; start: number; end: number; sats: [number, number, number]; report?: string },
+    rewards: { avatar_id: string; eligibility: 'first_place' | 'top_3' | 'top_5' | 'top_10' | 'all_players'; min_score?: number }[],
+  ) => {
+    const { id } = await db
+      .insertInto('tournaments')
+      .values({
+        name: t.name,
+        game_id: t.game_id,
+        description: t.description,
+        start_at: t.start,
+        end_at: t.end,
+        image_filename: null,
+        first_place_sats: t.sats[0],
+        second_to_fifth_sats: t.sats[1],
+        random_participant_sats: t.sats[2],
+        report_content: t.report ?? '',
+        created_at: t.start - 7 * DAY,
+        updated_at: t.start - 7 * DAY,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (rewards.length) {
+      await db
+        .insertInto('tournament_avatar_rewards')
+        .values(rewards.map((r, position) => ({ tournament_id: id, avatar_id: r.avatar_id, eligibility: r.eligibility, min_score: r.min_score ?? null, position })))
+        .execute();
+    }
+    return id;
+  };
+  const genesisCup = await add(
+    { name: 'Genesis Cup', game_id: 'rekt', description: 'The first REKT! cup: a week to set the best single run.', start: now - 40 * DAY, end: now - 33 * DAY, sats: [10_000, 2_000, 3_000], report: GENESIS_REPORT },
+    [
+      { avatar_id: 'laser-eyes', eligibility: 'first_place' },
+      { avatar_id: 'sats-miner', eligibility: 'all_players' },
+    ],
+  );
+  await add({ name: 'Pizza Day Sprint', game_id: 'fishing-for-sats', description: 'Three days of fishing, for two pizzas worth of sats.', start: now - 14 * DAY, end: now - 11 * DAY, sats: [5_000, 1_000, 500] }, [
+    { avatar_id: 'pizza-chef', eligibility: 'top_5', min_score: 300 },
+  ]);
+  await add({ name: 'Halving Championship', game_id: 'rekt', description: 'The big one: the best REKT! run of the fortnight takes the crown.', start: now - 6 * DAY, end: now + 8 * DAY, sats: [50_000, 10_000, 5_000] }, [
+    { avatar_id: 'laser-eyes', eligibility: 'first_place' },
+    { avatar_id: 'hodl-knight', eligibility: 'top_3' },
+    { avatar_id: 'pizza-chef', eligibility: 'top_10', min_score: 20_000 },
+    { avatar_id: 'sats-miner', eligibility: 'all_players' },
+  ]);
+  await add({ name: 'HODL Marathon', game_id: 'fishing-for-sats', description: 'A long week at the lake: patience pays.', start: now + 3 * DAY, end: now + 10 * DAY, sats: [20_000, 4_000, 2_000] }, [
+    { avatar_id: 'hodl-knight', eligibility: 'first_place' },
+  ]);
+  return { genesisCup };
+}
+
+/** Prizes of the finished Genesis Cup, as processing its winners would make them (the first one sent). */
+async function loadDemoPrizes(db: Db, tournamentId: number): Promise<void> {
+  const t = await db.selectFrom('tournaments').selectAll().where('id', '=', tournamentId).executeTakeFirstOrThrow();
+  const top = await db
+    .selectFrom('tournament_entries')
+    .select('user_id')
+    .where('tournament_id', '=', tournamentId)
+    .orderBy('best_score', 'desc')
+    .orderBy('best_reached_at')
+    .orderBy('user_id')
+    .execute();
+  if (top.length === 0) return;
+  const at = t.end_at + DAY;
+  const awards = top.slice(0, 5).map((e, rank) => ({
+    tournament_id: tournamentId,
+    user_id: e.user_id,
+    prize_type: 'bitcoin' as const,
+    prize_value: rank === 0 ? t.first_place_sats : t.second_to_fifth_sats,
+    avatar_id: null,
+    award_reason: rank === 0 ? 'first_place' : 'top_5',
+    status: rank === 0 ? ('sent' as const) : ('pending' as const),
+    created_at: at,
+    sent_at: rank === 0 ? at : null,
+  }));
+  const lucky = top[Math.floor(top.length / 2)]!;
+  awards.push({ ...awards[0]!, user_id: lucky.user_id, prize_value: t.random_participant_sats, award_reason: 'random_participant', status: 'pending', sent_at: null });
+  await db
+    .insertInto('prize_awards')
+    .values([
+      ...awards,
+      { ...awards[0]!, prize_type: 'avatar', prize_value: 0, avatar_id: 'laser-eyes', award_reason: 'first_place', status: 'pending', sent_at: null },
+      ...top.map((e) => ({ ...awards[0]!, user_id: e.user_id, prize_type: 'avatar' as const, prize_value: 0, avatar_id: 'sats-miner', award_reason: 'all_players', status: 'pending' as const, sent_at: null })),
+    ])
+    .execute();
 }
 
 /** Best REKT! scores right at the tiers' edges, for players who had not played REKT! yet. */
@@ -149,7 +273,7 @@ async function loadDemoAchievements(db: Db, services: { db: Db; rankings: Rankin
   for (const player of players) {
     if (player.id <= 2 || played(player.id, rekt.gameId) || edge >= TIER_EDGE_SCORES.length) continue;
     const score = TIER_EDGE_SCORES[edge++]!;
-    await submitRun(services, rekt, player.id, { runId: `demo-${player.id}-edge`, score, level: Math.floor(score / 2500) }, now - DAY);
+    await submitRun(services, rekt, player.id, { runId: `demo-${player.id}-edge`, score, level: Math.floor(score / 2500), verified: true }, now - DAY);
     runs++;
   }
 

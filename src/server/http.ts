@@ -37,20 +37,21 @@ export function parseWith<S extends z.ZodMiniType>(schema: S, value: unknown): z
 }
 
 /**
- * Read the request's JSON body (at most {@link MAX_BODY_BYTES}) and parse it with `schema`.
- * Wrong content type, oversize, malformed JSON and wrong shapes are all clear 4xx answers.
+ * Read the request's JSON body (at most `maxBytes`, {@link MAX_BODY_BYTES} unless the endpoint
+ * takes more) and parse it with `schema`. Wrong content type, oversize, malformed JSON and wrong
+ * shapes are all clear 4xx answers.
  */
-export async function readJson<S extends z.ZodMiniType>(request: Request, schema: S): Promise<z.output<S>> {
-  return (await readJsonBody(request, schema)).value;
+export async function readJson<S extends z.ZodMiniType>(request: Request, schema: S, maxBytes = MAX_BODY_BYTES): Promise<z.output<S>> {
+  return (await readJsonBody(request, schema, maxBytes)).value;
 }
 
-/** {@link readJson} with the body as it arrived (`raw`, for signatures and hashes) and a size limit of its own. */
-export async function readJsonBody<S extends z.ZodMiniType>(request: Request, schema: S, limit = MAX_BODY_BYTES): Promise<{ raw: string; value: z.output<S> }> {
+/** {@link readJson} with the body as it arrived too (`raw`, for signatures and hashes). */
+export async function readJsonBody<S extends z.ZodMiniType>(request: Request, schema: S, maxBytes = MAX_BODY_BYTES): Promise<{ raw: string; value: z.output<S> }> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/json\b/i.test(type)) throw new AppError(415, 'Send the request body as JSON (Content-Type: application/json).');
   const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > limit) throw new AppError(413, 'The request body is too large.');
-  const raw = await readLimited(request, limit);
+  if (declared > maxBytes) throw new AppError(413, 'The request body is too large.');
+  const raw = await readLimited(request, maxBytes);
   let value: unknown;
   try {
     value = JSON.parse(raw);

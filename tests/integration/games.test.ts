@@ -2,24 +2,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MINUTE } from '../../src/lib/format';
 import { registerUser } from '../../src/server/auth/accounts';
 import { assertLiveSession, createSession, revokeAllSessions, revokeSession } from '../../src/server/auth/sessions';
-import { AppError } from '../../src/server/errors';
 import { GAME_TOTAL_SHARDS, RUNS_PER_MINUTE, submitRun, type GameRules } from '../../src/server/games/runs';
 import { getGlobalStats, getRektAchievements, getUserStats, listUserScores } from '../../src/server/games/stats';
 import { cachedGameTokens, GAME_TOKEN_MINUTES, issueGameToken, MAX_CACHED_TOKENS, verifyGameToken } from '../../src/server/games/tokens';
-import { DIALECTS, freshServices, type TestServices } from '../support/services';
+import { DIALECTS, freshServices, type TestServices, appErrorOf as status } from '../support/services';
 
 const rekt: GameRules = { gameId: 'rekt', maxScore: 1_000_000, maxLevel: 1000, maxFishPerRun: 0, hasFish: false, hasFormations: true };
 const fishing: GameRules = { gameId: 'fishing-for-sats', maxScore: 1_000_000, maxLevel: 100, maxFishPerRun: 200, hasFish: true, hasFormations: false };
-
-async function status(promise: Promise<unknown>): Promise<[number, string]> {
-  try {
-    await promise;
-    return [0, ''];
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    return [error.status, error.message];
-  }
-}
 
 describe('game tokens', () => {
   const secret = 'test-secret-key-that-is-long-enough-0123456789';

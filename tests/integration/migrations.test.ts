@@ -101,11 +101,28 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
       '0005_avatars',
       '0006_session_refs',
       '0007_magic_link_browser',
+      '0008_tournaments',
       '0009_fair_play',
     ]);
     await migrateToLatest(h);
     const tables = async () => (await h.db.introspection.getTables()).map((t) => t.name).filter((name) => !name.startsWith('kysely_')).sort();
-    const all = ['avatars', 'game_stats', 'game_totals', 'magic_links', 'player_avatars', 'rate_limits', 'run_tickets', 'runs', 'sessions', 'user_achievements', 'users'];
+    const all = [
+      'avatars',
+      'game_stats',
+      'game_totals',
+      'magic_links',
+      'player_avatars',
+      'prize_awards',
+      'rate_limits',
+      'run_tickets',
+      'runs',
+      'sessions',
+      'tournament_avatar_rewards',
+      'tournament_entries',
+      'tournaments',
+      'user_achievements',
+      'users',
+    ];
     expect(await tables()).toEqual(all);
     const down = await migrator(h).migrateTo(NO_MIGRATIONS);
     expect(down.error).toBeUndefined();

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { loadConfig, type Settings } from '../../src/server/config';
 import type { Services } from '../../src/server/context';
+import { AppError } from '../../src/server/errors';
 import { migrateToLatest, openDatabase } from '../../src/server/db';
 import { Rankings } from '../../src/server/leaderboards/rankings';
 import type { Mail, Mailer } from '../../src/server/mail/mailer';
@@ -109,4 +110,15 @@ export async function addPlayer(db: Services['db'], username: string, country = 
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** The status and message of the AppError `promise` rejects with, or [0, ''] when it resolves. */
+export async function appErrorOf(promise: Promise<unknown>): Promise<[number, string]> {
+  try {
+    await promise;
+    return [0, ''];
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return [error.status, error.message];
+  }
 }

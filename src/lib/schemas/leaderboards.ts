@@ -11,7 +11,8 @@ export type LeaderboardScope = (typeof LEADERBOARD_SCOPES)[number];
 
 const countryCode = z.string().check(z.regex(/^[A-Za-z]{2}$/, 'country must be a two-letter country code, like US'));
 
-const wholeParam = (what: string, min: number, max: number) =>
+/** A query parameter holding a whole number from `min` to `max`. */
+export const wholeParam = (what: string, min: number, max: number) =>
   z.pipe(
     z.string().check(z.regex(/^\d{1,7}$/, `${what} must be a whole number from ${min} to ${max}`)),
     z.transform(Number),

@@ -145,6 +145,64 @@ export interface PlayerAvatarsTable {
   acquired_at: number;
 }
 
+/** A timed competition of one game: runs inside [start_at, end_at) enter the player. */
+export interface TournamentsTable {
+  id: Generated<number>;
+  name: string;
+  game_id: string;
+  description: string;
+  start_at: number;
+  end_at: number;
+  /** Informational: the image is served from /api/assets/tournament/{image_filename}. */
+  image_filename: string | null;
+  first_place_sats: number;
+  second_to_fifth_sats: number;
+  random_participant_sats: number;
+  /** The post-mortem report (Markdown), '' when none. */
+  report_content: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** An avatar a tournament offers, to whom (eligibility) and from which score. */
+export interface TournamentAvatarRewardsTable {
+  tournament_id: number;
+  avatar_id: string;
+  eligibility: 'first_place' | 'top_3' | 'top_5' | 'top_10' | 'all_players';
+  min_score: number | null;
+  position: number;
+}
+
+/** A player's best inside a tournament's window (the tournament board's source). */
+export interface TournamentEntriesTable {
+  tournament_id: number;
+  user_id: number;
+  /** Runs that counted in the window. */
+  runs: number;
+  best_score: number;
+  best_level: number | null;
+  best_fish_count: number;
+  best_fish_json: string | null;
+  /** When the best was first reached: earlier wins a tie. */
+  best_reached_at: number;
+  /** The first run inside the window. */
+  entered_at: number;
+}
+
+/** A prize won in a tournament: sats or an avatar; sent once, irreversibly. */
+export interface PrizeAwardsTable {
+  id: Generated<number>;
+  tournament_id: number;
+  user_id: number;
+  prize_type: 'bitcoin' | 'avatar';
+  prize_value: Generated<number>;
+  avatar_id: string | null;
+  award_reason: Generated<string>;
+  status: Generated<'pending' | 'sent'>;
+  created_at: number;
+  sent_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   magic_links: MagicLinksTable;
@@ -157,9 +215,14 @@ export interface Database {
   user_achievements: UserAchievementsTable;
   avatars: AvatarsTable;
   player_avatars: PlayerAvatarsTable;
+  tournaments: TournamentsTable;
+  tournament_avatar_rewards: TournamentAvatarRewardsTable;
+  tournament_entries: TournamentEntriesTable;
+  prize_awards: PrizeAwardsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type AvatarRow = Selectable<AvatarsTable>;
+export type TournamentRow = Selectable<TournamentsTable>;

@@ -1,6 +1,6 @@
 import { listGames } from '../content';
 import { notFound } from '../errors';
-import type { GameRules } from './runs';
+import type { FairPlayMode, GameRules } from './runs';
 
 export interface CatalogueGame {
   rules: GameRules;
@@ -10,12 +10,9 @@ export interface CatalogueGame {
   origin: string;
   /** The achievement game: its best single run counts for the score cards. */
   achievements: boolean;
-  /** How the Game API makes sure a run was played (README, "Fair play"). */
+  /** How the Game API makes sure a run was played (README, "Fair play"; also in `rules`). */
   fairPlay: FairPlayMode;
 }
-
-/** `replay`: the server replays each run; `ticket`: a run needs a run ticket and its timing is checked; `none`. */
-export type FairPlayMode = 'replay' | 'ticket' | 'none';
 
 /** The catalogue with what the Game API looks up on every request, worked out once. */
 export interface Catalogue {
@@ -76,6 +73,7 @@ async function buildCatalogue(siteUrl: string): Promise<Catalogue> {
         maxFishPerRun: data.limits.maxFishPerRun,
         hasFish: data.results.fish,
         hasFormations: data.results.formations,
+        fairPlay: data.fairPlay,
       },
     };
   });

@@ -1,5 +1,5 @@
 // Storing Game API runs: the hot path of score ingestion. Each run is one atomic unit (the player's
-// rate-limit window, the run, the player's best, the game's total, achievements). Runs that arrive
+// rate-limit window, the run, the player's best, their entry of every tournament running for the game, the game's total, achievements). Runs that arrive
 // together are written together (group commit): the runs that reached the store in one turn of the
 // event loop become one batch, written by one prepared statement on PostgreSQL (a data-modifying
 // CTE over arrays: one round trip, one commit) and by one transaction on SQLite (a savepoint per
@@ -26,6 +26,8 @@ export interface RunRecord {
   achievementsJson: string | null;
   /** 1 when the server replayed the run (or a game's signed server vouched for it), else 0. */
   verified: number;
+  /** 1 when the run's game is in `replay` fair-play mode (README, "Fair play"), else 0. */
+  replayMode: number;
   /** Achievements this run unlocks for good. */
   unlocked: string[];
   now: number;
@@ -54,20 +56,53 @@ export interface StoreResult {
 }
 
 /**
- * Fold a run into the player's best. Every SET compares with the row as it was (both databases
+ * The SET of an upsert that folds a run into a best kept in `table` (`game_stats`, and each
+ * tournament's `tournament_entries`). Every SET compares with the row as it was (both databases
  * evaluate them all against the old row), and the row is locked by the upsert, so concurrent runs
  * keep the true best; `best_reached_at` moves only when the best improves (an equal score does not
  * take the earlier player's place).
  */
+const keepBest = (table: string) => `
+  best_level = case when excluded.best_score > ${table}.best_score then excluded.best_level else ${table}.best_level end,
+  best_fish_count = case when excluded.best_score > ${table}.best_score then excluded.best_fish_count else ${table}.best_fish_count end,
+  best_fish_json = case when excluded.best_score > ${table}.best_score then excluded.best_fish_json else ${table}.best_fish_json end,
+  best_reached_at = case when excluded.best_score > ${table}.best_score then excluded.best_reached_at else ${table}.best_reached_at end,
+  best_score = case when excluded.best_score > ${table}.best_score then excluded.best_score else ${table}.best_score end`;
+
+/** Fold a run into the player's best in the game, with their plays, total and last play. */
 const BEST_UPDATE = `
   plays = game_stats.plays + 1,
   total_score = game_stats.total_score + excluded.total_score,
-  last_played_at = case when excluded.last_played_at > game_stats.last_played_at then excluded.last_played_at else game_stats.last_played_at end,
-  best_level = case when excluded.best_score > game_stats.best_score then excluded.best_level else game_stats.best_level end,
-  best_fish_count = case when excluded.best_score > game_stats.best_score then excluded.best_fish_count else game_stats.best_fish_count end,
-  best_fish_json = case when excluded.best_score > game_stats.best_score then excluded.best_fish_json else game_stats.best_fish_json end,
-  best_reached_at = case when excluded.best_score > game_stats.best_score then excluded.best_reached_at else game_stats.best_reached_at end,
-  best_score = case when excluded.best_score > game_stats.best_score then excluded.best_score else game_stats.best_score end`;
+  last_played_at = case when excluded.last_played_at > game_stats.last_played_at then excluded.last_played_at else game_stats.last_played_at end,${keepBest('game_stats')}`;
+
+// ---- Tournaments ---------------------------------------------------------------------------------
+
+/**
+ * THE rule of which tournaments a stored run enters: every tournament of the run's game whose
+ * window holds the run's time (start <= time < end; two tournaments of one game may run at once),
+ * and for a game in `replay` fair-play mode only a verified run (README, "Fair play"): tournaments
+ * pay sats, so a run the server did not replay (or a game's signed server did not vouch for) never
+ * counts there. `game`, `time`, `verified` and `replayMode` are SQL expressions of the run's game
+ * id, time, verified flag (0/1) and its game's mode (1 for `replay`). Both databases' writers use
+ * this one fragment, so a rule about which runs count belongs here and nowhere else.
+ */
+export function tournamentsEnteredBy(game: string, time: string, verified: string, replayMode: string): string {
+  return `select t.id from tournaments t where t.game_id = ${game} and t.start_at <= ${time} and t.end_at > ${time} and ${countsInTournaments(verified, replayMode)}`;
+}
+
+/**
+ * The fair-play half of that rule, also applied when a tournament's entries are rebuilt from the
+ * stored runs (`rebuildEntries` in `src/server/tournaments/tournaments.ts`).
+ */
+export function countsInTournaments(verified: string, replayMode: string): string {
+  return `(${verified} = 1 or ${replayMode} = 0)`;
+}
+
+/** Fold a run into the player's entry of a tournament: one more run counted, the best kept. */
+const ENTRY_UPDATE = `
+  runs = tournament_entries.runs + 1,${keepBest('tournament_entries')}`;
+
+const ENTRY_COLUMNS = 'tournament_id, user_id, runs, best_score, best_level, best_fish_count, best_fish_json, best_reached_at, entered_at';
 
 const RUN_COLUMNS = RUN_KEYS.join(', ');
 const BEST_COLUMNS = BEST_KEYS.join(', ');
@@ -221,6 +256,11 @@ function sqliteStore(sqlite: SQLite.Database): SqliteStore {
     values (@userId, @gameId, 1, @score, @level, @fishCount, @fishJson, @now, @now, @score)
     on conflict (user_id, game_id) do update set ${BEST_UPDATE}
     returning ${BEST_COLUMNS}`);
+  // The run enters (or improves the player's entry of) every tournament running for its game.
+  const enterTournaments = sqlite.prepare<RunRecord>(`
+    insert into tournament_entries (${ENTRY_COLUMNS})
+    select e.id, @userId, 1, @score, @level, @fishCount, @fishJson, @now, @now from (${tournamentsEnteredBy('@gameId', '@now', '@verified', '@replayMode')}) e where true
+    on conflict (tournament_id, user_id) do update set ${ENTRY_UPDATE}`);
   const countTotal = sqlite.prepare<{ gameId: string; shard: number; runs: number }>(`
     insert into game_totals (game_id, shard, total_runs) values (@gameId, @shard, @runs)
     on conflict (game_id, shard) do update set total_runs = game_totals.total_runs + excluded.total_runs`);
@@ -237,6 +277,7 @@ function sqliteStore(sqlite: SQLite.Database): SqliteStore {
     const run = insertRun.get(record);
     if (!run) return { created: false, run: readRun.get(record)!, best: readBest.get(record)! };
     const best = upsertBest.get(record)!;
+    enterTournaments.run(record);
     for (const name of record.unlocked) unlock.run({ userId: record.userId, name, now: record.now });
     return { created: true, run, best };
   });
@@ -268,15 +309,16 @@ function sqliteStore(sqlite: SQLite.Database): SqliteStore {
  * A whole batch in one statement. `input` is the batch (arrays of equal length, one element per run,
  * at most one run per player); `lim` counts each run in its player's window unless it is used up
  * (then that run goes no further); `run` inserts the runs whose runId is new (idempotency); `best`,
- * `total` and `unlocked` fold in only the runs `run` inserted. Every part commits or none does.
+ * `entry` (the tournaments it enters), `total` and `unlocked` fold in only the runs `run` inserted. Every part commits or none does.
  * Parameters: $1 users, $2 games, $3 runIds, $4 scores, $5 levels, $6 fish counts, $7 fish JSON,
  * $8 achievements JSON, $9 times, $10 rate-limit keys, $11 achievements unlocked (JSON arrays),
- * $12 the window's length, $13 runs allowed per window, $14 the total shard, $15 verified (0 or 1).
+ * $12 the window's length, $13 runs allowed per window, $14 the total shard, $15 verified (0 or 1),
+ * $16 whether the run's game is in `replay` fair-play mode (0 or 1).
  */
 const SUBMIT_RUNS_SQL = `
 with input as (
-  select * from unnest($1::integer[], $2::varchar[], $3::varchar[], $4::bigint[], $5::integer[], $6::integer[], $7::text[], $8::text[], $9::bigint[], $10::varchar[], $11::text[], $15::integer[])
-    with ordinality as t(user_id, game_id, run_id, score, level, fish_count, fish_json, achievements_json, now, key, unlocked, verified, ord)
+  select * from unnest($1::integer[], $2::varchar[], $3::varchar[], $4::bigint[], $5::integer[], $6::integer[], $7::text[], $8::text[], $9::bigint[], $10::varchar[], $11::text[], $15::integer[], $16::integer[])
+    with ordinality as t(user_id, game_id, run_id, score, level, fish_count, fish_json, achievements_json, now, key, unlocked, verified, replay_mode, ord)
 ), lim as (
   insert into rate_limits (key, window_start, count) select key, now, 1 from input
   ${windowOnConflict(sqlText, '$12::bigint')}
@@ -292,6 +334,11 @@ with input as (
   select r.user_id, r.game_id, 1, r.score, r.level, r.fish_count, i.fish_json, r.created_at, r.created_at, r.score from run r join input i on i.user_id = r.user_id
   on conflict (user_id, game_id) do update set ${BEST_UPDATE}
   returning user_id, ${BEST_COLUMNS}
+), entry as (
+  insert into tournament_entries (${ENTRY_COLUMNS})
+  select e.id, r.user_id, 1, r.score, r.level, r.fish_count, i.fish_json, r.created_at, r.created_at
+  from run r join input i on i.user_id = r.user_id cross join lateral (${tournamentsEnteredBy('r.game_id', 'r.created_at', 'r.verified', 'i.replay_mode')}) e
+  on conflict (tournament_id, user_id) do update set ${ENTRY_UPDATE}
 ), total as (
   insert into game_totals (game_id, shard, total_runs) select game_id, $14::integer, count(*) from run group by game_id
   on conflict (game_id, shard) do update set total_runs = game_totals.total_runs + excluded.total_runs
@@ -344,6 +391,7 @@ async function writeOnPostgres(pool: pg.Pool, batch: Pending[]): Promise<Outcome
       max,
       runs[0]!.shard,
       runs.map((r) => r.verified),
+      runs.map((r) => r.replayMode),
     ],
   });
   return Promise.all(rows.map((row, i) => outcomeOf(pool, batch[i]!, row)));

@@ -14,7 +14,15 @@ export interface GameRules {
   hasFish: boolean;
   /** True for the game whose runs carry formation achievements (REKT). */
   hasFormations: boolean;
+  /**
+   * How the Game API makes sure a run was played (README, "Fair play"): the games collection's
+   * `fairPlay`. Unset (runs stored straight through the service, as the demo data does): `none`.
+   */
+  fairPlay?: FairPlayMode;
 }
+
+/** `replay`: the server replays each run; `ticket`: a run needs a run ticket and its timing is checked; `none`. */
+export type FairPlayMode = 'replay' | 'ticket' | 'none';
 
 /** Runs one player may submit per minute, unless the operator sets `RUNS_PER_MINUTE`. */
 export const RUNS_PER_MINUTE = 60;
@@ -86,6 +94,7 @@ export async function submitRun(
       fishJson,
       achievementsJson: input.achievements ? JSON.stringify(input.achievements) : null,
       verified: input.verified ? 1 : 0,
+      replayMode: game.fairPlay === 'replay' ? 1 : 0,
       unlocked: Object.entries(input.achievements ?? {}).flatMap(([name, done]) => (done ? [name] : [])),
       now,
       shard: Math.floor(Math.random() * GAME_TOTAL_SHARDS),

@@ -26,6 +26,35 @@ function fishDetails(json: string | null): FishDetail[] {
   return fish.map(({ name, points, weight, quality }) => ({ name, points, weight, quality })).sort((a, b) => b.points - a.points);
 }
 
+/** What a leaderboard row shows of a player besides their place: from the database, per page. */
+export interface EntryDetails {
+  id: number;
+  username: string;
+  country: string;
+  created_at: number;
+  best_level: number | null;
+  best_fish_count: number;
+  best_fish_json: string | null;
+  avatar_name: string | null;
+  avatar_image: string | null;
+}
+
+/** Reads the details of the players `ids` of one board. */
+export type Details = (ids: number[]) => Promise<EntryDetails[]>;
+
+/** The details of the players `ids` of a game's leaderboard (one indexed lookup). */
+function gameDetails(db: Db, gameId: string): Details {
+  return (ids) =>
+    db
+      .selectFrom('game_stats as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .leftJoin('avatars as a', 'a.avatar_id', 'u.active_avatar_id')
+      .select(['u.id', 'u.username', 'u.country', 'u.created_at', 's.best_level', 's.best_fish_count', 's.best_fish_json', 'a.name as avatar_name', 'a.image_url as avatar_image'])
+      .where('s.game_id', '=', gameId)
+      .where('s.user_id', 'in', ids)
+      .execute();
+}
+
 /**
  * One page of a game's leaderboard: ranks come from the in-memory order, the rows' details from
  * the database (one indexed lookup for the page's players, with their active avatars). A page is
@@ -35,17 +64,24 @@ function fishDetails(json: string | null): FishDetail[] {
 export async function leaderboardPage(db: Db, rankings: Rankings, gameId: string, scope: Scope, page: number, limit: number): Promise<LeaderboardResponse> {
   const country = scopeCountry(scope);
   await rankings.current();
-  const ranking = rankings.game(gameId);
+  return rankedPage(rankings.game(gameId), country, page, limit, gameDetails(db, gameId));
+}
+
+/**
+ * One page of a ranked order (a game's, or a tournament's), cached per order version: ranks from
+ * the order, the rows' details from `details`.
+ */
+export async function rankedPage(ranking: GameRanking, country: string | undefined, page: number, limit: number, details: Details): Promise<LeaderboardResponse> {
   const key = `${country ?? ''}|${page}|${limit}`;
   const cached = ranking.pages.get(key);
   if (cached && cached.version === ranking.version) return cached.value as LeaderboardResponse;
   const version = ranking.version;
-  const value = await buildPage(db, ranking, gameId, country, page, limit);
+  const value = await buildPage(ranking, country, page, limit, details);
   ranking.pages.set(key, { version, value });
   return value;
 }
 
-async function buildPage(db: Db, ranking: GameRanking, gameId: string, country: string | undefined, page: number, limit: number): Promise<LeaderboardResponse> {
+async function buildPage(ranking: GameRanking, country: string | undefined, page: number, limit: number, details: Details): Promise<LeaderboardResponse> {
   const order = ranking.order(country);
   const offset = (page - 1) * limit;
   const ranked = order?.slice(offset, limit) ?? [];
@@ -53,18 +89,7 @@ async function buildPage(db: Db, ranking: GameRanking, gameId: string, country: 
   const pagination = { page, limit, hasMore: offset + limit < totalPlayers, totalPlayers };
   if (ranked.length === 0) return { entries: [], pagination };
 
-  const rows = await db
-    .selectFrom('game_stats as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .leftJoin('avatars as a', 'a.avatar_id', 'u.active_avatar_id')
-    .select(['u.id', 'u.username', 'u.country', 'u.created_at', 's.best_score', 's.best_level', 's.best_fish_count', 's.best_fish_json', 'a.name as avatar_name', 'a.image_url as avatar_image'])
-    .where('s.game_id', '=', gameId)
-    .where(
-      's.user_id',
-      'in',
-      ranked.map((p) => p.id),
-    )
-    .execute();
+  const rows = await details(ranked.map((p) => p.id));
   const byId = new Map(rows.map((row) => [row.id, row]));
   const entries: LeaderboardEntry[] = [];
   ranked.forEach((player, i) => {
@@ -91,9 +116,14 @@ async function buildPage(db: Db, ranking: GameRanking, gameId: string, country: 
 export async function userRank(rankings: Rankings, gameId: string, scope: Scope, userId: number): Promise<UserRankResponse> {
   const country = scopeCountry(scope);
   await rankings.current();
-  const order = rankings.game(gameId).order(country);
+  return rankIn(rankings.game(gameId), country, userId);
+}
+
+/** Where the player stands in a ranked order (a game's, or a tournament's). */
+export function rankIn(ranking: GameRanking, country: string | undefined, userId: number): UserRankResponse {
+  const order = ranking.order(country);
   const totalPlayers = order?.size ?? 0;
-  const player = rankings.game(gameId).players.get(userId);
+  const player = ranking.players.get(userId);
   const rank = player && order ? order.rankOf(player) : null;
   if (!player || rank === null) return { rank: null, score: 0, fishCaught: 0, level: null, totalPlayers, page: null };
   return { rank, score: player.score, fishCaught: player.fishCaught, level: player.level, totalPlayers, page: Math.ceil(rank / LEADERBOARD_PAGE_SIZE) };

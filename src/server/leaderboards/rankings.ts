@@ -11,15 +11,24 @@ export interface RankedPlayer extends Ranked {
   fishCaught: number;
 }
 
-/** A player's best as the database holds it. */
+/** A player's best as the database holds it (in a game, or in a tournament). */
 export interface BestRow {
-  game_id: string;
   user_id: number;
   best_score: number;
   best_reached_at: number;
   best_level: number | null;
   best_fish_count: number;
   country: string;
+}
+
+/** A player's best in a game. */
+interface GameBestRow extends BestRow {
+  game_id: string;
+}
+
+/** A player's best in a tournament. */
+interface EntryRow extends BestRow {
+  tournament_id: number;
 }
 
 function playerOf(row: BestRow): RankedPlayer {
@@ -29,7 +38,7 @@ function playerOf(row: BestRow): RankedPlayer {
 /** Answered pages kept per game; the least recently used goes first. */
 export const CACHED_PAGES = 500;
 
-/** One game's orders: everyone, and per country. */
+/** One game's (or tournament's) orders: everyone, and per country. */
 export class GameRanking {
   readonly players = new Map<number, RankedPlayer>();
   global = new RankedSet<RankedPlayer>();
@@ -107,6 +116,10 @@ export const SYNC_OVERLAP_MS = 5 * SECOND;
  */
 export class Rankings {
   private games = new Map<string, GameRanking>();
+  /** Each tournament's order: its players' bests inside its window. */
+  private tournaments = new Map<number, GameRanking>();
+  /** Tournaments whose entries were rebuilt (an admin changed the window or game): read afresh at next use. */
+  private staleTournaments = new Set<number>();
   private loaded: Promise<void> | null = null;
   private syncing: Promise<void> | null = null;
   /** Wall time at which the last completed look started. */
@@ -167,12 +180,41 @@ export class Rankings {
     return ranking;
   }
 
-  /** Country codes that have ranked players in any game. */
+  /**
+   * One tournament's order (empty before anyone entered). Call after {@link current}; a tournament
+   * whose entries were rebuilt is read afresh here.
+   */
+  async tournament(tournamentId: number): Promise<GameRanking> {
+    if (this.staleTournaments.delete(tournamentId)) {
+      const rows = await this.entryRows().where('e.tournament_id', '=', tournamentId).orderBy('e.best_score', 'desc').orderBy('e.best_reached_at').orderBy('e.user_id').execute();
+      this.tournaments.set(tournamentId, GameRanking.fromSorted(rows.map(playerOf)));
+    }
+    let ranking = this.tournaments.get(tournamentId);
+    if (!ranking) this.tournaments.set(tournamentId, (ranking = new GameRanking()));
+    return ranking;
+  }
+
+  /** A tournament's players (0 before anyone entered); call after {@link current}. */
+  async participants(tournamentId: number): Promise<number> {
+    return (await this.tournament(tournamentId)).players.size;
+  }
+
+  /**
+   * Note that a tournament's entries were rebuilt or removed here (its window or game changed, or it
+   * was deleted): its order is read afresh at its next use. Other processes learn it from the
+   * tournaments' `updated_at` change feed.
+   */
+  forgetTournament(tournamentId: number): void {
+    this.tournaments.delete(tournamentId);
+    this.staleTournaments.add(tournamentId);
+  }
+
   /** Players held per game (metrics). */
   sizes(): [string, number][] {
     return [...this.games].map(([gameId, ranking]) => [gameId, ranking.players.size]);
   }
 
+  /** Country codes that have ranked players in any game. */
   countryCodes(): Set<string> {
     const codes = new Set<string>();
     for (const ranking of this.games.values()) for (const [code, set] of ranking.countries) if (set.size > 0) codes.add(code);
@@ -184,6 +226,13 @@ export class Rankings {
       .selectFrom('game_stats as s')
       .innerJoin('users as u', 'u.id', 's.user_id')
       .select(['s.game_id', 's.user_id', 's.best_score', 's.best_reached_at', 's.best_level', 's.best_fish_count', 'u.country']);
+  }
+
+  private entryRows() {
+    return this.db
+      .selectFrom('tournament_entries as e')
+      .innerJoin('users as u', 'u.id', 'e.user_id')
+      .select(['e.tournament_id', 'e.user_id', 'e.best_score', 'e.best_reached_at', 'e.best_level', 'e.best_fish_count', 'u.country']);
   }
 
   private async load(): Promise<void> {
@@ -199,6 +248,15 @@ export class Rankings {
       list.push(playerOf(row));
     }
     this.games = new Map([...games].map(([gameId, sorted]) => [gameId, GameRanking.fromSorted(sorted)]));
+    const entries = this.entryRows().orderBy('e.tournament_id').orderBy('e.best_score', 'desc').orderBy('e.best_reached_at').orderBy('e.user_id').stream(10_000);
+    const tournaments = new Map<number, RankedPlayer[]>();
+    for await (const row of entries) {
+      let list = tournaments.get(row.tournament_id);
+      if (!list) tournaments.set(row.tournament_id, (list = []));
+      list.push(playerOf(row));
+    }
+    this.tournaments = new Map([...tournaments].map(([id, sorted]) => [id, GameRanking.fromSorted(sorted)]));
+    this.staleTournaments.clear();
     this.syncedFrom = started;
     this.lastLook = started;
   }
@@ -212,17 +270,28 @@ export class Rankings {
     this.dirty = false;
     const since = this.syncedFrom - SYNC_OVERLAP_MS;
     try {
-      const [reached, moved, told, restyled] = await Promise.all([
+      const [reached, moved, told, restyled, entered, toldEntries, edited] = await Promise.all([
         this.bestRows().where('s.best_reached_at', '>', since).execute(),
         this.bestRows().where('u.country_changed_at', '>', since).execute(),
-        touched.length ? this.bestRows().where('s.user_id', 'in', touched).execute() : Promise.resolve([]),
+        touched.length ? this.bestRows().where('s.user_id', 'in', touched).execute() : Promise.resolve([] as GameBestRow[]),
         this.db.selectFrom('users').select('id').where('avatar_changed_at', '>', since).execute(),
+        this.entryRows().where('e.best_reached_at', '>', since).execute(),
+        touched.length ? this.entryRows().where('e.user_id', 'in', touched).execute() : Promise.resolve([] as EntryRow[]),
+        this.db.selectFrom('tournaments').select('id').where('updated_at', '>', since).execute(),
       ]);
       for (const row of [...reached, ...moved, ...told]) this.game(row.game_id).upsert(row);
+      // A tournament edited elsewhere may have had its entries rebuilt: read it afresh at next use.
+      for (const { id } of edited) this.forgetTournament(id);
+      for (const row of [...entered, ...toldEntries]) {
+        if (this.staleTournaments.has(row.tournament_id)) continue;
+        let ranking = this.tournaments.get(row.tournament_id);
+        if (!ranking) this.tournaments.set(row.tournament_id, (ranking = new GameRanking()));
+        ranking.upsert(row);
+      }
       // A new avatar moves nobody, but the pages that show the player must be built again.
       const restyledIds = new Set([...shown, ...restyled.map((row) => row.id)]);
       if (restyledIds.size > 0) {
-        for (const ranking of this.games.values()) {
+        for (const ranking of [...this.games.values(), ...this.tournaments.values()]) {
           for (const id of restyledIds) {
             if (ranking.players.has(id)) {
               ranking.version++;

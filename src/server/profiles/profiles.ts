@@ -57,7 +57,7 @@ export async function findPublicProfile(services: Services, userId: number): Pro
   const { db, rankings } = services;
   const [rows, tournamentStats, catalogue] = await Promise.all([
     readProfile(db, [userId, userId, userId]),
-    getTournamentStats(db, userId),
+    getTournamentStats(services, userId),
     listCatalogueGames(services.config.siteUrl),
     rankings.current(),
   ]);

@@ -1,16 +1,72 @@
 import type { PublicProfile } from '../../lib/schemas/profile';
+import type { TournamentParticipationResponse } from '../../lib/schemas/tournaments';
+import type { Services } from '../context';
 import type { Db } from '../db';
 
-// A player's tournament record. Tournaments are not built yet: until they are, every player has
-// entered none. The tournaments work fills these two functions in; the achievements (the
-// tourney-regular card) and the profiles read them and need no change.
+// A player's tournament record: the tournaments they entered (at least one run inside each one's
+// window), their ranks from the in-memory boards, and their best finish in finished tournaments.
+// The achievements (the tourney-regular card), the profiles and the participation call read it.
+
+/** Recent tournaments a profile lists. */
+export const RECENT_TOURNAMENTS = 10;
 
 /** How many tournaments the player entered (at least one run inside each one's window). */
-export async function countTournamentsEntered(_db: Db, _userId: number): Promise<number> {
-  return 0;
+export async function countTournamentsEntered(db: Db, userId: number): Promise<number> {
+  const row = await db.selectFrom('tournament_entries').select((eb) => eb.fn.countAll<number>().as('count')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+interface Entered {
+  tournamentName: string;
+  enteredAt: number;
+  endAt: number;
+  rank: number;
+  score: number;
+}
+
+/** The player's entries, newest first, each with their rank on the tournament's board now. */
+async function entriesOf(services: Pick<Services, 'db' | 'rankings'>, userId: number): Promise<Entered[]> {
+  const [rows] = await Promise.all([
+    services.db
+      .selectFrom('tournament_entries as e')
+      .innerJoin('tournaments as t', 't.id', 'e.tournament_id')
+      .select(['e.tournament_id', 'e.best_score', 'e.entered_at', 't.name', 't.end_at'])
+      .where('e.user_id', '=', userId)
+      .orderBy('e.entered_at', 'desc')
+      .orderBy('e.tournament_id', 'desc')
+      .execute(),
+    services.rankings.current(),
+  ]);
+  const entered: Entered[] = [];
+  for (const row of rows) {
+    const ranking = await services.rankings.tournament(row.tournament_id);
+    const player = ranking.players.get(userId);
+    const rank = player ? ranking.global.rankOf(player) : null;
+    // an entry the board has not seen yet (written a moment ago elsewhere) shows up at the next look
+    if (rank === null) continue;
+    entered.push({ tournamentName: row.name, enteredAt: row.entered_at, endAt: row.end_at, rank, score: player!.score });
+  }
+  return entered;
+}
+
+/** The best final rank among finished tournaments at `now`, or null. */
+function bestFinish(entries: Entered[], now: number): number | null {
+  const finished = entries.filter((e) => e.endAt <= now).map((e) => e.rank);
+  return finished.length ? Math.min(...finished) : null;
+}
+
+/** `GET /api/user/{id}/tournament-participation`: tournaments entered and the best final rank. */
+export async function tournamentParticipation(services: Pick<Services, 'db' | 'rankings'>, userId: number, now = Date.now()): Promise<TournamentParticipationResponse> {
+  const [tournamentCount, entries] = await Promise.all([countTournamentsEntered(services.db, userId), entriesOf(services, userId)]);
+  return { tournamentCount, bestFinish: bestFinish(entries, now) };
 }
 
 /** The profile's Tournament History: entries, best finish and the most recent results. */
-export async function getTournamentStats(_db: Db, _userId: number): Promise<PublicProfile['tournamentStats']> {
-  return { totalParticipations: 0, bestFinish: null, recentTournaments: [] };
+export async function getTournamentStats(services: Pick<Services, 'db' | 'rankings'>, userId: number, now = Date.now()): Promise<PublicProfile['tournamentStats']> {
+  const [totalParticipations, entries] = await Promise.all([countTournamentsEntered(services.db, userId), entriesOf(services, userId)]);
+  return {
+    totalParticipations,
+    bestFinish: bestFinish(entries, now),
+    recentTournaments: entries.slice(0, RECENT_TOURNAMENTS).map((e) => ({ tournamentName: e.tournamentName, createdAt: new Date(e.enteredAt).toISOString(), rank: e.rank, score: e.score })),
+  };
 }

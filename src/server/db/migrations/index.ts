@@ -7,6 +7,7 @@ import * as gameTotalShards from './0004-game-total-shards';
 import * as avatars from './0005-avatars';
 import * as sessionRefs from './0006-session-refs';
 import * as magicLinkBrowser from './0007-magic-link-browser';
+import * as tournaments from './0008-tournaments';
 import * as fairPlay from './0009-fair-play';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, ArcadeMigration> = {
   '0005_avatars': avatars,
   '0006_session_refs': sessionRefs,
   '0007_magic_link_browser': magicLinkBrowser,
+  '0008_tournaments': tournaments,
   '0009_fair_play': fairPlay,
 };
 

@@ -1,0 +1,28 @@
+import type { APIRoute } from 'astro';
+import { tournamentFormSchema } from '../../../../lib/schemas/tournaments';
+import { services } from '../../../../server/app';
+import { handle, json, methodNotAllowed, readJson } from '../../../../server/http';
+import { TOURNAMENT_FORM_MAX_BYTES } from '../../../../server/tournaments/api';
+import { adminListTournaments, createTournament } from '../../../../server/tournaments/tournaments';
+
+export const prerender = false;
+
+// Administrators only: the middleware (middleware/admin.ts) answers 401 and 403 before these run.
+
+/** Every tournament, with status, participantCount and what the form edits. */
+export const GET: APIRoute = () =>
+  handle(async () => {
+    const app = await services();
+    return json({ tournaments: await adminListTournaments(app) });
+  });
+
+/** Create a tournament from the form's payload. */
+export const POST: APIRoute = ({ request }) =>
+  handle(async () => {
+    const app = await services();
+    const form = await readJson(request, tournamentFormSchema, TOURNAMENT_FORM_MAX_BYTES);
+    const tournament = await createTournament(app, form);
+    return json({ message: `Tournament "${tournament.name}" created.`, tournament }, 201);
+  });
+
+export const ALL = methodNotAllowed('GET', 'POST');

@@ -1,0 +1,314 @@
+import { sql, type Transaction } from 'kysely';
+import {
+  ELIGIBILITY_LABELS,
+  ELIGIBILITY_TOP,
+  formInstant,
+  prizePool,
+  tournamentImageUrl,
+  type AdminTournament,
+  type AvatarReward,
+  type PrizeAward,
+  type Tournament,
+  type TournamentDetailResponse,
+  type TournamentFormParsed,
+  type TournamentStatus,
+} from '../../lib/schemas/tournaments';
+import type { Services } from '../context';
+import { driverOf, type Db } from '../db';
+import type { Database, TournamentRow } from '../db/schema';
+import { badRequest, notFound } from '../errors';
+import { listCatalogueGames } from '../games/catalogue';
+import { countsInTournaments } from '../games/run-store';
+
+// Tournaments: timed competitions of one game. Status comes from the clock (`now`, injectable as
+// in the other services): upcoming before the start, active from the start until the end, past
+// from the end on. A run enters every tournament of its game running at its time (games/run-store.ts).
+
+/** A tournament's status at `now`: upcoming before `start_at`, active until `end_at`, past from it on. */
+export function statusAt(row: Pick<TournamentRow, 'start_at' | 'end_at'>, now: number): TournamentStatus {
+  if (now < row.start_at) return 'upcoming';
+  return now < row.end_at ? 'active' : 'past';
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const points = new Intl.NumberFormat('en-US');
+
+/** Who earns an avatar reward, in words. */
+export function unlockCriteria(eligibility: AvatarReward['requirement']['type'], minScore: number | null): string {
+  const who = eligibility === 'first_place' ? 'First place' : eligibility === 'all_players' ? 'Every participant' : `${ELIGIBILITY_LABELS[eligibility]} finish`;
+  return minScore ? `${who}, with at least ${points.format(minScore)} points` : who;
+}
+
+/** Each tournament's avatar rewards, with the avatars' names and images, in the admin's order. */
+async function avatarRewardsOf(db: Db, ids: number[]): Promise<Map<number, AvatarReward[]>> {
+  const byTournament = new Map<number, AvatarReward[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return byTournament;
+  const rows = await db
+    .selectFrom('tournament_avatar_rewards as r')
+    .innerJoin('avatars as a', 'a.avatar_id', 'r.avatar_id')
+    .select(['r.tournament_id', 'r.avatar_id', 'r.eligibility', 'r.min_score', 'a.name', 'a.image_url'])
+    .where('r.tournament_id', 'in', ids)
+    .orderBy('r.tournament_id')
+    .orderBy('r.position')
+    .execute();
+  for (const row of rows) {
+    byTournament.get(row.tournament_id)!.push({
+      avatarId: row.avatar_id,
+      avatarName: row.name,
+      imageUrl: row.image_url,
+      unlockCriteria: unlockCriteria(row.eligibility, row.min_score),
+      requirement: { type: row.eligibility, value: ELIGIBILITY_TOP[row.eligibility], minScore: row.min_score },
+    });
+  }
+  return byTournament;
+}
+
+/** Tournament rows as the API answers them: status at `now`, rewards, participants from the in-memory boards. */
+async function present(services: Pick<Services, 'db' | 'rankings'>, rows: TournamentRow[], now: number): Promise<Tournament[]> {
+  if (rows.length === 0) return [];
+  await services.rankings.current();
+  const rewards = await avatarRewardsOf(
+    services.db,
+    rows.map((r) => r.id),
+  );
+  return Promise.all(
+    rows.map(async (row): Promise<Tournament> => {
+      const split = { firstPlaceSats: row.first_place_sats, secondToFifthSats: row.second_to_fifth_sats, randomParticipantSats: row.random_participant_sats };
+      return {
+        id: row.id,
+        name: row.name,
+        gameId: row.game_id,
+        description: row.description,
+        startDate: iso(row.start_at),
+        endDate: iso(row.end_at),
+        startTime: iso(row.start_at),
+        status: statusAt(row, now),
+        participantCount: await services.rankings.participants(row.id),
+        imageUrl: row.image_filename ? tournamentImageUrl(row.image_filename) : null,
+        rewards: {
+          totalPrizePool: prizePool(split),
+          prizeDistribution: { '1': split.firstPlaceSats, '2-5': split.secondToFifthSats, random: split.randomParticipantSats },
+          avatarRewards: rewards.get(row.id) ?? [],
+        },
+        hasReport: row.report_content.trim() !== '',
+      };
+    }),
+  );
+}
+
+async function presentOne(services: Pick<Services, 'db' | 'rankings'>, row: TournamentRow, now: number): Promise<Tournament> {
+  return (await present(services, [row], now))[0]!;
+}
+
+/** The tournament `id`, or a 404. */
+export async function tournamentRow(db: Db, id: number): Promise<TournamentRow> {
+  const row = await db.selectFrom('tournaments').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('Tournament not found.');
+  return row;
+}
+
+/** 404 unless the tournament `id` exists (an indexed read of its id alone: boards ask on every request). */
+export async function assertTournament(db: Db, id: number): Promise<void> {
+  const row = await db.selectFrom('tournaments').select('id').where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('Tournament not found.');
+}
+
+/** The tournaments of one status at `now` (or all): upcoming soonest first, active ending soonest first, past latest first; all by start, latest first. */
+export async function listTournaments(services: Pick<Services, 'db' | 'rankings'>, status?: TournamentStatus, now = Date.now()): Promise<Tournament[]> {
+  let query = services.db.selectFrom('tournaments').selectAll();
+  if (status === 'upcoming') query = query.where('start_at', '>', now).orderBy('start_at').orderBy('id');
+  else if (status === 'active') query = query.where('start_at', '<=', now).where('end_at', '>', now).orderBy('end_at').orderBy('id');
+  else if (status === 'past') query = query.where('end_at', '<=', now).orderBy('end_at', 'desc').orderBy('id', 'desc');
+  else query = query.orderBy('start_at', 'desc').orderBy('id', 'desc');
+  return present(services, await query.execute(), now);
+}
+
+/**
+ * The featured tournament at `now`: the active one (ending soonest, when several run at once),
+ * else the next upcoming one, else null.
+ */
+export async function featuredTournament(services: Pick<Services, 'db' | 'rankings'>, now = Date.now()): Promise<Tournament | null> {
+  const active = await services.db
+    .selectFrom('tournaments')
+    .selectAll()
+    .where('start_at', '<=', now)
+    .where('end_at', '>', now)
+    .orderBy('end_at')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  const row =
+    active ?? (await services.db.selectFrom('tournaments').selectAll().where('start_at', '>', now).orderBy('start_at').orderBy('id').limit(1).executeTakeFirst());
+  return row ? presentOne(services, row, now) : null;
+}
+
+/** One tournament (404 when missing). */
+export async function findTournament(services: Pick<Services, 'db' | 'rankings'>, id: number, now = Date.now()): Promise<Tournament> {
+  return presentOne(services, await tournamentRow(services.db, id), now);
+}
+
+/** A tournament's prize awards, by type then id. */
+export async function prizeAwardsOf(db: Db, tournamentId: number): Promise<PrizeAward[]> {
+  const rows = await db.selectFrom('prize_awards').selectAll().where('tournament_id', '=', tournamentId).orderBy('prize_type').orderBy('id').execute();
+  return rows.map((r) => ({
+    id: r.id,
+    tournamentId: r.tournament_id,
+    userId: r.user_id,
+    prizeType: r.prize_type,
+    prizeValue: r.prize_value,
+    avatarId: r.avatar_id,
+    status: r.status,
+  }));
+}
+
+/** `GET /api/tournaments/{id}`: the tournament and its prize awards. */
+export async function tournamentDetail(services: Pick<Services, 'db' | 'rankings'>, id: number, now = Date.now()): Promise<TournamentDetailResponse> {
+  const [tournament, prizeAwards] = await Promise.all([findTournament(services, id, now), prizeAwardsOf(services.db, id)]);
+  return { ...tournament, prizeAwards };
+}
+
+// ---- Admin ----------------------------------------------------------------------------------------
+
+async function presentAdmin(services: Pick<Services, 'db' | 'rankings'>, rows: TournamentRow[], now: number): Promise<AdminTournament[]> {
+  const shown = await present(services, rows, now);
+  return shown.map((t, i) => ({
+    ...t,
+    imageFilename: rows[i]!.image_filename,
+    reportContent: rows[i]!.report_content,
+    createdAt: iso(rows[i]!.created_at),
+    updatedAt: iso(rows[i]!.updated_at),
+  }));
+}
+
+/** `GET /api/admin/tournaments`: every tournament, latest start first, with what the form edits. */
+export async function adminListTournaments(services: Pick<Services, 'db' | 'rankings'>, now = Date.now()): Promise<AdminTournament[]> {
+  const rows = await services.db.selectFrom('tournaments').selectAll().orderBy('start_at', 'desc').orderBy('id', 'desc').execute();
+  return presentAdmin(services, rows, now);
+}
+
+/** `GET /api/admin/tournaments/{id}`. */
+export async function adminFindTournament(services: Pick<Services, 'db' | 'rankings'>, id: number, now = Date.now()): Promise<AdminTournament> {
+  return (await presentAdmin(services, [await tournamentRow(services.db, id)], now))[0]!;
+}
+
+/** The form's values as a row, after checking what only the server knows: the game and the avatars. */
+async function rowOf(services: Pick<Services, 'db' | 'config'>, form: TournamentFormParsed) {
+  const games = await listCatalogueGames(services.config.siteUrl);
+  if (!games.some((g) => g.rules.gameId === form.gameId)) {
+    throw badRequest(`Unknown game "${form.gameId}". Games: ${games.map((g) => g.rules.gameId).join(', ')}.`, { issues: [{ field: 'gameId', message: 'Unknown game' }] });
+  }
+  const avatarIds = form.rewards.avatarRewards.map((a) => a.avatarId);
+  if (avatarIds.length > 0) {
+    const known = new Set((await services.db.selectFrom('avatars').select('avatar_id').where('avatar_id', 'in', avatarIds).execute()).map((a) => a.avatar_id));
+    const unknown = avatarIds.find((id) => !known.has(id));
+    if (unknown !== undefined) throw badRequest(`Unknown avatar "${unknown}": choose one from the avatar collection.`, { issues: [{ field: 'rewards.avatarRewards', message: 'Unknown avatar' }] });
+  }
+  return {
+    replayMode: games.find((g) => g.rules.gameId === form.gameId)!.fairPlay === 'replay',
+    name: form.name,
+    game_id: form.gameId,
+    description: form.description,
+    start_at: formInstant(form.startDate, form.timezoneOffset),
+    end_at: formInstant(form.endDate, form.timezoneOffset),
+    image_filename: form.imageFilename,
+    first_place_sats: form.rewards.firstPlaceSats,
+    second_to_fifth_sats: form.rewards.secondToFifthSats,
+    random_participant_sats: form.rewards.randomParticipantSats,
+    report_content: form.reportContent,
+  };
+}
+
+type Tx = Transaction<Database>;
+
+async function writeAvatarRewards(trx: Tx, tournamentId: number, form: TournamentFormParsed): Promise<void> {
+  await trx.deleteFrom('tournament_avatar_rewards').where('tournament_id', '=', tournamentId).execute();
+  if (form.rewards.avatarRewards.length === 0) return;
+  await trx
+    .insertInto('tournament_avatar_rewards')
+    .values(
+      form.rewards.avatarRewards.map((a, position) => ({
+        tournament_id: tournamentId,
+        avatar_id: a.avatarId,
+        eligibility: a.eligibility,
+        min_score: a.minScore ?? null,
+        position,
+      })),
+    )
+    .execute();
+}
+
+/**
+ * Rebuild a tournament's entries from the runs of its game inside its window: each player's best
+ * run (earliest first among equal scores), how many runs counted and when they entered; for a game
+ * in `replay` fair-play mode only its verified runs (the run store's rule). Used when a
+ * tournament is created (its window may lie in the past) or its window or game changes, inside
+ * {@link adminWrite}'s transaction.
+ */
+async function rebuildEntries(trx: Tx, t: { id: number; game_id: string; start_at: number; end_at: number; replayMode: boolean }): Promise<void> {
+  await trx.deleteFrom('tournament_entries').where('tournament_id', '=', t.id).execute();
+  await sql`
+    insert into tournament_entries (tournament_id, user_id, runs, best_score, best_level, best_fish_count, best_fish_json, best_reached_at, entered_at)
+    select ${t.id}, user_id, runs, score, level, fish_count, fish_json, created_at, entered_at from (
+      select user_id, score, level, fish_count, fish_json, created_at,
+        row_number() over (partition by user_id order by score desc, created_at, id) as place,
+        count(*) over (partition by user_id) as runs,
+        min(created_at) over (partition by user_id) as entered_at
+      from runs where game_id = ${t.game_id} and created_at >= ${t.start_at} and created_at < ${t.end_at}
+        and ${sql.raw(countsInTournaments('verified', t.replayMode ? '1' : '0'))}
+    ) best where place = 1`.execute(trx);
+}
+
+/**
+ * An admin change of a tournament, in one transaction. On PostgreSQL it first locks the runs table
+ * against new runs (waiting for runs being written): no run lands between an entries rebuild and the
+ * new window, and none is lost. SQLite writes one transaction at a time anyway.
+ */
+function adminWrite<T>(db: Db, write: (trx: Tx) => Promise<T>): Promise<T> {
+  const { dialect } = driverOf(db);
+  return db.transaction().execute(async (trx) => {
+    if (dialect === 'postgres') await sql`lock table runs in share mode`.execute(trx);
+    return write(trx);
+  });
+}
+
+/** `POST /api/admin/tournaments`: create a tournament; runs of its game already inside its window enter their players. */
+export async function createTournament(services: Pick<Services, 'db' | 'config' | 'rankings'>, form: TournamentFormParsed, now = Date.now()): Promise<AdminTournament> {
+  const { replayMode, ...values } = await rowOf(services, form);
+  const id = await adminWrite(services.db, async (trx) => {
+    const { id } = await trx
+      .insertInto('tournaments')
+      .values({ ...values, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await writeAvatarRewards(trx, id, form);
+    await rebuildEntries(trx, { id, ...values, replayMode });
+    return id;
+  });
+  services.rankings.forgetTournament(id);
+  return adminFindTournament(services, id, now);
+}
+
+/** `PUT /api/admin/tournaments/{id}`: replace its fields; a new window or game rebuilds its entries from the runs. */
+export async function updateTournament(services: Pick<Services, 'db' | 'config' | 'rankings'>, id: number, form: TournamentFormParsed, now = Date.now()): Promise<AdminTournament> {
+  const { replayMode, ...values } = await rowOf(services, form);
+  await adminWrite(services.db, async (trx) => {
+    const before = await trx.selectFrom('tournaments').select(['game_id', 'start_at', 'end_at']).where('id', '=', id).executeTakeFirst();
+    if (!before) throw notFound('Tournament not found.');
+    await trx.updateTable('tournaments').set({ ...values, updated_at: now }).where('id', '=', id).execute();
+    await writeAvatarRewards(trx, id, form);
+    if (before.game_id !== values.game_id || before.start_at !== values.start_at || before.end_at !== values.end_at) {
+      await rebuildEntries(trx, { id, ...values, replayMode });
+    }
+  });
+  services.rankings.forgetTournament(id);
+  return adminFindTournament(services, id, now);
+}
+
+/** `DELETE /api/admin/tournaments/{id}`: the tournament, its entries, rewards and prize awards. */
+export async function deleteTournament(services: Pick<Services, 'db' | 'rankings'>, id: number): Promise<{ name: string }> {
+  // Through adminWrite: no run is writing an entry of it meanwhile (its foreign key would fail the run).
+  const row = await adminWrite(services.db, (trx) => trx.deleteFrom('tournaments').where('id', '=', id).returning('name').executeTakeFirst());
+  if (!row) throw notFound('Tournament not found.');
+  services.rankings.forgetTournament(id);
+  return row;
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { renderReport, tournamentReportHtml } from '../../src/server/tournaments/report';
+
+describe('tournament reports', () => {
+  it('keeps links of the allowed schemes only', async () => {
+    const html = await renderReport(
+      '[a](http://a.example) [b](https://b.example) [c](irc://c.example/x) [d](ircs://d.example/x) [e](mailto:e@example.com) [f](xmpp:f@example.com) ' +
+        '[g](javascript:alert(1)) [h](JAVASCRIPT:alert(1)) [i](vbscript:x) [j](data:text/html;base64,PHNjcmlwdD4=) [k](ftp://k.example) [l](/tournaments/past)',
+    );
+    for (const href of ['http://a.example', 'https://b.example', 'irc://c.example/x', 'ircs://d.example/x', 'mailto:e@example.com', 'xmpp:f@example.com', '/tournaments/past']) {
+      expect(html).toContain(`href="${href}"`);
+    }
+    expect(html).not.toMatch(/javascript|vbscript|data:|ftp:/i);
+    for (const text of ['g', 'h', 'i', 'j', 'k']) expect(html).toContain(`<a>${text}</a>`);
+  });
+
+  it('drops raw HTML, scripts and handlers; outside images become their alt text', async () => {
+    const html = await renderReport(
+      '<div onclick="x()">block</div>\n\nText <img src=x onerror="alert(1)"> <iframe src="https://evil.example"></iframe> <style>body{}</style>\n\n' +
+        '![](https://evil.example/a.png) ![alt text](//evil.example/b.png) ![ok](/api/assets/tournament/ok.png "title")',
+    );
+    expect(html).not.toMatch(/<div|onclick|onerror|<iframe|<style|evil\.example/);
+    expect(html).toContain('alt text');
+    expect(html).toContain('<img src="/api/assets/tournament/ok.png" alt="ok" title="title">');
+  });
+
+  it('renders GitHub-flavoured Markdown and highlights code; an empty report is empty', async () => {
+    const html = await renderReport('~~old~~ www.example.com\n\n- [x] done\n\n```json\n{"a": 1}\n```');
+    expect(html).toContain('<del>old</del>');
+    expect(html).toContain('<a href="http://www.example.com" rel="nofollow noopener noreferrer">www.example.com</a>');
+    expect(html).toContain('type="checkbox"');
+    expect(html).toMatch(/<pre class="shiki github-dark"/);
+    expect(await renderReport('  \n')).toBe('');
+  });
+
+  it('renders a tournament report once per update', async () => {
+    const first = await tournamentReportHtml(1, 100, '# One');
+    expect(first).toBe('<h1>One</h1>');
+    expect(await tournamentReportHtml(1, 100, '# changed without an update')).toBe('<h1>One</h1>');
+    expect(await tournamentReportHtml(1, 101, '# Two')).toBe('<h1>Two</h1>');
+  });
+});

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { formInstant, parseLocalDateTime, tournamentFormSchema } from '../../src/lib/schemas/tournaments';
+
+const good = {
+  name: 'Spring Cup',
+  gameId: 'rekt',
+  description: 'Fast hands',
+  startDate: '2026-05-01T18:00',
+  endDate: '2026-05-02T18:00:30',
+  timezoneOffset: '-120',
+  rewards: JSON.stringify({ firstPlaceSats: 1000, secondToFifthSats: 100, randomParticipantSats: 50, avatarRewards: [{ avatarId: 'laser-eyes', eligibility: 'top_3', minScore: 10 }] }),
+};
+
+function firstError(payload: unknown): string | undefined {
+  const r = z.safeParse(tournamentFormSchema, payload);
+  return r.success ? undefined : r.error.issues[0]?.message;
+}
+
+describe('tournament form schema', () => {
+  it('takes a good payload', () => {
+    const r = z.parse(tournamentFormSchema, good);
+    expect(r.rewards.firstPlaceSats).toBe(1000);
+    expect(r.rewards.avatarRewards).toEqual([{ avatarId: 'laser-eyes', eligibility: 'top_3', minScore: 10 }]);
+    expect(r.imageFilename).toBeNull();
+    expect(r.reportContent).toBe('');
+  });
+  it('reads local times with the browser offset', () => {
+    expect(new Date(formInstant('2026-05-01T18:00', '-120')).toISOString()).toBe('2026-05-01T16:00:00.000Z');
+    expect(new Date(formInstant('2026-05-01T18:00:59', '300')).toISOString()).toBe('2026-05-01T23:00:59.000Z');
+    expect(parseLocalDateTime('2026-02-30T10:00')).toBeNull();
+  });
+  it.each([
+    [{ endDate: '2026-05-01T17:59' }, 'endDate must be after startDate'],
+    [{ endDate: '2026-05-01T18:00' }, 'endDate must be after startDate'],
+    [{ startDate: '2026-13-01T18:00' }, 'startDate must be a real local date and time like 2026-05-01T18:00 (seconds allowed)'],
+    [{ name: '  ' }, 'name is required'],
+    [{ timezoneOffset: 'abc' }, 'timezoneOffset must be whole minutes, like "-120" (the browser\'s getTimezoneOffset())'],
+    [{ rewards: '{nope' }, 'rewards is not valid JSON'],
+    [{ rewards: '[1]' }, 'rewards must be a JSON object like {"firstPlaceSats": 1000, "avatarRewards": []}'],
+    [{ rewards: '{"firstPlaceSats": -1}' }, 'firstPlaceSats cannot be negative'],
+    [{ rewards: '{"secondToFifthSats": 1.5}' }, 'secondToFifthSats must be a whole number of sats'],
+    [{ rewards: '{"avatarRewards": [{"avatarId": "laser-eyes", "eligibility": "top_4"}]}' }, 'eligibility must be one of first_place, top_3, top_5, top_10, all_players'],
+    [{ imageFilename: '../etc/passwd' }, 'imageFilename must be a plain image file name like spring-cup.png'],
+  ])('refuses %j', (change, message) => {
+    expect(firstError({ ...good, ...change })).toBe(message);
+  });
+});
