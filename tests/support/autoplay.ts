@@ -5,6 +5,18 @@ import * as Fishing from '../../public/arcade-games/fishing-for-sats/game.js';
 import { mulberry32 } from '../../public/arcade-games/shared/prng.js';
 import * as Rekt from '../../public/arcade-games/rekt/game.js';
 
+/** What the autoplayer reads of a REKT! world (the JavaScript module's objects, typed). */
+interface RektWorld {
+  bird: { alive: boolean; y: number; vy: number };
+  steps: number;
+  score: number;
+  level: number;
+  achievements: Record<string, boolean>;
+  pillars: { x: number; gapY: number }[];
+  formations: { done?: boolean; cx: number; minX: number; maxX: number; coins: { taken: boolean }[] }[];
+  events: unknown[];
+}
+
 export interface RektPlay {
   flaps: number[];
   score: number;
@@ -19,7 +31,7 @@ export interface RektPlay {
  * score reaches `until` or `maxSteps` steps went by, then stop flapping and fall.
  */
 export function playRekt(seed: number, { until = Infinity, maxSteps = 120 * 120 } = {}): RektPlay {
-  const w = Rekt.createWorld(mulberry32(seed));
+  const w = Rekt.createWorld(mulberry32(seed)) as unknown as RektWorld;
   const flaps: number[] = [];
   while (w.bird.alive) {
     let flap = false;
@@ -31,7 +43,7 @@ export function playRekt(seed: number, { until = Infinity, maxSteps = 120 * 120 
       if (formation) {
         const ahead = formation.coins
           .filter((c) => !c.taken)
-          .map((c) => Rekt.formationCoinPos(w, formation, c))
+          .map((c) => Rekt.formationCoinPos(w, formation, c) as [number, number, number])
           .filter(([x]) => x > bx - 2 && x < bx + 40)
           .sort((a, b) => a[0] - b[0]);
         if (ahead.length) target = ahead[0]![1] + 6;
@@ -72,7 +84,7 @@ export function playFishing(seed: number, startedAt: number, { powers = [0.3, 0.
       else act('press');
     } else if (phase === 'charging' && Fishing.powerAt(phaseT) >= (powers[trip.casts % powers.length] ?? 0.5)) act('release');
     else if (phase === 'bite' && phaseT >= 0.25) act('press');
-    else if (phase === 'reeling' && trip.cast.reel.tension < 0.62 && trip.steps % 5 === 0) act('press');
+    else if (phase === 'reeling' && (trip.cast as { reel: { tension: number } } | null)!.reel.tension < 0.62 && trip.steps % 5 === 0) act('press');
     else if (phase === 'caught' && phaseT >= 0.5) act('next');
     if (trip.phase === 'over') break;
     Fishing.tripStep(trip);

@@ -6,7 +6,11 @@ import { mulberry32, ReplayError } from '../../public/arcade-games/shared/prng.j
 
 // Recorded runs (README, "Fair play"): the same logs must give the same results in Node (here) and
 // in Chromium (tests/e2e/fair-play.spec.ts), or the server would refuse honest runs.
-const golden = JSON.parse(readFileSync('tests/fixtures/golden-replays.json', 'utf8'));
+interface Golden {
+  rekt: { seed: number; flaps: number[]; expected: { score: number; level: number; steps: number; achievements: Record<string, boolean> } }[];
+  fishing: { seed: number; startedAt: number; inputs: [number, number][]; expected: { score: number; steps: number; fish: unknown[] } }[];
+}
+const golden: Golden = JSON.parse(readFileSync('tests/fixtures/golden-replays.json', 'utf8'));
 const NO_LIMIT = 10_000_000;
 
 describe('the shared simulations replay recorded runs in Node', () => {
@@ -15,11 +19,11 @@ describe('the shared simulations replay recorded runs in Node', () => {
     expect([random(), random(), random()].map((x) => Math.floor(x * 2 ** 32))).toEqual([2581720956, 1925393290, 3661312704]);
   });
 
-  it.each(golden.rekt.map((run: any) => [run.seed, run]))('REKT! seed %s', (_seed, run: any) => {
+  it.each(golden.rekt)('REKT! seed $seed', (run) => {
     expect(replay(run.seed, run.flaps, NO_LIMIT)).toEqual(run.expected);
   });
 
-  it.each(golden.fishing.map((run: any) => [run.seed, run]))('Fishing for Sats! seed %s', (_seed, run: any) => {
+  it.each(golden.fishing)('Fishing for Sats! seed $seed', (run) => {
     expect(replayTrip(run.seed, run.startedAt, run.inputs, NO_LIMIT)).toEqual(run.expected);
   });
 
