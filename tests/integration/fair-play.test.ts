@@ -115,6 +115,23 @@ describe.each(DIALECTS)('fair play on %s', (dialect) => {
     expect(await storedRuns()).toEqual([{ run_id: ticket.runId, score: play.score, verified: 1 }]);
   });
 
+  it('ticket mode: a fresh ticket and plausible timing, the result stored as reported, unverified; none mode: as sent', async () => {
+    // An external game the arcade cannot simulate (the catalogue's games are all replay games).
+    const external: CatalogueGame = { ...quiz, name: 'Studio Game', rules: { ...quiz.rules, gameId: 'studio-game', fairPlay: 'ticket' } };
+    const ticket = await startRun(s.db, external, player, T0);
+    expect(ticket.questions).toBeUndefined();
+    const body = { runId: ticket.runId, score: 4321, level: 9 };
+    expect(await refusal(submit(external, player, body, T0 + 1500))).toEqual([422, 'This run was submitted too fast: 1.5 s after its ticket; no run of Studio Game is that short.']);
+    expect(await refusal(submit(external, player, { ...body, inputs: [1, 2] }, T0 + 5000))).toEqual([400, 'Studio Game runs are not replayed: leave out "inputs".']);
+    expect(await refusal(submit(external, player, { ...body, runId: 'no-ticket' }, T0 + 5000))).toEqual([404, expect.stringMatching(/^There is no run ticket "no-ticket"/)]);
+    expect((await submit(external, player, body, T0 + 5000)).run).toMatchObject({ score: 4321, level: 9, verified: false });
+    expect(await refusal(submit(external, player, { ...body, score: 4322 }, T0 + 6000))).toEqual([409, expect.stringMatching(/already used for another run/)]);
+
+    const trusting: CatalogueGame = { ...quiz, name: 'Open Game', rules: { ...quiz.rules, gameId: 'open-game', fairPlay: 'none' } };
+    expect(await refusal(startRun(s.db, trusting, player, T0))).toEqual([400, 'Open Game runs need no run ticket: submit them to /api/games/open-game/runs directly.']);
+    expect((await submit(trusting, other, { runId: 'as-sent', score: 77, level: 1 }, T0)).run).toMatchObject({ score: 77, verified: false });
+  });
+
   it('keeps a few open tickets per player and game: a new one drops the oldest', async () => {
     const tickets = [];
     for (let i = 0; i <= MAX_OPEN_TICKETS; i++) tickets.push(await startRun(s.db, rekt, player, T0 + i * SECOND));

@@ -1,6 +1,6 @@
 import { listGames } from '../content';
 import { notFound } from '../errors';
-import type { FairPlayMode, GameRules } from './runs';
+import type { GameRules } from './runs';
 
 export interface CatalogueGame {
   rules: GameRules;
@@ -10,8 +10,6 @@ export interface CatalogueGame {
   origin: string;
   /** The achievement game: its best single run counts for the score cards. */
   achievements: boolean;
-  /** How the Game API makes sure a run was played (README, "Fair play"; also in `rules`). */
-  fairPlay: FairPlayMode;
 }
 
 /** The catalogue with what the Game API looks up on every request, worked out once. */
@@ -65,7 +63,6 @@ async function buildCatalogue(siteUrl: string): Promise<Catalogue> {
       url: url.toString(),
       origin: url.origin,
       achievements: data.achievements,
-      fairPlay: data.fairPlay,
       rules: {
         gameId: data.gameId,
         maxScore: data.limits.maxScore,

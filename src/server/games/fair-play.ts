@@ -58,7 +58,7 @@ const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
 
 /** Issue a run ticket: `POST /api/games/{gameId}/runs/start`. */
 export async function startRun(db: Db, game: CatalogueGame, userId: number, now = Date.now()): Promise<RunTicket> {
-  if (game.fairPlay === 'none') throw badRequest(`${game.name} runs need no run ticket: submit them to /api/games/${game.rules.gameId}/runs directly.`);
+  if ((game.rules.fairPlay ?? 'none') === 'none') throw badRequest(`${game.name} runs need no run ticket: submit them to /api/games/${game.rules.gameId}/runs directly.`);
   await hit(db, `tickets:user:${userId}`, TICKET_STARTS, now);
   const runId = randomUUID();
   const seed = randomInt(2 ** 32 - 1);
@@ -104,7 +104,8 @@ async function openTicket(db: Db, game: CatalogueGame, userId: number, runId: st
  * stored run), any other body is a reuse and refused.
  */
 export async function checkRun(db: Db, game: CatalogueGame, userId: number, input: SubmitRunRequest, rawBody: string, now = Date.now()): Promise<RunToStore> {
-  if (game.fairPlay === 'none') {
+  const mode = game.rules.fairPlay ?? 'none';
+  if (mode === 'none') {
     if (input.inputs !== undefined) throw badRequest(`${game.name} runs are not replayed: leave out "inputs".`);
     return input;
   }
@@ -115,7 +116,7 @@ export async function checkRun(db: Db, game: CatalogueGame, userId: number, inpu
   }
   const age = (ticket.used_at ?? now) - ticket.started_at;
   let run: RunToStore;
-  if (game.fairPlay === 'ticket') {
+  if (mode === 'ticket') {
     if (input.inputs !== undefined) throw badRequest(`${game.name} runs are not replayed: leave out "inputs".`);
     if (age < MIN_TICKET_RUN_MS) throw new AppError(422, `This run was submitted too fast: ${seconds(age)} after its ticket; no run of ${game.name} is that short.`);
     run = input;

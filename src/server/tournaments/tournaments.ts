@@ -204,7 +204,7 @@ async function rowOf(services: Pick<Services, 'db' | 'config'>, form: Tournament
     if (unknown !== undefined) throw badRequest(`Unknown avatar "${unknown}": choose one from the avatar collection.`, { issues: [{ field: 'rewards.avatarRewards', message: 'Unknown avatar' }] });
   }
   return {
-    replayMode: games.find((g) => g.rules.gameId === form.gameId)!.fairPlay === 'replay',
+    replayMode: games.find((g) => g.rules.gameId === form.gameId)!.rules.fairPlay === 'replay',
     name: form.name,
     game_id: form.gameId,
     description: form.description,
