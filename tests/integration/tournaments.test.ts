@@ -173,6 +173,9 @@ describe.each(DIALECTS)('tournaments on %s', (dialect) => {
     expect(page.entries.map((e) => e.rank)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
     const counts = await s.db.selectFrom('tournament_entries').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(Number(counts.n)).toBe(30);
+    // one batch: its runs all count in the one game total row it picked
+    const shards = await s.db.selectFrom('game_totals').select(['shard', 'total_runs']).where('game_id', '=', 'fishing-for-sats').execute();
+    expect(shards).toEqual([{ shard: shards[0]!.shard, total_runs: 30 }]);
 
     // the limit: a player allowed 1 run a minute; the second, in the same batch, is refused and enters nothing
     const limited = await addPlayer(s.db, 'limited');

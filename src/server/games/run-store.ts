@@ -1,9 +1,10 @@
 // Storing Game API runs: the hot path of score ingestion. Each run is one atomic unit (the player's
-// rate-limit window, the run, the player's best, their entry of every tournament running for the game, the game's total, achievements). Runs that arrive
-// together are written together (group commit): the runs that reached the store in one turn of the
-// event loop become one batch, written by one prepared statement on PostgreSQL (a data-modifying
-// CTE over arrays: one round trip, one commit) and by one transaction on SQLite (a savepoint per
-// run, statements prepared once per connection). No run is answered before its batch committed.
+// rate-limit window, the run, the player's best, their entry of every tournament running for the
+// game, the game's total, achievements). Runs that arrive together are written together (group
+// commit): the runs that reached the store in one turn of the event loop become one batch, written
+// by one prepared statement on PostgreSQL (a data-modifying CTE over arrays: one round trip, one
+// commit) and by one transaction on SQLite (a savepoint per run, statements prepared once per
+// connection). No run is answered before its batch committed.
 import type SQLite from 'better-sqlite3';
 import type { Selectable } from 'kysely';
 import type pg from 'pg';
@@ -309,7 +310,8 @@ function sqliteStore(sqlite: SQLite.Database): SqliteStore {
  * A whole batch in one statement. `input` is the batch (arrays of equal length, one element per run,
  * at most one run per player); `lim` counts each run in its player's window unless it is used up
  * (then that run goes no further); `run` inserts the runs whose runId is new (idempotency); `best`,
- * `entry` (the tournaments it enters), `total` and `unlocked` fold in only the runs `run` inserted. Every part commits or none does.
+ * `entry` (the tournaments each run enters), `total` and `unlocked` fold in only the runs `run`
+ * inserted. Every part commits or none does.
  * Parameters: $1 users, $2 games, $3 runIds, $4 scores, $5 levels, $6 fish counts, $7 fish JSON,
  * $8 achievements JSON, $9 times, $10 rate-limit keys, $11 achievements unlocked (JSON arrays),
  * $12 the window's length, $13 runs allowed per window, $14 the total shard, $15 verified (0 or 1),
