@@ -1,9 +1,12 @@
 // `npm run bench:ingest` (part of `npm run bench`): score ingestion (Game API runs) next to the
 // server's no-op endpoint, measured in alternating rounds against the built server, on SQLite and on
 // PostgreSQL. Runs come from BENCH_INGEST_PLAYERS (default 200) players, each with their own game token,
-// while BENCH_TOURNAMENTS (default 2) tournaments of the benched game are running: every run also
-// enters them. Fails when ingestion falls under 40% of the no-op throughput, a request fails, or the
-// game's total or a tournament's runs disagree with the runs acknowledged. Needs `npm run build` first.
+// twice: as a game's own server signs them (stored as sent), and as the browser game sends them, each
+// from its own run ticket with its input log, replayed by the server (README, "Fair play"), while
+// BENCH_TOURNAMENTS (default 2) tournaments of the benched game are running: every run also enters
+// them. First the CPU time of replaying a two-minute REKT! run. Fails when signed ingestion falls
+// under 40% of the no-op throughput or replayed ingestion under 30%, a request fails, or the game's
+// total or a tournament's runs disagree with the runs acknowledged. Needs `npm run build` first.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +14,10 @@ import { join } from 'node:path';
 import { DAY, formatCount } from '../src/lib/format';
 import { migrateToLatest, openDatabase } from '../src/server/db';
 import { createSession } from '../src/server/auth/sessions';
+import { replay } from '../public/arcade-games/rekt/game.js';
 import { issueGameToken } from '../src/server/games/tokens';
+import { playRekt, type RektPlay } from '../tests/support/autoplay';
+import { signedHeaders, TEST_GAME_SECRETS } from '../tests/support/fair-play';
 import { startServer } from '../tests/support/server';
 import { createPgDatabase } from '../tests/support/services';
 import { CONNECTIONS, DURATION, measure, measurePaired, roundShares, table } from './bench-support';
@@ -20,17 +26,61 @@ const PLAYERS = Number(process.env.BENCH_INGEST_PLAYERS ?? 200);
 /** Rounds per endpoint, no-op and ingestion taking turns, so the machine's noise falls on both. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const ROUND_SECONDS = Math.max(1, Math.round(DURATION / 2));
+/** Share of the no-op: runs stored as sent (signed), and runs the server replays. */
 const TARGET = 0.4;
+const REPLAY_TARGET = 0.3;
 const TOURNAMENTS = Number(process.env.BENCH_TOURNAMENTS ?? 2);
 const GAME = 'rekt';
+/** Replayed runs: REKT! runs flown until this score (about seven seconds of play), from this many seeds. */
+const REPLAY_SCORE = 100;
+const REPLAY_SEEDS = 64;
+/** Run tickets made ready per database (more than the replayed rounds can use). */
+const TICKETS = Number(process.env.BENCH_TICKETS ?? 60_000);
+
+/** The replayable runs the bench sends: one per seed, and the tickets that name them. */
+const plays: { seed: number; play: RektPlay }[] = Array.from({ length: REPLAY_SEEDS }, (_, k) => {
+  const seed = 1_000_003 * (k + 1);
+  return { seed, play: playRekt(seed, { until: REPLAY_SCORE }) };
+});
+
+/** Tickets straight in the database, issued an hour ago (so any run's log fits their age), seeds from `plays`. */
+async function seedTickets(url: string, dir: string, userIds: number[], prefix: string) {
+  const handle = openDatabase(url, dir);
+  try {
+    const startedAt = Date.now() - 3_600_000;
+    for (let from = 0; from < TICKETS; from += 1000) {
+      const batch = Array.from({ length: Math.min(1000, TICKETS - from) }, (_, k) => from + k);
+      await handle.db
+        .insertInto('run_tickets')
+        .values(batch.map((i) => ({ run_id: `${prefix}-t${i}`, user_id: userIds[i % userIds.length]!, game_id: GAME, seed: plays[i % plays.length]!.seed, started_at: startedAt, used_at: null, body_hash: null, quiz_json: null })))
+        .execute();
+    }
+  } finally {
+    await handle.db.destroy();
+  }
+}
+
+/** CPU time of the server's replay of a two-minute REKT! run (the golden one), in milliseconds. */
+function replayCost(): { median: number; p99: number; steps: number; runs: number } {
+  const run = playRekt(2463534242, { maxSteps: 120 * 120 });
+  const times: number[] = [];
+  for (let i = 0; i < 220; i++) {
+    const started = performance.now();
+    replay(2463534242, run.flaps, 1_000_000);
+    if (i >= 20) times.push(performance.now() - started); // the first ones warm the JIT up
+  }
+  times.sort((a, b) => a - b);
+  return { median: times[Math.floor(times.length / 2)]!, p99: times[Math.floor(times.length * 0.99)]!, steps: run.steps, runs: times.length };
+}
 
 /** Players straight in the database, with game tokens signed by the secret the server is given. */
-async function seedPlayers(url: string, dir: string, secret: string): Promise<string[]> {
+async function seedPlayers(url: string, dir: string, secret: string): Promise<{ tokens: string[]; ids: number[] }> {
   const handle = openDatabase(url, dir);
   try {
     await migrateToLatest(handle);
     const now = Date.now();
     const tokens: string[] = [];
+    const ids: number[] = [];
     for (let from = 0; from < PLAYERS; from += 1000) {
       const batch = Array.from({ length: Math.min(1000, PLAYERS - from) }, (_, k) => `bench_${from + k}`);
       const users = await handle.db
@@ -39,7 +89,10 @@ async function seedPlayers(url: string, dir: string, secret: string): Promise<st
         .returning(['id', 'username'])
         .execute();
       // Each token from a session of its own, as the play page gets it (the Game API checks it is live).
-      for (const user of users) tokens.push((await issueGameToken(secret, user, (await createSession(handle.db, user.id)).ref)).token);
+      for (const user of users) {
+        ids.push(user.id);
+        tokens.push((await issueGameToken(secret, user, (await createSession(handle.db, user.id)).ref)).token);
+      }
     }
     // Tournaments of the benched game running through the whole bench, so every run enters them all.
     for (let t = 0; t < TOURNAMENTS; t++) {
@@ -48,7 +101,7 @@ async function seedPlayers(url: string, dir: string, secret: string): Promise<st
         .values({ name: `Bench Cup ${t + 1}`, game_id: GAME, description: '', start_at: now - DAY, end_at: now + DAY, image_filename: null, first_place_sats: 1000, second_to_fifth_sats: 100, random_participant_sats: 10, report_content: '', created_at: now, updated_at: now })
         .execute();
     }
-    return tokens;
+    return { tokens, ids };
   } finally {
     await handle.db.destroy();
   }
@@ -81,13 +134,16 @@ async function benchDialect(dialect: 'sqlite' | 'postgres') {
   const url = pg?.url ?? `file:${join(dir, 'arcade.db')}`;
   const secret = randomBytes(32).toString('hex');
   try {
-    const tokens = await seedPlayers(url, dir, secret);
+    const { tokens, ids } = await seedPlayers(url, dir, secret);
+    const prefix = randomBytes(4).toString('hex');
+    await seedTickets(url, dir, ids, prefix);
     // No rate limit in the way: 16 connections shared by the players post far more than 60 runs a minute each.
-    const server = await startServer({ DATABASE_URL: url, SECRET_KEY: secret, RUNS_PER_MINUTE: '100000000' });
+    const server = await startServer({ DATABASE_URL: url, SECRET_KEY: secret, RUNS_PER_MINUTE: '100000000', GAME_SECRETS: TEST_GAME_SECRETS });
     try {
       let n = 0;
-      const prefix = randomBytes(4).toString('hex');
-      const ingestion = {
+      let t = 0;
+      /** As a game's own server sends them: signed, stored as sent. */
+      const signed = {
         url: server.url,
         requests: [
           {
@@ -95,37 +151,61 @@ async function benchDialect(dialect: 'sqlite' | 'postgres') {
             path: `/api/games/${GAME}/runs`,
             setupRequest: (request: Record<string, unknown>) => {
               const i = n++;
-              return {
-                ...request,
-                headers: { authorization: `Bearer ${tokens[i % tokens.length]}`, 'content-type': 'application/json' },
-                body: JSON.stringify({ runId: `${prefix}-${i}`, score: (i * 7919) % 100_000, level: i % 40 }),
-              };
+              const body = { runId: `${prefix}-${i}`, score: (i * 7919) % 100_000, level: i % 40 };
+              return { ...request, headers: { authorization: `Bearer ${tokens[i % tokens.length]}`, 'content-type': 'application/json', ...signedHeaders(body) }, body: JSON.stringify(body) };
             },
           },
         ],
       };
-      // A short warm-up of both (not reported): the server's first seconds are slower for everyone.
+      /** As the browser game sends them: each from its ticket, with its input log, replayed by the server. */
+      const replayed = {
+        url: server.url,
+        requests: [
+          {
+            method: 'POST',
+            path: `/api/games/${GAME}/runs`,
+            setupRequest: (request: Record<string, unknown>) => {
+              const i = t++;
+              const { play } = plays[i % plays.length]!;
+              const body = { runId: `${prefix}-t${i}`, score: play.score, level: play.level, achievements: play.achievements, inputs: play.flaps };
+              return { ...request, headers: { authorization: `Bearer ${tokens[i % tokens.length]}`, 'content-type': 'application/json' }, body: JSON.stringify(body) };
+            },
+          },
+        ],
+      };
+      // A short warm-up of each (not reported): the server's first seconds are slower for everyone.
       await measure('warm-up', { url: `${server.url}/api/health`, duration: 1 });
-      const warmUp = await measure('warm-up', { ...ingestion, duration: 1 });
-      const paired = await measurePaired(`POST /api/games/${GAME}/runs`, ingestion, { url: `${server.url}/api/health` }, ROUNDS, ROUND_SECONDS);
-      const { noop, target: ingest, share } = paired;
-      for (const f of [noop, ingest]) rows.push([dialect, f.name, f.rps.toFixed(0), f.p50, f.p99, f.errors + f.non2xx, f === noop ? '' : `${(share * 100).toFixed(0)}% (target >= ${TARGET * 100}%)`]);
-      if (share < TARGET || noop.errors + noop.non2xx + ingest.errors + ingest.non2xx > 0) failed = true;
+      let acknowledged = 0;
+      for (const [what, target, goal] of [
+        ['signed', signed, TARGET],
+        [`replayed (${(plays[0]!.play.steps / 120).toFixed(0)} s runs)`, replayed, REPLAY_TARGET],
+      ] as const) {
+        acknowledged += (await measure('warm-up', { ...target, duration: 1 })).ok;
+        const paired = await measurePaired(`POST /api/games/${GAME}/runs, ${what}`, target, { url: `${server.url}/api/health` }, ROUNDS, ROUND_SECONDS);
+        const { noop, target: ingest, share } = paired;
+        for (const f of [noop, ingest]) rows.push([dialect, f.name, f.rps.toFixed(0), f.p50, f.p99, f.errors + f.non2xx, f === noop ? '' : `${(share * 100).toFixed(0)}% (target >= ${goal * 100}%)`]);
+        if (share < goal || noop.errors + noop.non2xx + ingest.errors + ingest.non2xx > 0) failed = true;
+        acknowledged += ingest.ok;
+        notes.push(`${dialect}, ${what}: rounds of ingestion / no-op ${roundShares(paired)}`);
+      }
+      if (t > TICKETS) {
+        failed = true;
+        notes.push(`${dialect}: ${formatCount(t)} replayed runs sent but only ${formatCount(TICKETS)} tickets ready (BENCH_TICKETS)`);
+      }
 
       // Nothing acknowledged may be lost: every 2xx run is in the game's total (plus, at most, the
       // runs still in flight when a round stopped, stored but not counted by the client).
       const total = (await (await fetch(`${server.url}/api/stats/global/${GAME}`)).json()).stats.totalGames as number;
-      const acknowledged = warmUp.ok + ingest.ok;
-      const consistent = total >= acknowledged && total <= acknowledged + CONNECTIONS * (ROUNDS + 1);
-      // Every stored run entered every tournament: their runs add up to the game's total (both read
-      // once the server stopped, so runs in flight when the bench stopped count in both).
+      const consistent = total >= acknowledged && total <= acknowledged + CONNECTIONS * 2 * (ROUNDS + 1);
+      // Every stored run entered every tournament (signed and replayed runs are both verified): their
+      // runs add up to the game's total (both read once the server stopped, so runs in flight when the
+      // bench stopped count in both).
       await server.stop();
       const { entered, stored } = await tournamentRuns(url, dir);
       const tournamentsAgree = entered.length === TOURNAMENTS && entered.every((runs) => runs === stored);
       if (!consistent || !tournamentsAgree) failed = true;
       notes.push(
-        `${dialect}: rounds of ingestion / no-op ${roundShares(paired)}; ` +
-          `${formatCount(acknowledged)} runs acknowledged (with the warm-up), game total ${formatCount(total)}${consistent ? '' : ' (MISMATCH)'}, ` +
+        `${dialect}: ${formatCount(acknowledged)} runs acknowledged (with the warm-ups), game total ${formatCount(total)}${consistent ? '' : ' (MISMATCH)'}, ` +
           `stored ${formatCount(stored)}, counted in each of the ${TOURNAMENTS} running tournaments ${entered.map(formatCount).join(', ')}${tournamentsAgree ? '' : ' (MISMATCH)'}`,
       );
     } finally {
@@ -137,6 +217,11 @@ async function benchDialect(dialect: 'sqlite' | 'postgres') {
   }
 }
 
+const cost = replayCost();
+console.log(
+  `Replay of a two-minute REKT! run (${formatCount(cost.steps)} steps), CPU time over ${cost.runs} replays: ` +
+    `median ${cost.median.toFixed(1)} ms, p99 ${cost.p99.toFixed(1)} ms (one core; the replay budget is 1,000 ms)`,
+);
 for (const dialect of (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',') as ('sqlite' | 'postgres')[]) await benchDialect(dialect);
 console.log(
   `\nScore ingestion, ${PLAYERS} players, ${TOURNAMENTS} running tournaments of the game, ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s per endpoint ` +

@@ -120,6 +120,13 @@ const games = defineCollection({
      * hardcore). Exactly one catalogue game has it.
      */
     achievements: z.boolean().default(false),
+    /**
+     * Fair play (README, "Fair play"): `replay`, the server replays every run from its ticket's seed
+     * and the game's input log (the arcade's own games); `ticket`, each run needs a fresh run ticket
+     * and its timing is checked (a game the arcade cannot simulate); `none`, the Game API takes the
+     * reported result.
+     */
+    fairPlay: z.enum(['replay', 'ticket', 'none']),
     /** Plausibility limits of one run: the Game API refuses results beyond them. */
     limits: z.object({
       maxScore: z.number().int().positive(),

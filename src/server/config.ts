@@ -27,6 +27,8 @@ export interface Config {
   metricsToken?: string;
   /** True when `siteUrl` is a loopback address: only then may the outbox print links and codes to the log. */
   loopbackSite: boolean;
+  /** Per-game secrets of game servers that sign their results (README, "Fair play"), by gameId. */
+  gameSecrets: ReadonlyMap<string, string>;
 }
 
 /** A setting that is wrong: the arcade refuses to run rather than wait for it to get better. */
@@ -55,6 +57,7 @@ export interface Settings {
   RUNS_PER_MINUTE?: string;
   MAIL_OUTBOX?: string;
   METRICS_TOKEN?: string;
+  GAME_SECRETS?: string;
 }
 
 function parseIds(value: string): Set<number> {
@@ -86,6 +89,20 @@ export function loadOrCreateSecret(dataDir: string, given?: string): string {
   return secret;
 }
 
+/** `GAME_SECRETS`: `gameId=secret` pairs, comma-separated; each secret at least 32 characters. */
+export function parseGameSecrets(value: string | undefined): Map<string, string> {
+  const secrets = new Map<string, string>();
+  for (const part of (value ?? '').split(',')) {
+    const trimmed = part.trim();
+    if (!trimmed) continue;
+    const match = /^([a-z0-9-]+)=(\S+)$/.exec(trimmed);
+    if (!match) throw new ConfigError(`GAME_SECRETS: "${trimmed.split('=')[0]}" must be written gameId=secret`);
+    if (match[2]!.length < 32) throw new ConfigError(`GAME_SECRETS: the secret of "${match[1]}" must be at least 32 characters`);
+    secrets.set(match[1]!, match[2]!);
+  }
+  return secrets;
+}
+
 function positiveInt(name: string, value: string | undefined, fallback: number): number {
   if (!value) return fallback;
   const n = Number(value);
@@ -96,7 +113,7 @@ function positiveInt(name: string, value: string | undefined, fallback: number):
 /** Every setting the server reads from the environment. */
 export const SETTING_NAMES = [
   'DATA_DIR', 'DATABASE_URL', 'SITE_URL', 'SMTP_URL', 'MAIL_FROM', 'PRODUCT_NAME',
-  'ADMIN_USER_IDS', 'COUNTRY_HEADER', 'TRUST_PROXY', 'SECRET_KEY', 'RUNS_PER_MINUTE', 'MAIL_OUTBOX', 'METRICS_TOKEN',
+  'ADMIN_USER_IDS', 'COUNTRY_HEADER', 'TRUST_PROXY', 'SECRET_KEY', 'RUNS_PER_MINUTE', 'MAIL_OUTBOX', 'METRICS_TOKEN', 'GAME_SECRETS',
 ] as const satisfies readonly (keyof Settings)[];
 
 /**
@@ -141,5 +158,6 @@ function readSettings(settings: Settings): Config {
     runsPerMinute: positiveInt('RUNS_PER_MINUTE', settings.RUNS_PER_MINUTE, 60),
     metricsToken: settings.METRICS_TOKEN || undefined,
     loopbackSite,
+    gameSecrets: parseGameSecrets(settings.GAME_SECRETS),
   };
 }

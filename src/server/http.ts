@@ -42,19 +42,24 @@ export function parseWith<S extends z.ZodMiniType>(schema: S, value: unknown): z
  * shapes are all clear 4xx answers.
  */
 export async function readJson<S extends z.ZodMiniType>(request: Request, schema: S, maxBytes = MAX_BODY_BYTES): Promise<z.output<S>> {
+  return (await readJsonBody(request, schema, maxBytes)).value;
+}
+
+/** {@link readJson} with the body as it arrived too (`raw`, for signatures and hashes). */
+export async function readJsonBody<S extends z.ZodMiniType>(request: Request, schema: S, maxBytes = MAX_BODY_BYTES): Promise<{ raw: string; value: z.output<S> }> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/json\b/i.test(type)) throw new AppError(415, 'Send the request body as JSON (Content-Type: application/json).');
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > maxBytes) throw new AppError(413, 'The request body is too large.');
-  const body = new TextDecoder().decode(await readBytes(request, maxBytes));
+  const raw = new TextDecoder().decode(await readBytes(request, maxBytes));
   let value: unknown;
   try {
-    value = JSON.parse(body);
+    value = JSON.parse(raw);
   } catch {
     throw badRequest('The request body is not valid JSON.');
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw badRequest('The request body must be a JSON object.');
-  return parseWith(schema, value);
+  return { raw, value: parseWith(schema, value) };
 }
 
 /**

@@ -3,12 +3,14 @@ import { pruneMagicLinks } from './auth/accounts';
 import { pruneRateLimits } from './auth/rate-limit';
 import { pruneSessions } from './auth/sessions';
 import type { Db } from './db';
+import { pruneTickets } from './games/fair-play';
 
 /** Rows one pruning removed, per table. */
 export interface Pruned {
   rateLimits: number;
   magicLinks: number;
   sessions: number;
+  runTickets: number;
 }
 
 /** How often each server process prunes (every process may: deleting what expired is idempotent). */
@@ -16,11 +18,11 @@ export const PRUNE_EVERY_MS = HOUR;
 
 /**
  * Delete what can never be used again: rate-limit windows that ended long ago, magic links past
- * their expiry and expired sessions. Without it these tables grow with every visitor.
+ * their expiry, expired sessions and run tickets. Without it these tables grow with every visitor.
  */
 export async function pruneExpired(db: Db, now = Date.now()): Promise<Pruned> {
-  const [rateLimits, magicLinks, sessions] = await Promise.all([pruneRateLimits(db, now), pruneMagicLinks(db, now), pruneSessions(db, now)]);
-  return { rateLimits, magicLinks, sessions };
+  const [rateLimits, magicLinks, sessions, runTickets] = await Promise.all([pruneRateLimits(db, now), pruneMagicLinks(db, now), pruneSessions(db, now), pruneTickets(db, now)]);
+  return { rateLimits, magicLinks, sessions, runTickets };
 }
 
 /**

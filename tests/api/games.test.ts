@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINUTE } from '../../src/lib/format';
 import { call, latestOutboxMail, newClientIp, sessionCookie } from '../support/api';
+import { postSignedRun, signedHeaders } from '../support/fair-play';
 import { startServer, type RunningServer } from '../support/server';
 import { DIALECTS, createPgDatabase } from '../support/services';
 
@@ -43,27 +44,28 @@ describe.each(DIALECTS)('Game API against the built server on %s', (dialect) => 
   });
 
   it('stores a run (201), replays it (200) and updates the stats calls', async () => {
+    // A result the test chooses: sent as a game's own server sends it, signed (README, "Fair play").
     const body = { runId: 'run-abc-1', score: 4200, level: 4, achievements: { spiral: true } };
-    const first = await call(server, '/api/games/rekt/runs', { body, headers: bearer(), noOrigin: true });
-    expect(first).toMatchObject({ status: 201, json: { run: { runId: 'run-abc-1', score: 4200, level: 4 }, best: { score: 4200, totalPlays: 1 } } });
-    const replay = await call(server, '/api/games/rekt/runs', { body, headers: bearer(), noOrigin: true });
+    const first = await postSignedRun(server, gameToken, 'rekt', body);
+    expect(first).toMatchObject({ status: 201, json: { run: { runId: 'run-abc-1', score: 4200, level: 4, verified: true }, best: { score: 4200, totalPlays: 1 } } });
+    const replay = await postSignedRun(server, gameToken, 'rekt', body);
     expect(replay.status).toBe(200);
     expect(replay.json).toEqual(first.json);
     expect((await call(server, '/api/stats/global/rekt')).json).toEqual({ stats: { totalGames: 1 } });
-    expect((await call(server, `/api/stats/user/${userId}`)).json).toEqual({ stats: { bestScore: 4200, totalPlays: 1 } });
-    expect((await call(server, `/api/scores/user/${userId}?gameId=rekt`)).json).toMatchObject({ count: 1, best: 4200, scores: [{ score: 4200 }] });
+    expect((await call(server, `/api/stats/user/${userId}`)).json).toEqual({ stats: { bestScore: 4200, totalPlays: 1, verifiedPlays: 1 } });
+    expect((await call(server, `/api/scores/user/${userId}?gameId=rekt`)).json).toMatchObject({ count: 1, best: 4200, scores: [{ score: 4200, verified: true }] });
     expect((await call(server, '/api/achievements/player/gamer_one')).json).toMatchObject({ success: true, achievements: { spiral: true, zigzag: false } });
   });
 
   it('takes concurrent runs: each counts once, the best is the highest', async () => {
     const scores = Array.from({ length: 30 }, (_, i) => (i * 7919) % 5000);
     const answers = await Promise.all(
-      scores.map((score, i) => call(server, '/api/games/mr-quiz/runs', { body: { runId: `par-${i}`, score, level: i % 10 }, headers: bearer(), noOrigin: true })),
+      scores.map((score, i) => postSignedRun(server, gameToken, 'mr-quiz', { runId: `par-${i}`, score, level: i % 10 })),
     );
     expect(answers.map((a) => a.status)).toEqual(scores.map(() => 201));
     expect((await call(server, '/api/stats/global/mr-quiz')).json).toEqual({ stats: { totalGames: 30 } });
     expect((await call(server, `/api/scores/user/${userId}?gameId=mr-quiz`)).json).toMatchObject({ count: 30, best: Math.max(...scores) });
-    const again = await call(server, '/api/games/mr-quiz/runs', { body: { runId: 'par-3', score: 1 }, headers: bearer(), noOrigin: true });
+    const again = await postSignedRun(server, gameToken, 'mr-quiz', { runId: 'par-3', score: 1 });
     expect(again).toMatchObject({ status: 200, json: { run: { runId: 'par-3', score: scores[3] }, best: { score: Math.max(...scores), totalPlays: 30 } } });
   });
 
@@ -98,10 +100,10 @@ describe.each(DIALECTS)('Game API against the built server on %s', (dialect) => 
       ['/api/games/rekt/runs', { body: { runId: 'a', score: -1 }, headers: bearer() }, 400, 'score must be 0 or more'],
       ['/api/games/rekt/runs', { body: { runId: 'a', score: 1.5 }, headers: bearer() }, 400, 'score must be a whole number'],
       ['/api/games/rekt/runs', { body: { runId: 'a', score: '9' }, headers: bearer() }, 400, 'score must be a whole number'],
-      ['/api/games/rekt/runs', { body: { runId: 'a', score: 2_000_000 }, headers: bearer() }, 400, /at most 1000000/],
+      ['/api/games/rekt/runs', { body: { runId: 'a', score: 2_000_000 }, headers: { ...bearer(), ...signedHeaders({ runId: 'a', score: 2_000_000 }) } }, 400, /at most 1000000/],
       ['/api/games/fishing-for-sats/runs', { body: { runId: 'a', score: 9, fish: [{ name: 'Eel', points: 1, weight: 1, quality: 6 }] }, headers: bearer() }, 400, 'Fish quality must be 1 to 5'],
       ['/api/games/fishing-for-sats/runs', { body: { runId: 'a', score: 9, fish: [{ name: 'Eel', points: 1, weight: 0, quality: 3 }] }, headers: bearer() }, 400, /more than 0 kg/],
-      ['/api/games/mr-quiz/runs', { body: { runId: 'a', score: 9, achievements: { spiral: true } }, headers: bearer() }, 400, /no achievements/],
+      ['/api/games/mr-quiz/runs', { body: { runId: 'a', score: 9, achievements: { spiral: true } }, headers: { ...bearer(), ...signedHeaders({ runId: 'a', score: 9, achievements: { spiral: true } }) } }, 400, /no achievements/],
       ['/api/games/rekt/runs', { body: '{oops', headers: bearer() }, 400, 'The request body is not valid JSON.'],
       ['/api/games/rekt/runs', { method: 'GET', headers: bearer() }, 405, /Use POST/],
       ['/api/stats/user/abc', {}, 400, 'The user id must be a positive whole number.'],
@@ -128,7 +130,7 @@ describe.each(DIALECTS)('Game API against the built server on %s', (dialect) => 
     await call(server, '/api/auth/send-magic-link', { body: { email }, ip });
     const second = sessionCookie(await call(server, '/api/auth/verify-magic-link', { body: { token: latestOutboxMail(server.dataDir, email).token, confirm: true }, ip }));
     const token = (await call(server, '/api/auth/game-token', { cookie: first })).json.gameToken as string;
-    const run = (runId: string) => call(server, '/api/games/rekt/runs', { body: { runId, score: 10, level: 1 }, headers: { authorization: `Bearer ${token}` }, noOrigin: true });
+    const run = (runId: string) => postSignedRun(server, token, 'rekt', { runId, score: 10, level: 1 });
     const info = () => call(server, '/api/games/token-info', { headers: { authorization: `Bearer ${token}` }, noOrigin: true });
     return { first, second, run, info };
   }

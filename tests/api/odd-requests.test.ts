@@ -19,6 +19,8 @@ const ROUTES = [
   '/api/auth/verify-magic-link',
   '/api/debug/triggerfish-auth',
   '/api/games/rekt/runs',
+  '/api/games/rekt/runs/start',
+  '/api/games/mr-quiz/runs/x/answers',
   '/api/games/token-info',
   '/api/leaderboards/rekt',
   '/api/leaderboards/rekt/user-rank',

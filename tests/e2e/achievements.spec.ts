@@ -1,12 +1,17 @@
 import type { Page } from '@playwright/test';
+import { signedHeaders } from '../support/fair-play';
 import { expect, expectAccessible, expectNoHorizontalOverflow, expectToast, pretendSignedOut, registerThroughApi, signInThroughLink, test } from './support';
 
-/** Post a REKT! run with `score` through the Game API, as the game in the frame would. */
+/**
+ * Post a REKT! run with `score` through the Game API, as a game's own server would (signed with the
+ * game's secret: README, "Fair play"); a real run of that score would take minutes to fly.
+ */
 async function postRektRun(page: Page, score: number) {
   const { gameToken } = await (await page.request.get('/api/auth/game-token')).json();
+  const body = { runId: `e2e-${Date.now()}-${score}`, score, level: 12 };
   const answer = await page.request.post('/api/games/rekt/runs', {
-    headers: { authorization: `Bearer ${gameToken}` },
-    data: { runId: `e2e-${Date.now()}-${score}`, score, level: 12 },
+    headers: { authorization: `Bearer ${gameToken}`, 'content-type': 'application/json', ...signedHeaders(body) },
+    data: JSON.stringify(body),
   });
   expect(answer.status()).toBe(201);
 }

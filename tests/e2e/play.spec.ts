@@ -24,6 +24,8 @@ test.describe('playing a game', () => {
 
     const stats = await (await page.request.get(`/api/stats/user/${me.user.id}`)).json();
     expect(stats.stats.totalPlays).toBe(1);
+    // The server replayed the run from its ticket and input log (README, "Fair play").
+    expect(stats.stats.verifiedPlays).toBe(1);
     const after = (await (await page.request.get('/api/stats/global/rekt')).json()).stats.totalGames;
     expect(after).toBe(before + 1);
     await page.goto('/games/rekt');

@@ -102,7 +102,7 @@ describe.each(DIALECTS)('runs on %s', (dialect) => {
     expect(worse.best).toMatchObject({ score: 1200, level: 3, totalPlays: 2 });
     const better = await submitRun(s, rekt, userId, { runId: 'r3', score: 5000, level: 9 });
     expect(better.best).toMatchObject({ score: 5000, level: 9, totalPlays: 3 });
-    expect(await getUserStats(s.db, userId)).toEqual({ bestScore: 5000, totalPlays: 3 });
+    expect(await getUserStats(s.db, userId)).toEqual({ bestScore: 5000, totalPlays: 3, verifiedPlays: 0 });
     expect(await getGlobalStats(s.db, 'rekt')).toEqual({ totalGames: 3 });
     expect(await getGlobalStats(s.db, 'mr-quiz')).toEqual({ totalGames: 0 });
     const scores = await listUserScores(s.db, userId, 'rekt');
@@ -146,7 +146,7 @@ describe.each(DIALECTS)('runs on %s', (dialect) => {
     const shards = await s.db.selectFrom('game_totals').select(['shard', 'total_runs']).where('game_id', '=', 'rekt').execute();
     expect(shards.length).toBeGreaterThan(1);
     expect(shards.every((row) => row.shard >= 0 && row.shard < GAME_TOTAL_SHARDS)).toBe(true);
-    for (const id of players) expect(await getUserStats(s.db, id)).toEqual({ bestScore: 140, totalPlays: 15 });
+    for (const id of players) expect(await getUserStats(s.db, id)).toEqual({ bestScore: 140, totalPlays: 15, verifiedPlays: 0 });
   });
 
   async function morePlayers(count: number): Promise<number[]> {
@@ -165,7 +165,7 @@ describe.each(DIALECTS)('runs on %s', (dialect) => {
     // one batch: its runs all count in the one total row it picked
     const shards = await s.db.selectFrom('game_totals').select(['shard', 'total_runs']).where('game_id', '=', 'rekt').execute();
     expect(shards).toEqual([{ shard: shards[0]!.shard, total_runs: 12 }]);
-    for (const [i, id] of players.entries()) expect(await getUserStats(s.db, id)).toEqual({ bestScore: 100 + i, totalPlays: 1 });
+    for (const [i, id] of players.entries()) expect(await getUserStats(s.db, id)).toEqual({ bestScore: 100 + i, totalPlays: 1, verifiedPlays: 0 });
   });
 
   it("a player over the limit gets 429 while the others' runs in the same batch are stored", async () => {
@@ -255,7 +255,7 @@ describe.each(DIALECTS)('runs on %s', (dialect) => {
     expect([code, message]).toEqual([429, 'Too many runs from this player. Please try again in 40 seconds.']);
     // an over-limit run changes nothing: no run, no play, no total, and the window is not pushed on
     expect(await s.db.selectFrom('runs').select('id').where('run_id', '=', 'over').execute()).toHaveLength(0);
-    expect(await getUserStats(s.db, userId)).toEqual({ bestScore: RUNS_PER_MINUTE - 1, totalPlays: RUNS_PER_MINUTE });
+    expect(await getUserStats(s.db, userId)).toEqual({ bestScore: RUNS_PER_MINUTE - 1, totalPlays: RUNS_PER_MINUTE, verifiedPlays: 0 });
     expect(await getGlobalStats(s.db, 'rekt')).toEqual({ totalGames: RUNS_PER_MINUTE });
     expect(await s.db.selectFrom('rate_limits').select(['count', 'window_start']).where('key', '=', `runs:user:${userId}`).executeTakeFirstOrThrow()).toEqual({ count: RUNS_PER_MINUTE, window_start: now });
     expect((await status(submitRun(s, rekt, userId, { runId: 'l0', score: 0 }, now + 30_000)))[0]).toBe(429);

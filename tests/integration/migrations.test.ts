@@ -102,6 +102,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
       '0006_session_refs',
       '0007_magic_link_browser',
       '0008_tournaments',
+      '0009_fair_play',
       '0010_admin',
     ]);
     await migrateToLatest(h);
@@ -115,6 +116,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
       'player_avatars',
       'prize_awards',
       'rate_limits',
+      'run_tickets',
       'runs',
       'sessions',
       'tournament_avatar_rewards',

@@ -56,9 +56,9 @@ describe.each(DIALECTS)('pruning on %s', (dialect) => {
   it('deletes ended rate-limit windows, expired magic links (used or not) and expired sessions, and keeps the live ones', async () => {
     const now = Date.now();
     await seed(now);
-    expect(await pruneExpired(s.db, now)).toEqual({ rateLimits: 1, magicLinks: 2, sessions: 1 });
+    expect(await pruneExpired(s.db, now)).toEqual({ rateLimits: 1, magicLinks: 2, sessions: 1, runTickets: 0 });
     expect(await remaining()).toEqual({ rateLimits: ['mail:ip:new'], magicLinks: ['live'], sessions: ['live'] });
-    expect(await pruneExpired(s.db, now)).toEqual({ rateLimits: 0, magicLinks: 0, sessions: 0 });
+    expect(await pruneExpired(s.db, now)).toEqual({ rateLimits: 0, magicLinks: 0, sessions: 0, runTickets: 0 });
   });
 
   it('prunes on its schedule without being asked, until stopped', async () => {

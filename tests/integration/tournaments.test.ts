@@ -16,8 +16,10 @@ import {
 import { addPlayer, DIALECTS, freshServices, type TestServices, appErrorOf as status } from '../support/services';
 import { parsedForm } from '../support/tournaments';
 
-const rekt: GameRules = { gameId: 'rekt', maxScore: 1_000_000, maxLevel: 1000, maxFishPerRun: 0, hasFish: false, hasFormations: true };
-const fishing: GameRules = { gameId: 'fishing-for-sats', maxScore: 1_000_000, maxLevel: 100, maxFishPerRun: 200, hasFish: true, hasFormations: false };
+// Replay-mode games as in the catalogue: their runs here are stored verified, as the Game API stores
+// them once replayed (README, "Fair play"); only verified runs of such games enter tournaments.
+const rekt: GameRules = { gameId: 'rekt', maxScore: 1_000_000, maxLevel: 1000, maxFishPerRun: 0, hasFish: false, hasFormations: true, fairPlay: 'replay' };
+const fishing: GameRules = { gameId: 'fishing-for-sats', maxScore: 1_000_000, maxLevel: 100, maxFishPerRun: 200, hasFish: true, hasFormations: false, fairPlay: 'replay' };
 
 /** A fixed clock: 1 May 2026, 12:00:00 UTC. */
 const T0 = Date.UTC(2026, 4, 1, 12, 0, 0);
@@ -26,7 +28,7 @@ describe.each(DIALECTS)('tournaments on %s', (dialect) => {
   let s: TestServices;
   let runSeq = 0;
   const run = (userId: number, score: number, now: number, game = rekt, extra: { level?: number } = {}) =>
-    submitRun(s, game, userId, { runId: `run-${++runSeq}`, score, ...extra }, now);
+    submitRun(s, game, userId, { runId: `run-${++runSeq}`, score, verified: true, ...extra }, now);
   const board = async (id: number, page = 1, limit = 50) => (await tournamentBoardPage(s, id, page, limit)).entries.map((e) => [e.rank, e.username, e.score]);
 
   beforeEach(async () => {
@@ -99,6 +101,35 @@ describe.each(DIALECTS)('tournaments on %s', (dialect) => {
     expect((await featuredTournament(s, T0 + SECOND))?.name).toBe('Narrow');
   });
 
+  it('for a game in replay mode only verified runs count; other games count every run (README, "Fair play")', async () => {
+    const replayed = rekt;
+    const trusting: GameRules = { ...fishing, fairPlay: 'none' };
+    const cup = await createTournament(s, parsedForm('Fair Cup', 'rekt', T0, T0 + HOUR), T0);
+    const pond = await createTournament(s, parsedForm('Fair Pond', 'fishing-for-sats', T0, T0 + HOUR), T0);
+    const [ann, bob] = await Promise.all(['ann', 'bob'].map((name) => addPlayer(s.db, name)));
+    // A forged 900 stored unverified (say, before fair play) is the player's best, but not in the tournament.
+    await submitRun(s, replayed, ann!, { runId: 'forged', score: 900 }, T0 + SECOND);
+    await submitRun(s, replayed, ann!, { runId: 'replayed', score: 400, verified: true }, T0 + 2 * SECOND);
+    await submitRun(s, replayed, bob!, { runId: 'unverified', score: 700 }, T0 + 3 * SECOND);
+    await submitRun(s, trusting, bob!, { runId: 'fish', score: 55 }, T0 + 4 * SECOND);
+    expect(await board(cup.id)).toEqual([[1, 'ann', 400]]);
+    expect(await board(pond.id)).toEqual([[1, 'bob', 55]]);
+    const entries = await s.db.selectFrom('tournament_entries').select(['tournament_id', 'user_id', 'runs', 'best_score']).orderBy('tournament_id').execute();
+    expect(entries).toEqual([
+      { tournament_id: cup.id, user_id: ann, runs: 1, best_score: 400 },
+      { tournament_id: pond.id, user_id: bob, runs: 1, best_score: 55 },
+    ]);
+    // Rebuilt from the stored runs (a new window), the entries follow the same rule.
+    await updateTournament(s, cup.id, parsedForm('Fair Cup', 'rekt', T0 - HOUR, T0 + HOUR), T0 + MINUTE);
+    expect(await board(cup.id)).toEqual([[1, 'ann', 400]]);
+    // The game's own board still has every stored run's best.
+    const bests = await s.db.selectFrom('game_stats').select(['user_id', 'best_score']).where('game_id', '=', 'rekt').orderBy('user_id').execute();
+    expect(bests).toEqual([
+      { user_id: ann, best_score: 900 },
+      { user_id: bob, best_score: 700 },
+    ]);
+  });
+
   it('ties: the earlier best wins, an equal later score does not move it, ranks are unique and consecutive', async () => {
     const t = await createTournament(s, parsedForm('Tie Cup', 'rekt', T0, T0 + HOUR), T0);
     const [amy, bob, cat, dan] = await Promise.all(['amy', 'bob', 'cat', 'dan'].map((name) => addPlayer(s.db, name)));
@@ -135,7 +166,7 @@ describe.each(DIALECTS)('tournaments on %s', (dialect) => {
     const ids = await Promise.all(Array.from({ length: 30 }, (_, i) => addPlayer(s.db, `p${i}`)));
     const fish = [{ name: 'Carp', points: 10, weight: 2.5, quality: 3 }];
     // all submitted in one turn of the event loop: one batch
-    await Promise.all(ids.map((id, i) => submitRun(s, fishing, id, { runId: `b${i}`, score: 1000 + i, fish }, T0 + i)));
+    await Promise.all(ids.map((id, i) => submitRun(s, fishing, id, { runId: `b${i}`, score: 1000 + i, fish, verified: true }, T0 + i)));
     const page = await tournamentBoardPage(s, t.id, 1, 50);
     expect(page.pagination.totalPlayers).toBe(30);
     expect(page.entries[0]).toMatchObject({ rank: 1, username: 'p29', score: 1029, fishCaught: 1, fishDetails: fish });
@@ -149,8 +180,8 @@ describe.each(DIALECTS)('tournaments on %s', (dialect) => {
     // the limit: a player allowed 1 run a minute; the second, in the same batch, is refused and enters nothing
     const limited = await addPlayer(s.db, 'limited');
     const results = await Promise.allSettled([
-      submitRun(s, fishing, limited, { runId: 'l1', score: 5 }, T0 + 100, 1),
-      submitRun(s, fishing, limited, { runId: 'l2', score: 5000 }, T0 + 101, 1),
+      submitRun(s, fishing, limited, { runId: 'l1', score: 5, verified: true }, T0 + 100, 1),
+      submitRun(s, fishing, limited, { runId: 'l2', score: 5000, verified: true }, T0 + 101, 1),
     ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected']);
     const entry = await s.db.selectFrom('tournament_entries').selectAll().where('user_id', '=', limited).executeTakeFirstOrThrow();
@@ -303,7 +334,7 @@ describe.each(DIALECTS)('tournaments on %s', (dialect) => {
     expect(await board(t.id)).toEqual([[1, 'eve', 10]]);
     // another process: its own rankings over the same database
     const other = { ...s, rankings: new Rankings(s.db) };
-    await submitRun(other, rekt, fay!, { runId: 'elsewhere', score: 20 }, Date.now());
+    await submitRun(other, rekt, fay!, { runId: 'elsewhere', score: 20, verified: true }, Date.now());
     await new Promise((r) => setTimeout(r, 1100));
     expect(await board(t.id)).toEqual([
       [1, 'fay', 20],
@@ -314,7 +345,7 @@ describe.each(DIALECTS)('tournaments on %s', (dialect) => {
   it('an edit that rebuilds the entries while runs are being written loses none of them', async () => {
     const t = await createTournament(s, parsedForm('Busy Cup', 'rekt', T0 - HOUR, T0 + HOUR), T0);
     const ids = await Promise.all(Array.from({ length: 12 }, (_, i) => addPlayer(s.db, `busy${i}`)));
-    const runs = ids.flatMap((id, i) => [0, 1, 2].map((k) => () => submitRun(s, rekt, id, { runId: `busy-${i}-${k}`, score: 10 * i + k }, T0 + i * SECOND + k)));
+    const runs = ids.flatMap((id, i) => [0, 1, 2].map((k) => () => submitRun(s, rekt, id, { runId: `busy-${i}-${k}`, score: 10 * i + k, verified: true }, T0 + i * SECOND + k)));
     // runs before, during and after a rebuild (a longer window, so every run still counts)
     await Promise.all([
       ...runs.slice(0, 12).map((go) => go()),
@@ -331,9 +362,9 @@ describe.each(DIALECTS)('tournaments on %s', (dialect) => {
     const t = await createTournament(s, parsedForm('Gone Cup', 'rekt', T0 - HOUR, T0 + HOUR), T0);
     const ids = await Promise.all(Array.from({ length: 8 }, (_, i) => addPlayer(s.db, `gone${i}`)));
     const results = await Promise.allSettled([
-      ...ids.slice(0, 4).map((id, i) => submitRun(s, rekt, id, { runId: `g${i}`, score: i }, T0)),
+      ...ids.slice(0, 4).map((id, i) => submitRun(s, rekt, id, { runId: `g${i}`, score: i, verified: true }, T0)),
       deleteTournament(s, t.id),
-      ...ids.slice(4).map((id, i) => submitRun(s, rekt, id, { runId: `g${i + 4}`, score: i }, T0)),
+      ...ids.slice(4).map((id, i) => submitRun(s, rekt, id, { runId: `g${i + 4}`, score: i, verified: true }, T0)),
     ]);
     expect(results.map((r) => r.status)).toEqual(Array(9).fill('fulfilled'));
     expect(await s.db.selectFrom('runs').select('id').execute()).toHaveLength(8);

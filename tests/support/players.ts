@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { call, latestOutboxMail, newClientIp, sessionCookie } from './api';
+import { postSignedRun } from './fair-play';
 import type { RunningServer } from './server';
 
 export interface ApiPlayer {
@@ -21,11 +22,10 @@ export async function signUpPlayer(server: RunningServer, username: string, on: 
   return { id: verified.json.user.id, username, cookie, gameToken };
 }
 
-/** Submit a REKT! run with `player`'s game token; the raw answer. */
+/**
+ * Submit a REKT! run with `player`'s game token and the score a test chooses, as a game's own
+ * server does (signed: README, "Fair play"); the raw answer.
+ */
 export function submitRun(server: RunningServer, player: ApiPlayer, runId: string, score: number) {
-  return call(server, '/api/games/rekt/runs', {
-    body: { runId, score, level: 1 },
-    headers: { authorization: `Bearer ${player.gameToken}` },
-    noOrigin: true,
-  });
+  return postSignedRun(server, player.gameToken, 'rekt', { runId, score, level: 1 });
 }

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { TEST_GAME_SECRETS } from './fair-play';
 
 export interface RunningServer {
   /** Base URL, e.g. `http://127.0.0.1:43123`. */
@@ -67,6 +68,8 @@ export async function startServer(env: Record<string, string> = {}, { dataDir = 
       PORT: String(port),
       DATA_DIR: dataDir,
       SITE_URL: url,
+      // Game servers may sign results in the tests (tests/support/fair-play.ts).
+      GAME_SECRETS: TEST_GAME_SECRETS,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

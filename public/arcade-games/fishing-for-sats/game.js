@@ -1,7 +1,13 @@
 /**
  * Fishing for Sats! rules, free of the DOM: the fish table, which fish bites at which depth,
- * the reel (tension) model, weight, quality and points.
+ * the reel (tension) model, weight, quality and points, and the trip itself (casts, bites, fights)
+ * as a fixed-step simulation: the one the browser game and the server's replay share (README,
+ * "Fair play"). Every random choice comes from the trip's seeded `random`; the inputs are presses
+ * and releases of the button (and the NEXT CAST / END TRIP buttons), each at a step number.
  */
+import { mulberry32, ReplayError } from '../shared/prng.js';
+
+export { ReplayError };
 
 /**
  * depth = [min, max] cast power (0 shallow .. 1 abyss) where the fish lives; w = how common;
@@ -124,3 +130,136 @@ export function landed(r) {
   const points = Math.round(r.fish.base * (0.7 + 0.6 * r.wn) * (0.6 + 0.2 * quality));
   return { name: r.fish.name, points, weight: r.kg, quality };
 }
+
+// ---------- the trip: a fixed-step simulation ----------
+
+/** One fixed step of a trip, in seconds. */
+export const TRIP_STEP = 1 / 60;
+/** Inputs of the log: [step, code]. */
+export const INPUT = { press: 0, release: 1, next: 2, end: 3 };
+const INPUT_NAMES = ['press', 'release', 'next', 'end'];
+/** How long a lost fish's message stays before the next cast. */
+export const LOST_FOR = 1.7;
+/** Phases in which END TRIP ends the trip. */
+export const ACTIVE_PHASES = ['aim', 'charging', 'flying', 'sinking', 'waiting', 'bite', 'reeling', 'lost'];
+
+/** The cast power (0.04 .. 1) after charging for `t` seconds: it swings up and down. */
+export function powerAt(t) {
+  const u = (t / 0.75) % 2;
+  return Math.max(0.04, u < 1 ? u : 2 - u);
+}
+
+/**
+ * A new trip from the run's seed. `startedAt` (ms since the epoch) picks the fish in season: the
+ * run ticket's start time, so the replay agrees with the game.
+ */
+export function createTrip(seed, startedAt) {
+  return { random: mulberry32(seed), startedAt, steps: 0, phase: 'aim', phaseT: 0, casts: 0, catches: [], score: 0, cast: null, events: [] };
+}
+
+function setTripPhase(trip, phase) {
+  trip.phase = phase;
+  trip.phaseT = 0;
+  trip.events.push({ type: 'phase', phase });
+}
+
+/** Apply one input ('press' | 'release' | 'next' | 'end') before the next step. */
+export function tripInput(trip, kind) {
+  const p = trip.phase;
+  if (kind === 'press') {
+    if (p === 'aim') setTripPhase(trip, 'charging');
+    else if (p === 'bite') {
+      trip.cast.reel = hook(trip.cast.fish, trip.cast.power, trip.random);
+      setTripPhase(trip, 'reeling');
+      trip.events.push({ type: 'hooked' });
+    } else if (p === 'reeling') {
+      reelTap(trip.cast.reel);
+      trip.events.push({ type: 'tap' });
+      if (trip.cast.reel.result) resolveReel(trip);
+    } else if (p === 'waiting' || p === 'sinking') trip.events.push({ type: 'too-early' });
+  } else if (kind === 'release') {
+    if (p !== 'charging') return;
+    const power = powerAt(trip.phaseT);
+    trip.casts += 1;
+    trip.cast = { power, fish: pickFish(power, trip.random, trip.startedAt), wait: 1.4 + trip.random() * 2.6, reel: null };
+    setTripPhase(trip, 'flying');
+    trip.events.push({ type: 'cast' });
+  } else if (kind === 'next') {
+    if (p === 'caught') afterCast(trip);
+  } else if (kind === 'end') {
+    if (ACTIVE_PHASES.includes(p)) endTrip(trip);
+  }
+}
+
+function resolveReel(trip) {
+  const r = trip.cast.reel;
+  if (r.result === 'caught') {
+    const record = landed(r);
+    trip.catches.push(record);
+    trip.score += record.points;
+    setTripPhase(trip, 'caught');
+    trip.events.push({ type: 'caught', record, fish: trip.cast.fish });
+  } else lose(trip, r.result);
+}
+
+function lose(trip, why) {
+  setTripPhase(trip, 'lost');
+  trip.events.push({ type: 'lost', why });
+}
+
+function afterCast(trip) {
+  trip.cast = null;
+  if (trip.casts >= CASTS_PER_TRIP) endTrip(trip);
+  else setTripPhase(trip, 'aim');
+}
+
+function endTrip(trip) {
+  trip.cast = null;
+  setTripPhase(trip, 'over');
+  trip.events.push({ type: 'over' });
+}
+
+/** Advance the trip by one fixed step. */
+export function tripStep(trip) {
+  const dt = TRIP_STEP;
+  trip.steps += 1;
+  if (trip.phase === 'over') return;
+  trip.phaseT += dt;
+  const { phase, phaseT, cast } = trip;
+  if (phase === 'flying' && phaseT >= 0.7) setTripPhase(trip, 'sinking');
+  else if (phase === 'sinking' && phaseT >= 0.3 + cast.power * 0.9) setTripPhase(trip, 'waiting');
+  else if (phase === 'waiting' && phaseT >= cast.wait) setTripPhase(trip, 'bite');
+  else if (phase === 'bite' && phaseT >= BITE_WINDOW) lose(trip, 'slow');
+  else if (phase === 'reeling') {
+    if (reelStep(cast.reel, dt, trip.random) === 'surge') trip.events.push({ type: 'surge' });
+    if (cast.reel.result) resolveReel(trip);
+  } else if (phase === 'lost' && phaseT >= LOST_FOR) afterCast(trip);
+}
+
+/**
+ * Replay a trip: `inputs` is the log [[step, code], ...] (steps in order; code from INPUT), each
+ * applied before its step. Steps on until the trip is over (a last lost fish ends it by itself) or
+ * `maxSteps`. Throws a `ReplayError` for a log no trip can have, or when the replay takes more
+ * than `budgetMs` of CPU time. Returns the trip's result.
+ */
+export function replayTrip(seed, startedAt, inputs, maxSteps, budgetMs = Infinity) {
+  const trip = createTrip(seed, startedAt);
+  const deadline = performance.now() + budgetMs;
+  let i = 0;
+  while (trip.phase !== 'over') {
+    if (trip.steps >= maxSteps) throw new ReplayError('too-long', `The trip goes on for more than ${maxSteps} steps.`);
+    if ((trip.steps & 4095) === 4095 && performance.now() > deadline) throw new ReplayError('budget', `The replay took more than ${budgetMs} ms.`);
+    while (i < inputs.length && inputs[i][0] === trip.steps) {
+      tripInput(trip, INPUT_NAMES[inputs[i][1]]);
+      i += 1;
+      if (trip.phase === 'over') break;
+    }
+    if (i < inputs.length && inputs[i][0] < trip.steps) throw new ReplayError('bad-log', 'The inputs must be in the order of their steps.');
+    if (trip.phase === 'over') break;
+    tripStep(trip);
+    trip.events.length = 0;
+  }
+  if (i < inputs.length) throw new ReplayError('bad-log', `The input log goes on after the trip was over (step ${trip.steps}).`);
+  return { score: trip.score, fish: trip.catches.map((c) => ({ ...c })), steps: trip.steps };
+}
+

@@ -273,19 +273,21 @@ function depthY(p) {
 }
 
 // ---------- game state ----------
+// The rules run in F's fixed-step trip simulation (shared with the server's replay); this page
+// feeds it the player's inputs, logs them with their step numbers, and draws and plays what happens.
 let phase = 'ready'; // ready | aim | charging | flying | sinking | waiting | bite | reeling | caught | lost | over
 let phaseT = 0;
-let trip = null;
+let trip = null; // the simulation (F.createTrip), with runId and the input log
 let cast = null;
 let msg = null;
 let lastTime = performance.now();
+let acc = 0;
 let redBeep = 0;
 
 function setPhase(p) {
   phase = p;
-  phaseT = 0;
   document.body.dataset.phase = p;
-  $('end-trip').hidden = !['aim', 'charging', 'flying', 'sinking', 'waiting', 'bite', 'reeling', 'lost'].includes(p);
+  $('end-trip').hidden = !F.ACTIVE_PHASES.includes(p);
 }
 
 function hud() {
@@ -294,83 +296,95 @@ function hud() {
   $('hud-fish').textContent = formatCount(trip ? trip.catches.length : 0);
 }
 
-function start() {
-  trip = { runId: arcade.startRun(), casts: 0, catches: [], score: 0 };
+let starting = false;
+async function start() {
+  if (starting) return;
+  starting = true;
+  const ticket = await arcade.startRun();
+  starting = false;
+  trip = F.createTrip(ticket.seed, ticket.startedAt);
+  trip.runId = ticket.runId;
+  trip.log = [];
+  acc = 0;
   cast = null;
   msg = { text: 'HOLD TO CAST', sub: 'RELEASE TO THROW', color: PAL.cyan, t: 0, life: 2.2 };
   showScreen('');
   document.activeElement?.blur?.();
   canvas.focus({ preventScroll: true });
+  phaseT = 0;
   setPhase('aim');
   hud();
   sfx.tune([[392, 0.08], [523, 0.08], [659, 0.12]], { type: 'triangle', vol: 0.12 });
 }
 
-function powerAt(t) {
-  const u = (t / 0.75) % 2;
-  return Math.max(0.04, u < 1 ? u : 2 - u);
+/** An input of the player: logged at the current step, applied at once, its effects shown. */
+function input(kind) {
+  if (!trip || trip.phase === 'over') return;
+  const before = trip.events.length;
+  F.tripInput(trip, kind);
+  // Only inputs that did something are logged (the replay would ignore the others anyway).
+  if (trip.events.length > before) trip.log.push([trip.steps, F.INPUT[kind]]);
+  handleEvents();
 }
 
-function press() {
-  if (phase === 'aim') {
-    setPhase('charging');
-    msg = null;
-  } else if (phase === 'bite') {
-    cast.reel = F.hook(cast.fish, cast.power);
-    setPhase('reeling');
-    msg = { text: 'HOOKED!', sub: 'TAP TO REEL - STAY OUT OF THE RED', color: PAL.green, t: 0, life: 1.8 };
-    sfx.tune([[880, 0.06], [1175, 0.1]], { vol: 0.12 });
-  } else if (phase === 'reeling') {
-    F.reelTap(cast.reel);
-    sfx.beep(1400 + cast.reel.tension * 600, 0.025, { vol: 0.06 });
-    if (cast.reel.result) resolveReel();
-  } else if (phase === 'waiting' || phase === 'sinking') {
-    if (!msg || msg.t > 0.8) msg = { text: 'WAIT FOR THE BITE...', color: PAL.grey, t: 0, life: 1 };
+const press = () => input('press');
+const release = () => {
+  if (phase === 'charging') input('release');
+};
+
+const LOST_TEXT = {
+  slow: ['TOO SLOW!', 'IT STOLE THE BAIT'],
+  snapped: ['LINE SNAPPED!', 'TOO MUCH TENSION'],
+  escaped: ['IT SWAM AWAY...', 'REEL FASTER NEXT TIME'],
+  slack: ['SLACK LINE - IT SPAT THE HOOK', 'KEEP SOME TENSION ON'],
+};
+
+/** Show and play what the simulation reports. */
+function handleEvents() {
+  for (const ev of trip.events) {
+    if (ev.type === 'phase') {
+      setPhase(ev.phase);
+      if (ev.phase === 'charging') msg = null;
+      else if (ev.phase === 'sinking') {
+        particles.burst(cast.landX, SURF, 10, { colors: [PAL.cyan, PAL.white], speed: 40, life: 0.5, gravity: 160 });
+        sfx.noise(0.12, 0.1);
+      } else if (ev.phase === 'bite') {
+        particles.burst(cast.landX, SURF, 8, { colors: [PAL.cyan, PAL.white], speed: 30, life: 0.4, gravity: 120 });
+        sfx.beep(1568, 0.08, { vol: 0.14 });
+        sfx.beep(1568, 0.08, { vol: 0.14, delay: 0.14 });
+      } else if (ev.phase === 'aim') hud();
+    } else if (ev.type === 'cast') {
+      cast = trip.cast;
+      cast.landX = landX(cast.power);
+      cast.depthY = depthY(cast.power);
+      hud();
+      sfx.noise(0.18, 0.12);
+      sfx.beep(900, 0.25, { to: 300, type: 'triangle', vol: 0.06 });
+    } else if (ev.type === 'hooked') {
+      msg = { text: 'HOOKED!', sub: 'TAP TO REEL - STAY OUT OF THE RED', color: PAL.green, t: 0, life: 1.8 };
+      sfx.tune([[880, 0.06], [1175, 0.1]], { vol: 0.12 });
+    } else if (ev.type === 'tap') {
+      sfx.beep(1400 + cast.reel.tension * 600, 0.025, { vol: 0.06 });
+    } else if (ev.type === 'too-early') {
+      if (!msg || msg.t > 0.8) msg = { text: 'WAIT FOR THE BITE...', color: PAL.grey, t: 0, life: 1 };
+    } else if (ev.type === 'surge') {
+      msg = { text: 'IT RUNS!', color: PAL.pink, t: 0, life: 0.8 };
+      sfx.beep(180, 0.2, { type: 'sawtooth', vol: 0.06 });
+    } else if (ev.type === 'caught') {
+      hud();
+      showCatch(ev.record, ev.fish);
+      particles.burst(PIER_END + 6, SURF, 30, { colors: [PAL.gold, PAL.orange, PAL.cyan, PAL.white], speed: 90, life: 1, gravity: 120, size: 2 });
+      sfx.tune([[523, 0.08], [659, 0.08], [784, 0.08], [1047, 0.22]], { vol: 0.13 });
+    } else if (ev.type === 'lost') {
+      const [text, sub] = LOST_TEXT[ev.why];
+      msg = { text, sub, color: PAL.pink, t: 0, life: 1.7 };
+      sfx.beep(440, 0.4, { to: 110, vol: 0.1 });
+      if (ev.why === 'snapped') sfx.noise(0.2, 0.2);
+    } else if (ev.type === 'over') endTrip();
   }
-}
-
-function release() {
-  if (phase !== 'charging') return;
-  const power = powerAt(phaseT);
-  trip.casts += 1;
-  cast = { power, landX: landX(power), depthY: depthY(power), fish: F.pickFish(power), wait: 1.4 + Math.random() * 2.6, reel: null };
-  setPhase('flying');
-  hud();
-  sfx.noise(0.18, 0.12);
-  sfx.beep(900, 0.25, { to: 300, type: 'triangle', vol: 0.06 });
-}
-
-function resolveReel() {
-  const r = cast.reel;
-  if (r.result === 'caught') {
-    const record = F.landed(r);
-    trip.catches.push(record);
-    trip.score += record.points;
-    setPhase('caught');
-    hud();
-    showCatch(record, cast.fish);
-    particles.burst(PIER_END + 6, SURF, 30, { colors: [PAL.gold, PAL.orange, PAL.cyan, PAL.white], speed: 90, life: 1, gravity: 120, size: 2 });
-    sfx.tune([[523, 0.08], [659, 0.08], [784, 0.08], [1047, 0.22]], { vol: 0.13 });
-  } else {
-    const text = { snapped: 'LINE SNAPPED!', escaped: 'IT SWAM AWAY...', slack: 'SLACK LINE - IT SPAT THE HOOK' }[r.result];
-    lose(text, r.result === 'snapped' ? 'TOO MUCH TENSION' : r.result === 'slack' ? 'KEEP SOME TENSION ON' : 'REEL FASTER NEXT TIME');
-    if (r.result === 'snapped') sfx.noise(0.2, 0.2);
-  }
-}
-
-function lose(text, sub) {
-  msg = { text, sub, color: PAL.pink, t: 0, life: 1.7 };
-  setPhase('lost');
-  sfx.beep(440, 0.4, { to: 110, vol: 0.1 });
-}
-
-function afterCast() {
-  cast = null;
-  if (trip.casts >= F.CASTS_PER_TRIP) endTrip();
-  else {
-    setPhase('aim');
-    hud();
-  }
+  trip.events.length = 0;
+  cast = trip.cast;
+  phaseT = trip.phaseT;
 }
 
 function showCatch(record, fish) {
@@ -394,9 +408,6 @@ function showCatch(record, fish) {
 }
 
 function endTrip() {
-  if (!trip || phase === 'over') return;
-  setPhase('over');
-  cast = null;
   msg = null;
   hud();
   $('final-score').textContent = formatCount(trip.score);
@@ -417,7 +428,7 @@ function endTrip() {
   showScreen('screen-over');
   focusSoon($('again'));
   sfx.tune([[659, 0.1], [523, 0.1], [392, 0.1], [523, 0.2]], { type: 'triangle', vol: 0.1 });
-  void arcade.finishRun({ runId: trip.runId, score: trip.score, fish: trip.catches.map((f) => ({ ...f })) });
+  void arcade.finishRun({ runId: trip.runId, score: trip.score, fish: trip.catches.map((f) => ({ ...f })), inputs: trip.log });
 }
 
 // ---------- input ----------
@@ -446,53 +457,37 @@ $('play').addEventListener('click', start);
 $('again').addEventListener('click', start);
 $('end-trip').addEventListener('click', (e) => {
   e.currentTarget.blur();
-  endTrip();
+  input('end');
 });
 $('next-cast').addEventListener('click', () => {
   showScreen('');
   canvas.focus({ preventScroll: true });
-  afterCast();
+  input('next');
 });
 
 // ---------- update ----------
 function update(dt) {
-  phaseT += dt;
   if (msg) {
     msg.t += dt;
     if (msg.t > msg.life) msg = null;
   }
+  if (trip && phase !== 'over') {
+    acc += dt;
+    while (acc >= F.TRIP_STEP && trip.phase !== 'over') {
+      F.tripStep(trip);
+      acc -= F.TRIP_STEP;
+      handleEvents();
+    }
+  }
   if (phase === 'charging') {
-    const p = powerAt(phaseT);
+    const p = F.powerAt(phaseT);
     if (Math.floor(phaseT * 12) !== Math.floor((phaseT - dt) * 12)) sfx.beep(200 + p * 600, 0.04, { type: 'triangle', vol: 0.05 });
-  } else if (phase === 'flying' && phaseT >= 0.7) {
-    setPhase('sinking');
-    particles.burst(cast.landX, SURF, 10, { colors: [PAL.cyan, PAL.white], speed: 40, life: 0.5, gravity: 160 });
-    sfx.noise(0.12, 0.1);
-  } else if (phase === 'sinking' && phaseT >= 0.3 + cast.power * 0.9) {
-    setPhase('waiting');
-  } else if (phase === 'waiting' && phaseT >= cast.wait) {
-    setPhase('bite');
-    particles.burst(cast.landX, SURF, 8, { colors: [PAL.cyan, PAL.white], speed: 30, life: 0.4, gravity: 120 });
-    sfx.beep(1568, 0.08, { vol: 0.14 });
-    sfx.beep(1568, 0.08, { vol: 0.14, delay: 0.14 });
-  } else if (phase === 'bite' && phaseT >= F.BITE_WINDOW) {
-    lose('TOO SLOW!', 'IT STOLE THE BAIT');
-  } else if (phase === 'reeling') {
-    const ev = F.reelStep(cast.reel, dt);
-    if (ev === 'surge') {
-      msg = { text: 'IT RUNS!', color: PAL.pink, t: 0, life: 0.8 };
-      sfx.beep(180, 0.2, { type: 'sawtooth', vol: 0.06 });
+  } else if (phase === 'reeling' && cast.reel.tension >= F.RED) {
+    redBeep -= dt;
+    if (redBeep <= 0) {
+      sfx.beep(110, 0.08, { type: 'sawtooth', vol: 0.08 });
+      redBeep = 0.22;
     }
-    if (cast.reel.tension >= F.RED) {
-      redBeep -= dt;
-      if (redBeep <= 0) {
-        sfx.beep(110, 0.08, { type: 'sawtooth', vol: 0.08 });
-        redBeep = 0.22;
-      }
-    }
-    if (cast.reel.result) resolveReel();
-  } else if (phase === 'lost' && phaseT >= 1.7) {
-    afterCast();
   }
   bubbles.update(dt);
   particles.update(dt);
@@ -522,7 +517,7 @@ function drawFisher(t) {
   const hand = { x: x + 10, y: y + 8 };
   let tip;
   if (phase === 'charging') {
-    const p = powerAt(phaseT);
+    const p = F.powerAt(phaseT);
     tip = { x: hand.x - 4 - p * 12, y: hand.y - 22 + p * 4 };
   } else if (phase === 'flying' && phaseT < 0.15) {
     tip = { x: hand.x + 24, y: hand.y - 10 };
@@ -617,7 +612,7 @@ function render(t) {
     ctx.fillRect(mx - 5, 4, mw + 10, 34);
   }
   if (phase === 'charging') {
-    const p = powerAt(phaseT);
+    const p = F.powerAt(phaseT);
     drawMeter('POWER', p, mx, 16, mw, [[0, 0.33, '#2d8ab0'], [0.33, 0.66, '#2a5ab8'], [0.66, 0.85, '#3a3ab0'], [0.85, 1, PAL.pinkDark]], PAL.gold);
     const zone = p < 0.33 ? 'SHALLOWS' : p < 0.66 ? 'MID WATER' : p < 0.85 ? 'DEEP' : 'THE ABYSS';
     drawText(ctx, `${zone} ${Math.round(p * 100)}M`, px.W / 2, 28, { color: PAL.gold, align: 'center', outline: PAL.ink });

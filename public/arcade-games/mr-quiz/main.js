@@ -2,7 +2,9 @@ import { Arcade, focusSoon, formatCount, showScreen, shuffle } from '../shared/a
 import { PAL, Particles, bandedSky, createPixelCanvas, drawText, pixelTitle, rect } from '../shared/pixel.js';
 import { QUESTIONS } from './questions.js';
 
-const arcade = new Arcade({ gameId: 'mr-quiz', gameName: 'Mr Quiz' });
+// The questions come with the run's ticket, fetched when the quiz starts: the server times each
+// answer from the moment the questions were sent.
+const arcade = new Arcade({ gameId: 'mr-quiz', gameName: 'Mr Quiz', prefetchTicket: false });
 const sfx = arcade.sound;
 const $ = (id) => document.getElementById(id);
 const canvas = $('screen');
@@ -18,9 +20,13 @@ $('ready-title').prepend(pixelTitle('MR QUIZ', { color: PAL.gold, shadow: PAL.pi
 $('over-title').prepend(pixelTitle('FINAL SCORE', { color: PAL.gold, shadow: PAL.pinkDark }));
 
 // ---------- state ----------
-let phase = 'ready'; // ready | question | reveal | over
-let run = null; // { runId, questions, index, score, correct, log }
-let current = null; // { q, answers (shuffled), correct (index), started }
+let phase = 'ready'; // ready | question | checking | reveal | over
+// { runId, local, questions, index, score, correct, log }. Signed in, the questions are the
+// server's (no answer marked: the server says after each answer whether it was right); signed out,
+// practice questions from questions.js.
+let run = null;
+let current = null; // { q, answers (shuffled), correct (index, once known), started }
+let starting = false;
 let mood = 'idle'; // idle | happy | sad
 let moodT = 0;
 let talkT = 0;
@@ -31,6 +37,7 @@ const confetti = new Particles();
 
 const buttons = [...document.querySelectorAll('.answer')];
 
+/** Practice questions for a run without a ticket (not signed in): the answers are known here. */
 function pickQuestions() {
   const pool = shuffle([...QUESTIONS]);
   const picked = [];
@@ -51,8 +58,13 @@ function hud() {
   $('hud-q').textContent = `${run ? Math.min(ROUNDS, run.index + 1) : 1}/${ROUNDS}`;
 }
 
-function start() {
-  run = { runId: arcade.startRun(), questions: pickQuestions(), index: -1, score: 0, correct: 0, log: [] };
+async function start() {
+  if (starting) return;
+  starting = true;
+  const ticket = await arcade.startRun();
+  starting = false;
+  const questions = ticket.local ? pickQuestions() : ticket.questions;
+  run = { runId: ticket.runId, local: ticket.local, questions, index: -1, score: 0, correct: 0, log: [] };
   showScreen('screen-quiz');
   sfx.tune([[523, 0.08], [659, 0.08], [784, 0.08], [1047, 0.14]], { type: 'triangle', vol: 0.12 });
   next();
@@ -62,8 +74,12 @@ function next() {
   run.index += 1;
   if (run.index >= ROUNDS) return finish();
   const q = run.questions[run.index];
-  const order = shuffle([0, 1, 2, 3]);
-  current = { q, answers: order.map((i) => q.answers[i]), correct: order.indexOf(0), started: performance.now(), chosen: null };
+  if (run.local) {
+    const order = shuffle([0, 1, 2, 3]);
+    current = { q, answers: order.map((i) => q.answers[i]), correct: order.indexOf(0), started: performance.now(), chosen: null };
+  } else {
+    current = { q, answers: q.answers, correct: null, started: performance.now(), chosen: null };
+  }
   phase = 'question';
   mood = 'idle';
   talkT = 1.4;
@@ -96,15 +112,40 @@ function updateTimer(left) {
   $('q-time').textContent = `${Math.max(0, Math.ceil(left))}s`;
 }
 
-function answer(i) {
+async function answer(i) {
   if (phase !== 'question') return;
-  const left = Math.max(0, SECONDS - elapsed());
-  const timedOut = i === null;
-  const ok = !timedOut && i === current.correct;
+  const took = elapsed();
+  const left = Math.max(0, SECONDS - took);
+  let timedOut = i === null;
   current.chosen = i;
+  buttons.forEach((b) => (b.disabled = true));
+  let ok;
   let points = 0;
+  if (run.local) {
+    ok = !timedOut && i === current.correct;
+    if (ok) points = 100 + Math.round(left * 10);
+  } else {
+    // The server says whether it was right and what it is worth.
+    phase = 'checking';
+    const verdict = await arcade.answer(run.runId, run.index, i, took * 1000);
+    if (!verdict) {
+      phase = 'reveal';
+      revealTimer = 2.4;
+      run.broken = true;
+      const fb = $('q-feedback');
+      fb.textContent = 'Could not reach the arcade - this quiz cannot be saved';
+      fb.dataset.kind = 'error';
+      mood = 'sad';
+      moodT = 0;
+      run.log.push({ q: current.q.q, topic: current.q.topic, ok: false, timedOut, answer: '?', points: 0 });
+      return;
+    }
+    current.correct = verdict.correct;
+    ok = verdict.ok;
+    points = verdict.points;
+    timedOut = verdict.timedOut;
+  }
   if (ok) {
-    points = 100 + Math.round(left * 10);
     run.score += points;
     run.correct += 1;
   }
@@ -119,7 +160,7 @@ function answer(i) {
   const fb = $('q-feedback');
   const right = `${KEYS[current.correct]}: ${current.answers[current.correct]}`;
   if (ok) {
-    fb.textContent = `Correct! +${formatCount(points)} (${Math.round(left * 10)} time bonus)`;
+    fb.textContent = `Correct! +${formatCount(points)} (${points - 100} time bonus)`;
     fb.dataset.kind = 'ok';
     mood = 'happy';
     confetti.burst(px.W / 2, 30, 40, { colors: [PAL.gold, PAL.orange, PAL.green, PAL.cyan, PAL.pink], speed: 80, life: 1.4, gravity: 70, size: 1 });
@@ -330,8 +371,11 @@ function frame(now) {
   requestAnimationFrame(frame);
 }
 
-/** Read-only snapshot for automated tests (includes the right answer, so a test can aim). */
-window.__arcadeDebug = () => ({ phase, index: run ? run.index : -1, score: run ? run.score : 0, correct: run ? run.correct : 0, answer: current ? KEYS[current.correct] : null });
+/**
+ * Read-only snapshot for automated tests: the right answer only in a practice run (signed out);
+ * a ticketed run's answers stay on the server.
+ */
+window.__arcadeDebug = () => ({ phase, index: run ? run.index : -1, score: run ? run.score : 0, correct: run ? run.correct : 0, answer: current && current.correct !== null ? KEYS[current.correct] : null });
 
 hud();
 showScreen('screen-ready');

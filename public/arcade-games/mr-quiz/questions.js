@@ -1,6 +1,8 @@
 /**
- * Mr Quiz question bank. Each entry: topic, question, and four answers - the FIRST one is correct
- * (the game shuffles them).
+ * Mr Quiz practice questions, for players who are not signed in (their runs are not saved). Each
+ * entry: topic, question, and four answers - the FIRST one is correct (the game shuffles them).
+ * Saved runs take their questions from the server's own bank (src/server/games/quiz-bank.ts),
+ * whose answers never reach the browser.
  */
 export const QUESTIONS = [
   // Bitcoin

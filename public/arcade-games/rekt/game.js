@@ -1,7 +1,12 @@
 /**
- * REKT! game rules, free of the DOM (the page draws it; tests can simulate it).
+ * REKT! game rules, free of the DOM: the one simulation the browser game and the server's replay
+ * share (README, "Fair play"). Fixed step (STEP), every random choice from the seeded `random` the
+ * world is made with; the run's only input is the steps at which the bird flapped.
  * World units are virtual pixels; the view is 240 px tall; time in seconds.
  */
+import { mulberry32, ReplayError } from '../shared/prng.js';
+
+export { ReplayError };
 
 export const FORMATIONS = ['long line', 'double arc', 'jump trajectory', 'spiral', 'long wave', 'big diamond', 'zigzag', 'mega circle'];
 /** The first eight formations of a run come easy to hard; later ones are shuffled. */
@@ -120,6 +125,8 @@ export function createWorld(random = Math.random) {
   const w = {
     random,
     t: 0,
+    /** Fixed steps taken since the run started (the input log counts in them). */
+    steps: 0,
     camX: 0,
     bird: { y: 96, vy: FLAP_V, alive: true, deadT: 0, flapT: 0 },
     pillars: [],
@@ -222,6 +229,7 @@ export function step(w, flap = false) {
   const dt = STEP;
   const b = w.bird;
   w.t += dt;
+  w.steps += 1;
   if (!b.alive) {
     b.deadT += dt;
     b.vy = Math.min(b.vy + GRAVITY * dt, MAX_FALL * 1.2);
@@ -312,3 +320,28 @@ function die(w, cause) {
   w.bird.vy = Math.min(w.bird.vy, -60);
   w.events.push({ type: 'dead', cause });
 }
+
+/**
+ * Replay a run: a new world from `seed`, flapping at the steps in `flaps` (strictly increasing step
+ * numbers, each counted before its step), until the bird dies. Throws a `ReplayError` for a log
+ * no run can have (unordered, past the bird's death, or longer than `maxSteps` steps), or whose
+ * replay takes more than `budgetMs` of CPU time.
+ * Returns the result the run reached and how many steps it took.
+ */
+export function replay(seed, flaps, maxSteps, budgetMs = Infinity) {
+  const w = createWorld(mulberry32(seed));
+  const deadline = performance.now() + budgetMs;
+  let next = 0;
+  while (w.bird.alive) {
+    if (w.steps >= maxSteps) throw new ReplayError('too-long', `The run goes on for more than ${maxSteps} steps.`);
+    if ((w.steps & 4095) === 4095 && performance.now() > deadline) throw new ReplayError('budget', `The replay took more than ${budgetMs} ms.`);
+    const flap = next < flaps.length && flaps[next] === w.steps;
+    if (flap) next += 1;
+    else if (next < flaps.length && flaps[next] < w.steps) throw new ReplayError('bad-log', 'The flap steps must be whole numbers in increasing order.');
+    step(w, flap);
+    w.events.length = 0;
+  }
+  if (next < flaps.length) throw new ReplayError('bad-log', `The input log has flaps after the bird was REKT (step ${w.steps}).`);
+  return { score: w.score, level: w.level, achievements: { ...w.achievements }, steps: w.steps };
+}
+

@@ -1,5 +1,6 @@
 import { Arcade, focusSoon, formatCount, showScreen } from '../shared/arcade-client.js';
 import { PAL, Particles, bandedSky, createPixelCanvas, drawStars, drawText, makeStars, pixelTitle, rect, spriteCanvas, textWidth } from '../shared/pixel.js';
+import { mulberry32 } from '../shared/prng.js';
 import * as G from './game.js';
 
 const arcade = new Arcade({ gameId: 'rekt', gameName: 'REKT!' });
@@ -190,6 +191,9 @@ function drawPillar(p, sx) {
 // ---------- game state ----------
 let world = null;
 let runId = '';
+/** The run's input log: the steps at which the bird flapped (the server replays them). */
+let flaps = [];
+let starting = false;
 let phase = 'ready'; // ready | playing | dying | over
 let flapQueued = false;
 let lastTime = performance.now();
@@ -207,9 +211,14 @@ function hud() {
   $('hud-forms').textContent = `${world ? Object.values(world.achievements).filter(Boolean).length : 0}/8`;
 }
 
-function start() {
-  world = G.createWorld();
-  runId = arcade.startRun();
+async function start() {
+  if (starting) return;
+  starting = true;
+  const ticket = await arcade.startRun();
+  starting = false;
+  world = G.createWorld(mulberry32(ticket.seed));
+  runId = ticket.runId;
+  flaps = [];
   phase = 'playing';
   flapQueued = false;
   acc = 0;
@@ -241,7 +250,7 @@ function gameOver() {
   $('final-forms-label').textContent = done.length ? `Formations completed: ${done.length}/8` : 'No complete formation this run - collect every coin of a shape!';
   showScreen('screen-over');
   focusSoon($('again'));
-  void arcade.finishRun({ runId, score: world.score, level: world.level, achievements });
+  void arcade.finishRun({ runId, score: world.score, level: world.level, achievements, inputs: flaps });
 }
 
 function flap() {
@@ -425,6 +434,7 @@ function frame(now) {
     acc += dt;
     const before = world.camX;
     while (acc >= G.STEP) {
+      if (flapQueued && world.bird.alive) flaps.push(world.steps);
       G.step(world, flapQueued);
       flapQueued = false;
       acc -= G.STEP;

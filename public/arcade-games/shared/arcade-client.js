@@ -17,30 +17,40 @@
  *    token (the arcade refreshes it). Fallback when no message arrives: the `token` (and
  *    `username`) parameters of the URL's fragment (`#token=…&username=…`), never its query, so the
  *    token reaches no server log or Referer; the game removes the fragment once read.
- * 3. Results. At the end of each run:
+ * 3. Run tickets (README, "Fair play"). Each run starts with a ticket from
+ *      POST {arcadeOrigin}/api/games/{gameId}/runs/start   (Authorization: Bearer <token>)
+ *    -> { runId, seed, startedAt, questions? }. The seed drives every random choice of the run
+ *    (shared/prng.js), so the server can replay it. Games that can, fetch the next ticket while the
+ *    player is on the ready or end screen, so PLAY starts at once. No token (or no ticket): the run
+ *    is played with a local seed and cannot be saved.
+ * 4. Results. At the end of each run:
  *      POST {arcadeOrigin}/api/games/{gameId}/runs
  *      Authorization: Bearer <token>
  *      Content-Type: application/json
- *      { runId, score, level?, fish?, achievements? }
- *    runId = crypto.randomUUID(), made once per run (a retry of the same run reuses it);
+ *      { runId, score, level?, fish?, achievements?, inputs? }
+ *    runId = the ticket's (a retry of the same run resends the very same body);
  *    score and level are whole numbers >= 0;
  *    fish (fishing only) = [{ name, points, weight (kg), quality (1-5) }];
- *    achievements (REKT only) = every formation name -> true when completed in this run.
+ *    achievements (REKT only) = every formation name -> true when completed in this run;
+ *    inputs = the run's input log, which the server replays (REKT, fishing). Mr Quiz sends each
+ *    answer as it is given (POST …/runs/{runId}/answers) and the server scores them.
  *    Answer 201/200 `{ run, best: { score, ... } }` -> "Saved! Best: N" (state 'saved').
  *    Network error or 5xx -> up to 3 retries with backoff (0.5 s, 1 s, 2 s), same runId.
  *    401 -> "Your session expired - press Refresh Game in the arcade" (state 'error').
  *    Other 4xx -> the JSON `error` message (state 'error').
- *    No token at all -> nothing is sent; "Sign in to the arcade to save your score" (if a token
- *    arrives while that end screen is up, the run is sent then). When the retries run out (or
+ *    No token at all -> nothing is sent; "Sign in to the arcade to save your score". A run played
+ *    without a ticket (no token when it started) cannot be saved and says so. When the retries run out (or
  *    after a 401, once a fresh token has arrived) a "Retry save" button resends the same body.
- * 4. Sharing. "Share score" posts `{ type: 'COPY_TO_CLIPBOARD', text: 'I scored N in <Game> on
+ * 5. Sharing. "Share score" posts `{ type: 'COPY_TO_CLIPBOARD', text: 'I scored N in <Game> on
  *    Sats Arcade!' }` to window.parent (targetOrigin = arcade origin) and shows "Copied!".
  *    Stand-alone (no parent frame) the game writes the clipboard itself.
- * 5. Test hooks (read-only): `document.body.dataset.state` is 'ready' | 'playing' | 'over' |
+ * 6. Test hooks (read-only): `document.body.dataset.state` is 'ready' | 'playing' | 'over' |
  *    'saved' | 'error'; the element #run-status (aria-live polite) holds the last submission text.
  *    Each game also offers `window.__arcadeDebug()`, a snapshot of its state (never changes it).
- * 6. Accessibility: every action is a real <button>; the canvas has an aria-label; keyboard works.
+ * 7. Accessibility: every action is a real <button>; the canvas has an aria-label; keyboard works.
  */
+
+import { localSeed } from './prng.js';
 
 // The fallback token and name arrive in the fragment: read them once, then drop the fragment.
 const handedOver = new URLSearchParams(location.hash.slice(1));
@@ -102,6 +112,9 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const RETRY_DELAYS_MS = [500, 1000, 2000];
 export const MSG_EXPIRED = 'Your session expired - press Refresh Game in the arcade';
 export const MSG_SIGNED_OUT = 'Sign in to the arcade to save your score';
+export const MSG_NO_TICKET = 'This run started without a run ticket from the arcade, so it cannot be saved - play again to save your score';
+/** A prefetched ticket older than this is dropped for a fresh one (tickets serve a run for 2 hours). */
+const TICKET_FRESH_MS = 60 * 60 * 1000;
 
 /**
  * Tiny WebAudio synth. Silent until the first user input (browsers block audio before it) and
@@ -175,9 +188,13 @@ class Sound {
  * Expects in the page: #hud-player, #mute, #run-status, #share, #retry-save (optional).
  */
 export class Arcade {
-  constructor({ gameId, gameName }) {
+  constructor({ gameId, gameName, prefetchTicket = true }) {
     this.gameId = gameId;
     this.gameName = gameName;
+    this.prefetch = prefetchTicket;
+    /** The next run's ticket, being fetched or ready: { promise, at }. */
+    this.nextTicket = null;
+    this.ticketFor = null;
     this.origin = arcadeOrigin();
     this.token = handedOver.get('token') || '';
     this.username = handedOver.get('username') || (this.token ? usernameFromJwt(this.token) : '');
@@ -191,6 +208,7 @@ export class Arcade {
     this.wireShell();
     this.showPlayer();
     this.setState('ready');
+    if (this.token && this.prefetch) this.prefetchTicket();
     try {
       window.parent.postMessage({ type: 'ARCADE_READY', gameId }, this.origin);
     } catch {
@@ -203,16 +221,70 @@ export class Arcade {
     const data = event.data;
     if (!data || typeof data !== 'object' || data.type !== 'ARCADE_TOKEN') return;
     if (typeof data.token !== 'string' || !data.token) return;
+    const changed = data.token !== this.token;
     this.token = data.token;
     this.username = typeof data.username === 'string' && data.username ? data.username : usernameFromJwt(data.token) || this.username;
     this.showPlayer();
+    // Tickets are the player's: one fetched with another token is dropped.
+    if (changed && this.prefetch) this.prefetchTicket();
     // A run refused for an expired token can be saved again with the fresh one (same runId).
     if (this.expired && this.lastRun && !this.submitting) this.showRetry(true);
-    // A run that ended before any token arrived is sent now.
-    if (this.unsent && this.lastRun && document.body.dataset.state === 'over') {
-      this.unsent = false;
-      void this.submit(this.lastRun);
+  }
+
+  /** Ask for a run ticket (protocol step 3): the ticket, or null when none could be had. */
+  async fetchTicket() {
+    const token = this.token;
+    if (!token) return null;
+    try {
+      const res = await fetch(`${this.origin}/api/games/${encodeURIComponent(this.gameId)}/runs/start`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      if (res.status !== 201) return null;
+      const ticket = await res.json();
+      return { ...ticket, startedAt: Date.parse(ticket.startedAt), token };
+    } catch {
+      return null;
     }
+  }
+
+  prefetchTicket() {
+    this.nextTicket = { promise: this.fetchTicket(), at: Date.now() };
+  }
+
+  /** The ticket for the run that starts now: the prefetched one if fresh, else a new one; null without. */
+  async takeTicket() {
+    if (!this.token) return null;
+    let next = this.nextTicket;
+    this.nextTicket = null;
+    if (!next || Date.now() - next.at > TICKET_FRESH_MS) next = { promise: this.fetchTicket(), at: Date.now() };
+    let ticket = await next.promise;
+    // Fetched with a token since replaced, or failed: one more try with the current token.
+    if (!ticket || ticket.token !== this.token) ticket = await this.fetchTicket();
+    return ticket;
+  }
+
+  /**
+   * Mr Quiz (protocol step 4): send the answer to question `question` of the run; the server's
+   * verdict `{ correct, ok, points, timedOut }`, or null when it could not be had.
+   */
+  async answer(runId, question, choice, ms) {
+    if (!this.token) return null;
+    for (let attempt = 0; attempt <= RETRY_DELAYS_MS.length; attempt++) {
+      if (attempt > 0) await sleep(RETRY_DELAYS_MS[attempt - 1]);
+      try {
+        const res = await fetch(`${this.origin}/api/games/${encodeURIComponent(this.gameId)}/runs/${encodeURIComponent(runId)}/answers`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${this.token}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ question, choice, ms: Math.max(0, Math.round(ms)) }),
+        });
+        if (res.ok) return await res.json();
+        if (res.status < 500) return null;
+      } catch {
+        /* try again */
+      }
+    }
+    return null;
   }
 
   get signedIn() {
@@ -264,16 +336,22 @@ export class Arcade {
     });
   }
 
-  /** Start of a run: a fresh runId, state 'playing'. */
-  startRun() {
+  /**
+   * Start of a run: its ticket `{ runId, seed, startedAt, questions?, local }` (local: played
+   * without a ticket, not saved), state 'playing'. The next run's ticket is fetched meanwhile.
+   */
+  async startRun() {
     this.lastRun = null;
-    this.unsent = false;
     this.setStatus('');
     this.showRetry(false);
     const share = document.getElementById('share');
     if (share) share.textContent = 'Share score';
+    const ticket = await this.takeTicket();
+    if (this.prefetch && this.token) this.prefetchTicket();
+    this.ticketFor = ticket ? ticket.runId : null;
     this.setState('playing');
-    return newRunId();
+    if (ticket) return { runId: ticket.runId, seed: ticket.seed, startedAt: ticket.startedAt, questions: ticket.questions, local: false };
+    return { runId: newRunId(), seed: localSeed(), startedAt: Date.now(), local: true };
   }
 
   showRetry(show) {
@@ -282,8 +360,8 @@ export class Arcade {
   }
 
   /**
-   * End of a run: state 'over', then the submission (protocol step 3).
-   * run = { runId, score, level?, fish?, achievements? }. Resolves to the final state.
+   * End of a run: state 'over', then the submission (protocol step 4).
+   * run = { runId, score, level?, fish?, achievements?, inputs? }. Resolves to the final state.
    */
   async finishRun(run) {
     this.lastScore = run.score;
@@ -292,12 +370,16 @@ export class Arcade {
     if (run.level !== undefined) body.level = Math.max(0, Math.floor(run.level));
     if (run.fish) body.fish = run.fish;
     if (run.achievements) body.achievements = run.achievements;
-    this.lastRun = body;
-    this.unsent = !this.signedIn;
+    if (run.inputs) body.inputs = run.inputs;
     if (!this.signedIn) {
       this.setStatus(MSG_SIGNED_OUT, 'info');
       return 'over';
     }
+    if (this.ticketFor !== run.runId) {
+      this.setStatus(MSG_NO_TICKET, 'info');
+      return 'over';
+    }
+    this.lastRun = body;
     return this.submit(body);
   }
 

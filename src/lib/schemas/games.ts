@@ -5,6 +5,9 @@ export const REKT_FORMATIONS = ['long line', 'double arc', 'jump trajectory', 's
 
 const wholeNumber = (what: string) => z.number(`${what} must be a whole number`).check(z.int(`${what} must be a whole number`), z.gte(0, `${what} must be 0 or more`));
 
+/** Entries of a run's input log at most (README, "Fair play"). */
+export const MAX_INPUTS = 20_000;
+
 /** One fish of a fishing run. */
 export const fishSchema = z.object({
   name: z.string('Each fish needs a name').check(z.trim(), z.minLength(1, 'Each fish needs a name'), z.maxLength(60, 'Fish names are at most 60 characters')),
@@ -25,6 +28,11 @@ export const submitRunRequestSchema = z.object({
   achievements: z.optional(
     z.record(z.string().check(z.minLength(1), z.maxLength(40, 'Achievement names are at most 40 characters')), z.boolean('Achievements map names to true or false')),
   ),
+  /**
+   * The run's input log, for games the server replays (README, "Fair play"): REKT!, the steps at
+   * which the bird flapped; Fishing for Sats!, `[step, input]` pairs. Checked per game.
+   */
+  inputs: z.optional(z.array(z.unknown(), 'inputs must be a list').check(z.maxLength(MAX_INPUTS, `The input log can have at most ${MAX_INPUTS} entries`))),
 });
 export type SubmitRunRequest = z.infer<typeof submitRunRequestSchema>;
 
@@ -36,6 +44,8 @@ export interface RunView {
   level: number | null;
   fishCaught: number;
   createdAt: string;
+  /** True when the server replayed the run (or the game's signed server vouched for it). */
+  verified: boolean;
 }
 
 /** A player's best in one game. */
@@ -47,6 +57,17 @@ export interface BestView {
   reachedAt: string;
 }
 
+/** Body of `POST /api/games/mr-quiz/runs/{runId}/answers`: the answer to one question of the run. */
+export const quizAnswerRequestSchema = z.object({
+  /** Which question of the run (0 for the first), answered in order. */
+  question: z.number('question must be a whole number').check(z.int('question must be a whole number'), z.gte(0, 'question must be 0 or more')),
+  /** The answer picked (0-3, in the order the ticket listed them), or null when the time ran out. */
+  choice: z.nullable(z.number('choice must be 0 to 3 or null').check(z.int('choice must be 0 to 3 or null'), z.gte(0, 'choice must be 0 to 3 or null'), z.lte(3, 'choice must be 0 to 3 or null'))),
+  /** Milliseconds the player took, as the game measured them. */
+  ms: z.number('ms must be a whole number of milliseconds').check(z.int('ms must be a whole number of milliseconds'), z.gte(0, 'ms must be 0 or more'), z.lte(3_600_000, 'ms must be at most 3600000')),
+});
+export type QuizAnswerRequest = z.infer<typeof quizAnswerRequestSchema>;
+
 /** Answer of `GET /api/auth/game-token`. */
 export const gameTokenResponseSchema = z.object({ gameToken: z.string(), expiresAt: z.string() });
 
@@ -54,7 +75,7 @@ export const gameTokenResponseSchema = z.object({ gameToken: z.string(), expires
 export const globalStatsResponseSchema = z.object({ stats: z.object({ totalGames: z.number() }) });
 
 /** Answer of `GET /api/stats/user/{id}`. */
-export const userStatsResponseSchema = z.object({ stats: z.object({ bestScore: z.number(), totalPlays: z.number() }) });
+export const userStatsResponseSchema = z.object({ stats: z.object({ bestScore: z.number(), totalPlays: z.number(), verifiedPlays: z.optional(z.number()) }) });
 
 /** What a catalogue game's runs report beyond the score (the games collection's `results`). */
 export interface GameResults {

@@ -76,6 +76,20 @@ export interface RunsTable {
   /** JSON map of the run's achievement flags (REKT), or null. */
   achievements_json: string | null;
   created_at: number;
+  /** 1 when the server replayed the run (or the game's signed server vouched for it), else 0. */
+  verified: Generated<number>;
+}
+
+/** A run ticket (README, "Fair play"): one run of one player in one game, with its seed. */
+export interface RunTicketsTable {
+  run_id: string;
+  user_id: number;
+  game_id: string;
+  seed: number;
+  started_at: number;
+  used_at: number | null;
+  body_hash: string | null;
+  quiz_json: string | null;
 }
 
 /** One row per player and game: plays and the best single run (the leaderboard's source). */
@@ -231,6 +245,7 @@ export interface Database {
   sessions: SessionsTable;
   rate_limits: RateLimitsTable;
   runs: RunsTable;
+  run_tickets: RunTicketsTable;
   game_stats: GameStatsTable;
   game_totals: GameTotalsTable;
   user_achievements: UserAchievementsTable;

@@ -70,6 +70,7 @@ async function buildCatalogue(siteUrl: string): Promise<Catalogue> {
         maxFishPerRun: data.limits.maxFishPerRun,
         hasFish: data.results.fish,
         hasFormations: data.results.formations,
+        fairPlay: data.fairPlay,
       },
     };
   });

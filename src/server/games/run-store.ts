@@ -25,6 +25,10 @@ export interface RunRecord {
   fishCount: number;
   fishJson: string | null;
   achievementsJson: string | null;
+  /** 1 when the server replayed the run (or a game's signed server vouched for it), else 0. */
+  verified: number;
+  /** 1 when the run's game is in `replay` fair-play mode (README, "Fair play"), else 0. */
+  replayMode: number;
   /** Achievements this run unlocks for good. */
   unlocked: string[];
   now: number;
@@ -38,7 +42,7 @@ export interface RunLimit extends Limit {
 }
 
 /** The columns of a stored run the Game API answers with. */
-const RUN_KEYS = ['run_id', 'game_id', 'score', 'level', 'fish_count', 'created_at'] as const satisfies readonly (keyof RunsTable)[];
+const RUN_KEYS = ['run_id', 'game_id', 'score', 'level', 'fish_count', 'created_at', 'verified'] as const satisfies readonly (keyof RunsTable)[];
 /** The columns of a player's best the Game API answers with. */
 const BEST_KEYS = ['plays', 'best_score', 'best_level', 'best_fish_count', 'best_reached_at'] as const satisfies readonly (keyof GameStatsTable)[];
 
@@ -76,13 +80,23 @@ const BEST_UPDATE = `
 
 /**
  * THE rule of which tournaments a stored run enters: every tournament of the run's game whose
- * window holds the run's time (start <= time < end; two tournaments of one game may run at once).
- * `game` and `time` are SQL expressions of the run's game id and time. Both databases' writers use
- * this one fragment, so a rule about which runs count (say, only verified runs of replay-mode games)
- * belongs here and nowhere else.
+ * window holds the run's time (start <= time < end; two tournaments of one game may run at once),
+ * and for a game in `replay` fair-play mode only a verified run (README, "Fair play"): tournaments
+ * pay sats, so a run the server did not replay (or a game's signed server did not vouch for) never
+ * counts there. `game`, `time`, `verified` and `replayMode` are SQL expressions of the run's game
+ * id, time, verified flag (0/1) and its game's mode (1 for `replay`). Both databases' writers use
+ * this one fragment, so a rule about which runs count belongs here and nowhere else.
  */
-export function tournamentsEnteredBy(game: string, time: string): string {
-  return `select t.id from tournaments t where t.game_id = ${game} and t.start_at <= ${time} and t.end_at > ${time}`;
+export function tournamentsEnteredBy(game: string, time: string, verified: string, replayMode: string): string {
+  return `select t.id from tournaments t where t.game_id = ${game} and t.start_at <= ${time} and t.end_at > ${time} and ${countsInTournaments(verified, replayMode)}`;
+}
+
+/**
+ * The fair-play half of that rule, also applied when a tournament's entries are rebuilt from the
+ * stored runs (`rebuildEntries` in `src/server/tournaments/tournaments.ts`).
+ */
+export function countsInTournaments(verified: string, replayMode: string): string {
+  return `(${verified} = 1 or ${replayMode} = 0)`;
 }
 
 /** Fold a run into the player's entry of a tournament: one more run counted, the best kept. */
@@ -234,8 +248,8 @@ function sqliteStore(sqlite: SQLite.Database): SqliteStore {
     ${windowOnConflict(sqlText, '@windowMs')}
     returning count, window_start`);
   const insertRun = sqlite.prepare<RunRecord, StoredRun>(`
-    insert into runs (user_id, game_id, run_id, score, level, fish_count, fish_json, achievements_json, created_at)
-    values (@userId, @gameId, @runId, @score, @level, @fishCount, @fishJson, @achievementsJson, @now)
+    insert into runs (user_id, game_id, run_id, score, level, fish_count, fish_json, achievements_json, created_at, verified)
+    values (@userId, @gameId, @runId, @score, @level, @fishCount, @fishJson, @achievementsJson, @now, @verified)
     on conflict (user_id, game_id, run_id) do nothing
     returning ${RUN_COLUMNS}`);
   const upsertBest = sqlite.prepare<RunRecord, StoredBest>(`
@@ -246,7 +260,7 @@ function sqliteStore(sqlite: SQLite.Database): SqliteStore {
   // The run enters (or improves the player's entry of) every tournament running for its game.
   const enterTournaments = sqlite.prepare<RunRecord>(`
     insert into tournament_entries (${ENTRY_COLUMNS})
-    select e.id, @userId, 1, @score, @level, @fishCount, @fishJson, @now, @now from (${tournamentsEnteredBy('@gameId', '@now')}) e where true
+    select e.id, @userId, 1, @score, @level, @fishCount, @fishJson, @now, @now from (${tournamentsEnteredBy('@gameId', '@now', '@verified', '@replayMode')}) e where true
     on conflict (tournament_id, user_id) do update set ${ENTRY_UPDATE}`);
   const countTotal = sqlite.prepare<{ gameId: string; shard: number; runs: number }>(`
     insert into game_totals (game_id, shard, total_runs) values (@gameId, @shard, @runs)
@@ -300,20 +314,21 @@ function sqliteStore(sqlite: SQLite.Database): SqliteStore {
  * inserted. Every part commits or none does.
  * Parameters: $1 users, $2 games, $3 runIds, $4 scores, $5 levels, $6 fish counts, $7 fish JSON,
  * $8 achievements JSON, $9 times, $10 rate-limit keys, $11 achievements unlocked (JSON arrays),
- * $12 the window's length, $13 runs allowed per window, $14 the total shard.
+ * $12 the window's length, $13 runs allowed per window, $14 the total shard, $15 verified (0 or 1),
+ * $16 whether the run's game is in `replay` fair-play mode (0 or 1).
  */
 const SUBMIT_RUNS_SQL = `
 with input as (
-  select * from unnest($1::integer[], $2::varchar[], $3::varchar[], $4::bigint[], $5::integer[], $6::integer[], $7::text[], $8::text[], $9::bigint[], $10::varchar[], $11::text[])
-    with ordinality as t(user_id, game_id, run_id, score, level, fish_count, fish_json, achievements_json, now, key, unlocked, ord)
+  select * from unnest($1::integer[], $2::varchar[], $3::varchar[], $4::bigint[], $5::integer[], $6::integer[], $7::text[], $8::text[], $9::bigint[], $10::varchar[], $11::text[], $15::integer[], $16::integer[])
+    with ordinality as t(user_id, game_id, run_id, score, level, fish_count, fish_json, achievements_json, now, key, unlocked, verified, replay_mode, ord)
 ), lim as (
   insert into rate_limits (key, window_start, count) select key, now, 1 from input
   ${windowOnConflict(sqlText, '$12::bigint')}
   where ${windowEnded(sqlText, '$12::bigint')} or rate_limits.count < $13::integer
   returning key
 ), run as (
-  insert into runs (user_id, game_id, run_id, score, level, fish_count, fish_json, achievements_json, created_at)
-  select i.user_id, i.game_id, i.run_id, i.score, i.level, i.fish_count, i.fish_json, i.achievements_json, i.now from input i join lim on lim.key = i.key
+  insert into runs (user_id, game_id, run_id, score, level, fish_count, fish_json, achievements_json, created_at, verified)
+  select i.user_id, i.game_id, i.run_id, i.score, i.level, i.fish_count, i.fish_json, i.achievements_json, i.now, i.verified from input i join lim on lim.key = i.key
   on conflict (user_id, game_id, run_id) do nothing
   returning user_id, ${RUN_COLUMNS}
 ), best as (
@@ -324,7 +339,7 @@ with input as (
 ), entry as (
   insert into tournament_entries (${ENTRY_COLUMNS})
   select e.id, r.user_id, 1, r.score, r.level, r.fish_count, i.fish_json, r.created_at, r.created_at
-  from run r join input i on i.user_id = r.user_id cross join lateral (${tournamentsEnteredBy('r.game_id', 'r.created_at')}) e
+  from run r join input i on i.user_id = r.user_id cross join lateral (${tournamentsEnteredBy('r.game_id', 'r.created_at', 'r.verified', 'i.replay_mode')}) e
   on conflict (tournament_id, user_id) do update set ${ENTRY_UPDATE}
 ), total as (
   insert into game_totals (game_id, shard, total_runs) select game_id, $14::integer, count(*) from run group by game_id
@@ -335,13 +350,13 @@ with input as (
   on conflict (user_id, name) do nothing
 )
 select lim.key is not null as allowed,
-  r.run_id, r.game_id, r.score, r.level, r.fish_count, r.created_at,
+  r.run_id, r.game_id, r.score, r.level, r.fish_count, r.created_at, r.verified,
   b.plays, b.best_score, b.best_level, b.best_fish_count, b.best_reached_at
 from input i left join lim on lim.key = i.key left join run r on r.user_id = i.user_id left join best b on b.user_id = i.user_id
 order by i.ord`;
 
 const READ_RUN_SQL = `
-select r.run_id, r.game_id, r.score, r.level, r.fish_count, r.created_at, ${BEST_COLUMNS}
+select r.run_id, r.game_id, r.score, r.level, r.fish_count, r.created_at, r.verified, ${BEST_COLUMNS}
 from runs r join game_stats s on s.user_id = r.user_id and s.game_id = r.game_id
 where r.user_id = $1 and r.game_id = $2 and r.run_id = $3`;
 
@@ -377,6 +392,8 @@ async function writeOnPostgres(pool: pg.Pool, batch: Pending[]): Promise<Outcome
       windowMs,
       max,
       runs[0]!.shard,
+      runs.map((r) => r.verified),
+      runs.map((r) => r.replayMode),
     ],
   });
   return Promise.all(rows.map((row, i) => outcomeOf(pool, batch[i]!, row)));

@@ -14,10 +14,24 @@ export interface GameRules {
   hasFish: boolean;
   /** True for the game whose runs carry formation achievements (REKT). */
   hasFormations: boolean;
+  /**
+   * How the Game API makes sure a run was played (README, "Fair play"): the games collection's
+   * `fairPlay`. Unset (runs stored straight through the service, as the demo data does): `none`.
+   */
+  fairPlay?: FairPlayMode;
 }
+
+/** `replay`: the server replays each run; `ticket`: a run needs a run ticket and its timing is checked; `none`. */
+export type FairPlayMode = 'replay' | 'ticket' | 'none';
 
 /** Runs one player may submit per minute, unless the operator sets `RUNS_PER_MINUTE`. */
 export const RUNS_PER_MINUTE = 60;
+
+/** A run to store: as the game reported it, or as the server's replay produced it (`verified`). */
+export type RunToStore = SubmitRunRequest & {
+  /** True when the server replayed the run (or the game's signed server vouched for it). */
+  verified?: boolean;
+};
 
 export interface SubmittedRun {
   /** False when the runId was already stored: the stored run is returned and nothing counts twice. */
@@ -62,7 +76,7 @@ export async function submitRun(
   { db, rankings }: Pick<Services, 'db' | 'rankings'>,
   game: GameRules,
   userId: number,
-  input: SubmitRunRequest,
+  input: RunToStore,
   now = Date.now(),
   runsPerMinute = RUNS_PER_MINUTE,
 ): Promise<SubmittedRun> {
@@ -79,6 +93,8 @@ export async function submitRun(
       fishCount: input.fish?.length ?? 0,
       fishJson,
       achievementsJson: input.achievements ? JSON.stringify(input.achievements) : null,
+      verified: input.verified ? 1 : 0,
+      replayMode: game.fairPlay === 'replay' ? 1 : 0,
       unlocked: Object.entries(input.achievements ?? {}).flatMap(([name, done]) => (done ? [name] : [])),
       now,
       shard: Math.floor(Math.random() * GAME_TOTAL_SHARDS),
@@ -88,7 +104,7 @@ export async function submitRun(
   rankings.touch(userId);
   return {
     created,
-    run: { runId: run.run_id, gameId: run.game_id, score: run.score, level: run.level, fishCaught: run.fish_count, createdAt: iso(run.created_at) },
+    run: { runId: run.run_id, gameId: run.game_id, score: run.score, level: run.level, fishCaught: run.fish_count, createdAt: iso(run.created_at), verified: Boolean(run.verified) },
     best: { score: best.best_score, level: best.best_level, fishCaught: best.best_fish_count, totalPlays: best.plays, reachedAt: iso(best.best_reached_at) },
   };
 }

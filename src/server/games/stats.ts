@@ -2,14 +2,20 @@ import { REKT_FORMATIONS } from '../../lib/schemas/games';
 import type { Db } from '../db';
 import { notFound } from '../errors';
 
-/** A player's best single score over every game and how many runs they played. */
-export async function getUserStats(db: Db, userId: number): Promise<{ bestScore: number; totalPlays: number }> {
-  const row = await db
-    .selectFrom('game_stats')
-    .select((eb) => [eb.fn.max('best_score').as('best'), eb.fn.sum<number>('plays').as('plays')])
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return { bestScore: Number(row?.best ?? 0), totalPlays: Number(row?.plays ?? 0) };
+/**
+ * A player's best single score over every game, how many runs they played, and how many of those
+ * the server verified (replayed, or vouched for by a game's signed server; README, "Fair play").
+ */
+export async function getUserStats(db: Db, userId: number): Promise<{ bestScore: number; totalPlays: number; verifiedPlays: number }> {
+  const [row, verified] = await Promise.all([
+    db
+      .selectFrom('game_stats')
+      .select((eb) => [eb.fn.max('best_score').as('best'), eb.fn.sum<number>('plays').as('plays')])
+      .where('user_id', '=', userId)
+      .executeTakeFirst(),
+    db.selectFrom('runs').select((eb) => eb.fn.countAll<number | string>().as('runs')).where('user_id', '=', userId).where('verified', '=', 1).executeTakeFirst(),
+  ]);
+  return { bestScore: Number(row?.best ?? 0), totalPlays: Number(row?.plays ?? 0), verifiedPlays: Number(verified?.runs ?? 0) };
 }
 
 /** How many runs of a game were played in all: the sum of the game's total shards. */
@@ -29,7 +35,7 @@ export const RECENT_SCORES = 50;
 export async function listUserScores(db: Db, userId: number, gameId: string) {
   const recent = await db
     .selectFrom('runs')
-    .select(['score', 'level', 'fish_count', 'created_at'])
+    .select(['score', 'level', 'fish_count', 'created_at', 'verified'])
     .where('user_id', '=', userId)
     .where('game_id', '=', gameId)
     .orderBy('created_at', 'desc')
@@ -38,7 +44,7 @@ export async function listUserScores(db: Db, userId: number, gameId: string) {
     .execute();
   const stats = await db.selectFrom('game_stats').select(['plays', 'best_score']).where('user_id', '=', userId).where('game_id', '=', gameId).executeTakeFirst();
   return {
-    scores: recent.map((r) => ({ score: r.score, level: r.level, fishCaught: r.fish_count, createdAt: new Date(r.created_at).toISOString() })),
+    scores: recent.map((r) => ({ score: r.score, level: r.level, fishCaught: r.fish_count, createdAt: new Date(r.created_at).toISOString(), verified: r.verified === 1 })),
     count: stats?.plays ?? 0,
     best: stats?.best_score ?? 0,
   };

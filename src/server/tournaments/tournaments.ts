@@ -18,6 +18,7 @@ import { driverOf, type Db } from '../db';
 import type { Database, TournamentRow } from '../db/schema';
 import { badRequest, notFound } from '../errors';
 import { listCatalogueGames } from '../games/catalogue';
+import { countsInTournaments } from '../games/run-store';
 
 // Tournaments: timed competitions of one game. Status comes from the clock (`now`, injectable as
 // in the other services): upcoming before the start, active from the start until the end, past
@@ -203,6 +204,7 @@ async function rowOf(services: Pick<Services, 'db' | 'config'>, form: Tournament
     if (unknown !== undefined) throw badRequest(`Unknown avatar "${unknown}": choose one from the avatar collection.`, { issues: [{ field: 'rewards.avatarRewards', message: 'Unknown avatar' }] });
   }
   return {
+    replayMode: games.find((g) => g.rules.gameId === form.gameId)!.rules.fairPlay === 'replay',
     name: form.name,
     game_id: form.gameId,
     description: form.description,
@@ -237,11 +239,12 @@ async function writeAvatarRewards(trx: Tx, tournamentId: number, form: Tournamen
 
 /**
  * Rebuild a tournament's entries from the runs of its game inside its window: each player's best
- * run (earliest first among equal scores), how many runs counted and when they entered. Used when a
+ * run (earliest first among equal scores), how many runs counted and when they entered; for a game
+ * in `replay` fair-play mode only its verified runs (the run store's rule). Used when a
  * tournament is created (its window may lie in the past) or its window or game changes, inside
  * {@link adminWrite}'s transaction.
  */
-async function rebuildEntries(trx: Tx, t: { id: number; game_id: string; start_at: number; end_at: number }): Promise<void> {
+async function rebuildEntries(trx: Tx, t: { id: number; game_id: string; start_at: number; end_at: number; replayMode: boolean }): Promise<void> {
   await trx.deleteFrom('tournament_entries').where('tournament_id', '=', t.id).execute();
   await sql`
     insert into tournament_entries (tournament_id, user_id, runs, best_score, best_level, best_fish_count, best_fish_json, best_reached_at, entered_at)
@@ -251,6 +254,7 @@ async function rebuildEntries(trx: Tx, t: { id: number; game_id: string; start_a
         count(*) over (partition by user_id) as runs,
         min(created_at) over (partition by user_id) as entered_at
       from runs where game_id = ${t.game_id} and created_at >= ${t.start_at} and created_at < ${t.end_at}
+        and ${sql.raw(countsInTournaments('verified', t.replayMode ? '1' : '0'))}
     ) best where place = 1`.execute(trx);
 }
 
@@ -269,7 +273,7 @@ function adminWrite<T>(db: Db, write: (trx: Tx) => Promise<T>): Promise<T> {
 
 /** `POST /api/admin/tournaments`: create a tournament; runs of its game already inside its window enter their players. */
 export async function createTournament(services: Pick<Services, 'db' | 'config' | 'rankings'>, form: TournamentFormParsed, now = Date.now()): Promise<AdminTournament> {
-  const values = await rowOf(services, form);
+  const { replayMode, ...values } = await rowOf(services, form);
   const id = await adminWrite(services.db, async (trx) => {
     const { id } = await trx
       .insertInto('tournaments')
@@ -277,7 +281,7 @@ export async function createTournament(services: Pick<Services, 'db' | 'config' 
       .returning('id')
       .executeTakeFirstOrThrow();
     await writeAvatarRewards(trx, id, form);
-    await rebuildEntries(trx, { id, ...values });
+    await rebuildEntries(trx, { id, ...values, replayMode });
     return id;
   });
   services.rankings.forgetTournament(id);
@@ -286,14 +290,14 @@ export async function createTournament(services: Pick<Services, 'db' | 'config' 
 
 /** `PUT /api/admin/tournaments/{id}`: replace its fields; a new window or game rebuilds its entries from the runs. */
 export async function updateTournament(services: Pick<Services, 'db' | 'config' | 'rankings'>, id: number, form: TournamentFormParsed, now = Date.now()): Promise<AdminTournament> {
-  const values = await rowOf(services, form);
+  const { replayMode, ...values } = await rowOf(services, form);
   await adminWrite(services.db, async (trx) => {
     const before = await trx.selectFrom('tournaments').select(['game_id', 'start_at', 'end_at']).where('id', '=', id).executeTakeFirst();
     if (!before) throw notFound('Tournament not found.');
     await trx.updateTable('tournaments').set({ ...values, updated_at: now }).where('id', '=', id).execute();
     await writeAvatarRewards(trx, id, form);
     if (before.game_id !== values.game_id || before.start_at !== values.start_at || before.end_at !== values.end_at) {
-      await rebuildEntries(trx, { id, ...values });
+      await rebuildEntries(trx, { id, ...values, replayMode });
     }
   });
   services.rankings.forgetTournament(id);

@@ -8,6 +8,7 @@ import * as avatars from './0005-avatars';
 import * as sessionRefs from './0006-session-refs';
 import * as magicLinkBrowser from './0007-magic-link-browser';
 import * as tournaments from './0008-tournaments';
+import * as fairPlay from './0009-fair-play';
 import * as admin from './0010-admin';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, ArcadeMigration> = {
   '0006_session_refs': sessionRefs,
   '0007_magic_link_browser': magicLinkBrowser,
   '0008_tournaments': tournaments,
+  '0009_fair_play': fairPlay,
   '0010_admin': admin,
 };
 

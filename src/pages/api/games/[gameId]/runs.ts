@@ -2,18 +2,27 @@ import type { APIRoute } from 'astro';
 import { submitRunRequestSchema } from '../../../../lib/schemas/games';
 import { gameApi } from '../../../../server/games/api';
 import { requireGame } from '../../../../server/games/catalogue';
+import { checkRun, MAX_RUN_BODY_BYTES } from '../../../../server/games/fair-play';
+import { checkSignature } from '../../../../server/games/signature';
 import { submitRun } from '../../../../server/games/runs';
-import { json, methodNotAllowed, readJson } from '../../../../server/http';
+import { json, methodNotAllowed, readJsonBody } from '../../../../server/http';
 
 export const prerender = false;
 
-/** The Game API: a game reports a finished run (see README, "Game API"). */
+/**
+ * The Game API: a game reports a finished run (see README, "Game API" and "Fair play"). A run of a
+ * `replay` game is stored as the server's replay of it; a game's own server may instead sign the
+ * body with the game's secret (`X-Arcade-Signature`), and is then trusted like a replay.
+ */
 export const POST: APIRoute = (context) =>
   gameApi(context, async ({ app, player }) => {
     const game = await requireGame(app.config.siteUrl, context.params.gameId);
     const claims = await player();
-    const input = await readJson(context.request, submitRunRequestSchema);
-    const result = await submitRun(app, game.rules, claims.userId, input, Date.now(), app.config.runsPerMinute);
+    const { raw, value: input } = await readJsonBody(context.request, submitRunRequestSchema, MAX_RUN_BODY_BYTES);
+    const signed = checkSignature(app.config.gameSecrets, game.rules.gameId, context.request.headers.get('x-arcade-signature'), raw);
+    const { inputs: _log, ...reported } = input;
+    const run = signed ? { ...reported, verified: true } : await checkRun(app.db, game, claims.userId, input, raw);
+    const result = await submitRun(app, game.rules, claims.userId, run, Date.now(), app.config.runsPerMinute);
     return json({ run: result.run, best: result.best }, result.created ? 201 : 200);
   });
 

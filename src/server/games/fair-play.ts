@@ -1,0 +1,256 @@
+// Fair play (README, "Fair play"): run tickets, the server's replay of the arcade's own games, and
+// results signed by a game's own server. Anything worth sats is decided here, not in the browser.
+import { createHash, randomInt, randomUUID } from 'node:crypto';
+import { HOUR, MINUTE, SECOND } from '../../lib/format';
+import { REKT_FORMATIONS, type Fish, type SubmitRunRequest } from '../../lib/schemas/games';
+import { hit } from '../auth/rate-limit';
+import type { Db } from '../db';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../errors';
+import type { CatalogueGame } from './catalogue';
+import { answerInState, quizQuestions, scoreQuiz, type QuizState, type TicketQuestion } from './quiz';
+import type { RunToStore } from './runs';
+// The rules of the reference games: the very modules the browser games run.
+import { replayTrip, TRIP_STEP } from '../../../public/arcade-games/fishing-for-sats/game.js';
+import { replay as replayRekt, STEP as REKT_STEP } from '../../../public/arcade-games/rekt/game.js';
+import { ReplayError } from '../../../public/arcade-games/shared/prng.js';
+
+/** A ticket serves one run for at most this long after it was issued. */
+export const TICKET_LIFETIME_MS = 2 * HOUR;
+/** Open (unused, unexpired) tickets one player keeps per game: starting another drops the oldest. */
+export const MAX_OPEN_TICKETS = 5;
+/** Run starts one player may ask for per minute. */
+export const TICKET_STARTS = { max: 60, windowMs: MINUTE, what: 'run starts from this player' };
+/** A `ticket`-mode run submitted sooner than this after its ticket is refused as too fast. */
+export const MIN_TICKET_RUN_MS = 2 * SECOND;
+/**
+ * The replay may cover a little more time than the ticket's age: the browser's clock and the
+ * server's may tick at slightly different rates. The log may never cover more than this.
+ */
+const CLOCK_SLACK = 1.02;
+const CLOCK_SLACK_MS = 500;
+/** CPU time one replay may take at most; a run that needs more is refused (README, "Fair play": measured). */
+export const REPLAY_CPU_BUDGET_MS = 1_000;
+/** Largest body of a run (an input log of a long run included). */
+export const MAX_RUN_BODY_BYTES = 64 * 1024;
+
+export interface RunTicket {
+  runId: string;
+  seed: number;
+  /** ISO time the ticket was issued: the fish in season and the run's time limits go by it. */
+  startedAt: string;
+  /** Mr Quiz: the run's questions, answers in the order the player sees them, without the right one. */
+  questions?: TicketQuestion[];
+}
+
+interface TicketRow {
+  run_id: string;
+  user_id: number;
+  game_id: string;
+  seed: number;
+  started_at: number;
+  used_at: number | null;
+  body_hash: string | null;
+  quiz_json: string | null;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
+
+/** Issue a run ticket: `POST /api/games/{gameId}/runs/start`. */
+export async function startRun(db: Db, game: CatalogueGame, userId: number, now = Date.now()): Promise<RunTicket> {
+  if ((game.rules.fairPlay ?? 'none') === 'none') throw badRequest(`${game.name} runs need no run ticket: submit them to /api/games/${game.rules.gameId}/runs directly.`);
+  await hit(db, `tickets:user:${userId}`, TICKET_STARTS, now);
+  const runId = randomUUID();
+  const seed = randomInt(2 ** 32 - 1);
+  const quiz = game.rules.gameId === 'mr-quiz' ? quizQuestions(seed) : null;
+  await db
+    .insertInto('run_tickets')
+    .values({ run_id: runId, user_id: userId, game_id: game.rules.gameId, seed, started_at: now, used_at: null, body_hash: null, quiz_json: quiz ? JSON.stringify(quiz.state) : null })
+    .execute();
+  // The per-player limit: the oldest open tickets beyond it are dropped (their runs can no longer be saved).
+  const open = await db
+    .selectFrom('run_tickets')
+    .select('run_id')
+    .where('user_id', '=', userId)
+    .where('game_id', '=', game.rules.gameId)
+    .where('used_at', 'is', null)
+    .where('started_at', '>', now - TICKET_LIFETIME_MS)
+    .orderBy('started_at', 'desc')
+    .orderBy('run_id')
+    .execute();
+  const dropped = open.slice(MAX_OPEN_TICKETS).map((t) => t.run_id);
+  if (dropped.length) await db.deleteFrom('run_tickets').where('run_id', 'in', dropped).execute();
+  return { runId, seed, startedAt: new Date(now).toISOString(), ...(quiz ? { questions: quiz.questions } : {}) };
+}
+
+/** The player's ticket `runId` for `game`, or the 4xx that says why there is none to use. */
+async function openTicket(db: Db, game: CatalogueGame, userId: number, runId: string, now: number): Promise<TicketRow> {
+  const ticket = await db.selectFrom('run_tickets').selectAll().where('run_id', '=', runId).executeTakeFirst();
+  const start = `POST /api/games/${game.rules.gameId}/runs/start`;
+  if (!ticket) throw notFound(`There is no run ticket "${runId}". Start each run with ${start} and submit it with the runId that returns.`);
+  if (ticket.user_id !== userId) throw forbidden('This run ticket belongs to another player.');
+  if (ticket.game_id !== game.rules.gameId) throw badRequest(`This run ticket is for ${ticket.game_id}, not ${game.rules.gameId}.`);
+  if (ticket.used_at === null && now - ticket.started_at > TICKET_LIFETIME_MS) {
+    throw new AppError(410, `This run ticket expired: a ticket serves a run for ${TICKET_LIFETIME_MS / HOUR} hours. Start a new run with ${start}.`);
+  }
+  return ticket;
+}
+
+/**
+ * Check a run submitted with a game token against its game's fair-play mode, and give back what
+ * to store: for `replay` the result of the server's own replay (`verified`), for `ticket` the
+ * reported result after the ticket and timing checks, for `none` the run as reported. The ticket
+ * is used up here; a retry with the very same body passes again (the run store then answers the
+ * stored run), any other body is a reuse and refused.
+ */
+export async function checkRun(db: Db, game: CatalogueGame, userId: number, input: SubmitRunRequest, rawBody: string, now = Date.now()): Promise<RunToStore> {
+  const mode = game.rules.fairPlay ?? 'none';
+  if (mode === 'none') {
+    if (input.inputs !== undefined) throw badRequest(`${game.name} runs are not replayed: leave out "inputs".`);
+    return input;
+  }
+  const ticket = await openTicket(db, game, userId, input.runId, now);
+  const bodyHash = sha256(rawBody);
+  if (ticket.used_at !== null) {
+    if (ticket.body_hash !== bodyHash) throw conflict('This run ticket was already used for another run. Start a new run for each game.');
+  }
+  const age = (ticket.used_at ?? now) - ticket.started_at;
+  let run: RunToStore;
+  if (mode === 'ticket') {
+    if (input.inputs !== undefined) throw badRequest(`${game.name} runs are not replayed: leave out "inputs".`);
+    if (age < MIN_TICKET_RUN_MS) throw new AppError(422, `This run was submitted too fast: ${seconds(age)} after its ticket; no run of ${game.name} is that short.`);
+    run = input;
+  } else {
+    run = { ...replayRun(game, ticket, input, age), runId: input.runId, verified: true };
+  }
+  if (ticket.used_at === null) {
+    const used = await db
+      .updateTable('run_tickets')
+      .set({ used_at: now, body_hash: bodyHash })
+      .where('run_id', '=', ticket.run_id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(used.numUpdatedRows) !== 1) {
+      // Another request used it meanwhile: the same run (a retry) passes, another one does not.
+      const winner = await db.selectFrom('run_tickets').select('body_hash').where('run_id', '=', ticket.run_id).executeTakeFirst();
+      if (winner?.body_hash !== bodyHash) throw conflict('This run ticket was already used for another run. Start a new run for each game.');
+    }
+  }
+  return run;
+}
+
+/** The steps a run of `age` ms can have played at most, at `stepSeconds` each. */
+function stepsIn(age: number, stepSeconds: number): number {
+  return Math.floor((age * CLOCK_SLACK + CLOCK_SLACK_MS) / (stepSeconds * SECOND));
+}
+
+/** Replay the run of `ticket` from `input.inputs` and compare with what it claims: the replay's result, or a 4xx. */
+function replayRun(game: CatalogueGame, ticket: TicketRow, input: SubmitRunRequest, age: number): SubmitRunRequest {
+  const gameId = game.rules.gameId;
+  if (gameId === 'mr-quiz') {
+    if (input.inputs !== undefined) throw badRequest('Mr Quiz runs send their answers one by one (POST …/runs/{runId}/answers), not "inputs".');
+    const quiz = scoreQuiz(JSON.parse(ticket.quiz_json ?? 'null') as QuizState | null);
+    if (!quiz.finished) throw new AppError(422, `This quiz is not finished: ${quiz.answered} of ${quiz.rounds} questions answered.`);
+    const claimed = { score: input.score, level: input.level ?? null };
+    assertSame(claimed.score, quiz.score, 'a score of', 'scores');
+    assertSame(claimed.level, quiz.correct, 'level', 'reaches level');
+    return { runId: input.runId, score: quiz.score, level: quiz.correct };
+  }
+  if (input.inputs === undefined) throw badRequest(`${game.name} runs are replayed by the arcade: send the run's input log as "inputs".`);
+  const maxSteps = gameId === 'rekt' ? stepsIn(age, REKT_STEP) : stepsIn(age, TRIP_STEP);
+  const stepSeconds = gameId === 'rekt' ? REKT_STEP : TRIP_STEP;
+  const started = performance.now();
+  try {
+    if (gameId === 'rekt') {
+      const flaps = input.inputs;
+      if (!flaps.every((f): f is number => Number.isSafeInteger(f) && (f as number) >= 0)) throw badRequest('REKT! inputs are the step numbers of the flaps: whole numbers, 0 or more.');
+      assertLogFits(flaps.at(-1), maxSteps, stepSeconds, age);
+      const result = replayRekt(ticket.seed, flaps, maxSteps, REPLAY_CPU_BUDGET_MS);
+      assertSame(input.score, result.score, 'a score of', 'scores');
+      assertSame(input.level ?? null, result.level, 'level', 'reaches level');
+      const claimed = input.achievements ?? {};
+      for (const name of REKT_FORMATIONS) {
+        if (Boolean(claimed[name]) !== result.achievements[name]) {
+          throw new AppError(422, `The run does not match its replay: it reports the ${name} formation as ${claimed[name] ? 'completed' : 'not completed'}, the replay ${result.achievements[name] ? 'completed it' : 'did not'}.`);
+        }
+      }
+      return { runId: input.runId, score: result.score, level: result.level, achievements: result.achievements };
+    }
+    if (gameId === 'fishing-for-sats') {
+      const log = input.inputs;
+      if (!log.every((e): e is [number, number] => Array.isArray(e) && e.length === 2 && Number.isSafeInteger(e[0]) && e[0] >= 0 && [0, 1, 2, 3].includes(e[1]))) {
+        throw badRequest('Fishing for Sats! inputs are [step, input] pairs: a whole step number and 0 (press), 1 (release), 2 (next cast) or 3 (end trip).');
+      }
+      assertLogFits(log.at(-1)?.[0], maxSteps, stepSeconds, age);
+      const result = replayTrip(ticket.seed, ticket.started_at, log, maxSteps, REPLAY_CPU_BUDGET_MS);
+      assertSame(input.score, result.score, 'a score of', 'scores');
+      assertSameFish(input.fish ?? [], result.fish);
+      return { runId: input.runId, score: result.score, fish: result.fish };
+    }
+  } catch (error) {
+    if (!(error instanceof ReplayError)) throw error;
+    if (error.kind === 'too-long') {
+      throw new AppError(422, `This run was submitted too fast: its replay lasts longer than the ${seconds(age)} since its ticket was issued.`);
+    }
+    if (error.kind === 'budget') throw new AppError(422, `This run is too long to verify (its replay took more than ${REPLAY_CPU_BUDGET_MS} ms).`);
+    throw new AppError(422, `The input log is not one a run can have: ${error.message}`);
+  } finally {
+    replayMs.push(performance.now() - started);
+    if (replayMs.length > 1000) replayMs.splice(0, replayMs.length - 1000);
+  }
+  throw badRequest(`The arcade cannot replay ${game.name}: set its fair-play mode to "ticket" or "none".`);
+}
+
+/** The CPU time of the latest replays in milliseconds (diagnostics, the bench). */
+export const replayMs: number[] = [];
+
+function assertLogFits(lastStep: number | undefined, maxSteps: number, stepSeconds: number, age: number) {
+  if (lastStep !== undefined && lastStep >= maxSteps) {
+    throw new AppError(422, `The input log is longer than the run ticket's age allows: it reaches ${seconds(lastStep * stepSeconds * SECOND)} of play, the ticket is ${seconds(age)} old.`);
+  }
+}
+
+function assertSame(claimed: number | null, replayed: number, what: string, verb: string) {
+  if (claimed !== replayed) {
+    const said = what === 'level' ? `level ${claimed ?? 'none'}` : `${what} ${claimed}`;
+    throw new AppError(422, `The run does not match its replay: it reports ${said}, the replay ${verb} ${replayed}.`);
+  }
+}
+
+function assertSameFish(claimed: Fish[], replayed: Fish[]) {
+  const key = (f: Fish) => `${f.name}|${f.points}|${f.weight}|${f.quality}`;
+  const a = claimed.map(key).sort().join(',');
+  const b = replayed.map(key).sort().join(',');
+  if (a !== b) throw new AppError(422, `The run does not match its replay: it reports ${claimed.length} fish, the replay caught ${replayed.length} (${replayed.map((f) => `${f.name} ${f.points}`).join(', ') || 'none'}).`);
+}
+
+/** Answer one question of a Mr Quiz run: `POST /api/games/mr-quiz/runs/{runId}/answers`. */
+export async function answerQuestion(
+  db: Db,
+  game: CatalogueGame,
+  userId: number,
+  runId: string,
+  answer: { question: number; choice: number | null; ms: number },
+  now = Date.now(),
+) {
+  if (game.rules.gameId !== 'mr-quiz') throw notFound(`${game.name} has no questions to answer.`);
+  const ticket = await openTicket(db, game, userId, runId, now);
+  if (ticket.used_at !== null) throw conflict('This quiz run was already submitted.');
+  const state = JSON.parse(ticket.quiz_json ?? 'null') as QuizState;
+  const { next, result } = answerInState(state, answer, ticket.started_at, now);
+  const saved = await db
+    .updateTable('run_tickets')
+    .set({ quiz_json: JSON.stringify(next) })
+    .where('run_id', '=', runId)
+    .where('quiz_json', '=', ticket.quiz_json)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(saved.numUpdatedRows) !== 1) throw conflict('This question was answered at the same time by another request. Answer each question once.');
+  return result;
+}
+
+/** Drop the tickets that can no longer serve a run (pruning). */
+export async function pruneTickets(db: Db, now = Date.now()): Promise<number> {
+  const result = await db.deleteFrom('run_tickets').where('started_at', '<', now - TICKET_LIFETIME_MS - HOUR).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,87 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expect, registerThroughApi, signInThroughLink, test } from './support';
+
+// Fair play (README, "Fair play"): the shared simulations give the same results in Chromium as in
+// Node (tests/unit/replay.test.ts), and real runs played in the frame are stored as verified.
+const golden = JSON.parse(readFileSync('tests/fixtures/golden-replays.json', 'utf8'));
+
+/** The player's latest stored run of `gameId`, as the scores call shows it. */
+async function latestRun(page: Page, userId: number, gameId: string) {
+  const scores = await (await page.request.get(`/api/scores/user/${userId}?gameId=${gameId}`)).json();
+  return { count: scores.count, run: scores.scores[0] };
+}
+
+async function playIn(page: Page, username: string, game: { url: string; name: string }) {
+  const email = await registerThroughApi(page.request, username);
+  await signInThroughLink(page, email);
+  const me = (await (await page.request.get('/api/auth/me')).json()).user;
+  await page.goto(`/play?url=${encodeURIComponent(game.url)}&name=${encodeURIComponent(game.name)}`);
+  const frame = page.frameLocator(`iframe[title="${game.name}"]`);
+  await expect(frame.locator('body')).toHaveAttribute('data-state', 'ready');
+  await expect(frame.getByText(`Playing as ${username}`)).toBeVisible();
+  return { frame, userId: me.id as number };
+}
+
+test.describe('fair play', () => {
+  test('the shared simulations replay the golden runs in Chromium exactly as in Node', async ({ page }) => {
+    await page.goto('/arcade-games/rekt/');
+    const results = await page.evaluate(async (runs) => {
+      const rekt = await import('/arcade-games/rekt/game.js' as string);
+      const fishing = await import('/arcade-games/fishing-for-sats/game.js' as string);
+      return {
+        rekt: runs.rekt.map((run: any) => rekt.replay(run.seed, run.flaps, 10_000_000)),
+        fishing: runs.fishing.map((run: any) => fishing.replayTrip(run.seed, run.startedAt, run.inputs, 10_000_000)),
+      };
+    }, golden);
+    expect(results.rekt).toEqual(golden.rekt.map((run: any) => run.expected));
+    expect(results.fishing).toEqual(golden.fishing.map((run: any) => run.expected));
+  });
+
+  test('a REKT! run played in the frame is replayed by the server and stored as verified', async ({ page }) => {
+    const { frame, userId } = await playIn(page, 'Fair_Bird', { url: '/arcade-games/rekt/', name: 'REKT!' });
+    await frame.getByRole('button', { name: /^play/i }).first().click();
+    // A few flaps, then the bird falls: the run ends on the ground and is submitted with its log.
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press('Space');
+      await page.waitForTimeout(250);
+    }
+    await expect(frame.locator('body')).toHaveAttribute('data-state', 'saved', { timeout: 20_000 });
+    const shown = Number((await frame.locator('#final-score').textContent())!.replace(/,/g, ''));
+    expect(await latestRun(page, userId, 'rekt')).toEqual({ count: 1, run: expect.objectContaining({ score: shown, verified: true }) });
+  });
+
+  test('a Fishing for Sats! trip played in the frame is replayed by the server and stored as verified', async ({ page }) => {
+    test.setTimeout(90_000); // the fish takes its time to bite
+    const { frame, userId } = await playIn(page, 'Fair_Angler', { url: '/arcade-games/fishing-for-sats/', name: 'Fishing for Sats!' });
+    await frame.getByRole('button', { name: /^play/i }).first().click();
+    await expect(frame.locator('body')).toHaveAttribute('data-phase', 'aim');
+    // Hold to charge, release to cast, wait for the bite and strike, then end the trip.
+    await page.keyboard.down('Space');
+    await page.waitForTimeout(400);
+    await page.keyboard.up('Space');
+    await expect(frame.locator('body')).toHaveAttribute('data-phase', 'bite', { timeout: 20_000 });
+    await page.keyboard.press('Space');
+    // Hooked (or too slow on a busy machine): either way the trip ends here.
+    await expect(frame.locator('body')).toHaveAttribute('data-phase', /reeling|lost|aim/);
+    await frame.getByRole('button', { name: /end trip/i }).click();
+    await expect(frame.locator('body')).toHaveAttribute('data-state', 'saved', { timeout: 20_000 });
+    expect(await latestRun(page, userId, 'fishing-for-sats')).toEqual({ count: 1, run: expect.objectContaining({ score: 0, fishCaught: 0, verified: true }) });
+  });
+
+  test('a Mr Quiz run played in the frame is scored by the server and stored as verified', async ({ page }) => {
+    test.setTimeout(120_000); // ten questions, each shown for a moment after its answer
+    const { frame, userId } = await playIn(page, 'Fair_Thinker', { url: '/arcade-games/mr-quiz/', name: 'Mr Quiz' });
+    await frame.getByRole('button', { name: /^(play|start)/i }).first().click();
+    for (let question = 1; question <= 10; question++) {
+      await expect(frame.locator('body')).toHaveAttribute('data-question', String(question));
+      // The browser does not know the right answer of a saved run (only the server does).
+      expect(await frame.locator('body').evaluate(() => (window as any).__arcadeDebug().answer)).toBeNull();
+      await frame.locator('.answer').first().click();
+      await expect(frame.locator('#q-feedback')).toHaveText(/^(Correct!|Wrong! The answer was)/);
+    }
+    await expect(frame.locator('body')).toHaveAttribute('data-state', 'saved', { timeout: 20_000 });
+    const shown = Number((await frame.locator('#final-score').textContent())!.replace(/,/g, ''));
+    expect(await latestRun(page, userId, 'mr-quiz')).toEqual({ count: 1, run: expect.objectContaining({ score: shown, verified: true }) });
+  });
+});

@@ -1,0 +1,189 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { HOUR, SECOND } from '../../src/lib/format';
+import type { SubmitRunRequest } from '../../src/lib/schemas/games';
+import { AppError } from '../../src/server/errors';
+import { requireGame, type CatalogueGame } from '../../src/server/games/catalogue';
+import { answerQuestion, checkRun, MAX_OPEN_TICKETS, pruneTickets, startRun, TICKET_LIFETIME_MS } from '../../src/server/games/fair-play';
+import { ANSWER_ALLOWANCE_MS, REVEAL_MS } from '../../src/server/games/quiz';
+import { QUIZ_BANK } from '../../src/server/games/quiz-bank';
+import { submitRun } from '../../src/server/games/runs';
+import { listUserScores } from '../../src/server/games/stats';
+import { playFishing, playRekt } from '../support/autoplay';
+import { addPlayer, DIALECTS, freshServices, type TestServices } from '../support/services';
+
+const T0 = Date.parse('2026-11-20T10:00:00.000Z');
+/** Milliseconds `steps` fixed steps of REKT! (1/120 s) last. */
+const rektMs = (steps: number) => Math.ceil((steps / 120) * SECOND);
+
+async function refusal(promise: Promise<unknown>): Promise<[number, string]> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof AppError) return [error.status, error.message];
+    throw error;
+  }
+  return [0, 'accepted'];
+}
+
+describe.each(DIALECTS)('fair play on %s', (dialect) => {
+  let s: TestServices;
+  let rekt: CatalogueGame;
+  let fishing: CatalogueGame;
+  let quiz: CatalogueGame;
+  let player: number;
+  let other: number;
+
+  beforeEach(async () => {
+    s = await freshServices(dialect);
+    [rekt, fishing, quiz] = await Promise.all(['rekt', 'fishing-for-sats', 'mr-quiz'].map((id) => requireGame(s.config.siteUrl, id)));
+    player = await addPlayer(s.db, 'Honest_Flyer');
+    other = await addPlayer(s.db, 'Other_Flyer');
+  });
+  afterEach(async () => s.close());
+
+  /** Check and store a run as the Game API does; the stored run or the refusal. */
+  async function submit(game: CatalogueGame, userId: number, body: SubmitRunRequest, now: number) {
+    const run = await checkRun(s.db, game, userId, body, JSON.stringify(body), now);
+    return submitRun(s, game.rules, userId, run, now);
+  }
+  const storedRuns = async () => s.db.selectFrom('runs').select(['run_id', 'score', 'verified']).orderBy('id').execute();
+
+  it('a replayed REKT! run is stored with the replay\'s result and marked verified', async () => {
+    const ticket = await startRun(s.db, rekt, player, T0);
+    expect(ticket).toMatchObject({ runId: expect.stringMatching(/^[0-9a-f-]{36}$/), startedAt: new Date(T0).toISOString() });
+    const play = playRekt(ticket.seed, { until: 100 });
+    expect(play.score).toBeGreaterThanOrEqual(100);
+    const body = { runId: ticket.runId, score: play.score, level: play.level, achievements: play.achievements, inputs: play.flaps };
+    const stored = await submit(rekt, player, body, T0 + rektMs(play.steps) + SECOND);
+    expect(stored).toMatchObject({ created: true, run: { runId: ticket.runId, score: play.score, level: play.level, verified: true } });
+    // A retry of the very same body answers the stored run and counts nothing twice.
+    const retry = await submit(rekt, player, body, T0 + rektMs(play.steps) + 5 * SECOND);
+    expect(retry).toMatchObject({ created: false, run: { score: play.score, verified: true }, best: { totalPlays: 1 } });
+    expect(await storedRuns()).toEqual([{ run_id: ticket.runId, score: play.score, verified: 1 }]);
+    expect((await listUserScores(s.db, player, 'rekt')).scores).toEqual([expect.objectContaining({ score: play.score, verified: true })]);
+  });
+
+  it('a replayed fishing trip stores the fish the replay caught', async () => {
+    const ticket = await startRun(s.db, fishing, player, T0);
+    const play = playFishing(ticket.seed, T0);
+    expect(play.fish.length).toBeGreaterThan(0);
+    const body = { runId: ticket.runId, score: play.score, fish: play.fish, inputs: play.inputs };
+    const stored = await submit(fishing, player, body, T0 + Math.ceil((play.steps / 60) * SECOND) + SECOND);
+    expect(stored).toMatchObject({ created: true, run: { score: play.score, fishCaught: play.fish.length, verified: true } });
+    // One fish claimed heavier than it was: refused.
+    const second = await startRun(s.db, fishing, player, T0);
+    const again = playFishing(second.seed, T0);
+    const heavier = again.fish.map((f, i) => (i === 0 ? { ...f, weight: f.weight + 1 } : f));
+    expect(await refusal(submit(fishing, player, { runId: second.runId, score: again.score, fish: heavier, inputs: again.inputs }, T0 + HOUR))).toEqual([
+      422,
+      expect.stringMatching(/^The run does not match its replay: it reports \d+ fish, the replay caught/),
+    ]);
+  });
+
+  it('refuses forged scores, altered logs, reused, expired and foreign tickets, long logs and fast runs, storing nothing', async () => {
+    const ticket = await startRun(s.db, rekt, player, T0);
+    const play = playRekt(ticket.seed, { until: 60 });
+    const done = T0 + rektMs(play.steps) + SECOND;
+    const honest = { runId: ticket.runId, score: play.score, level: play.level, achievements: play.achievements, inputs: play.flaps };
+    const cases: [string, () => Promise<unknown>, number, string | RegExp][] = [
+      ['forged score', () => submit(rekt, player, { ...honest, score: 1_000_000 }, done), 422, `The run does not match its replay: it reports a score of 1000000, the replay scores ${play.score}.`],
+      ['forged formation', () => submit(rekt, player, { ...honest, achievements: { ...play.achievements, 'mega circle': true } }, done), 422, /it reports the mega circle formation as completed, the replay did not/],
+      ['altered log', () => submit(rekt, player, { ...honest, inputs: play.flaps.slice(0, -3) }, done), 422, /does not match its replay|not one a run can have/],
+      ['unordered log', () => submit(rekt, player, { ...honest, inputs: [...play.flaps].reverse() }, done), 422, /^The input log is not one a run can have: /],
+      ['no log', () => submit(rekt, player, { runId: ticket.runId, score: play.score }, done), 400, /send the run's input log as "inputs"/],
+      ['another player\'s ticket', () => submit(rekt, other, honest, done), 403, 'This run ticket belongs to another player.'],
+      ['unknown ticket', () => submit(rekt, player, { ...honest, runId: 'made-up' }, done), 404, /There is no run ticket "made-up". Start each run with POST \/api\/games\/rekt\/runs\/start/],
+      ['another game\'s ticket', () => submit(fishing, player, { ...honest, inputs: [] }, done), 400, 'This run ticket is for rekt, not fishing-for-sats.'],
+      ['submitted too fast', () => submit(rekt, player, { ...honest, inputs: [] }, T0 + 200), 422, /submitted too fast: its replay lasts longer than the 0.2 s since its ticket was issued/],
+      ['log longer than the ticket is old', () => submit(rekt, player, honest, T0 + rektMs(play.flaps.at(-1)!) / 2), 422, /The input log is longer than the run ticket's age allows: it reaches [\d.]+ s of play, the ticket is [\d.]+ s old/],
+      ['expired ticket', () => submit(rekt, player, honest, T0 + TICKET_LIFETIME_MS + SECOND), 410, /This run ticket expired/],
+    ];
+    for (const [what, attempt, status, message] of cases) {
+      const [got, text] = await refusal(attempt());
+      expect({ what, got }).toEqual({ what, got: status });
+      expect(text).toMatch(message);
+    }
+    expect(await storedRuns()).toEqual([]);
+    expect(await s.db.selectFrom('game_stats').selectAll().execute()).toEqual([]);
+
+    // The honest run passes; the ticket then serves no other run.
+    expect((await submit(rekt, player, honest, done)).run).toMatchObject({ score: play.score, verified: true });
+    expect(await refusal(submit(rekt, player, { ...honest, inputs: play.flaps.slice(0, -1) }, done + SECOND))).toEqual([
+      409,
+      'This run ticket was already used for another run. Start a new run for each game.',
+    ]);
+    expect(await storedRuns()).toEqual([{ run_id: ticket.runId, score: play.score, verified: 1 }]);
+  });
+
+  it('ticket mode: a fresh ticket and plausible timing, the result stored as reported, unverified; none mode: as sent', async () => {
+    // An external game the arcade cannot simulate (the catalogue's games are all replay games).
+    const external: CatalogueGame = { ...quiz, name: 'Studio Game', rules: { ...quiz.rules, gameId: 'studio-game', fairPlay: 'ticket' } };
+    const ticket = await startRun(s.db, external, player, T0);
+    expect(ticket.questions).toBeUndefined();
+    const body = { runId: ticket.runId, score: 4321, level: 9 };
+    expect(await refusal(submit(external, player, body, T0 + 1500))).toEqual([422, 'This run was submitted too fast: 1.5 s after its ticket; no run of Studio Game is that short.']);
+    expect(await refusal(submit(external, player, { ...body, inputs: [1, 2] }, T0 + 5000))).toEqual([400, 'Studio Game runs are not replayed: leave out "inputs".']);
+    expect(await refusal(submit(external, player, { ...body, runId: 'no-ticket' }, T0 + 5000))).toEqual([404, expect.stringMatching(/^There is no run ticket "no-ticket"/)]);
+    expect((await submit(external, player, body, T0 + 5000)).run).toMatchObject({ score: 4321, level: 9, verified: false });
+    expect(await refusal(submit(external, player, { ...body, score: 4322 }, T0 + 6000))).toEqual([409, expect.stringMatching(/already used for another run/)]);
+
+    const trusting: CatalogueGame = { ...quiz, name: 'Open Game', rules: { ...quiz.rules, gameId: 'open-game', fairPlay: 'none' } };
+    expect(await refusal(startRun(s.db, trusting, player, T0))).toEqual([400, 'Open Game runs need no run ticket: submit them to /api/games/open-game/runs directly.']);
+    expect((await submit(trusting, other, { runId: 'as-sent', score: 77, level: 1 }, T0)).run).toMatchObject({ score: 77, verified: false });
+  });
+
+  it('keeps a few open tickets per player and game: a new one drops the oldest', async () => {
+    const tickets = [];
+    for (let i = 0; i <= MAX_OPEN_TICKETS; i++) tickets.push(await startRun(s.db, rekt, player, T0 + i * SECOND));
+    const open = await s.db.selectFrom('run_tickets').select('run_id').where('user_id', '=', player).execute();
+    expect(open.map((t) => t.run_id).sort()).toEqual(tickets.slice(1).map((t) => t.runId).sort());
+    const dropped = playRekt(tickets[0]!.seed, { until: 0 });
+    expect(await refusal(submit(rekt, player, { runId: tickets[0]!.runId, score: 0, level: 1, achievements: dropped.achievements, inputs: [] }, T0 + HOUR))).toEqual([404, expect.stringMatching(/There is no run ticket/)]);
+    // Another game keeps its own tickets.
+    await startRun(s.db, fishing, player, T0);
+    expect(await s.db.selectFrom('run_tickets').select('run_id').where('user_id', '=', player).execute()).toHaveLength(MAX_OPEN_TICKETS + 1);
+    expect(await pruneTickets(s.db, T0 + TICKET_LIFETIME_MS + 2 * HOUR)).toBe(MAX_OPEN_TICKETS + 1);
+  });
+
+  it('Mr Quiz: the ticket holds the questions without answers, the server scores each answer and the run', async () => {
+    const ticket = await startRun(s.db, quiz, player, T0);
+    expect(ticket.questions).toHaveLength(10);
+    expect(new Set(ticket.questions!.map((q) => q.q)).size).toBe(10);
+    for (const q of ticket.questions!) expect(Object.keys(q).sort()).toEqual(['answers', 'q', 'topic']);
+    // The right answer is the bank's first; the ticket shuffles them, so find it in the bank.
+    const right = ticket.questions!.map((q) => q.answers.indexOf(QUIZ_BANK.find((b) => b[1] === q.q)![2]));
+    let now = T0;
+    const verdicts = [];
+    for (let i = 0; i < 10; i++) {
+      now += 2000; // two seconds to think
+      const choice = i < 7 ? right[i]! : (right[i]! + 1) % 4;
+      verdicts.push(await answerQuestion(s.db, quiz, player, ticket.runId, { question: i, choice, ms: 2000 - (i === 0 ? 0 : REVEAL_MS) }, now));
+      now += REVEAL_MS;
+    }
+    expect(verdicts.map((v) => v.ok)).toEqual([true, true, true, true, true, true, true, false, false, false]);
+    expect(verdicts.map((v) => v.correct)).toEqual(right);
+    // 100 per right answer plus 10 per second left of 15.
+    expect(verdicts[0]!.points).toBe(100 + 130);
+    expect(verdicts[1]!.points).toBe(100 + Math.round((15 - 0.8) * 10));
+    const score = verdicts.reduce((sum, v) => sum + v.points, 0);
+    expect(await refusal(answerQuestion(s.db, quiz, player, ticket.runId, { question: 3, choice: 0, ms: 1 }, now))).toEqual([409, expect.stringMatching(/All 10 questions of this quiz are answered/)]);
+    expect(await refusal(submit(quiz, player, { runId: ticket.runId, score: score + 10, level: 7 }, now))).toEqual([422, `The run does not match its replay: it reports a score of ${score + 10}, the replay scores ${score}.`]);
+    expect((await submit(quiz, player, { runId: ticket.runId, score, level: 7 }, now)).run).toMatchObject({ score, level: 7, verified: true });
+  });
+
+  it('Mr Quiz: a claimed quick answer counts the time the server saw, answers go in order, and an unfinished quiz is refused', async () => {
+    const ticket = await startRun(s.db, quiz, player, T0);
+    // Claims 0.1 s, but the server saw 20 s pass: out of time, no points even if right.
+    const late = await answerQuestion(s.db, quiz, player, ticket.runId, { question: 0, choice: 0, ms: 100 }, T0 + 20_000);
+    expect(late).toMatchObject({ ok: false, points: 0, timedOut: true });
+    // Claims 0 s, the server saw 6 s (beyond the reveal): the bonus is for 6 s minus the allowance.
+    const right1 = ticket.questions![1]!.answers.indexOf(QUIZ_BANK.find((b) => b[1] === ticket.questions![1]!.q)![2]);
+    const quick = await answerQuestion(s.db, quiz, player, ticket.runId, { question: 1, choice: right1, ms: 0 }, T0 + 20_000 + REVEAL_MS + 6000);
+    expect(quick).toMatchObject({ ok: true, points: 100 + Math.round((15 - (6000 - ANSWER_ALLOWANCE_MS) / 1000) * 10) });
+    expect(await refusal(answerQuestion(s.db, quiz, player, ticket.runId, { question: 3, choice: 0, ms: 1 }, T0 + 30_000))).toEqual([400, 'Answer question 3 first.']);
+    expect(await refusal(answerQuestion(s.db, quiz, player, ticket.runId, { question: 0, choice: 0, ms: 1 }, T0 + 30_000))).toEqual([409, 'Question 1 was already answered.']);
+    expect(await refusal(answerQuestion(s.db, quiz, other, ticket.runId, { question: 2, choice: 0, ms: 1 }, T0 + 30_000))).toEqual([403, 'This run ticket belongs to another player.']);
+    expect(await refusal(submit(quiz, player, { runId: ticket.runId, score: quick.points, level: 1 }, T0 + 40_000))).toEqual([422, 'This quiz is not finished: 2 of 10 questions answered.']);
+    expect(await storedRuns()).toEqual([]);
+  });
+});

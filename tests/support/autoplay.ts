@@ -1,0 +1,94 @@
+// Autoplayers for the arcade's deterministic games: they play a run from a ticket's seed with the
+// very rules the browser game and the server's replay share, and give back the input log the game
+// would submit (README, "Fair play"). Tests and the bench use them to make real, replayable runs.
+import * as Fishing from '../../public/arcade-games/fishing-for-sats/game.js';
+import { mulberry32 } from '../../public/arcade-games/shared/prng.js';
+import * as Rekt from '../../public/arcade-games/rekt/game.js';
+
+/** What the autoplayer reads of a REKT! world (the JavaScript module's objects, typed). */
+interface RektWorld {
+  bird: { alive: boolean; y: number; vy: number };
+  steps: number;
+  score: number;
+  level: number;
+  achievements: Record<string, boolean>;
+  pillars: { x: number; gapY: number }[];
+  formations: { done?: boolean; cx: number; minX: number; maxX: number; coins: { taken: boolean }[] }[];
+  events: unknown[];
+}
+
+export interface RektPlay {
+  flaps: number[];
+  score: number;
+  level: number;
+  achievements: Record<string, boolean>;
+  /** Steps until the bird was REKT. */
+  steps: number;
+}
+
+/**
+ * Fly REKT! from `seed`: aim for the next gap (and the coins of a formation on the way) until the
+ * score reaches `until` or `maxSteps` steps went by, then stop flapping and fall.
+ */
+export function playRekt(seed: number, { until = Infinity, maxSteps = 120 * 120 } = {}): RektPlay {
+  const w = Rekt.createWorld(mulberry32(seed)) as unknown as RektWorld;
+  const flaps: number[] = [];
+  while (w.bird.alive) {
+    let flap = false;
+    if (w.score < until && w.steps < maxSteps) {
+      const bx = Rekt.birdWorldX(w);
+      const pillar = w.pillars.find((p) => p.x + Rekt.PILLAR_W > bx - 6);
+      let target = pillar ? pillar.gapY + 8 : 110;
+      const formation = w.formations.find((f) => !f.done && f.cx + f.maxX > bx && f.cx + f.minX - 60 < bx + 30 && (!pillar || f.cx < pillar.x));
+      if (formation) {
+        const ahead = formation.coins
+          .filter((c) => !c.taken)
+          .map((c) => Rekt.formationCoinPos(w, formation, c) as [number, number, number])
+          .filter(([x]) => x > bx - 2 && x < bx + 40)
+          .sort((a, b) => a[0] - b[0]);
+        if (ahead.length) target = ahead[0]![1] + 6;
+      }
+      flap = w.bird.y > target && w.bird.vy > -20;
+    }
+    if (flap) flaps.push(w.steps);
+    Rekt.step(w, flap);
+    w.events.length = 0;
+  }
+  return { flaps, score: w.score, level: w.level, achievements: { ...w.achievements }, steps: w.steps };
+}
+
+export interface FishingPlay {
+  inputs: [number, number][];
+  score: number;
+  fish: { name: string; points: number; weight: number; quality: number }[];
+  steps: number;
+}
+
+/**
+ * Fish a trip from `seed` (the ticket's start time `startedAt` picks the fish in season): cast with
+ * `powers` (one per cast), strike at a bite, reel while the tension is low, and end the trip after
+ * `casts` casts (at most five).
+ */
+export function playFishing(seed: number, startedAt: number, { powers = [0.3, 0.5, 0.7, 0.9, 0.45], casts = Fishing.CASTS_PER_TRIP } = {}): FishingPlay {
+  const trip = Fishing.createTrip(seed, startedAt);
+  const inputs: [number, number][] = [];
+  const act = (kind: 'press' | 'release' | 'next' | 'end') => {
+    const before = trip.events.length;
+    Fishing.tripInput(trip, kind);
+    if (trip.events.length > before) inputs.push([trip.steps, Fishing.INPUT[kind]]);
+  };
+  while (trip.phase !== 'over' && trip.steps < 60 * 600) {
+    const { phase, phaseT } = trip;
+    if (phase === 'aim') {
+      if (trip.casts >= casts) act('end');
+      else act('press');
+    } else if (phase === 'charging' && Fishing.powerAt(phaseT) >= (powers[trip.casts % powers.length] ?? 0.5)) act('release');
+    else if (phase === 'bite' && phaseT >= 0.25) act('press');
+    else if (phase === 'reeling' && (trip.cast as { reel: { tension: number } } | null)!.reel.tension < 0.62 && trip.steps % 5 === 0) act('press');
+    else if (phase === 'caught' && phaseT >= 0.5) act('next');
+    if (trip.phase === 'over') break;
+    Fishing.tripStep(trip);
+    trip.events.length = 0;
+  }
+  return { inputs, score: trip.score, fish: trip.catches.map((c: FishingPlay['fish'][number]) => ({ ...c })), steps: trip.steps };
+}

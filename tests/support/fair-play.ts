@@ -1,0 +1,24 @@
+// Fair play in the tests (README, "Fair play"): runs whose result a test chooses go the way a
+// game's own server submits them, signed with the game's secret (the test servers know these
+// secrets); runs the arcade replays come from the autoplayers in tests/support/autoplay.ts.
+import { signBody } from '../../src/server/games/signature';
+import { call, type CallResult } from './api';
+import type { RunningServer } from './server';
+
+/** The per-game secret every test server is started with (`GAME_SECRETS`). */
+export const TEST_GAME_SECRET = 'test-only-game-server-secret-7f3a9c1e5b2d4680';
+export const TEST_GAME_SECRETS = ['rekt', 'fishing-for-sats', 'mr-quiz'].map((id) => `${id}=${TEST_GAME_SECRET}`).join(',');
+
+/** The headers of a body signed as the game's server signs it. */
+export function signedHeaders(body: unknown, secret = TEST_GAME_SECRET): Record<string, string> {
+  return { 'x-arcade-signature': signBody(secret, JSON.stringify(body)) };
+}
+
+/** Submit a run of `gameId` for the player of `gameToken` as the game's own server does (signed). */
+export function postSignedRun(server: RunningServer, gameToken: string, gameId: string, body: Record<string, unknown>, headers: Record<string, string> = {}): Promise<CallResult> {
+  return call(server, `/api/games/${gameId}/runs`, {
+    body,
+    headers: { authorization: `Bearer ${gameToken}`, ...signedHeaders(body), ...headers },
+    noOrigin: true,
+  });
+}

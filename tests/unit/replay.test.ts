@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { replayTrip } from '../../public/arcade-games/fishing-for-sats/game.js';
+import { replay } from '../../public/arcade-games/rekt/game.js';
+import { mulberry32, ReplayError } from '../../public/arcade-games/shared/prng.js';
+
+// Recorded runs (README, "Fair play"): the same logs must give the same results in Node (here) and
+// in Chromium (tests/e2e/fair-play.spec.ts), or the server would refuse honest runs.
+interface Golden {
+  rekt: { seed: number; flaps: number[]; expected: { score: number; level: number; steps: number; achievements: Record<string, boolean> } }[];
+  fishing: { seed: number; startedAt: number; inputs: [number, number][]; expected: { score: number; steps: number; fish: unknown[] } }[];
+}
+const golden: Golden = JSON.parse(readFileSync('tests/fixtures/golden-replays.json', 'utf8'));
+const NO_LIMIT = 10_000_000;
+
+describe('the shared simulations replay recorded runs in Node', () => {
+  it('the seeded random numbers are the same everywhere (integer arithmetic only)', () => {
+    const random = mulberry32(42);
+    expect([random(), random(), random()].map((x) => Math.floor(x * 2 ** 32))).toEqual([2581720956, 1925393290, 3661312704]);
+  });
+
+  it.each(golden.rekt)('REKT! seed $seed', (run) => {
+    expect(replay(run.seed, run.flaps, NO_LIMIT)).toEqual(run.expected);
+  });
+
+  it.each(golden.fishing)('Fishing for Sats! seed $seed', (run) => {
+    expect(replayTrip(run.seed, run.startedAt, run.inputs, NO_LIMIT)).toEqual(run.expected);
+  });
+
+  it('another seed or one flap fewer is another run', () => {
+    const run = golden.rekt[0];
+    // The same flaps in another world: the bird dies early (flaps left over) or scores otherwise.
+    expect(() => replay(run.seed + 1, run.flaps, NO_LIMIT)).toThrow(/after the bird was REKT/);
+    expect(replay(run.seed, run.flaps.slice(0, -40), NO_LIMIT).score).toBeLessThan(run.expected.score);
+  });
+
+  it('refuses logs no run can have, runs longer than allowed, and replays over their CPU budget', () => {
+    const run = golden.rekt[1];
+    const kind = (fn: () => unknown) => {
+      try {
+        fn();
+      } catch (error) {
+        return error instanceof ReplayError ? error.kind : 'other';
+      }
+      return 'none';
+    };
+    expect(kind(() => replay(run.seed, [...run.flaps].reverse(), NO_LIMIT))).toBe('bad-log');
+    expect(kind(() => replay(run.seed, [...run.flaps, run.expected.steps + 500], NO_LIMIT))).toBe('bad-log');
+    expect(kind(() => replay(run.seed, run.flaps, run.expected.steps - 1))).toBe('too-long');
+    expect(kind(() => replay(run.seed, run.flaps, run.expected.steps))).toBe('none');
+    const long = golden.rekt[0];
+    expect(kind(() => replay(long.seed, long.flaps, NO_LIMIT, 0))).toBe('budget');
+    const trip = golden.fishing[0];
+    expect(kind(() => replayTrip(trip.seed, trip.startedAt, [...trip.inputs, [trip.expected.steps + 10, 0]], NO_LIMIT))).toBe('bad-log');
+    // Without the last NEXT CAST the trip never ends: it runs into its step limit.
+    expect(kind(() => replayTrip(trip.seed, trip.startedAt, trip.inputs.slice(0, -1), trip.expected.steps * 2))).toBe('too-long');
+  });
+});
