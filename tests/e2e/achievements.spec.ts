@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
-import { signedHeaders } from '../support/fair-play';
-import { expect, expectAccessible, expectNoHorizontalOverflow, expectToast, pretendSignedOut, registerThroughApi, signInThroughLink, test } from './support';
+import { expect, expectAccessible, expectNoHorizontalOverflow, expectToast, postSignedRun, pretendSignedOut, registerThroughApi, signInThroughLink, test } from './support';
 
 /**
  * Post a REKT! run with `score` through the Game API, as a game's own server would (signed with the
@@ -8,11 +7,7 @@ import { expect, expectAccessible, expectNoHorizontalOverflow, expectToast, pret
  */
 async function postRektRun(page: Page, score: number) {
   const { gameToken } = await (await page.request.get('/api/auth/game-token')).json();
-  const body = { runId: `e2e-${Date.now()}-${score}`, score, level: 12 };
-  const answer = await page.request.post('/api/games/rekt/runs', {
-    headers: { authorization: `Bearer ${gameToken}`, 'content-type': 'application/json', ...signedHeaders(body) },
-    data: JSON.stringify(body),
-  });
+  const answer = await postSignedRun(page.request, gameToken, 'rekt', { runId: `e2e-${Date.now()}-${score}`, score, level: 12 });
   expect(answer.status()).toBe(201);
 }
 

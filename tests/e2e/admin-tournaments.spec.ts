@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN } from './global-setup';
-import { expect, expectAccessible, expectNoHorizontalOverflow, expectToast, registerThroughApi, signInThroughLink, test, waitForIsland } from './support';
+import { expect, expectAccessible, expectNoHorizontalOverflow, expectToast, postSignedRun, registerThroughApi, signInThroughLink, test, waitForIsland } from './support';
 
 // The issue's admin journey on the real server: an admin creates a tournament with an uploaded
 // image and an avatar reward, duplicates and edits it, the tournament ends, winners are processed
@@ -35,7 +35,7 @@ test.describe('admin room: tournaments, winners and prizes', () => {
     const { gameToken } = await (await player.request.get('/api/auth/game-token')).json();
     const me = await (await player.request.get('/api/auth/me')).json();
     const runAt = Date.now();
-    const run = await player.request.post('/api/games/rekt/runs', { data: { runId: `e2e-cup-${stamp}`, score: 987_654, level: 9 }, headers: { authorization: `Bearer ${gameToken}` } });
+    const run = await postSignedRun(player.request, gameToken, 'rekt', { runId: `e2e-cup-${stamp}`, score: 987_654, level: 9 });
     expect(run.status()).toBe(201);
 
     await signInThroughLink(page, E2E_ADMIN.email);

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Browser, type Page, type Route } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { latestOutboxMail } from '../support/api';
+import { signedHeaders } from '../support/fair-play';
 
 /** The operator settings the pages were built from. */
 export const site = JSON.parse(readFileSync('src/content/settings/site.json', 'utf8')).site as {
@@ -194,4 +195,16 @@ export async function pastResultsPath(browser: Browser): Promise<string> {
   } finally {
     await context.close();
   }
+}
+
+/**
+ * Post a run whose result the test chooses through the Game API, as a game's own server would
+ * (signed with the game's secret: README, "Fair play"); a real run of that score would take
+ * minutes to play. Answers the response.
+ */
+export function postSignedRun(request: APIRequestContext, gameToken: string, gameId: string, body: Record<string, unknown>) {
+  return request.post(`/api/games/${gameId}/runs`, {
+    headers: { authorization: `Bearer ${gameToken}`, 'content-type': 'application/json', ...signedHeaders(body) },
+    data: JSON.stringify(body),
+  });
 }

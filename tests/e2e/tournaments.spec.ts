@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { openDatabase } from '../../src/server/db';
 import { tournamentForm } from '../support/tournaments';
 import { E2E_ADMIN } from './global-setup';
-import { expect, expectAccessible, expectNoHorizontalOverflow, pretendSignedIn, registerThroughApi, signInThroughLink, test } from './support';
+import { expect, expectAccessible, expectNoHorizontalOverflow, postSignedRun, pretendSignedIn, registerThroughApi, signInThroughLink, test } from './support';
 
 /** The moment the stubbed tests' clock starts at. */
 const NOW = new Date('2026-11-22T12:00:00Z');
@@ -461,10 +461,7 @@ test.describe('a run in the featured tournament', () => {
     const username = `sprinter_${now % 100_000}`;
     await signInThroughLink(page, await registerThroughApi(page.request, username));
     const { gameToken } = await (await page.request.get('/api/auth/game-token')).json();
-    const run = await page.request.post('/api/games/rekt/runs', {
-      headers: { authorization: `Bearer ${gameToken}` },
-      data: { runId: `e2e-tournament-${now}`, score: 987_654, level: 42 },
-    });
+    const run = await postSignedRun(page.request, gameToken, 'rekt', { runId: `e2e-tournament-${now}`, score: 987_654, level: 42 });
     expect(run.status()).toBe(201);
 
     await page.goto('/tournament');

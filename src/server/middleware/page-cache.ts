@@ -11,7 +11,7 @@ const RESULTS_PAGE = /^\/tournament\/([1-9]\d{0,9})\/results\/?$/;
 interface CachedPage {
   status: number;
   headers: [string, string][];
-  body: Uint8Array;
+  body: Uint8Array<ArrayBuffer>;
   /** When it was rendered (the clock's milliseconds), for the `Age` header of a kept answer. */
   renderedAt: number;
 }
