@@ -1,9 +1,12 @@
-import { useEffect } from 'react';
-import { Dashboard } from '../features/dashboard/Dashboard';
+import { lazy, Suspense, useEffect } from 'react';
 import type { MachineGame } from '../features/dashboard/GameMachines';
 import { followCrossTabLogin } from '../lib/cross-tab-listen';
 import { openAuthDialog } from '../lib/stores/auth-dialog';
 import { useSession } from '../ui/useHydratedStore';
+
+// The dashboard (its statistics, stores and schemas) loads once the session says a player is
+// signed in: a visitor's home page carries only the hero.
+const Dashboard = lazy(() => import('../features/dashboard/Dashboard').then((m) => ({ default: m.Dashboard })));
 
 interface Props {
   productName: string;
@@ -26,14 +29,22 @@ export default function HomeScreen({ productName, tagline, games }: Props & { ga
   return (
     <div className="flow-root min-h-[calc(100dvh-4rem)]">
       {session.status === 'loading' ? (
-        <div className="grid min-h-[60vh] place-items-center" role="status">
-          <p className="font-pixel text-sm text-primary animate-glow">Loading {productName}...</p>
-        </div>
+        <Loading productName={productName} />
       ) : session.status === 'signed-in' ? (
-        <Dashboard user={session.user} games={games} />
+        <Suspense fallback={<Loading productName={productName} />}>
+          <Dashboard user={session.user} games={games} />
+        </Suspense>
       ) : (
         <Hero productName={productName} tagline={tagline} />
       )}
+    </div>
+  );
+}
+
+function Loading({ productName }: { productName: string }) {
+  return (
+    <div className="grid min-h-[60vh] place-items-center" role="status">
+      <p className="font-pixel text-sm text-primary animate-glow">Loading {productName}...</p>
     </div>
   );
 }

@@ -3,11 +3,9 @@
  * server module and script, always in en-US (the spec's locale), never the machine's default.
  */
 
-/** Time units in milliseconds: `15 * MINUTE`, `30 * DAY`. */
-export const SECOND = 1000;
-export const MINUTE = 60 * SECOND;
-export const HOUR = 60 * MINUTE;
-export const DAY = 24 * HOUR;
+import { DAY, HOUR, MINUTE } from './time';
+
+export { SECOND, MINUTE, HOUR, DAY } from './time';
 
 const LOCALE = 'en-US';
 const wholeNumber = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });

@@ -1,27 +1,9 @@
 import type { Browser, Page } from '@playwright/test';
 import type { E2ELeaderboardPlayers } from './global-setup';
+import { NOT_FOUND_PAGE, PUBLIC_PAGES as publicPages } from '../support/pages';
 import { expect, test } from './support';
 
 const players = (): E2ELeaderboardPlayers => JSON.parse(process.env.E2E_LEADERBOARD_PLAYERS ?? '{}');
-
-/** The page that answers 404 on purpose: Chromium logs its own status as a failed load. */
-const NOT_FOUND_PAGE = '/no-such-page';
-
-/** Every page a visitor reaches without signing in. */
-const publicPages = [
-  '/',
-  '/about',
-  '/games',
-  '/games/rekt',
-  '/games/fishing-for-sats',
-  '/games/mr-quiz',
-  '/leaderboards',
-  '/donate',
-  '/help',
-  '/contact',
-  '/privacy',
-  NOT_FOUND_PAGE,
-];
 
 /** The pages that only mean something to a signed-in player, and a demo player's profile. */
 const playerPages = () => ['/account', '/achievements', '/play?url=%2Farcade-games%2Frekt%2F&name=REKT!', `/users/${players().ranked.id}`];
