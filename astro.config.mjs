@@ -80,14 +80,14 @@ const everyPage = anyOf([
   // Vite's wrapper of every import(), which the header's and the dialogs' lazy parts use
   `vite${sep}preload-helper`,
   `src${sep}lib${sep}(query|request|time|stores${sep}(session|toast|modal|auth-dialog))\\.ts$`,
-  `src${sep}ui${sep}(PixelIcon|useHydratedStore|useDropdown|pixel-icons)\\.tsx?$`,
+  `src${sep}ui${sep}(PixelIcon|useHydratedStore|useDropdown|useLoaded|pixel-icons)\\.tsx?$`,
   `src${sep}ui${sep}icons${sep}(chevron-down|trophy|chart-bar|gamepad|message|close)\\.ts$`,
 ]);
 const everyPlayerPage = anyOf([
   `src${sep}ui${sep}(PlayerAvatar|useAction|useSignOut)\\.tsx?$`,
   `src${sep}ui${sep}icons${sep}(user|logout|shield|sliders)\\.ts$`,
 ]);
-const gamePages = new RegExp(`src${sep}lib${sep}(play|format|stores${sep}game-stats)\\.ts$`);
+const gamePages = new RegExp(`src${sep}lib${sep}(play|numbers|stores${sep}game-stats)\\.ts$`);
 const firstRenderOnSome = anyOf([gamePages.source, `src${sep}ui${sep}icons${sep}`]);
 const island = new RegExp(`src${sep}islands${sep}`);
 /** A module's file name without its extension: the name of its chunk. */

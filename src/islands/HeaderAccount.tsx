@@ -1,13 +1,13 @@
-import { lazy, Suspense } from 'react';
 import { openAuthDialog } from '../lib/stores/auth-dialog';
 import { PixelIcon } from '../ui/PixelIcon';
 import TournamentMenu from './TournamentMenu';
 import { chartBar as iconChartBar, gamepad as iconGamepad, message as iconMessage } from '../ui/pixel-icons';
 import { useSession } from '../ui/useHydratedStore';
+import { useLoaded } from '../ui/useLoaded';
 
 // The signed-in account menu (avatar, links, Sign Out) loads once the session names a player: a
 // visitor's page carries only Sign In and Get Started.
-const AccountMenu = lazy(() => import('../features/account/AccountMenu'));
+const loadAccountMenu = () => import('../features/account/AccountMenu').then((m) => m.default);
 
 interface Props {
   chatInviteUrl: string;
@@ -22,6 +22,7 @@ const iconButton = 'btn btn-ghost btn-square btn-sm';
 export default function HeaderAccount({ chatInviteUrl }: Props) {
   const session = useSession();
   const signedIn = session.status === 'signed-in';
+  const AccountMenu = useLoaded(loadAccountMenu, signedIn);
 
   return (
     <div className="flex items-center gap-1 sm:gap-2">
@@ -56,11 +57,7 @@ export default function HeaderAccount({ chatInviteUrl }: Props) {
             </button>
           </div>
         )}
-        {session.status === 'signed-in' && (
-          <Suspense fallback={<Placeholder signedIn />}>
-            <AccountMenu user={session.user} />
-          </Suspense>
-        )}
+        {session.status === 'signed-in' && (AccountMenu ? <AccountMenu user={session.user} /> : <Placeholder signedIn />)}
       </div>
     </div>
   );

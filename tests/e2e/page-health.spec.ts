@@ -29,8 +29,11 @@ async function settle(page: Page, path: string) {
   await page.waitForTimeout(300);
 }
 
-async function signedInPage(browser: Browser) {
-  const context = await browser.newContext({ storageState: players().ranked.storageState });
+/** A phone's screen, where the header gives a signed-in player's account button its own small room. */
+const PHONE = { width: 360, height: 780 };
+
+async function signedInPage(browser: Browser, viewport?: typeof PHONE) {
+  const context = await browser.newContext({ storageState: players().ranked.storageState, ...(viewport && { viewport }) });
   return { context, page: await context.newPage() };
 }
 
@@ -96,7 +99,7 @@ test.describe('no layout shift', () => {
   }
 
   test.describe('on a phone', () => {
-    test.use({ viewport: { width: 360, height: 780 } });
+    test.use({ viewport: PHONE });
     for (const path of publicPages) {
       test(`${path} does not shift while it loads on a 360 px screen, signed out`, async ({ page }) => {
         await observeLayoutShifts(page);
@@ -107,9 +110,10 @@ test.describe('no layout shift', () => {
     }
   });
 
-  for (const path of ['/', '/leaderboards']) {
-    test(`${path} does not shift while it loads, signed in`, async ({ browser }) => {
-      const { context, page } = await signedInPage(browser);
+  // the account menu and the dashboard load once the session names the player
+  for (const [path, viewport] of [['/'], ['/leaderboards'], ['/', PHONE], ['/about', PHONE]] as const) {
+    test(`${path} does not shift while it loads, signed in${viewport ? ' on a 360 px screen' : ''}`, async ({ browser }) => {
+      const { context, page } = await signedInPage(browser, viewport);
       await observeLayoutShifts(page);
       await settle(page, path);
       const { total, sources } = await layoutShift(page);
