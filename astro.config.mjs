@@ -62,6 +62,8 @@ const deliveryBuildSteps = {
  *   header's icons, and Vite's loader of lazy parts;
  * - `player`: what every page adds for a signed-in player (the header's account menu: avatar,
  *   Sign Out), loaded with that menu;
+ * - `games` (play links and counts) and `cross-tab` (the home page's listener), for the pages
+ *   whose islands need them at once;
  * - `app`: everything else that more than one island or lazy part imports (zod's schemas, forms,
  *   dialogs, leaderboards), which only the pages and parts that use it load.
  * `arcade` and `player` take only the modules named here, and only when two islands or lazy parts
@@ -96,7 +98,7 @@ const chunkGroups = [
   { name: 'react', test: new RegExp(`node_modules${sep}(react|react-dom|scheduler|@astrojs${sep}react)${sep}`), priority: 4 },
   { name: 'arcade', test: everyPage, minShareCount: 2, priority: 3 },
   { name: 'player', test: everyPlayerPage, minShareCount: 2, priority: 2 },
-  // both halves of the cross-tab sign-in (the home page listens, the magic-link landing announces)
+  // the cross-tab sign-in's protocol and its listening half (the home page, the sign-in dialog)
   { name: 'cross-tab', test: new RegExp(`src${sep}lib${sep}cross-tab(-listen)?\\.ts$`), priority: 2 },
   // the games pages' play buttons and play counts
   { name: 'games', test: gamePages, minShareCount: 2, priority: 2 },
