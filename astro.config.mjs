@@ -53,6 +53,59 @@ const deliveryBuildSteps = {
   },
 };
 
+/**
+ * The browser's shared code, so that a page loads what its first render needs in a few requests and
+ * nothing more (README, "Pages": JavaScript per page):
+ * - `react`: React, React DOM and the scheduler, as Astro's renderer ships them;
+ * - `arcade`: what the islands of every page share (the header, the toasts, the dialogs' opener):
+ *   nanostores and the data layer, the session, the plain-fetch API client, dropdowns, the
+ *   header's icons, and Vite's loader of lazy parts;
+ * - `player`: what every page adds for a signed-in player (the header's account menu: avatar,
+ *   Sign Out), loaded with that menu;
+ * - `games` (play links and counts) and `cross-tab` (the home page's listener), for the pages
+ *   whose islands need them at once;
+ * - `app`: everything else that more than one island or lazy part imports (zod's schemas, forms,
+ *   dialogs, leaderboards), which only the pages and parts that use it load.
+ * `arcade` and `player` take only the modules named here, and only when two islands or lazy parts
+ * or more import them. Islands stay their own chunks. Modules that an island of some page needs at
+ * its first render (`firstRenderOnSome`) stay out of `app`, in small chunks of their own, or that
+ * page would load all of `app`. `npm run bench:pages` fails when a static page passes its
+ * JavaScript budget.
+ */
+/** Vite's module that wraps every `import()` of the browser's code. */
+const PRELOAD_HELPER = '\0vite/preload-helper.js';
+
+const sep = String.raw`[\\/]`;
+const anyOf = (/** @type {string[]} */ patterns) => new RegExp(patterns.join('|'));
+const everyPage = anyOf([
+  `node_modules${sep}(nanostores|@nanostores${sep}query|nanoevents)${sep}`,
+  // Vite's wrapper of every import(), which the header's and the dialogs' lazy parts use
+  `vite${sep}preload-helper`,
+  `src${sep}lib${sep}(query|request|time|stores${sep}(session|toast|modal|auth-dialog))\\.ts$`,
+  `src${sep}ui${sep}(PixelIcon|useHydratedStore|useDropdown|useLoaded|pixel-icons)\\.tsx?$`,
+  `src${sep}ui${sep}icons${sep}(chevron-down|trophy|chart-bar|gamepad|message|close)\\.ts$`,
+]);
+const everyPlayerPage = anyOf([
+  `src${sep}ui${sep}(PlayerAvatar|useAction|useSignOut)\\.tsx?$`,
+  `src${sep}ui${sep}icons${sep}(user|logout|shield|sliders)\\.ts$`,
+]);
+const gamePages = new RegExp(`src${sep}lib${sep}(play|numbers|stores${sep}game-stats)\\.ts$`);
+const firstRenderOnSome = anyOf([gamePages.source, `src${sep}ui${sep}icons${sep}`]);
+const island = new RegExp(`src${sep}islands${sep}`);
+/** A module's file name without its extension: the name of its chunk. */
+const ownName = (/** @type {string} */ id) => id.replace(/^.*[\\/]/, '').replace(/\.\w+$/, '');
+const chunkGroups = [
+  { name: 'react', test: new RegExp(`node_modules${sep}(react|react-dom|scheduler|@astrojs${sep}react)${sep}`), priority: 4 },
+  { name: 'arcade', test: everyPage, minShareCount: 2, priority: 3 },
+  { name: 'player', test: everyPlayerPage, minShareCount: 2, priority: 2 },
+  // the cross-tab sign-in's protocol and its listening half (the home page, the sign-in dialog)
+  { name: 'cross-tab', test: new RegExp(`src${sep}lib${sep}cross-tab(-listen)?\\.ts$`), priority: 2 },
+  // the games pages' play buttons and play counts
+  { name: 'games', test: gamePages, minShareCount: 2, priority: 2 },
+  { name: ownName, test: firstRenderOnSome, minShareCount: 2, priority: 1 },
+  { name: 'app', test: (/** @type {string} */ id) => !island.test(id) && !firstRenderOnSome.test(id), minShareCount: 2, priority: 1 },
+];
+
 // Pages are prerendered unless they opt out with `export const prerender = false`;
 // the Node adapter serves both the static files and the on-demand routes.
 export default defineConfig({
@@ -92,10 +145,18 @@ export default defineConfig({
     plugins: [
       tailwindcss(),
       {
-        // The parts loaded on demand (the account dialogs, the fishing results) fetch their own
-        // imports when they first open: no preload helper and dependency list in every page.
+        // The parts loaded on demand (the account dialogs and menu, the dashboard, the fishing
+        // results) fetch their own imports when they first open: no dependency lists in the pages,
+        // and Vite's wrapper of every import() (which would also fetch a lazy part's CSS; the
+        // arcade's lazy parts have none, all CSS is the page's) is a plain call.
         name: 'sats-arcade:no-dynamic-preload',
+        enforce: 'pre',
         configEnvironment: (name) => (name === 'client' ? { build: { modulePreload: false } } : undefined),
+        resolveId: (id) => (id === PRELOAD_HELPER ? id : undefined),
+        load: (id) =>
+          id === PRELOAD_HELPER
+            ? `export const __vitePreload = (load, deps) => { if (deps && deps.length) throw new Error('A lazy part has CSS of its own: ' + deps); return load(); };`
+            : undefined,
       },
     ],
     environments: {
@@ -103,12 +164,7 @@ export default defineConfig({
         build: {
           rolldownOptions: {
             output: {
-              // Modules that more than one island imports (React, the stores, the API client...) go
-              // into one chunk: a few larger requests instead of thirty small ones, and no list of
-              // file names to keep up to date.
-              codeSplitting: {
-                groups: [{ name: 'arcade', minShareCount: 2 }],
-              },
+              codeSplitting: { groups: chunkGroups },
             },
           },
         },

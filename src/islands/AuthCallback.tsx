@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { failureMessage } from '../lib/api';
 import { $verifyMagicLink, WELCOME_TOAST } from '../lib/stores/verify-link';
-import { REDIRECT_AFTER_LOGIN_MS, announceLogin } from '../lib/cross-tab';
+import { REDIRECT_AFTER_LOGIN_MS } from '../lib/cross-tab';
+import { announceLogin } from '../lib/cross-tab-announce';
 import { runMutation } from '../lib/query';
 import { toast, toastAfterNavigation } from '../lib/stores/toast';
 

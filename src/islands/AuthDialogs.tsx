@@ -1,6 +1,6 @@
-import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { $authDialog } from '../lib/stores/auth-dialog';
+import { useHydratedStore } from '../ui/useHydratedStore';
 
 // The dialogs' code (forms, validation, sign-in calls) loads when a dialog first opens, not with
 // every page: most visits never open one.
@@ -12,7 +12,7 @@ const SignUpDialog = lazy(() => import('../features/account/SignUpDialog'));
  * `$authDialog`. Once loaded a dialog stays mounted, so it opens at once the next time.
  */
 export default function AuthDialogs({ productName }: { productName: string }) {
-  const open = useStore($authDialog);
+  const open = useHydratedStore($authDialog, null);
   const [loaded, setLoaded] = useState({ signIn: false, signUp: false });
 
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { useHydratedStore } from '../ui/useHydratedStore';
-import { formatCount } from '../lib/format';
+import { formatCount } from '../lib/numbers';
 import { gamesPlayedStore } from '../lib/stores/game-stats';
 
 /**

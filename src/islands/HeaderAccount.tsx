@@ -1,12 +1,13 @@
-import type { User } from '../lib/schemas/user';
 import { openAuthDialog } from '../lib/stores/auth-dialog';
 import { PixelIcon } from '../ui/PixelIcon';
-import { PlayerAvatar } from '../ui/PlayerAvatar';
-import { useDropdown } from '../ui/useDropdown';
-import { useSignOut } from '../ui/useSignOut';
 import TournamentMenu from './TournamentMenu';
-import { chartBar as iconChartBar, chevronDown as iconChevronDown, gamepad as iconGamepad, logout as iconLogout, message as iconMessage, shield as iconShield, sliders as iconSliders, user as iconUser } from '../ui/pixel-icons';
+import { chartBar as iconChartBar, gamepad as iconGamepad, message as iconMessage } from '../ui/pixel-icons';
 import { useSession } from '../ui/useHydratedStore';
+import { useLoaded } from '../ui/useLoaded';
+
+// The signed-in account menu (avatar, links, Sign Out) loads once the session names a player: a
+// visitor's page carries only Sign In and Get Started.
+const loadAccountMenu = () => import('../features/account/AccountMenu').then((m) => m.default);
 
 interface Props {
   chatInviteUrl: string;
@@ -21,6 +22,7 @@ const iconButton = 'btn btn-ghost btn-square btn-sm';
 export default function HeaderAccount({ chatInviteUrl }: Props) {
   const session = useSession();
   const signedIn = session.status === 'signed-in';
+  const AccountMenu = useLoaded(loadAccountMenu, signedIn);
 
   return (
     <div className="flex items-center gap-1 sm:gap-2">
@@ -44,7 +46,7 @@ export default function HeaderAccount({ chatInviteUrl }: Props) {
           Started), so nothing beside it moves when the session arrives; a signed-in phone header
           gives that room to its extra icon buttons. */}
       <div className={`flex items-center justify-end sm:w-60 ${signedIn ? '' : 'w-52'}`}>
-        {session.status === 'loading' && <div className="skeleton h-8 w-full" aria-hidden="true" />}
+        {session.status === 'loading' && <Placeholder />}
         {session.status === 'signed-out' && (
           <div className="flex items-center gap-1 sm:gap-2">
             <button type="button" className="btn btn-ghost btn-sm px-2 font-pixel text-[0.55rem] sm:text-[0.6rem]" onClick={() => openAuthDialog('sign-in')}>
@@ -55,48 +57,13 @@ export default function HeaderAccount({ chatInviteUrl }: Props) {
             </button>
           </div>
         )}
-        {session.status === 'signed-in' && <AccountMenu user={session.user} />}
+        {session.status === 'signed-in' && (AccountMenu ? <AccountMenu user={session.user} /> : <Placeholder signedIn />)}
       </div>
     </div>
   );
 }
 
-function AccountMenu({ user }: { user: User }) {
-  const { open, root, buttonProps, menuProps } = useDropdown();
-  const { signOut, pending: signingOut } = useSignOut();
-
-  return (
-    <div ref={root} className="relative">
-      <button {...buttonProps} className="btn btn-ghost btn-sm gap-2 px-1 sm:px-2" aria-label={`Account menu for ${user.username}`}>
-        <PlayerAvatar player={user} size="sm" fallback="icon" />
-        <span className="hidden max-w-32 truncate sm:inline">{user.username}</span>
-        <PixelIcon icon={iconChevronDown} className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`} />
-      </button>
-      <ul {...menuProps} className="menu absolute right-0 z-50 mt-2 w-60 rounded-box border-2 border-plum bg-base-200 p-2 shadow-[6px_6px_0_0_rgb(0_0_0/0.5)]">
-        <li className="menu-title font-pixel text-[0.6rem]">My Account</li>
-        <li>
-          <a href={`/users/${user.id}`}>
-            <PixelIcon icon={iconUser} className="size-4" /> Profile &amp; Avatars
-          </a>
-        </li>
-        <li>
-          <a href="/account">
-            <PixelIcon icon={iconSliders} className="size-4" /> Account Settings
-          </a>
-        </li>
-        {user.isAdmin && (
-          <li>
-            <a href="/admin">
-              <PixelIcon icon={iconShield} className="size-4" /> Admin Room
-            </a>
-          </li>
-        )}
-        <li>
-          <button type="button" onClick={signOut} disabled={signingOut}>
-            <PixelIcon icon={iconLogout} className="size-4" /> {signingOut ? 'Signing Out...' : 'Sign Out'}
-          </button>
-        </li>
-      </ul>
-    </div>
-  );
+/** The account area while it waits: its whole width, or (a player's phone header) the account button's. */
+function Placeholder({ signedIn = false }: { signedIn?: boolean }) {
+  return <div className={`skeleton h-8 ${signedIn ? 'w-[3.75rem] sm:w-full' : 'w-full'}`} aria-hidden="true" />;
 }

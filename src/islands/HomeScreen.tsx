@@ -1,9 +1,13 @@
 import { useEffect } from 'react';
-import { Dashboard } from '../features/dashboard/Dashboard';
 import type { MachineGame } from '../features/dashboard/GameMachines';
 import { followCrossTabLogin } from '../lib/cross-tab-listen';
 import { openAuthDialog } from '../lib/stores/auth-dialog';
 import { useSession } from '../ui/useHydratedStore';
+import { useLoaded } from '../ui/useLoaded';
+
+// The dashboard (its statistics, stores and schemas) loads once the session says a player is
+// signed in: a visitor's home page carries only the hero.
+const loadDashboard = () => import('../features/dashboard/Dashboard').then((m) => m.Dashboard);
 
 interface Props {
   productName: string;
@@ -16,24 +20,31 @@ interface Props {
  */
 export default function HomeScreen({ productName, tagline, games }: Props & { games: MachineGame[] }) {
   const session = useSession();
+  const Dashboard = useLoaded(loadDashboard, session.status === 'signed-in');
 
   // A magic link opened in another tab signs this one in too (src/lib/cross-tab.ts).
   useEffect(() => followCrossTabLogin(), []);
 
   // At least a screen tall in every state, so the footer stays below the fold while the loading
-  // text gives way to the hero or the dashboard (no layout shift); flow-root keeps the margins of
+  // text (also shown while the dashboard's code arrives) gives way to the hero or the dashboard (no layout shift); flow-root keeps the margins of
   // what it holds inside it, so the box itself never moves.
   return (
     <div className="flow-root min-h-[calc(100dvh-4rem)]">
-      {session.status === 'loading' ? (
-        <div className="grid min-h-[60vh] place-items-center" role="status">
-          <p className="font-pixel text-sm text-primary animate-glow">Loading {productName}...</p>
-        </div>
-      ) : session.status === 'signed-in' ? (
+      {session.status === 'signed-out' ? (
+        <Hero productName={productName} tagline={tagline} />
+      ) : session.status === 'signed-in' && Dashboard ? (
         <Dashboard user={session.user} games={games} />
       ) : (
-        <Hero productName={productName} tagline={tagline} />
+        <Loading productName={productName} />
       )}
+    </div>
+  );
+}
+
+function Loading({ productName }: { productName: string }) {
+  return (
+    <div className="grid min-h-[60vh] place-items-center" role="status">
+      <p className="font-pixel text-sm text-primary animate-glow">Loading {productName}...</p>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, getJson } from '../lib/api';
-import { GAME_TOKEN_REFRESH_MS, HANDSHAKE_TIMEOUT_MS, findPlayableGame, gameFrameSrc, type PlayableGame } from '../lib/play';
+import { GAME_TOKEN_REFRESH_MS, HANDSHAKE_TIMEOUT_MS, findPlayableGame, gameFrameSrc, type PlayableGame } from '../lib/play-frame';
 import { gameTokenResponseSchema } from '../lib/schemas/games';
 import { settledSession } from '../lib/stores/session';
 import { toast } from '../lib/stores/toast';

@@ -1,10 +1,13 @@
-import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
 import { $openModal } from '../lib/stores/modal';
-import { $toasts, dismissToast, takePendingToast, toast, type ToastVariant } from '../lib/stores/toast';
+import { $toasts, dismissToast, takePendingToast, toast, type Toast, type ToastVariant } from '../lib/stores/toast';
 import { PixelIcon } from '../ui/PixelIcon';
+import { useHydratedStore } from '../ui/useHydratedStore';
 import { close as iconClose } from '../ui/pixel-icons';
+
+/** What the page's HTML shows: no toast. */
+const NO_TOASTS: Toast[] = [];
 
 const variantClass: Record<ToastVariant, string> = {
   default: 'border-info bg-base-200 text-base-content',
@@ -14,8 +17,8 @@ const variantClass: Record<ToastVariant, string> = {
 
 /** Shows the toast store's messages in the corner, one at a time (mounted once per page by the layout). */
 export default function Toaster() {
-  const toasts = useStore($toasts);
-  const modal = useStore($openModal);
+  const toasts = useHydratedStore($toasts, NO_TOASTS);
+  const modal = useHydratedStore($openModal, null);
 
   useEffect(() => {
     const pending = takePendingToast();

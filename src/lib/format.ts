@@ -3,34 +3,13 @@
  * server module and script, always in en-US (the spec's locale), never the machine's default.
  */
 
-/** Time units in milliseconds: `15 * MINUTE`, `30 * DAY`. */
-export const SECOND = 1000;
-export const MINUTE = 60 * SECOND;
-export const HOUR = 60 * MINUTE;
-export const DAY = 24 * HOUR;
+import { LOCALE } from './numbers';
+import { DAY, HOUR, MINUTE } from './time';
 
-const LOCALE = 'en-US';
-const wholeNumber = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
-const oneDecimal = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+export { SECOND, MINUTE, HOUR, DAY } from './time';
+export { formatCount, formatOneDecimal, plural } from './numbers';
+
 const shortDate = new Intl.DateTimeFormat(LOCALE, { month: '2-digit', day: '2-digit', year: '2-digit' });
-
-/** A whole number with en-US digit grouping: 12,345. */
-export function formatCount(value: number): string {
-  return wholeNumber.format(value);
-}
-
-/** A number with exactly one decimal and en-US grouping: 1,234.5. */
-export function formatOneDecimal(value: number): string {
-  return oneDecimal.format(value);
-}
-
-/**
- * A count with its noun, singular for exactly one: `plural(1, 'machine')` is '1 machine',
- * `plural(1200, 'game')` '1,200 games'. `many` is for nouns whose plural is not noun + 's'.
- */
-export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${formatCount(count)} ${count === 1 ? one : many}`;
-}
 
 /** Dates as MM/DD/YY in en-US, the one date format of every page (spec section 9); '-' for a value that is not a date. */
 export function formatShortDate(value: string | Date): string {

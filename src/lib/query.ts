@@ -1,6 +1,6 @@
 import { nanoquery, type FetcherStore, type FetcherValue, type MutatorStore } from '@nanostores/query';
 import { atom, onMount, type ReadableAtom } from 'nanostores';
-import { MINUTE, SECOND } from './format';
+import { MINUTE, SECOND } from './time';
 
 /**
  * The browser's data layer: every GET call of the API is a fetcher store of `@nanostores/query`,

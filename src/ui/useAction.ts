@@ -1,7 +1,7 @@
 import type { MutatorStore } from '@nanostores/query';
 import { useRef, useState } from 'react';
-import { runMutation } from '../lib/query';
-import { SOMETHING_WRONG, failureMessage } from '../lib/api';
+import { runMutation, type Outcome } from '../lib/query';
+import { SOMETHING_WRONG, failureMessage } from '../lib/request';
 import { toast } from '../lib/stores/toast';
 
 export interface ActionOptions<Data, Result> {
@@ -15,12 +15,16 @@ export interface ActionOptions<Data, Result> {
   pendingAfterSuccess?: boolean;
 }
 
+/** A mutator store, or how to load it on first use (for actions of every page, such as Sign Out). */
+export type MutatorSource<Data, Result> = MutatorStore<Data, Result> | (() => Promise<MutatorStore<Data, Result>>);
+
 /**
  * The one way an island acts: runs a mutator store, is pending meanwhile (a second press while
  * pending does nothing), shows the failure toast with the server's message or `fallback`, and calls
- * `onSuccess` with the answer. `run` resolves to whether the action succeeded.
+ * `onSuccess` with the answer. `run` resolves to whether the action succeeded. A mutator given as a
+ * loader is loaded at the first press (a failed load counts as a failed action).
  */
-export function useAction<Data, Result>(mutator: MutatorStore<Data, Result>, options: ActionOptions<Data, Result>) {
+export function useAction<Data, Result>(mutator: MutatorSource<Data, Result>, options: ActionOptions<Data, Result>) {
   const [pending, setPending] = useState(false);
   const running = useRef(false);
   const latest = useRef(options);
@@ -30,7 +34,10 @@ export function useAction<Data, Result>(mutator: MutatorStore<Data, Result>, opt
     if (running.current) return false;
     running.current = true;
     setPending(true);
-    const outcome = await runMutation(mutator, data);
+    const outcome = await loadMutator(mutator).then(
+      (store) => runMutation(store, data),
+      (error: unknown): Outcome<Result> => ({ status: 'failed', error }),
+    );
     running.current = false;
     const { failureTitle, fallback = SOMETHING_WRONG, onSuccess, pendingAfterSuccess } = latest.current;
     if (outcome.status !== 'done' || !pendingAfterSuccess) setPending(false);
@@ -43,4 +50,8 @@ export function useAction<Data, Result>(mutator: MutatorStore<Data, Result>, opt
   }
 
   return { run, pending };
+}
+
+async function loadMutator<Data, Result>(mutator: MutatorSource<Data, Result>): Promise<MutatorStore<Data, Result>> {
+  return typeof mutator === 'function' ? mutator() : mutator;
 }

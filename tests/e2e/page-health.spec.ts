@@ -1,29 +1,9 @@
 import type { Browser, Page } from '@playwright/test';
 import type { E2ELeaderboardPlayers } from './global-setup';
+import { NOT_FOUND_PAGE, PUBLIC_PAGES as publicPages } from '../support/pages';
 import { expect, pastResultsPath, test } from './support';
 
 const players = (): E2ELeaderboardPlayers => JSON.parse(process.env.E2E_LEADERBOARD_PLAYERS ?? '{}');
-
-/** The page that answers 404 on purpose: Chromium logs its own status as a failed load. */
-const NOT_FOUND_PAGE = '/no-such-page';
-
-/** Every page a visitor reaches without signing in. */
-const publicPages = [
-  '/',
-  '/about',
-  '/games',
-  '/games/rekt',
-  '/games/fishing-for-sats',
-  '/games/mr-quiz',
-  '/leaderboards',
-  '/donate',
-  '/help',
-  '/contact',
-  '/privacy',
-  '/tournaments/upcoming',
-  '/tournaments/past',
-  NOT_FOUND_PAGE,
-];
 
 /** The pages that only mean something to a signed-in player, and a demo player's profile. */
 const playerPages = () => ['/account', '/achievements', '/tournament', '/play?url=%2Farcade-games%2Frekt%2F&name=REKT!', `/users/${players().ranked.id}`];
@@ -49,8 +29,11 @@ async function settle(page: Page, path: string) {
   await page.waitForTimeout(300);
 }
 
-async function signedInPage(browser: Browser) {
-  const context = await browser.newContext({ storageState: players().ranked.storageState });
+/** A phone's screen, where the header gives a signed-in player's account button its own small room. */
+const PHONE = { width: 360, height: 780 };
+
+async function signedInPage(browser: Browser, viewport?: typeof PHONE) {
+  const context = await browser.newContext({ storageState: players().ranked.storageState, ...(viewport && { viewport }) });
   return { context, page: await context.newPage() };
 }
 
@@ -129,7 +112,7 @@ test.describe('no layout shift', () => {
   }
 
   test.describe('on a phone', () => {
-    test.use({ viewport: { width: 360, height: 780 } });
+    test.use({ viewport: PHONE });
     for (const path of publicPages) {
       test(`${path} does not shift while it loads on a 360 px screen, signed out`, async ({ page }) => {
         await observeLayoutShifts(page);
@@ -140,9 +123,10 @@ test.describe('no layout shift', () => {
     }
   });
 
-  for (const path of ['/', '/leaderboards', '/tournament']) {
-    test(`${path} does not shift while it loads, signed in`, async ({ browser }) => {
-      const { context, page } = await signedInPage(browser);
+  // the account menu and the dashboard load once the session names the player
+  for (const [path, viewport] of [['/'], ['/leaderboards'], ['/tournament'], ['/', PHONE], ['/about', PHONE]] as const) {
+    test(`${path} does not shift while it loads, signed in${viewport ? ' on a 360 px screen' : ''}`, async ({ browser }) => {
+      const { context, page } = await signedInPage(browser, viewport);
       await observeLayoutShifts(page);
       await settle(page, path);
       const { total, sources } = await layoutShift(page);

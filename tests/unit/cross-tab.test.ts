@@ -4,10 +4,10 @@ import {
   CrossTabMessage,
   LOGIN_MARKER_KEY,
   ORIGINAL_TAB_WAIT_MS,
-  announceLogin,
   crossTabMessageType,
   type TabEnvironment,
 } from '../../src/lib/cross-tab';
+import { announceLogin } from '../../src/lib/cross-tab-announce';
 import { listenForCrossTabLogin } from '../../src/lib/cross-tab-listen';
 
 const ORIGIN = 'https://arcade.test';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findPlayableGame, gameFrameSrc, playHref, signUpRequiredToast } from '../../src/lib/play';
+import { findPlayableGame, gameFrameSrc } from '../../src/lib/play-frame';
+import { playHref, signUpRequiredToast } from '../../src/lib/play';
 
 describe('playHref', () => {
   it('puts the game url and name in the query, encoded', () => {

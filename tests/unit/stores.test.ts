@@ -24,7 +24,7 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: Request | string) => {
-      const url = new URL(typeof input === 'string' ? input : input.url);
+      const url = new URL(typeof input === 'string' ? input : input.url, window.location.href);
       const path = `${url.pathname}${url.search}`;
       calls.push(path);
       const answer = replies[path]?.shift() ?? { status: 404, body: { error: 'Not found' } };

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type SubmitEvent, type RefObject } 
 import * as z from 'zod/mini';
 import { $sendMagicLink, $verifyLoginCode, fieldErrors } from '../../lib/stores/sign-in';
 import { WELCOME_TOAST } from '../../lib/stores/verify-link';
-import { recordLoginMarker } from '../../lib/cross-tab';
+import { recordLoginMarker } from '../../lib/cross-tab-announce';
 import { followCrossTabLogin } from '../../lib/cross-tab-listen';
 import { LOGIN_CODE_LENGTH, MAGIC_LINK_MINUTES, sendMagicLinkRequestSchema, verifyCodeRequestSchema } from '../../lib/schemas/auth';
 import { openAuthDialog } from '../../lib/stores/auth-dialog';

@@ -1,7 +1,7 @@
 import { computed } from 'nanostores';
-import { getJsonOrNullOn401 } from '../api';
 import { FRESH, KEEP_CURRENT_USER, createQuery, firstOf, mutateCache } from '../query';
-import { meAnswerSchema, type MeResponse, type User } from '../schemas/user';
+import { ApiError, getChecked, unexpectedAnswer } from '../request';
+import type { MeResponse, User } from '../schemas/user';
 
 /** Who is using this tab: still being asked, nobody, or a signed-in player. */
 export type Session = { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; user: User };
@@ -13,8 +13,35 @@ export const ME_KEY = 'auth/me';
  * answers `{ user: null }`; a 401, from an older server, means the same). Never retried.
  */
 async function fetchMe(): Promise<MeResponse | null> {
-  const answer = await getJsonOrNullOn401(ME_KEY, meAnswerSchema);
-  return answer?.user ? { user: answer.user } : null;
+  try {
+    const user = await getChecked(ME_KEY, readMeAnswer);
+    return user ? { user } : null;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+/**
+ * The user of a `GET /api/auth/me` answer, or null: the same rules as `meAnswerSchema`
+ * (`schemas/user.ts`), checked by hand so that no page needs zod to know who is signed in
+ * (`tests/unit/session-answer.test.ts` holds the two together).
+ */
+export function readMeAnswer(answer: unknown): User | null {
+  const user = (answer as { user?: unknown } | null)?.user;
+  if (user === null) return null;
+  if (!user || typeof user !== 'object') throw unexpectedAnswer(ME_KEY);
+  const { id, username, email, isAdmin = false, avatarImage } = user as Record<string, unknown>;
+  const valid =
+    typeof id === 'number' &&
+    Number.isSafeInteger(id) &&
+    id > 0 &&
+    typeof username === 'string' &&
+    typeof email === 'string' &&
+    typeof isAdmin === 'boolean' &&
+    (avatarImage == null || typeof avatarImage === 'string');
+  if (!valid) throw unexpectedAnswer(ME_KEY);
+  return avatarImage === undefined ? { id, username, email, isAdmin } : { id, username, email, isAdmin, avatarImage };
 }
 
 export const $me = createQuery<MeResponse | null>(ME_KEY, fetchMe, {
