@@ -1,10 +1,10 @@
 import type { FetcherValue } from '@nanostores/query';
 import { atom } from 'nanostores';
 import type { FeaturedTournamentResponse } from '../lib/schemas/tournaments';
-import { $featuredTournament } from '../lib/stores/tournaments';
 import { PixelIcon } from '../ui/PixelIcon';
 import { useDropdown } from '../ui/useDropdown';
 import { useHydratedStore, useSession } from '../ui/useHydratedStore';
+import { useLoaded } from '../ui/useLoaded';
 import { chevronDown as iconChevronDown, trophy as iconTrophy } from '../ui/pixel-icons';
 
 export interface TournamentMenuProps {
@@ -20,6 +20,12 @@ const lists = [
 const NOTHING: FetcherValue<FeaturedTournamentResponse> = { loading: false };
 const $nothing = atom(NOTHING);
 
+/**
+ * The featured tournament's store, loaded once a player is signed in: a visitor's page (every static
+ * page's first load) carries neither it nor the API client and schemas it needs.
+ */
+const loadFeatured = () => import('../lib/stores/tournaments').then((stores) => stores.$featuredTournament);
+
 /** How the featured tournament lights the menu: pulsing green while active, yellow while upcoming. */
 const TONE = {
   active: 'text-accent animate-glow',
@@ -29,12 +35,14 @@ const TONE = {
 /**
  * The header's TOURNAMENT dropdown: Active Tournament while the featured one runs, Upcoming and
  * Past Tournaments. For a signed-in player the featured tournament is asked every 60 s (the
- * store's poll) and colours the label; a visitor sees the plain menu.
+ * store's poll, loaded when the session names a player) and colours the label; a visitor sees the
+ * plain menu.
  */
 export default function TournamentMenu({ variant }: TournamentMenuProps) {
   const { open, setOpen, root, buttonProps, menuProps } = useDropdown();
-  const session = useSession();
-  const { data: featured } = useHydratedStore(session.status === 'signed-in' ? $featuredTournament : $nothing, NOTHING);
+  const signedIn = useSession().status === 'signed-in';
+  const $featured = useLoaded(loadFeatured, signedIn);
+  const { data: featured } = useHydratedStore(signedIn && $featured ? $featured : $nothing, NOTHING);
   const status = featured?.status === 'active' || featured?.status === 'upcoming' ? featured.status : null;
   const tone = status ? TONE[status] : '';
   const entries = status === 'active' ? [{ href: '/tournament', text: 'Active Tournament' }, ...lists] : lists;
