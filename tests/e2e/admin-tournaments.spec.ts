@@ -140,6 +140,13 @@ test.describe('admin room: tournaments, winners and prizes', () => {
     await expectAccessible(page);
     await page.screenshot({ path: 'test-results/screens/desktop-admin_winners-journey.png', fullPage: true });
 
+    // the results page shows the rewards to everyone (an admin's write forgets any kept copy)
+    const tournamentId = /\/admin\/tournaments\/(\d+)\/winners/.exec(page.url())![1];
+    await player.goto(`/tournament/${tournamentId}/results`);
+    const bitcoin = player.getByRole('region', { name: 'Bitcoin Rewards' });
+    await expect(bitcoin.getByRole('listitem').filter({ hasText: winnerName }).filter({ hasText: '21,000 sats' })).toContainText('Rank #1');
+    await expect(player.getByRole('region', { name: 'Avatar Rewards' }).getByRole('listitem').filter({ hasText: 'Laser Eyes' })).toContainText('1 player earned this avatar');
+
     // the winner finds the avatar on their profile
     await player.goto(`/users/${me.user.id}`);
     await expect(player.getByText('Laser Eyes').first()).toBeVisible();
