@@ -1,5 +1,5 @@
 import { E2E_ADMIN } from './global-setup';
-import { expect, mailCount, registerThroughApi, signInThroughLink, site, test, waitForMail } from './support';
+import { expect, mailCount, registerThroughApi, signInAsAdmin, signInThroughLink, site, test, waitForMail } from './support';
 
 test.describe('accounts', () => {
   test('a newcomer signs up, opens the mailed link in a second tab and is signed in', async ({ page, context }) => {
@@ -88,7 +88,8 @@ test.describe('accounts', () => {
   });
 
   test('only an administrator sees the Admin Room in the account menu', async ({ page }) => {
-    await signInThroughLink(page, E2E_ADMIN.email);
+    await signInAsAdmin(page);
+    await page.goto('/');
     await page.getByRole('button', { name: `Account menu for ${E2E_ADMIN.username}` }).click();
     await expect(page.getByRole('link', { name: 'Admin Room' })).toHaveAttribute('href', '/admin');
   });

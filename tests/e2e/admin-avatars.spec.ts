@@ -1,12 +1,11 @@
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
-import { E2E_ADMIN } from './global-setup';
-import { expect, expectAccessible, expectNoHorizontalOverflow, expectToast, registerThroughApi, signInThroughLink, test, waitForIsland } from './support';
+import { expect, expectAccessible, expectNoHorizontalOverflow, expectToast, registerThroughApi, signInAsAdmin, signInThroughLink, test, waitForIsland } from './support';
 
 // The admin room's avatar collection on the real server, as the e2e run's administrator (user 1).
 
 async function openAvatars(page: Page) {
-  await signInThroughLink(page, E2E_ADMIN.email);
+  await signInAsAdmin(page);
   await page.goto('/admin/avatars');
   await expect(page.getByRole('heading', { level: 1, name: 'Avatar Collection' })).toBeVisible();
   await waitForIsland(page, 'ul[aria-label="Avatar collection"]');
@@ -23,7 +22,7 @@ test.describe('admin room: avatar collection', () => {
   });
 
   test('the Admin Room shows its cards, the coming-soon ones disabled', async ({ page }) => {
-    await signInThroughLink(page, E2E_ADMIN.email);
+    await signInAsAdmin(page);
     await page.goto('/admin');
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Room' })).toBeVisible();
     await expect(page.getByRole('link', { name: /Tournaments/ })).toHaveAttribute('href', '/admin/tournaments');

@@ -1,7 +1,6 @@
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
-import { E2E_ADMIN } from './global-setup';
-import { expect, expectAccessible, expectNoHorizontalOverflow, expectToast, postSignedRun, registerThroughApi, signInThroughLink, test, waitForIsland } from './support';
+import { expect, expectAccessible, expectNoHorizontalOverflow, expectToast, postSignedRun, registerThroughApi, signInAsAdmin, signInThroughLink, test, waitForIsland } from './support';
 
 // The issue's admin journey on the real server: an admin creates a tournament with an uploaded
 // image and an avatar reward, duplicates and edits it, the tournament ends, winners are processed
@@ -38,7 +37,7 @@ test.describe('admin room: tournaments, winners and prizes', () => {
     const run = await postSignedRun(player.request, gameToken, 'rekt', { runId: `e2e-cup-${stamp}`, score: 987_654, level: 9 });
     expect(run.status()).toBe(201);
 
-    await signInThroughLink(page, E2E_ADMIN.email);
+    await signInAsAdmin(page);
     await openTournaments(page);
     const form = page.getByRole('form', { name: 'Create Tournament' });
     await expect(form.getByLabel('Game', { exact: true })).toHaveValue('rekt');
@@ -154,7 +153,7 @@ test.describe('admin room: tournaments, winners and prizes', () => {
   });
 
   test('a route id that is no tournament shows Invalid Tournament with Go Back', async ({ page }) => {
-    await signInThroughLink(page, E2E_ADMIN.email);
+    await signInAsAdmin(page);
     for (const path of ['/admin/tournaments/abc/winners', '/admin/tournaments/999999/winners']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { name: 'Invalid Tournament' })).toBeVisible();
@@ -164,7 +163,7 @@ test.describe('admin room: tournaments, winners and prizes', () => {
   });
 
   test('@narrow the tournaments page fits a 360 px screen', async ({ page }) => {
-    await signInThroughLink(page, E2E_ADMIN.email);
+    await signInAsAdmin(page);
     await openTournaments(page);
     await expectNoHorizontalOverflow(page);
     await page.screenshot({ path: 'test-results/screens/narrow-admin_tournaments.png', fullPage: true });

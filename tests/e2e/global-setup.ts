@@ -87,6 +87,11 @@ export default async function globalSetup() {
     // Signing up mails the first sign-in link.
     await post(server, '/api/auth/register', { username: 'Fresh_Angler', email: 'fresh_angler@players.test' });
     const newcomer = await signedInState(server, 'fresh_angler@players.test');
+    // The administrator signs in once for the whole run: every admin test shares this session, so
+    // the per-address sign-in limit never stops one of them.
+    await post(server, '/api/auth/send-magic-link', { email: E2E_ADMIN.email });
+    const admin = await signedInState(server, E2E_ADMIN.email);
+    process.env.E2E_ADMIN_STATE = admin.storageState;
     // The setup's sign-ins came from the tests' own address: leave the tests their whole budget.
     const setupDb = openDatabase(undefined, dataDir);
     await setupDb.db.deleteFrom('rate_limits').execute();

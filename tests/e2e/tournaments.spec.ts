@@ -1,8 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { openDatabase } from '../../src/server/db';
 import { tournamentForm } from '../support/tournaments';
-import { E2E_ADMIN } from './global-setup';
-import { expect, expectAccessible, expectNoHorizontalOverflow, postSignedRun, pretendSignedIn, registerThroughApi, signInThroughLink, test } from './support';
+import { expect, expectAccessible, expectNoHorizontalOverflow, postSignedRun, pretendSignedIn, registerThroughApi, signInAsAdmin, signInThroughLink, test } from './support';
 
 /** The moment the stubbed tests' clock starts at. */
 const NOW = new Date('2026-11-22T12:00:00Z');
@@ -276,7 +275,7 @@ const shortDate = (ms: number) => new Intl.DateTimeFormat('en-US', { month: '2-d
 
 /** A browser signed in as the e2e administrator (user 1), for the admin API. */
 async function adminRequest(page: Page): Promise<APIRequestContext> {
-  await signInThroughLink(page, E2E_ADMIN.email);
+  await signInAsAdmin(page);
   return page.request;
 }
 
