@@ -4,7 +4,7 @@ import { guardAdmin } from './server/middleware/admin';
 import { securityHeaders } from './server/middleware/headers';
 import { measureRequests } from './server/middleware/metrics';
 import { checkOrigin } from './server/middleware/origin';
-import { createPageCache } from './server/middleware/page-cache';
+import { pageCache } from './server/middleware/page-cache';
 import { startServices } from './server/middleware/services';
 import { findSignedInUser } from './server/middleware/session';
 
@@ -20,6 +20,6 @@ export const onRequest = sequence(
   checkOrigin(services),
   findSignedInUser(services),
   guardAdmin(services),
-  createPageCache().step,
+  pageCache.step,
   securityHeaders,
 );

@@ -158,6 +158,17 @@ describe.each(DIALECTS)('achievements, avatars and profiles API against the buil
     expect(after.text.includes('/api/assets/avatars/fiat-bird.png')).toBe(true);
     expect(after.headers.has('age'), 'a fresh render after the change').toBe(false);
     expect(picker(after.text)).toBe(false);
+
+    // The profile's API answer is kept for everyone too, and a stored run forgets it.
+    const api = () => call(server, `/api/users/${cy.id}/profile`);
+    expect((await api()).json.stats.totalGamesPlayed).toBe(1);
+    const kept = await api();
+    expect(kept.headers.get('age')).toMatch(/^\d+$/);
+    await play(cy, 20_000);
+    const fresh = await api();
+    expect(fresh.headers.has('age')).toBe(false);
+    expect(fresh.json.stats).toMatchObject({ totalGamesPlayed: 2, bestScore: 20_000 });
+    expect((await page()).text.includes('20,000')).toBe(true);
   });
 
   it('answers a public profile to anyone, 404 User not found for an unknown player, 400 for a bad id', async () => {

@@ -151,6 +151,18 @@ describe('the page cache', () => {
     expect(await (await runStep(cache.step, '/users/3', { answer: render })).response.text()).toBe('<html>render 2</html>');
   });
 
+  it("keeps a profile's API answer for everyone, its owner too, and forgets page and answer together", async () => {
+    const cache = setup();
+    await runStep(cache.step, '/api/users/3/profile', { answer: render });
+    await runStep(cache.step, '/users/3', { answer: render });
+    const own = await runStep(cache.step, '/api/users/3/profile', { answer: render, user: player(3) });
+    expect(own.passed).toBe(false);
+    expect(await own.response.text()).toBe('<html>render 1</html>');
+    cache.forgetUser(3);
+    expect(cache.size).toBe(0);
+    expect(await (await runStep(cache.step, '/api/users/3/profile', { answer: render })).response.text()).toBe('<html>render 3</html>');
+  });
+
   it("keeps a tournament's results for everyone, and forgets every page after an admin's successful write", async () => {
     const cache = setup();
     await runStep(cache.step, '/tournament/4/results', { answer: render });

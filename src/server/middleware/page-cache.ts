@@ -4,6 +4,8 @@ import { isApiPath, onDemand } from './steps';
 
 /** A public profile page: `/users/{id}`. */
 const PROFILE_PAGE = /^\/users\/([1-9]\d{0,9})\/?$/;
+/** A player's public profile as the API answers it: `/api/users/{id}/profile`. */
+const PROFILE_API = /^\/api\/users\/([1-9]\d{0,9})\/profile\/?$/;
 /** A tournament's results page: `/tournament/{id}/results`. */
 const RESULTS_PAGE = /^\/tournament\/([1-9]\d{0,9})\/results\/?$/;
 
@@ -37,26 +39,31 @@ export interface PageCache {
 }
 
 const profileKey = (userId: number) => `/users/${userId}`;
+const profileApiKey = (userId: number) => `/api/users/${userId}/profile`;
 const resultsKey = (tournamentId: number) => `/tournament/${tournamentId}/results`;
 
 /** The key a page is kept under, and the player it belongs to (who never gets the kept copy), or null for a page never kept. */
 function keyOf(pathname: string): { key: string; owner: number | null } | null {
   const profile = PROFILE_PAGE.exec(pathname);
   if (profile) return { key: profileKey(Number(profile[1])), owner: Number(profile[1]) };
+  // The same JSON for everyone, the owner included: their own writes forget it.
+  const api = PROFILE_API.exec(pathname);
+  if (api) return { key: profileApiKey(Number(api[1])), owner: null };
   const results = RESULTS_PAGE.exec(pathname);
   if (results) return { key: resultsKey(Number(results[1])), owner: null };
   return null;
 }
 
 /**
- * An output cache for the server-rendered pages that look the same to every visitor (the header's
- * account area is filled in by the browser): a player's public profile (`/users/{id}`, the same
- * HTML for everyone but its owner, who gets the avatar picker) and a tournament's results
- * (`/tournament/{id}/results`). A page rendered for a visitor is answered again for `ttlMs`; a
+ * An output cache for the answers that look the same to everyone (a page's header account area is
+ * filled in by the browser): a player's public profile page (`/users/{id}`, the same HTML for
+ * everyone but its owner, who gets the avatar picker) and its API answer (`/api/users/{id}/profile`,
+ * the same JSON for everyone), and a tournament's results (`/tournament/{id}/results`). A page rendered for a visitor is answered again for `ttlMs`; a
  * profile's owner always gets a fresh render and never a kept one. On this process, a successful
  * write by a signed-in player (claiming an avatar, choosing the active one, changing the country)
  * forgets their profile at once, and a successful admin write (processing winners, sending a
- * prize, editing a tournament or an avatar) forgets every kept page; runs, ranks moved by other players, and
+ * prize, editing a tournament or an avatar) forgets every kept page; the Game API forgets a player's
+ * profile when it stores their run (`forgetUser`); ranks moved by other players, and
  * other processes of a scaled-out arcade show within `ttlMs` (see the README, "Profiles").
  * Only 200 answers without a query string are kept; a kept answer says how old it is (`Age`).
  */
@@ -69,7 +76,10 @@ export function createPageCache({ ttlMs = 10_000, maxBytes = 32 * 1024 * 1024, n
     // A clock of the tests' own is read every time (lru-cache otherwise keeps a reading for 1 ms).
     ...(now ? { perf: { now }, ttlResolution: 0 } : {}),
   });
-  const forgetUser = (userId: number) => void pages.delete(profileKey(userId));
+  const forgetUser = (userId: number) => {
+    pages.delete(profileKey(userId));
+    pages.delete(profileApiKey(userId));
+  };
   const forgetAll = () => pages.clear();
 
   const step = onDemand(async ({ request, url, locals }, next) => {
@@ -110,3 +120,6 @@ export function createPageCache({ ttlMs = 10_000, maxBytes = 32 * 1024 * 1024, n
     },
   };
 }
+
+/** The running arcade's page cache: the middleware step, and the Game API forgetting a player's profile after their run. */
+export const pageCache = createPageCache();

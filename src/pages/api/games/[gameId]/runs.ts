@@ -6,6 +6,7 @@ import { checkRun, MAX_RUN_BODY_BYTES } from '../../../../server/games/fair-play
 import { checkSignature } from '../../../../server/games/signature';
 import { submitRun } from '../../../../server/games/runs';
 import { json, methodNotAllowed, readJsonBody } from '../../../../server/http';
+import { pageCache } from '../../../../server/middleware/page-cache';
 
 export const prerender = false;
 
@@ -23,6 +24,8 @@ export const POST: APIRoute = (context) =>
     const { inputs: _log, ...reported } = input;
     const run = signed ? { ...reported, verified: true } : await checkRun(app.db, game, claims.userId, input, raw);
     const result = await submitRun(app, game.rules, claims.userId, run, Date.now(), app.config.runsPerMinute);
+    // The player's profile (its plays, best and ranks) changed: the next visitor gets a fresh one.
+    if (result.created) pageCache.forgetUser(claims.userId);
     return json({ run: result.run, best: result.best }, result.created ? 201 : 200);
   });
 
