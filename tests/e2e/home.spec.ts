@@ -2,7 +2,8 @@ import { expect, freezeClock, pretendSignedIn, signedOutAfter, site, test } from
 
 test.describe('home page', () => {
   test('names the product while the session loads, then shows the signed-out hero', async ({ page }) => {
-    await signedOutAfter(page, 800);
+    // long enough that a busy machine still shows the loading state after the page's load event
+    await signedOutAfter(page, 3_000);
     await page.goto('/');
     await expect(page.getByText(`Loading ${site.productName}...`)).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: site.productName })).toBeVisible();
