@@ -1,5 +1,4 @@
-import type { FetcherStore } from '@nanostores/query';
-import { useStore } from '@nanostores/react';
+import type { FetcherStore, FetcherValue } from '@nanostores/query';
 import { useEffect } from 'react';
 import { LeaderboardTable } from '../features/leaderboards/LeaderboardTable';
 import { TournamentHeader, TournamentRewards } from '../features/tournaments/TournamentView';
@@ -10,6 +9,7 @@ import type { GameResults } from '../lib/schemas/games';
 import type { Tournament } from '../lib/schemas/tournaments';
 import { $featuredTournament, tournamentStore } from '../lib/stores/tournaments';
 import { PixelIcon } from '../ui/PixelIcon';
+import { useHydratedStore } from '../ui/useHydratedStore';
 import { useNow } from '../ui/useNow';
 import { alert as iconAlert, arrowLeft as iconArrowLeft, reload as iconReload, trophy as iconTrophy } from '../ui/pixel-icons';
 
@@ -29,6 +29,9 @@ export interface TournamentScreenProps {
   games: TournamentGame[];
 }
 
+/** What the page's HTML shows: nothing loaded yet. */
+const SERVER_VALUE: FetcherValue<Tournament | null> = { loading: true };
+
 /**
  * The featured tournament page (`/tournament`, `/tournament/{id}`): the tournament with its
  * countdown, rewards and board. The tournament is asked for when the page opens and again when the
@@ -36,7 +39,10 @@ export interface TournamentScreenProps {
  */
 export default function TournamentScreen({ id, userId, games }: TournamentScreenProps) {
   const store = (id === null ? $featuredTournament : tournamentStore(id)) as FetcherStore<Tournament | null>;
-  const { data, error, loading } = useStore(store);
+  // The server rendered the loading state; the first render here must too, even when the header's
+  // tournament menu has already loaded the featured tournament into the store (else React throws
+  // the page's HTML away: hydration error #418). The store's value follows right after.
+  const { data, error, loading } = useHydratedStore(store, SERVER_VALUE);
   useEffect(() => {
     store.revalidate();
     const again = () => store.revalidate();
