@@ -15,6 +15,11 @@ test.describe('accounts', () => {
     const mail = await waitForMail('newcomer@players.test');
     expect(mail.text).toContain('expire in 15 minutes');
     const second = await context.newPage();
+    // the answer is held a moment, so the short-lived 'Signing you in...' state can be seen
+    await second.route('**/api/auth/verify-magic-link', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
     await second.goto(`/auth/callback?token=${mail.token}`);
     await expect(second.getByText('Signing you in...')).toBeVisible();
     await expect(second).toHaveURL(/\/$/);

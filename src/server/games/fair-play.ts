@@ -4,7 +4,9 @@ import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { HOUR, MINUTE, SECOND } from '../../lib/format';
 import { REKT_FORMATIONS, type Fish, type SubmitRunRequest } from '../../lib/schemas/games';
 import { hit } from '../auth/rate-limit';
+import type { Selectable } from 'kysely';
 import type { Db } from '../db';
+import type { RunTicketsTable } from '../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../errors';
 import type { CatalogueGame } from './catalogue';
 import { answerInState, quizQuestions, scoreQuiz, type QuizState, type TicketQuestion } from './quiz';
@@ -42,16 +44,7 @@ export interface RunTicket {
   questions?: TicketQuestion[];
 }
 
-interface TicketRow {
-  run_id: string;
-  user_id: number;
-  game_id: string;
-  seed: number;
-  started_at: number;
-  used_at: number | null;
-  body_hash: string | null;
-  quiz_json: string | null;
-}
+type TicketRow = Selectable<RunTicketsTable>;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
