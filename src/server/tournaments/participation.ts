@@ -1,7 +1,6 @@
 import type { PublicProfile } from '../../lib/schemas/profile';
 import type { TournamentParticipationResponse } from '../../lib/schemas/tournaments';
 import type { Services } from '../context';
-import type { Db } from '../db';
 
 // A player's tournament record: the tournaments they entered (at least one run inside each one's
 // window), their ranks from the in-memory boards, and their best finish in finished tournaments.
@@ -9,12 +8,6 @@ import type { Db } from '../db';
 
 /** Recent tournaments a profile lists. */
 export const RECENT_TOURNAMENTS = 10;
-
-/** How many tournaments the player entered (at least one run inside each one's window). */
-export async function countTournamentsEntered(db: Db, userId: number): Promise<number> {
-  const row = await db.selectFrom('tournament_entries').select((eb) => eb.fn.countAll<number>().as('count')).where('user_id', '=', userId).executeTakeFirstOrThrow();
-  return Number(row.count);
-}
 
 interface Entered {
   tournamentName: string;
@@ -24,8 +17,12 @@ interface Entered {
   score: number;
 }
 
-/** The player's entries, newest first, each with their rank on the tournament's board now. */
-async function entriesOf(services: Pick<Services, 'db' | 'rankings'>, userId: number): Promise<Entered[]> {
+/**
+ * The player's entries, newest first, each with their rank on the tournament's board now, and how
+ * many tournaments they entered (counted from the same read: an entry the board has not placed yet
+ * counts, it just has no rank to show).
+ */
+async function entriesOf(services: Pick<Services, 'db' | 'rankings'>, userId: number): Promise<{ count: number; entered: Entered[] }> {
   const [rows] = await Promise.all([
     services.db
       .selectFrom('tournament_entries as e')
@@ -46,7 +43,7 @@ async function entriesOf(services: Pick<Services, 'db' | 'rankings'>, userId: nu
     if (rank === null) continue;
     entered.push({ tournamentName: row.name, enteredAt: row.entered_at, endAt: row.end_at, rank, score: player!.score });
   }
-  return entered;
+  return { count: rows.length, entered };
 }
 
 /** The best final rank among finished tournaments at `now`, or null. */
@@ -57,16 +54,16 @@ function bestFinish(entries: Entered[], now: number): number | null {
 
 /** `GET /api/user/{id}/tournament-participation`: tournaments entered and the best final rank. */
 export async function tournamentParticipation(services: Pick<Services, 'db' | 'rankings'>, userId: number, now = Date.now()): Promise<TournamentParticipationResponse> {
-  const [tournamentCount, entries] = await Promise.all([countTournamentsEntered(services.db, userId), entriesOf(services, userId)]);
-  return { tournamentCount, bestFinish: bestFinish(entries, now) };
+  const { count, entered } = await entriesOf(services, userId);
+  return { tournamentCount: count, bestFinish: bestFinish(entered, now) };
 }
 
 /** The profile's Tournament History: entries, best finish and the most recent results. */
 export async function getTournamentStats(services: Pick<Services, 'db' | 'rankings'>, userId: number, now = Date.now()): Promise<PublicProfile['tournamentStats']> {
-  const [totalParticipations, entries] = await Promise.all([countTournamentsEntered(services.db, userId), entriesOf(services, userId)]);
+  const { count, entered } = await entriesOf(services, userId);
   return {
-    totalParticipations,
-    bestFinish: bestFinish(entries, now),
-    recentTournaments: entries.slice(0, RECENT_TOURNAMENTS).map((e) => ({ tournamentName: e.tournamentName, createdAt: new Date(e.enteredAt).toISOString(), rank: e.rank, score: e.score })),
+    totalParticipations: count,
+    bestFinish: bestFinish(entered, now),
+    recentTournaments: entered.slice(0, RECENT_TOURNAMENTS).map((e) => ({ tournamentName: e.tournamentName, createdAt: new Date(e.enteredAt).toISOString(), rank: e.rank, score: e.score })),
   };
 }

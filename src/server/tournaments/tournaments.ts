@@ -107,10 +107,27 @@ export async function tournamentRow(db: Db, id: number): Promise<TournamentRow> 
   return row;
 }
 
-/** 404 unless the tournament `id` exists (an indexed read of its id alone: boards ask on every request). */
-export async function assertTournament(db: Db, id: number): Promise<void> {
+/**
+ * How long a process trusts that a tournament it found still exists: boards and own ranks ask on
+ * every request, so the answer is kept that long (a deletion here is seen at once, one made by
+ * another process within this time, as the page cache's pages are).
+ */
+const KNOWN_TOURNAMENT_MS = 10_000;
+/** Per database: tournament id → when it was last found. Only ids that exist get in. */
+const knownTournaments = new WeakMap<Db, Map<number, number>>();
+
+/** 404 unless the tournament `id` exists (an indexed read of its id, at most once per {@link KNOWN_TOURNAMENT_MS}). */
+export async function assertTournament(db: Db, id: number, now = Date.now()): Promise<void> {
+  let known = knownTournaments.get(db);
+  if (!known) knownTournaments.set(db, (known = new Map()));
+  const foundAt = known.get(id);
+  if (foundAt !== undefined && now - foundAt < KNOWN_TOURNAMENT_MS) return;
   const row = await db.selectFrom('tournaments').select('id').where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound('Tournament not found.');
+  if (!row) {
+    known.delete(id);
+    throw notFound('Tournament not found.');
+  }
+  known.set(id, now);
 }
 
 /** The tournaments of one status at `now` (or all): upcoming soonest first, active ending soonest first, past latest first; all by start, latest first. */
@@ -309,6 +326,7 @@ export async function deleteTournament(services: Pick<Services, 'db' | 'rankings
   // Through adminWrite: no run is writing an entry of it meanwhile (its foreign key would fail the run).
   const row = await adminWrite(services.db, (trx) => trx.deleteFrom('tournaments').where('id', '=', id).returning('name').executeTakeFirst());
   if (!row) throw notFound('Tournament not found.');
+  knownTournaments.get(services.db)?.delete(id);
   services.rankings.forgetTournament(id);
   return row;
 }
