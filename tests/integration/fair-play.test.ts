@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HOUR, SECOND } from '../../src/lib/format';
 import type { SubmitRunRequest } from '../../src/lib/schemas/games';
@@ -113,6 +114,50 @@ describe.each(DIALECTS)('fair play on %s', (dialect) => {
       'This run ticket was already used for another run. Start a new run for each game.',
     ]);
     expect(await storedRuns()).toEqual([{ run_id: ticket.runId, score: play.score, verified: 1 }]);
+  });
+
+  it('two runs on one ticket at once: one is stored and spends the ticket, the other is refused; the same body twice is one run', async () => {
+    const ticket = await startRun(s.db, rekt, player, T0);
+    const play = playRekt(ticket.seed, { until: 60 });
+    const done = T0 + rektMs(play.steps) + SECOND;
+    const honest = { runId: ticket.runId, score: play.score, level: play.level, achievements: play.achievements, inputs: play.flaps };
+    // Another body of the same run (its fields in another order): a different submission on the same ticket.
+    const other = { inputs: honest.inputs, achievements: honest.achievements, level: honest.level, score: honest.score, runId: honest.runId };
+    const both = await Promise.all([refusal(submit(rekt, player, honest, done)), refusal(submit(rekt, player, other, done))]);
+    // Exactly one of them was stored, whichever the store took first.
+    expect(both.filter(([status]) => status === 0)).toHaveLength(1);
+    expect(both.filter(([status]) => status !== 0)).toEqual([[409, 'This run ticket was already used for another run. Start a new run for each game.']]);
+    const [stored] = await s.db.selectFrom('run_tickets').select(['used_at', 'body_hash']).where('run_id', '=', ticket.runId).execute();
+    const winner = both[0]![0] === 0 ? honest : other;
+    expect(stored).toEqual({ used_at: done, body_hash: createHash('sha256').update(JSON.stringify(winner)).digest('hex') });
+    expect(await s.db.selectFrom('runs').select('run_id').execute()).toEqual([{ run_id: ticket.runId }]);
+
+    // The very same body sent twice at once (a retry racing its first try): one run, both answered with it.
+    const second = await startRun(s.db, rekt, player, T0 + SECOND);
+    const again = playRekt(second.seed, { until: 60 });
+    const body = { runId: second.runId, score: again.score, level: again.level, achievements: again.achievements, inputs: again.flaps };
+    const twice = await Promise.all([submit(rekt, player, body, done + SECOND), submit(rekt, player, body, done + SECOND)]);
+    expect(twice.map((r) => r.created).sort()).toEqual([false, true]);
+    expect(twice.map((r) => r.run.score)).toEqual([again.score, again.score]);
+    expect(await s.db.selectFrom('runs').select('run_id').where('run_id', '=', second.runId).execute()).toHaveLength(1);
+  });
+
+  it('a run refused by the rate limit does not spend its ticket: the same run is stored once the window allows', async () => {
+    // One run a minute: the first run uses the window up.
+    const first = await startRun(s.db, rekt, player, T0);
+    const firstPlay = playRekt(first.seed, { until: 30 });
+    const firstBody = { runId: first.runId, score: firstPlay.score, level: firstPlay.level, achievements: firstPlay.achievements, inputs: firstPlay.flaps };
+    const done = T0 + rektMs(firstPlay.steps) + SECOND;
+    expect((await submitRun(s, rekt.rules, player, await checkRun(s.db, rekt, player, firstBody, JSON.stringify(firstBody), done), done, 1)).created).toBe(true);
+    const ticket = await startRun(s.db, rekt, player, T0);
+    const play = playRekt(ticket.seed, { until: 30 });
+    const body = { runId: ticket.runId, score: play.score, level: play.level, achievements: play.achievements, inputs: play.flaps };
+    const run = await checkRun(s.db, rekt, player, body, JSON.stringify(body), done);
+    const [status, message] = await refusal(submitRun(s, rekt.rules, player, run, done, 1));
+    expect(status).toBe(429);
+    expect(message).toMatch(/runs from this player/);
+    expect(await s.db.selectFrom('run_tickets').select(['used_at', 'body_hash']).where('run_id', '=', ticket.runId).execute()).toEqual([{ used_at: null, body_hash: null }]);
+    expect((await submit(rekt, player, body, done + 2 * SECOND)).created).toBe(true);
   });
 
   it('ticket mode: a fresh ticket and plausible timing, the result stored as reported, unverified; none mode: as sent', async () => {

@@ -6,10 +6,12 @@ import { REKT_FORMATIONS, type Fish, type SubmitRunRequest } from '../../lib/sch
 import { hit } from '../auth/rate-limit';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db';
+import { preparedRead } from '../db/prepared';
 import type { RunTicketsTable } from '../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../errors';
 import type { CatalogueGame } from './catalogue';
 import { answerInState, quizQuestions, scoreQuiz, type QuizState, type TicketQuestion } from './quiz';
+import { TICKET_REUSED } from './run-store';
 import type { RunToStore } from './runs';
 // The rules of the reference games: the very modules the browser games run.
 import { replayTrip, TRIP_STEP } from '../../../public/arcade-games/fishing-for-sats/game.js';
@@ -76,9 +78,15 @@ export async function startRun(db: Db, game: CatalogueGame, userId: number, now 
   return { runId, seed, startedAt: new Date(now).toISOString(), ...(quiz ? { questions: quiz.questions } : {}) };
 }
 
+/** A ticket by its run id: every submitted run of a ticket game reads one (prepared, planned once). */
+const readTicket = preparedRead<TicketRow>(
+  'arcade_run_ticket',
+  'select run_id, user_id, game_id, seed, started_at, used_at, body_hash, quiz_json from run_tickets where run_id = $1',
+);
+
 /** The player's ticket `runId` for `game`, or the 4xx that says why there is none to use. */
 async function openTicket(db: Db, game: CatalogueGame, userId: number, runId: string, now: number): Promise<TicketRow> {
-  const ticket = await db.selectFrom('run_tickets').selectAll().where('run_id', '=', runId).executeTakeFirst();
+  const [ticket] = await readTicket(db, [runId]);
   const start = `POST /api/games/${game.rules.gameId}/runs/start`;
   if (!ticket) throw notFound(`There is no run ticket "${runId}". Start each run with ${start} and submit it with the runId that returns.`);
   if (ticket.user_id !== userId) throw forbidden('This run ticket belongs to another player.');
@@ -92,9 +100,11 @@ async function openTicket(db: Db, game: CatalogueGame, userId: number, runId: st
 /**
  * Check a run submitted with a game token against its game's fair-play mode, and give back what
  * to store: for `replay` the result of the server's own replay (`verified`), for `ticket` the
- * reported result after the ticket and timing checks, for `none` the run as reported. The ticket
- * is used up here; a retry with the very same body passes again (the run store then answers the
- * stored run), any other body is a reuse and refused.
+ * reported result after the ticket and timing checks, for `none` the run as reported. An unused
+ * ticket is used up by the run store, in the same atomic write as the run (`ticketHash`), so a
+ * ticket is never spent on a run that was not stored; a retry with the very same body passes again
+ * (the run store then answers the stored run), any other body is a reuse and refused (409), here
+ * or, when two arrive at once, in the store.
  */
 export async function checkRun(db: Db, game: CatalogueGame, userId: number, input: SubmitRunRequest, rawBody: string, now = Date.now()): Promise<RunToStore> {
   const mode = game.rules.fairPlay ?? 'none';
@@ -105,7 +115,7 @@ export async function checkRun(db: Db, game: CatalogueGame, userId: number, inpu
   const ticket = await openTicket(db, game, userId, input.runId, now);
   const bodyHash = sha256(rawBody);
   if (ticket.used_at !== null) {
-    if (ticket.body_hash !== bodyHash) throw conflict('This run ticket was already used for another run. Start a new run for each game.');
+    if (ticket.body_hash !== bodyHash) throw conflict(TICKET_REUSED);
   }
   const age = (ticket.used_at ?? now) - ticket.started_at;
   let run: RunToStore;
@@ -116,20 +126,7 @@ export async function checkRun(db: Db, game: CatalogueGame, userId: number, inpu
   } else {
     run = { ...replayRun(game, ticket, input, age), runId: input.runId, verified: true };
   }
-  if (ticket.used_at === null) {
-    const used = await db
-      .updateTable('run_tickets')
-      .set({ used_at: now, body_hash: bodyHash })
-      .where('run_id', '=', ticket.run_id)
-      .where('used_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(used.numUpdatedRows) !== 1) {
-      // Another request used it meanwhile: the same run (a retry) passes, another one does not.
-      const winner = await db.selectFrom('run_tickets').select('body_hash').where('run_id', '=', ticket.run_id).executeTakeFirst();
-      if (winner?.body_hash !== bodyHash) throw conflict('This run ticket was already used for another run. Start a new run for each game.');
-    }
-  }
-  return run;
+  return ticket.used_at === null ? { ...run, ticketHash: bodyHash } : run;
 }
 
 /** The steps a run of `age` ms can have played at most, at `stepSeconds` each. */

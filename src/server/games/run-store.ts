@@ -13,7 +13,7 @@ import { driverOf, type Db, type Driver } from '../db';
 import type { GameStatsTable, RunsTable } from '../db/schema';
 import { isForeignKeyViolation } from '../context';
 import { ingestBatchSize } from '../metrics';
-import { AppError, tooManyRequests, unauthorized } from '../errors';
+import { AppError, conflict, tooManyRequests, unauthorized } from '../errors';
 
 /** One run, ready to store. */
 export interface RunRecord {
@@ -31,6 +31,12 @@ export interface RunRecord {
   replayMode: number;
   /** Achievements this run unlocks for good. */
   unlocked: string[];
+  /**
+   * For a run on an unused run ticket (`run_tickets`, the same runId): the submitted body's hash.
+   * The ticket is marked used with it in the run's own atomic unit; a ticket another body used
+   * meanwhile makes the run a 409 (the same body: the stored run is answered).
+   */
+  ticketHash: string | null;
   now: number;
   /** A random one of the game's total rows; a batch counts its runs in its first run's. */
   shard: number;
@@ -40,6 +46,9 @@ export interface RunRecord {
 export interface RunLimit extends Limit {
   key: string;
 }
+
+/** The answer to a second, different run on one run ticket. */
+export const TICKET_REUSED = 'This run ticket was already used for another run. Start a new run for each game.';
 
 /** The columns of a stored run the Game API answers with. */
 const RUN_KEYS = ['run_id', 'game_id', 'score', 'level', 'fish_count', 'created_at', 'verified'] as const satisfies readonly (keyof RunsTable)[];
@@ -268,6 +277,10 @@ function sqliteStore(sqlite: SQLite.Database): SqliteStore {
   const unlock = sqlite.prepare<{ userId: number; name: string; now: number }>(`
     insert into user_achievements (user_id, name, unlocked_at) values (@userId, @name, @now)
     on conflict (user_id, name) do nothing`);
+  const useTicket = sqlite.prepare<{ runId: string; now: number; hash: string }>(
+    'update run_tickets set used_at = @now, body_hash = @hash where run_id = @runId and used_at is null',
+  );
+  const ticketHash = sqlite.prepare<{ runId: string }, { body_hash: string | null }>('select body_hash from run_tickets where run_id = @runId');
   const readRun = sqlite.prepare<RunRecord, StoredRun>(`select ${RUN_COLUMNS} from runs where user_id = @userId and game_id = @gameId and run_id = @runId`);
   const readBest = sqlite.prepare<RunRecord, StoredBest>(`select ${BEST_COLUMNS} from game_stats where user_id = @userId and game_id = @gameId`);
 
@@ -275,6 +288,10 @@ function sqliteStore(sqlite: SQLite.Database): SqliteStore {
     const window = hit.get({ key: limit.key, now: record.now, windowMs: limit.windowMs })!;
     // Thrown inside the savepoint: it rolls back, so an over-limit run changes nothing.
     if (window.count > limit.max) throw tooManyRequests(window.window_start + limit.windowMs - record.now, limit.what);
+    if (record.ticketHash !== null && useTicket.run({ runId: record.runId, now: record.now, hash: record.ticketHash }).changes === 0) {
+      // Used meanwhile (by an earlier run of this batch): the same body is a retry, another a reuse.
+      if (ticketHash.get({ runId: record.runId })?.body_hash !== record.ticketHash) throw conflict(TICKET_REUSED);
+    }
     const run = insertRun.get(record);
     if (!run) return { created: false, run: readRun.get(record)!, best: readBest.get(record)! };
     const best = upsertBest.get(record)!;
@@ -309,26 +326,40 @@ function sqliteStore(sqlite: SQLite.Database): SqliteStore {
 /**
  * A whole batch in one statement. `input` is the batch (arrays of equal length, one element per run,
  * at most one run per player); `lim` counts each run in its player's window unless it is used up
- * (then that run goes no further); `run` inserts the runs whose runId is new (idempotency); `best`,
+ * (then that run goes no further); `ticket` marks the unused run tickets of the allowed runs used
+ * (with the body's hash), and `passed` keeps the runs without a ticket to use, whose ticket this
+ * statement marked, or whose ticket already holds their very body (a retry); `run` inserts those
+ * whose runId is new (idempotency); `best`,
  * `entry` (the tournaments each run enters), `total` and `unlocked` fold in only the runs `run`
  * inserted. Every part commits or none does.
  * Parameters: $1 users, $2 games, $3 runIds, $4 scores, $5 levels, $6 fish counts, $7 fish JSON,
  * $8 achievements JSON, $9 times, $10 rate-limit keys, $11 achievements unlocked (JSON arrays),
  * $12 the window's length, $13 runs allowed per window, $14 the total shard, $15 verified (0 or 1),
- * $16 whether the run's game is in `replay` fair-play mode (0 or 1).
+ * $16 whether the run's game is in `replay` fair-play mode (0 or 1), $17 the hash of the body of a
+ * run on an unused ticket (else null).
  */
 const SUBMIT_RUNS_SQL = `
 with input as (
-  select * from unnest($1::integer[], $2::varchar[], $3::varchar[], $4::bigint[], $5::integer[], $6::integer[], $7::text[], $8::text[], $9::bigint[], $10::varchar[], $11::text[], $15::integer[], $16::integer[])
-    with ordinality as t(user_id, game_id, run_id, score, level, fish_count, fish_json, achievements_json, now, key, unlocked, verified, replay_mode, ord)
+  select * from unnest($1::integer[], $2::varchar[], $3::varchar[], $4::bigint[], $5::integer[], $6::integer[], $7::text[], $8::text[], $9::bigint[], $10::varchar[], $11::text[], $15::integer[], $16::integer[], $17::varchar[])
+    with ordinality as t(user_id, game_id, run_id, score, level, fish_count, fish_json, achievements_json, now, key, unlocked, verified, replay_mode, ticket_hash, ord)
 ), lim as (
   insert into rate_limits (key, window_start, count) select key, now, 1 from input
   ${windowOnConflict(sqlText, '$12::bigint')}
   where ${windowEnded(sqlText, '$12::bigint')} or rate_limits.count < $13::integer
   returning key
+), ticket as (
+  update run_tickets t set used_at = i.now, body_hash = i.ticket_hash
+  from input i join lim on lim.key = i.key
+  where i.ticket_hash is not null and t.run_id = i.run_id and t.used_at is null
+  returning t.run_id
+), passed as (
+  select i.user_id from input i join lim on lim.key = i.key
+  where i.ticket_hash is null
+    or exists (select 1 from ticket k where k.run_id = i.run_id)
+    or exists (select 1 from run_tickets t where t.run_id = i.run_id and t.body_hash = i.ticket_hash)
 ), run as (
   insert into runs (user_id, game_id, run_id, score, level, fish_count, fish_json, achievements_json, created_at, verified)
-  select i.user_id, i.game_id, i.run_id, i.score, i.level, i.fish_count, i.fish_json, i.achievements_json, i.now, i.verified from input i join lim on lim.key = i.key
+  select i.user_id, i.game_id, i.run_id, i.score, i.level, i.fish_count, i.fish_json, i.achievements_json, i.now, i.verified from input i join passed p on p.user_id = i.user_id
   on conflict (user_id, game_id, run_id) do nothing
   returning user_id, ${RUN_COLUMNS}
 ), best as (
@@ -349,10 +380,11 @@ with input as (
   select r.user_id, name, r.created_at from run r join input i on i.user_id = r.user_id, json_array_elements_text(i.unlocked::json) as name
   on conflict (user_id, name) do nothing
 )
-select lim.key is not null as allowed,
+select lim.key is not null as allowed, p.user_id is not null as passed,
   r.run_id, r.game_id, r.score, r.level, r.fish_count, r.created_at, r.verified,
   b.plays, b.best_score, b.best_level, b.best_fish_count, b.best_reached_at
-from input i left join lim on lim.key = i.key left join run r on r.user_id = i.user_id left join best b on b.user_id = i.user_id
+from input i left join lim on lim.key = i.key left join passed p on p.user_id = i.user_id
+  left join run r on r.user_id = i.user_id left join best b on b.user_id = i.user_id
 order by i.ord`;
 
 const READ_RUN_SQL = `
@@ -360,7 +392,7 @@ select r.run_id, r.game_id, r.score, r.level, r.fish_count, r.created_at, r.veri
 from runs r join game_stats s on s.user_id = r.user_id and s.game_id = r.game_id
 where r.user_id = $1 and r.game_id = $2 and r.run_id = $3`;
 
-type SubmitRow = { allowed: boolean } & { [K in keyof StoredRun]: StoredRun[K] | null } & { [K in keyof StoredBest]: StoredBest[K] | null };
+type SubmitRow = { allowed: boolean; passed: boolean } & { [K in keyof StoredRun]: StoredRun[K] | null } & { [K in keyof StoredBest]: StoredBest[K] | null };
 
 function pick<T, K extends keyof T>(row: T, keys: readonly K[]): Pick<T, K> {
   return Object.fromEntries(keys.map((key) => [key, row[key]])) as Pick<T, K>;
@@ -394,6 +426,7 @@ async function writeOnPostgres(pool: pg.Pool, batch: Pending[]): Promise<Outcome
       runs[0]!.shard,
       runs.map((r) => r.verified),
       runs.map((r) => r.replayMode),
+      runs.map((r) => r.ticketHash),
     ],
   });
   return Promise.all(rows.map((row, i) => outcomeOf(pool, batch[i]!, row)));
@@ -406,6 +439,11 @@ async function outcomeOf(pool: pg.Pool, { record: r, limit }: Pending, row: Subm
       return { ok: false, error: tooManyRequests((window.rows[0]?.window_start ?? r.now) + limit.windowMs - r.now, limit.what) };
     }
     if (row.run_id !== null) return { ok: true, result: { created: true, ...split(row as StoredRun & StoredBest) } };
+    if (!row.passed) {
+      // Its ticket was used meanwhile (by a batch this one waited for): the same body is a retry, another a reuse.
+      const ticket = await pool.query<{ body_hash: string | null }>('select body_hash from run_tickets where run_id = $1', [r.runId]);
+      if (ticket.rows[0]?.body_hash !== r.ticketHash) return { ok: false, error: conflict(TICKET_REUSED) };
+    }
     // A replayed runId (read afresh: the statement's snapshot may predate a concurrent first submission).
     const stored = await pool.query<StoredRun & StoredBest>({ name: 'arcade_read_run', text: READ_RUN_SQL, values: [r.userId, r.gameId, r.runId] });
     if (!stored.rows[0]) throw new Error(`run ${r.runId} was neither stored nor found`);

@@ -31,6 +31,12 @@ export const RUNS_PER_MINUTE = 60;
 export type RunToStore = SubmitRunRequest & {
   /** True when the server replayed the run (or the game's signed server vouched for it). */
   verified?: boolean;
+  /**
+   * Set for a run on an unused run ticket (its `runId`): the hash of the submitted body, which the
+   * run store writes into the ticket as it stores the run (one atomic write), so the ticket serves
+   * this run and no other.
+   */
+  ticketHash?: string;
 };
 
 export interface SubmittedRun {
@@ -95,6 +101,7 @@ export async function submitRun(
       achievementsJson: input.achievements ? JSON.stringify(input.achievements) : null,
       verified: input.verified ? 1 : 0,
       replayMode: game.fairPlay === 'replay' ? 1 : 0,
+      ticketHash: input.ticketHash ?? null,
       unlocked: Object.entries(input.achievements ?? {}).flatMap(([name, done]) => (done ? [name] : [])),
       now,
       shard: Math.floor(Math.random() * GAME_TOTAL_SHARDS),
