@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { preparedRead } from '../../src/server/db/prepared';
+import { driverOf } from '../../src/server/db';
+import { preparedLookup, preparedRead } from '../../src/server/db/prepared';
 import { DIALECTS, freshServices, type TestServices } from '../support/services';
 
 describe('prepared reads', () => {
@@ -52,5 +53,39 @@ describe.each(DIALECTS)('prepared reads on %s', (dialect) => {
     expect(await midway).toEqual([]);
     await s.db.insertInto('users').values(row).execute();
     expect(await byCountry(s.db, ['NL', 0])).toEqual([{ username: 'dee', created_at: 1 }]);
+  });
+
+  const byEmail = preparedLookup<{ email: string; username: string }>(
+    'test_user_by_email',
+    'select email, username from users where email = $1',
+    'select email, username from users where email = any($1::text[])',
+    (row) => row.email,
+  );
+
+  it('lookups answer each key with its row or nothing; on PostgreSQL those of one turn share one query', async () => {
+    await s.db
+      .insertInto('users')
+      .values(['eve', 'fay'].map((name) => ({ username: name, username_key: name, email: `${name}@example.com`, country: 'DE', created_at: 1 })))
+      .execute();
+    const driver = driverOf(s.db);
+    let queries = 0;
+    if (driver.dialect === 'postgres') {
+      const query = driver.pool.query.bind(driver.pool);
+      driver.pool.query = ((...args: Parameters<typeof query>) => {
+        queries++;
+        return query(...args);
+      }) as typeof driver.pool.query;
+    }
+    const keys = ['eve@example.com', 'nobody@example.com', 'fay@example.com', 'eve@example.com'];
+    expect(await Promise.all(keys.map((key) => byEmail(s.db, key)))).toEqual([
+      { email: 'eve@example.com', username: 'eve' },
+      undefined,
+      { email: 'fay@example.com', username: 'fay' },
+      { email: 'eve@example.com', username: 'eve' },
+    ]);
+    if (driver.dialect === 'postgres') expect(queries).toBe(1);
+    // The next turn reads afresh.
+    await s.db.updateTable('users').set({ username: 'eva' }).where('username', '=', 'eve').execute();
+    expect(await byEmail(s.db, 'eve@example.com')).toEqual({ email: 'eve@example.com', username: 'eva' });
   });
 });

@@ -288,9 +288,19 @@ export function step(w, flap = false) {
   for (const f of w.formations) {
     if (f.done) continue;
     if (f.cx + f.minX - 60 > bx) break;
+    const still = f.kind === 'static';
     for (const c of f.coins) {
       if (c.taken) continue;
-      const [x, y] = formationCoinPos(w, f, c);
+      // A static formation's coin is where it was built (the sum formationCoinPos makes); one a
+      // whole pick radius away on x cannot be picked, so it is passed over without more work.
+      let x, y;
+      if (still) {
+        x = f.cx + c.ox;
+        if (x - bx >= PICK_R || bx - x >= PICK_R) continue;
+        y = f.cy + c.oy;
+      } else {
+        [x, y] = formationCoinPos(w, f, c);
+      }
       if ((x - bx) ** 2 + (y - b.y) ** 2 < r2) {
         c.taken = true;
         c.takenAt = w.t;

@@ -1,7 +1,6 @@
 import { DAY } from '../../lib/format';
-import type pg from 'pg';
-import { driverOf, type Db } from '../db';
-import { preparedRead } from '../db/prepared';
+import type { Db } from '../db';
+import { preparedLookup, preparedRead } from '../db/prepared';
 import type { UserRow } from '../db/schema';
 import { unauthorized } from '../errors';
 import { hashToken, newSessionRef, newToken } from './tokens';
@@ -89,39 +88,13 @@ interface LiveSessionRow {
   created_at: number;
 }
 
-const readLiveSession = preparedRead<LiveSessionRow>('arcade_live_session', 'select ref, user_id, expires_at, created_at from sessions where ref = $1');
-
-/**
- * The checks of one event-loop turn on PostgreSQL, asked together: under Game API load many arrive
- * at once, and one round trip for all of them costs about what one costs alone.
- */
-const pendingChecks = new WeakMap<Db, Map<string, PromiseWithResolvers<LiveSessionRow | undefined>>>();
-function readLiveSessionBatched(db: Db, pool: pg.Pool, ref: string): Promise<LiveSessionRow | undefined> {
-  let pending = pendingChecks.get(db);
-  if (!pending) {
-    const batch = new Map<string, PromiseWithResolvers<LiveSessionRow | undefined>>();
-    pending = batch;
-    pendingChecks.set(db, batch);
-    setImmediate(() => {
-      pendingChecks.delete(db);
-      pool
-        .query<LiveSessionRow>({ name: 'arcade_live_sessions', text: 'select ref, user_id, expires_at, created_at from sessions where ref = any($1::text[])', values: [[...batch.keys()]] })
-        .then(({ rows }) => {
-          const found = new Map(rows.map((row) => [row.ref, row]));
-          for (const [key, waiter] of batch) waiter.resolve(found.get(key));
-        })
-        .catch((error: unknown) => {
-          for (const waiter of batch.values()) waiter.reject(error);
-        });
-    });
-  }
-  let waiter = pending.get(ref);
-  if (!waiter) {
-    waiter = Promise.withResolvers();
-    pending.set(ref, waiter);
-  }
-  return waiter.promise;
-}
+/** A session by its ref (on PostgreSQL the checks of one event-loop turn share one query). */
+const readLiveSession = preparedLookup<LiveSessionRow>(
+  'arcade_live_session',
+  'select ref, user_id, expires_at, created_at from sessions where ref = $1',
+  'select ref, user_id, expires_at, created_at from sessions where ref = any($1::text[])',
+  (row) => row.ref,
+);
 
 /**
  * The revocation check of every game token, made on every Game API request: a read of the unique
@@ -131,8 +104,7 @@ function readLiveSessionBatched(db: Db, pool: pg.Pool, ref: string): Promise<Liv
  * sharing the database. Throws a 401 unless the session `ref` is live and belongs to `userId`.
  */
 export async function assertLiveSession(db: Db, ref: string, userId: number, now = Date.now()): Promise<void> {
-  const driver = driverOf(db);
-  const row = driver.dialect === 'postgres' ? await readLiveSessionBatched(db, driver.pool, ref) : (await readLiveSession(db, [ref]))[0];
+  const row = await readLiveSession(db, ref);
   if (!row || Number(row.user_id) !== userId || Number(row.expires_at) <= now || Number(row.created_at) + SESSION_MAX_MS <= now) {
     throw unauthorized('The game token belongs to a session that has ended. Sign in again to play.');
   }

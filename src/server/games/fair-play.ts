@@ -6,7 +6,7 @@ import { REKT_FORMATIONS, type Fish, type SubmitRunRequest } from '../../lib/sch
 import { hit } from '../auth/rate-limit';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db';
-import { preparedRead } from '../db/prepared';
+import { preparedLookup } from '../db/prepared';
 import type { RunTicketsTable } from '../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../errors';
 import type { CatalogueGame } from './catalogue';
@@ -78,15 +78,21 @@ export async function startRun(db: Db, game: CatalogueGame, userId: number, now 
   return { runId, seed, startedAt: new Date(now).toISOString(), ...(quiz ? { questions: quiz.questions } : {}) };
 }
 
-/** A ticket by its run id: every submitted run of a ticket game reads one (prepared, planned once). */
-const readTicket = preparedRead<TicketRow>(
+/**
+ * A ticket by its run id: every submitted run of a ticket game reads one (prepared, planned once;
+ * on PostgreSQL the reads of one event-loop turn share one query).
+ */
+const TICKET_COLUMNS = 'run_id, user_id, game_id, seed, started_at, used_at, body_hash, quiz_json';
+const readTicket = preparedLookup<TicketRow>(
   'arcade_run_ticket',
-  'select run_id, user_id, game_id, seed, started_at, used_at, body_hash, quiz_json from run_tickets where run_id = $1',
+  `select ${TICKET_COLUMNS} from run_tickets where run_id = $1`,
+  `select ${TICKET_COLUMNS} from run_tickets where run_id = any($1::text[])`,
+  (row) => row.run_id,
 );
 
 /** The player's ticket `runId` for `game`, or the 4xx that says why there is none to use. */
 async function openTicket(db: Db, game: CatalogueGame, userId: number, runId: string, now: number): Promise<TicketRow> {
-  const [ticket] = await readTicket(db, [runId]);
+  const ticket = await readTicket(db, runId);
   const start = `POST /api/games/${game.rules.gameId}/runs/start`;
   if (!ticket) throw notFound(`There is no run ticket "${runId}". Start each run with ${start} and submit it with the runId that returns.`);
   if (ticket.user_id !== userId) throw forbidden('This run ticket belongs to another player.');
