@@ -63,6 +63,15 @@ describe.each(DIALECTS)('achievements, avatars and profiles API against the buil
     const set = await call(server, '/api/avatars/set-active', { cookie: ann.cookie, body: { avatarId: 'fiat-bird' } });
     expect(set).toMatchObject({ status: 200, json: { message: 'Your avatar has been updated successfully!', activeAvatar: { avatarId: 'fiat-bird', avatarName: 'REKT! Beginner', avatarImage: '/api/assets/avatars/fiat-bird.png' } } });
     expect((await call(server, '/api/auth/me', { cookie: ann.cookie })).json.user.avatarImage).toBe('/api/assets/avatars/fiat-bird.png');
+    expect((await call(server, '/api/account', { cookie: ann.cookie })).json.user.avatarImage).toBe('/api/assets/avatars/fiat-bird.png');
+    // Signing in again (by link, by code) answers the player with their avatar too.
+    const ip = newClientIp();
+    expect((await call(server, '/api/auth/send-magic-link', { body: { email: 'ann_avatar@example.com' }, ip })).status).toBe(200);
+    const mail = latestOutboxMail(server.dataDir, 'ann_avatar@example.com');
+    expect((await call(server, '/api/auth/verify-code', { body: { email: 'ann_avatar@example.com', code: mail.code }, ip })).json.user).toMatchObject({ id: ann.id, avatarImage: '/api/assets/avatars/fiat-bird.png' });
+    expect((await call(server, '/api/auth/send-magic-link', { body: { email: 'ann_avatar@example.com' }, ip })).status).toBe(200);
+    const link = latestOutboxMail(server.dataDir, 'ann_avatar@example.com');
+    expect((await call(server, '/api/auth/verify-magic-link', { body: { token: link.token, confirm: true }, ip })).json.user).toMatchObject({ id: ann.id, avatarImage: '/api/assets/avatars/fiat-bird.png' });
     const own = z.parse(ownProfileResponseSchema, (await call(server, '/api/user/profile', { cookie: ann.cookie })).json);
     expect(own.activeAvatar?.avatarId).toBe('fiat-bird');
     const board = await call(server, '/api/leaderboards/rekt');

@@ -4,16 +4,16 @@ import { services } from '../../../server/app';
 import { updateCountry } from '../../../server/auth/accounts';
 import { requireUser } from '../../../server/auth/locals';
 import { countActiveSessions } from '../../../server/auth/sessions';
-import { userView } from '../../../server/auth/views';
 import type { Services } from '../../../server/context';
 import type { UserRow } from '../../../server/db/schema';
+import { getOwnProfile } from '../../../server/profiles/profiles';
 import { handle, json, methodNotAllowed, readJson } from '../../../server/http';
 
 export const prerender = false;
 
 async function accountView(app: Services, user: UserRow) {
   return {
-    user: userView(user, app.config),
+    user: (await getOwnProfile(app, user)).user,
     country: user.country,
     memberSince: new Date(user.created_at).toISOString(),
     activeSessions: await countActiveSessions(app.db, user.id),

@@ -3,7 +3,8 @@ import { verifyCodeRequestSchema } from '../../../lib/schemas/auth';
 import { services } from '../../../server/app';
 import { verifyLoginCode } from '../../../server/auth/accounts';
 import { setSessionCookie } from '../../../server/auth/cookies';
-import { requesterOf, userView } from '../../../server/auth/views';
+import { requesterOf } from '../../../server/auth/views';
+import { getOwnProfile } from '../../../server/profiles/profiles';
 import { handle, json, methodNotAllowed, readJson } from '../../../server/http';
 
 export const prerender = false;
@@ -14,7 +15,8 @@ export const POST: APIRoute = (context) =>
     const input = await readJson(context.request, verifyCodeRequestSchema);
     const { user, session } = await verifyLoginCode(app, input, requesterOf(context, app.config));
     setSessionCookie(context.cookies, session.token, session.expiresAt, app.config.siteUrl);
-    return json({ user: userView(user, app.config) });
+    // With the active avatar's image, as `GET /api/auth/me` gives it.
+    return json({ user: (await getOwnProfile(app, user)).user });
   });
 
 export const ALL = methodNotAllowed('POST');

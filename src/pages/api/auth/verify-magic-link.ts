@@ -3,7 +3,8 @@ import { verifyLinkRequestSchema } from '../../../lib/schemas/user';
 import { services } from '../../../server/app';
 import { magicLinkNeedsConfirmation, verifyMagicLink } from '../../../server/auth/accounts';
 import { setSessionCookie } from '../../../server/auth/cookies';
-import { requesterOf, userView } from '../../../server/auth/views';
+import { requesterOf } from '../../../server/auth/views';
+import { getOwnProfile } from '../../../server/profiles/profiles';
 import { handle, json, methodNotAllowed, readJson } from '../../../server/http';
 
 export const prerender = false;
@@ -25,7 +26,8 @@ export const POST: APIRoute = (context) =>
     }
     const { user, session } = await verifyMagicLink(app, token, requester);
     setSessionCookie(context.cookies, session.token, session.expiresAt, app.config.siteUrl);
-    return json({ user: userView(user, app.config) });
+    // With the active avatar's image, as `GET /api/auth/me` gives it.
+    return json({ user: (await getOwnProfile(app, user)).user });
   });
 
 export const ALL = methodNotAllowed('POST');
