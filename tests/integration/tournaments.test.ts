@@ -214,7 +214,13 @@ describe.each(DIALECTS)('tournaments on %s', (dialect) => {
     expect((await tournamentParticipation(s, mid!)).tournamentCount).toBe(1);
     expect((await tournamentParticipation(s, old!)).tournamentCount).toBe(0);
 
-    expect(await deleteTournament(s, past.id)).toEqual({ name: 'Last Week' });
+    // An administrator's delete is recorded in the delete's own transaction; a refused one records nothing.
+    const admin = { id: mid!, username: 'mid' };
+    expect(await deleteTournament(s, past.id, admin, T0)).toEqual({ name: 'Last Week' });
+    expect(await status(deleteTournament(s, past.id, admin, T0))).toEqual([404, 'Tournament not found.']);
+    expect(await s.db.selectFrom('audit_log').select(['actor_id', 'action', 'target_id', 'details', 'created_at']).execute()).toEqual([
+      { actor_id: mid!, action: 'tournament.delete', target_id: String(past.id), details: JSON.stringify({ name: 'Last Week' }), created_at: T0 },
+    ]);
     expect(await s.db.selectFrom('tournament_entries').selectAll().execute()).toEqual([]);
     expect(await status(findTournament(s, past.id))).toEqual([404, 'Tournament not found.']);
     // The boards it answered a moment ago (their existence check is remembered) now answer 404 too.

@@ -17,6 +17,7 @@ import type { Services } from '../context';
 import { driverOf, type Db } from '../db';
 import type { Database, TournamentRow } from '../db/schema';
 import { badRequest, notFound } from '../errors';
+import { recordAudit, type Actor } from '../admin/audit';
 import { listCatalogueGames } from '../games/catalogue';
 import { countsInTournaments } from '../games/run-store';
 
@@ -289,7 +290,7 @@ function adminWrite<T>(db: Db, write: (trx: Tx) => Promise<T>): Promise<T> {
 }
 
 /** `POST /api/admin/tournaments`: create a tournament; runs of its game already inside its window enter their players. */
-export async function createTournament(services: Pick<Services, 'db' | 'config' | 'rankings'>, form: TournamentFormParsed, now = Date.now()): Promise<AdminTournament> {
+export async function createTournament(services: Pick<Services, 'db' | 'config' | 'rankings'>, form: TournamentFormParsed, now = Date.now(), actor?: Actor): Promise<AdminTournament> {
   const { replayMode, ...values } = await rowOf(services, form);
   const id = await adminWrite(services.db, async (trx) => {
     const { id } = await trx
@@ -299,6 +300,7 @@ export async function createTournament(services: Pick<Services, 'db' | 'config' 
       .executeTakeFirstOrThrow();
     await writeAvatarRewards(trx, id, form);
     await rebuildEntries(trx, { id, ...values, replayMode });
+    if (actor) await recordAudit(trx, actor, { action: 'tournament.create', targetType: 'tournament', targetId: id, tournamentId: id, details: { name: values.name } }, now);
     return id;
   });
   services.rankings.forgetTournament(id);
@@ -306,7 +308,7 @@ export async function createTournament(services: Pick<Services, 'db' | 'config' 
 }
 
 /** `PUT /api/admin/tournaments/{id}`: replace its fields; a new window or game rebuilds its entries from the runs. */
-export async function updateTournament(services: Pick<Services, 'db' | 'config' | 'rankings'>, id: number, form: TournamentFormParsed, now = Date.now()): Promise<AdminTournament> {
+export async function updateTournament(services: Pick<Services, 'db' | 'config' | 'rankings'>, id: number, form: TournamentFormParsed, now = Date.now(), actor?: Actor): Promise<AdminTournament> {
   const { replayMode, ...values } = await rowOf(services, form);
   await adminWrite(services.db, async (trx) => {
     const before = await trx.selectFrom('tournaments').select(['game_id', 'start_at', 'end_at']).where('id', '=', id).executeTakeFirst();
@@ -316,16 +318,21 @@ export async function updateTournament(services: Pick<Services, 'db' | 'config' 
     if (before.game_id !== values.game_id || before.start_at !== values.start_at || before.end_at !== values.end_at) {
       await rebuildEntries(trx, { id, ...values, replayMode });
     }
+    if (actor) await recordAudit(trx, actor, { action: 'tournament.update', targetType: 'tournament', targetId: id, tournamentId: id, details: { name: values.name } }, now);
   });
   services.rankings.forgetTournament(id);
   return adminFindTournament(services, id, now);
 }
 
 /** `DELETE /api/admin/tournaments/{id}`: the tournament, its entries, rewards and prize awards. */
-export async function deleteTournament(services: Pick<Services, 'db' | 'rankings'>, id: number): Promise<{ name: string }> {
+export async function deleteTournament(services: Pick<Services, 'db' | 'rankings'>, id: number, actor?: Actor, now = Date.now()): Promise<{ name: string }> {
   // Through adminWrite: no run is writing an entry of it meanwhile (its foreign key would fail the run).
-  const row = await adminWrite(services.db, (trx) => trx.deleteFrom('tournaments').where('id', '=', id).returning('name').executeTakeFirst());
-  if (!row) throw notFound('Tournament not found.');
+  const row = await adminWrite(services.db, async (trx) => {
+    const deleted = await trx.deleteFrom('tournaments').where('id', '=', id).returning('name').executeTakeFirst();
+    if (!deleted) throw notFound('Tournament not found.');
+    if (actor) await recordAudit(trx, actor, { action: 'tournament.delete', targetType: 'tournament', targetId: id, details: { name: deleted.name } }, now);
+    return deleted;
+  });
   knownTournaments.get(services.db)?.delete(id);
   services.rankings.forgetTournament(id);
   return row;

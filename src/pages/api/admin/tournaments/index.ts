@@ -1,6 +1,5 @@
 import type { APIRoute } from 'astro';
 import { tournamentFormSchema } from '../../../../lib/schemas/tournaments';
-import { recordAudit } from '../../../../server/admin/audit';
 import { services } from '../../../../server/app';
 import { requireUser } from '../../../../server/auth/locals';
 import { handle, json, methodNotAllowed, readJson } from '../../../../server/http';
@@ -23,8 +22,8 @@ export const POST: APIRoute = ({ locals, request }) =>
   handle(async () => {
     const app = await services();
     const form = await readJson(request, tournamentFormSchema, TOURNAMENT_FORM_MAX_BYTES);
-    const tournament = await createTournament(app, form);
-    await recordAudit(app.db, requireUser(locals), { action: 'tournament.create', targetType: 'tournament', targetId: tournament.id, tournamentId: tournament.id, details: { name: tournament.name } });
+    // The audit record is written in the change's own transaction.
+    const tournament = await createTournament(app, form, Date.now(), requireUser(locals));
     return json({ message: `Tournament "${tournament.name}" created.`, tournament }, 201);
   });
 

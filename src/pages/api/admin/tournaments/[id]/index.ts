@@ -1,6 +1,5 @@
 import type { APIRoute } from 'astro';
 import { tournamentFormSchema } from '../../../../../lib/schemas/tournaments';
-import { recordAudit } from '../../../../../server/admin/audit';
 import { requireUser } from '../../../../../server/auth/locals';
 import { handle, json, methodNotAllowed, readJson } from '../../../../../server/http';
 import { TOURNAMENT_FORM_MAX_BYTES, tournamentRoute } from '../../../../../server/tournaments/api';
@@ -21,8 +20,8 @@ export const PUT: APIRoute = (context) =>
   handle(async () => {
     const { app, id } = await tournamentRoute(context);
     const form = await readJson(context.request, tournamentFormSchema, TOURNAMENT_FORM_MAX_BYTES);
-    const tournament = await updateTournament(app, id, form);
-    await recordAudit(app.db, requireUser(context.locals), { action: 'tournament.update', targetType: 'tournament', targetId: id, tournamentId: id, details: { name: tournament.name } });
+    // The audit record is written in the change's own transaction.
+    const tournament = await updateTournament(app, id, form, Date.now(), requireUser(context.locals));
     return json({ message: `Tournament "${tournament.name}" updated.`, tournament });
   });
 
@@ -30,8 +29,7 @@ export const PUT: APIRoute = (context) =>
 export const DELETE: APIRoute = (context) =>
   handle(async () => {
     const { app, id } = await tournamentRoute(context);
-    const { name } = await deleteTournament(app, id);
-    await recordAudit(app.db, requireUser(context.locals), { action: 'tournament.delete', targetType: 'tournament', targetId: id, details: { name } });
+    const { name } = await deleteTournament(app, id, requireUser(context.locals));
     return json({ message: `Tournament "${name}" deleted.` });
   });
 
