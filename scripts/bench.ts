@@ -138,7 +138,7 @@ async function benchDialect(dialect: 'sqlite' | 'postgres') {
     const prefix = randomBytes(4).toString('hex');
     await seedTickets(url, dir, ids, prefix);
     // No rate limit in the way: 16 connections shared by the players post far more than 60 runs a minute each.
-    const server = await startServer({ DATABASE_URL: url, SECRET_KEY: secret, RUNS_PER_MINUTE: '100000000', GAME_SECRETS: TEST_GAME_SECRETS });
+    const server = await startServer({ DATABASE_URL: url, SECRET_KEY: secret, RUNS_PER_MINUTE: '100000000', GAME_SECRETS: TEST_GAME_SECRETS, ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}) });
     try {
       let n = 0;
       let t = 0;
