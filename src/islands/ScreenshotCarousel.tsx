@@ -15,6 +15,11 @@ interface Props {
   dots?: boolean;
   width: number;
   height: number;
+  /**
+   * The page's largest picture (the first card's, the detail page's): its first image is fetched at
+   * high priority and drawn in the first paint, not decoded after it.
+   */
+  priority?: boolean;
   className?: string;
 }
 
@@ -22,7 +27,7 @@ interface Props {
  * Rotating game screenshots. Rotation pauses while the pointer or keyboard focus is on the carousel,
  * so nobody has an image taken away while looking at it.
  */
-export default function ScreenshotCarousel({ images, intervalMs, label, dots = false, width, height, className = '' }: Props) {
+export default function ScreenshotCarousel({ images, intervalMs, label, dots = false, width, height, priority = false, className = '' }: Props) {
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   // Bumped when a dot is picked, so the picked image gets its full interval.
@@ -60,7 +65,8 @@ export default function ScreenshotCarousel({ images, intervalMs, label, dots = f
             width={width}
             height={height}
             loading={i === 0 ? 'eager' : 'lazy'}
-            decoding="async"
+            fetchPriority={priority && i === 0 ? 'high' : undefined}
+            decoding={i === 0 ? undefined : 'async'}
             aria-hidden={i !== index}
             data-active={i === index}
             className={`pixelated absolute inset-0 h-full w-full object-cover transition-opacity duration-500 ${i === index ? 'opacity-100' : 'opacity-0'}`}
