@@ -10,3 +10,10 @@ declare namespace App {
     sessionRef: string | null;
   }
 }
+
+declare namespace Astro {
+  interface ClientDirectives {
+    /** Hydrate once the page has painted for the first time (`src/client/paint-directive.ts`). */
+    'client:paint'?: boolean;
+  }
+}
