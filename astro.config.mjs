@@ -77,7 +77,10 @@ const hydrateAfterPaint = {
  * - `player`: what every page adds for a signed-in player (the header's account menu: avatar,
  *   Sign Out, and `query-wait.ts` and `failure.ts`, which run its actions), loaded with that menu;
  * - `games`: the games pages' islands (play buttons, play counts, the screenshot carousel) with
- *   their play links, counts and numbers; `cross-tab` (the home page's listener);
+ *   their play links and counts; `numbers` (en-US number formatting) on its own, which the games
+ *   pages and the tournament cards need at once; `cross-tab` (the home page's listener);
+ * - `tournament-cards`: what the tournament lists' cards hydrate with (date and time formatting,
+ *   countdowns' clock, reward avatars);
  * - `app`: everything else that more than one island or lazy part imports (zod's schemas, forms,
  *   dialogs, leaderboards), which only the pages and parts that use it load.
  * `arcade`, `player` and `games` take only the modules named here. An island in `arcade` or `games`
@@ -107,10 +110,18 @@ const everyPlayerPage = anyOf([
   `src${sep}lib${sep}(query-wait|failure)\\.ts$`,
   `src${sep}ui${sep}icons${sep}(user|logout|shield|sliders)\\.ts$`,
 ]);
-const gamePages = new RegExp(`src${sep}lib${sep}(play|numbers|stores${sep}game-stats)\\.ts$`);
+const gamePages = new RegExp(`src${sep}lib${sep}(play|stores${sep}game-stats)\\.ts$`);
+/** Number formatting: the games pages' counts and the tournament cards' dates both need it at once. */
+const numbers = new RegExp(`src${sep}lib${sep}numbers\\.ts$`);
 /** The games pages' islands, in the `games` chunk with what they import. */
 const gameIslands = new RegExp(`src${sep}islands${sep}(PlayButton|GamesPlayed|ScreenshotCarousel)\\.tsx$`);
-const firstRenderOnSome = anyOf([gamePages.source, `src${sep}ui${sep}icons${sep}`]);
+/** What the tournament lists' cards hydrate with (countdowns, reward thumbnails): dates and times, reward avatars. */
+const tournamentCards = anyOf([
+  `src${sep}lib${sep}(format|tournament-time)\\.ts$`,
+  `src${sep}ui${sep}(useNow|useBrokenImage)\\.ts$`,
+  `src${sep}features${sep}tournaments${sep}RewardAvatars\\.tsx$`,
+]);
+const firstRenderOnSome = anyOf([gamePages.source, numbers.source, tournamentCards.source, `src${sep}ui${sep}icons${sep}`]);
 const island = new RegExp(`src${sep}islands${sep}`);
 /** A module's file name without its extension: the name of its chunk. */
 const ownName = (/** @type {string} */ id) => id.replace(/^.*[\\/]/, '').replace(/\.\w+$/, '');
@@ -122,6 +133,8 @@ const chunkGroups = [
   { name: 'cross-tab', test: new RegExp(`src${sep}lib${sep}cross-tab(-listen)?\\.ts$`), priority: 2 },
   // the games pages' islands with their play links and counts
   { name: 'games', test: anyOf([gamePages.source, gameIslands.source]), priority: 2 },
+  { name: 'tournament-cards', test: tournamentCards, minShareCount: 2, priority: 2 },
+  { name: 'numbers', test: numbers, priority: 3 },
   { name: ownName, test: firstRenderOnSome, minShareCount: 2, priority: 1 },
   { name: 'app', test: (/** @type {string} */ id) => !island.test(id) && !firstRenderOnSome.test(id), minShareCount: 2, priority: 1 },
 ];

@@ -13,7 +13,10 @@ declare namespace App {
 
 declare namespace Astro {
   interface ClientDirectives {
-    /** Hydrate once the page has painted for the first time (`src/client/paint-directive.ts`). */
-    'client:paint'?: boolean;
+    /**
+     * Hydrate once the page has shown its first content; with "visible", after that once on screen
+     * (`src/client/paint-directive.ts`).
+     */
+    'client:paint'?: boolean | 'visible';
   }
 }

@@ -32,6 +32,11 @@ export default function ScreenshotCarousel({ images, intervalMs, label, dots = f
   const [paused, setPaused] = useState(false);
   // Bumped when a dot is picked, so the picked image gets its full interval.
   const [restart, setRestart] = useState(0);
+  // The furthest image shown so far (-1 in the HTML). Only the images up to the one after it have
+  // their picture: every SVG screenshot costs the page a document of its own to draw, so the page
+  // loads the first one, the next once hydrated, and each further one as the carousel nears it.
+  const [furthest, setFurthest] = useState(-1);
+  useEffect(() => setFurthest((f) => Math.max(f, index)), [index]);
 
   useEffect(() => {
     if (paused || images.length < 2) return;
@@ -60,7 +65,7 @@ export default function ScreenshotCarousel({ images, intervalMs, label, dots = f
         {images.map((image, i) => (
           <img
             key={image.src}
-            src={image.src}
+            src={i === 0 || i <= furthest + 1 ? image.src : undefined}
             alt={image.alt}
             width={width}
             height={height}
