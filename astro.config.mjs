@@ -54,23 +54,41 @@ const deliveryBuildSteps = {
 };
 
 /**
+ * @type {import('astro').AstroIntegration}
+ * `client:paint`: islands hydrate once the page has painted for the first time, so their scripts
+ * never hold up the first paint or the largest one (src/client/paint-directive.ts).
+ */
+const hydrateAfterPaint = {
+  name: 'sats-arcade:client-paint',
+  hooks: {
+    'astro:config:setup': ({ addClientDirective }) => {
+      addClientDirective({ name: 'paint', entrypoint: fileURLToPath(new URL('./src/client/paint-directive.ts', import.meta.url)) });
+    },
+  },
+};
+
+/**
  * The browser's shared code, so that a page loads what its first render needs in a few requests and
  * nothing more (README, "Pages": JavaScript per page):
  * - `react`: React, React DOM and the scheduler, as Astro's renderer ships them;
- * - `arcade`: what the islands of every page share (the header, the toasts, the dialogs' opener):
- *   nanostores and the data layer, the session, the plain-fetch API client, dropdowns, the
- *   header's icons, and Vite's loader of lazy parts;
+ * - `arcade`: every page's islands (the header's account area and tournament menu, the toasts, the
+ *   auth dialogs' host) and what they share: nanostores and the data layer, the session, the
+ *   plain-fetch API client, dropdowns, the header's icons, and Vite's loader of lazy parts;
  * - `player`: what every page adds for a signed-in player (the header's account menu: avatar,
- *   Sign Out), loaded with that menu;
- * - `games` (play links and counts) and `cross-tab` (the home page's listener), for the pages
- *   whose islands need them at once;
+ *   Sign Out, and `query-wait.ts` and `failure.ts`, which run its actions), loaded with that menu;
+ * - `games`: the games pages' islands (play buttons, play counts, the screenshot carousel) with
+ *   their play links and counts; `numbers` (en-US number formatting) on its own, which the games
+ *   pages and the tournament cards need at once; `cross-tab` (the home page's listener);
+ * - `tournament-cards`: what the tournament lists' cards hydrate with (date and time formatting,
+ *   countdowns' clock, reward avatars);
  * - `app`: everything else that more than one island or lazy part imports (zod's schemas, forms,
  *   dialogs, leaderboards), which only the pages and parts that use it load.
- * `arcade` and `player` take only the modules named here, and only when two islands or lazy parts
- * or more import them. Islands stay their own chunks. Modules that an island of some page needs at
- * its first render (`firstRenderOnSome`) stay out of `app`, in small chunks of their own, or that
- * page would load all of `app`. `npm run bench:pages` fails when a static page passes its
- * JavaScript budget.
+ * `arcade`, `player` and `games` take only the modules named here. An island in `arcade` or `games`
+ * keeps a chunk of its own that only re-exports it (about 90 bytes), which Astro's island loads:
+ * one larger chunk compresses better than several small ones (about 1 KB less on every page).
+ * Other islands stay their own chunks. Modules that an island of some page needs at its first
+ * render (`firstRenderOnSome`) stay out of `app`, in small chunks of their own, or that page would
+ * load all of `app`. `npm run bench:pages` fails when a static page passes its JavaScript budget.
  */
 /** Vite's module that wraps every `import()` of the browser's code. */
 const PRELOAD_HELPER = '\0vite/preload-helper.js';
@@ -84,24 +102,39 @@ const everyPage = anyOf([
   `src${sep}lib${sep}(query|request|time|stores${sep}(session|toast|modal|auth-dialog))\\.ts$`,
   `src${sep}ui${sep}(PixelIcon|useHydratedStore|useDropdown|useLoaded|pixel-icons)\\.tsx?$`,
   `src${sep}ui${sep}icons${sep}(chevron-down|trophy|chart-bar|gamepad|message|close)\\.ts$`,
+  `src${sep}islands${sep}(TournamentMenu|HeaderAccount|Toaster|AuthDialogs)\\.tsx$`,
 ]);
 const everyPlayerPage = anyOf([
   `src${sep}ui${sep}(PlayerAvatar|useAction|useSignOut)\\.tsx?$`,
+  // running an action and telling how it failed (useAction): a player's actions, the boards, the admin tools
+  `src${sep}lib${sep}(query-wait|failure)\\.ts$`,
   `src${sep}ui${sep}icons${sep}(user|logout|shield|sliders)\\.ts$`,
 ]);
-const gamePages = new RegExp(`src${sep}lib${sep}(play|numbers|stores${sep}game-stats)\\.ts$`);
-const firstRenderOnSome = anyOf([gamePages.source, `src${sep}ui${sep}icons${sep}`]);
+const gamePages = new RegExp(`src${sep}lib${sep}(play|stores${sep}game-stats)\\.ts$`);
+/** Number formatting: the games pages' counts and the tournament cards' dates both need it at once. */
+const numbers = new RegExp(`src${sep}lib${sep}numbers\\.ts$`);
+/** The games pages' islands, in the `games` chunk with what they import. */
+const gameIslands = new RegExp(`src${sep}islands${sep}(PlayButton|GamesPlayed|ScreenshotCarousel)\\.tsx$`);
+/** What the tournament lists' cards hydrate with (countdowns, reward thumbnails): dates and times, reward avatars. */
+const tournamentCards = anyOf([
+  `src${sep}lib${sep}(format|tournament-time)\\.ts$`,
+  `src${sep}ui${sep}(useNow|useBrokenImage)\\.ts$`,
+  `src${sep}features${sep}tournaments${sep}RewardAvatars\\.tsx$`,
+]);
+const firstRenderOnSome = anyOf([gamePages.source, numbers.source, tournamentCards.source, `src${sep}ui${sep}icons${sep}`]);
 const island = new RegExp(`src${sep}islands${sep}`);
 /** A module's file name without its extension: the name of its chunk. */
 const ownName = (/** @type {string} */ id) => id.replace(/^.*[\\/]/, '').replace(/\.\w+$/, '');
 const chunkGroups = [
   { name: 'react', test: new RegExp(`node_modules${sep}(react|react-dom|scheduler|@astrojs${sep}react)${sep}`), priority: 4 },
-  { name: 'arcade', test: everyPage, minShareCount: 2, priority: 3 },
+  { name: 'arcade', test: everyPage, priority: 3 },
   { name: 'player', test: everyPlayerPage, minShareCount: 2, priority: 2 },
   // the cross-tab sign-in's protocol and its listening half (the home page, the sign-in dialog)
   { name: 'cross-tab', test: new RegExp(`src${sep}lib${sep}cross-tab(-listen)?\\.ts$`), priority: 2 },
-  // the games pages' play buttons and play counts
-  { name: 'games', test: gamePages, minShareCount: 2, priority: 2 },
+  // the games pages' islands with their play links and counts
+  { name: 'games', test: anyOf([gamePages.source, gameIslands.source]), priority: 2 },
+  { name: 'tournament-cards', test: tournamentCards, minShareCount: 2, priority: 2 },
+  { name: 'numbers', test: numbers, priority: 3 },
   { name: ownName, test: firstRenderOnSome, minShareCount: 2, priority: 1 },
   { name: 'app', test: (/** @type {string} */ id) => !island.test(id) && !firstRenderOnSome.test(id), minShareCount: 2, priority: 1 },
 ];
@@ -112,7 +145,7 @@ export default defineConfig({
   site,
   output: 'static',
   adapter: nodeBehindStaticServer(),
-  integrations: [react(), icon({ include: { pixelarticons: ['*'] } }), deliveryBuildSteps],
+  integrations: [react(), icon({ include: { pixelarticons: ['*'] } }), hydrateAfterPaint, deliveryBuildSteps],
   // Sessions live in the arcade's own database, not in Astro's session store.
   session: false,
   // Astro's origin check only covers form posts; the arcade checks every state-changing

@@ -6,6 +6,7 @@
 // chunk, with Astro's renderer entry and the bundler's helpers for React's CommonJS modules).
 // Exits non-zero when a page misses the budget (BUDGET_* below).
 import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -65,7 +66,8 @@ async function gzipBytes(url: string): Promise<number> {
 function lcpSnippet(details: unknown): string {
   const find = (value: unknown): string | undefined => {
     if (!value || typeof value !== 'object') return undefined;
-    const node = (value as { node?: { snippet?: string } }).node;
+    const { node, type, snippet } = value as { node?: { snippet?: string }; type?: string; snippet?: string };
+    if (type === 'node' && snippet) return snippet;
     if (node?.snippet) return node.snippet;
     for (const child of Object.values(value)) {
       const found = find(child);
@@ -89,6 +91,7 @@ async function measure(port: number, base: string, page: string): Promise<Row> {
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
   const { lhr } = result;
+  if (process.env.LHR_DIR) writeFileSync(`${process.env.LHR_DIR}/${page.replace(/\W+/g, '_') || 'home'}.json`, JSON.stringify(lhr));
   if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${page}: ${lhr.runtimeError.message}`);
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   const requests = ((lhr.audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined)?.items ?? []).filter((r) => r.url.startsWith(base));

@@ -10,3 +10,13 @@ declare namespace App {
     sessionRef: string | null;
   }
 }
+
+declare namespace Astro {
+  interface ClientDirectives {
+    /**
+     * Hydrate once the page has shown its first content; with "visible", after that once on screen
+     * (`src/client/paint-directive.ts`).
+     */
+    'client:paint'?: boolean | 'visible';
+  }
+}

@@ -1,47 +1,19 @@
 /**
- * Build step: lets each page's HTML name everything its first render needs, so the browser asks
- * for it at once instead of discovering it import by import. Adds to every built page
- * `<link rel="modulepreload">` for the islands that hydrate on load, their renderer and every module
- * those import statically, and `<link rel="preload" as="font">` for the fonts its stylesheets
- * declare. Pages that are not Astro's (the reference games in `public/`) are left alone.
+ * Build step: lets each page's HTML name the fonts its first paint needs, so the browser asks for
+ * them with the stylesheet instead of discovering them after it: `<link rel="preload" as="font">`
+ * for the faces its stylesheets declare. Pages that are not Astro's (the reference games in
+ * `public/`) are left alone.
+ *
+ * The islands' scripts are not preloaded (no `modulepreload`): a page's first paint and its largest
+ * paint come from the HTML and the stylesheet, and scripts fetched beside them would load and run
+ * before that paint (README, "Pages (Lighthouse)"). The islands import them when they hydrate.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join, posix } from 'node:path';
+import { join } from 'node:path';
 
-/** Static `import … from "x"` / `export … from "x"` / `import "x"` of a built module (not `import()`). */
-const STATIC_IMPORT = /(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+)["']/g;
-
-/** The module URLs (site paths) a built module imports statically, itself included, depth first. */
-export function moduleClosure(entry: string, readModule: (path: string) => string | undefined, seen = new Set<string>()): Set<string> {
-  if (seen.has(entry)) return seen;
-  const source = readModule(entry);
-  if (source === undefined) return seen;
-  seen.add(entry);
-  for (const match of source.matchAll(STATIC_IMPORT)) {
-    const specifier = match[1];
-    if (!specifier.startsWith('.') && !specifier.startsWith('/')) continue;
-    moduleClosure(specifier.startsWith('/') ? specifier : posix.join(posix.dirname(entry), specifier), readModule, seen);
-  }
-  return seen;
-}
-
-const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
-
-/** The preload links a page's HTML should carry (modules first, then fonts), given how to read a built file. */
+/** The preload links a page's HTML should carry (its fonts), given how to read a built file. */
 export function preloadLinks(html: string, readFile: (path: string) => string | undefined): string[] {
-  const entries: string[] = [];
-  for (const [island] of html.matchAll(/<astro-island\s[^>]*>/g)) {
-    const renderer = attr(island, 'renderer-url');
-    if (renderer) entries.push(renderer);
-    // islands that wait (client:visible, client:idle) load later on purpose
-    const component = attr(island, 'component-url');
-    if (component && attr(island, 'client') === 'load') entries.push(component);
-  }
-  for (const [, src] of html.matchAll(/<script\s+type="module"\s+src="([^"]+)"/g)) entries.push(src);
-  const modules = new Set<string>();
-  for (const entry of entries) moduleClosure(entry, readFile, modules);
-
   // Of faces for the same family, weight and style the browser tries the last declared first (the
   // subset fonts come after the full fallback files): only that one is preloaded.
   const fonts = new Map<string, string>();
@@ -54,10 +26,7 @@ export function preloadLinks(html: string, readFile: (path: string) => string | 
       if (woff2) fonts.set(`${descriptor('font-family')}|${descriptor('font-weight')}|${descriptor('font-style')}`, woff2);
     }
   }
-  return [
-    ...[...modules].filter((m) => !html.includes(`href="${m}"`)).map((m) => `<link rel="modulepreload" href="${m}">`),
-    ...[...fonts.values()].map((f) => `<link rel="preload" href="${f}" as="font" type="font/woff2" crossorigin>`),
-  ];
+  return [...fonts.values()].filter((f) => !html.includes(`href="${f}"`)).map((f) => `<link rel="preload" href="${f}" as="font" type="font/woff2" crossorigin>`);
 }
 
 async function* htmlFiles(dir: string): AsyncGenerator<string> {

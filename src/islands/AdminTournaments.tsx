@@ -4,7 +4,7 @@ import { TournamentFormPanel, type GameOption } from '../features/admin/Tourname
 import { EMPTY_FORM, duplicateOf, formOf, payloadOf, type FormValues } from '../features/admin/tournament-form';
 import { failureMessage } from '../lib/api';
 import { formatShortDate, plural } from '../lib/format';
-import { runMutation } from '../lib/query';
+import { runMutation } from '../lib/query-wait';
 import type { AdminAvatar } from '../lib/schemas/admin';
 import type { AdminTournament, TournamentStatus } from '../lib/schemas/tournaments';
 import { $deleteTournament, $processWinners, $saveTournament } from '../lib/stores/admin';

@@ -3,7 +3,7 @@ import { AuditLog } from '../features/admin/AuditLog';
 import { AvatarImage } from '../features/admin/AvatarImage';
 import { ConfirmDialog } from '../features/admin/ConfirmDialog';
 import { failureMessage } from '../lib/api';
-import { runMutation } from '../lib/query';
+import { runMutation } from '../lib/query-wait';
 import type { AvatarRewardProgress, Winner, WinnersResponse } from '../lib/schemas/admin';
 import { $bulkDistributeAvatar, $distributePrize } from '../lib/stores/admin';
 import { toast } from '../lib/stores/toast';

@@ -3,7 +3,7 @@ import { failureMessage } from '../lib/api';
 import { $verifyMagicLink, WELCOME_TOAST } from '../lib/stores/verify-link';
 import { REDIRECT_AFTER_LOGIN_MS } from '../lib/cross-tab';
 import { announceLogin } from '../lib/cross-tab-announce';
-import { runMutation } from '../lib/query';
+import { runMutation } from '../lib/query-wait';
 import { toast, toastAfterNavigation } from '../lib/stores/toast';
 
 // Module-level, not a ref: a magic link is single use, so a second run (React StrictMode's double

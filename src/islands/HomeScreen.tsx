@@ -14,13 +14,24 @@ interface Props {
   tagline: string;
 }
 
+interface ScreenProps extends Props {
+  games: MachineGame[];
+  /**
+   * The server sent this page to a browser without a session cookie, where nobody is signed in:
+   * the hero is in the HTML at once (and stays unless the session says otherwise, say a sign-in in
+   * another tab). Without it the page names the product until the session is known.
+   */
+  visitor?: boolean;
+}
+
 /**
- * The home page: a loading text naming the product while the session loads, then the hero for
- * visitors or the dashboard for signed-in players.
+ * The home page: the hero for visitors, the dashboard for signed-in players, and a loading text
+ * naming the product while the session of a browser with a session cookie loads.
  */
-export default function HomeScreen({ productName, tagline, games }: Props & { games: MachineGame[] }) {
+export default function HomeScreen({ productName, tagline, games, visitor = false }: ScreenProps) {
   const session = useSession();
   const Dashboard = useLoaded(loadDashboard, session.status === 'signed-in');
+  const hero = session.status === 'signed-out' || (session.status === 'loading' && visitor);
 
   // A magic link opened in another tab signs this one in too (src/lib/cross-tab.ts).
   useEffect(() => followCrossTabLogin(), []);
@@ -30,7 +41,7 @@ export default function HomeScreen({ productName, tagline, games }: Props & { ga
   // what it holds inside it, so the box itself never moves.
   return (
     <div className="flow-root min-h-[calc(100dvh-4rem)]">
-      {session.status === 'signed-out' ? (
+      {hero ? (
         <Hero productName={productName} tagline={tagline} />
       ) : session.status === 'signed-in' && Dashboard ? (
         <Dashboard user={session.user} games={games} />

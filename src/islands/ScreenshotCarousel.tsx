@@ -15,6 +15,11 @@ interface Props {
   dots?: boolean;
   width: number;
   height: number;
+  /**
+   * The page's largest picture (the first card's, the detail page's): its first image is fetched at
+   * high priority and drawn in the first paint, not decoded after it.
+   */
+  priority?: boolean;
   className?: string;
 }
 
@@ -22,11 +27,16 @@ interface Props {
  * Rotating game screenshots. Rotation pauses while the pointer or keyboard focus is on the carousel,
  * so nobody has an image taken away while looking at it.
  */
-export default function ScreenshotCarousel({ images, intervalMs, label, dots = false, width, height, className = '' }: Props) {
+export default function ScreenshotCarousel({ images, intervalMs, label, dots = false, width, height, priority = false, className = '' }: Props) {
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   // Bumped when a dot is picked, so the picked image gets its full interval.
   const [restart, setRestart] = useState(0);
+  // The furthest image shown so far (-1 in the HTML). Only the images up to the one after it have
+  // their picture: every SVG screenshot costs the page a document of its own to draw, so the page
+  // loads the first one, the next once hydrated, and each further one as the carousel nears it.
+  const [furthest, setFurthest] = useState(-1);
+  useEffect(() => setFurthest((f) => Math.max(f, index)), [index]);
 
   useEffect(() => {
     if (paused || images.length < 2) return;
@@ -55,12 +65,13 @@ export default function ScreenshotCarousel({ images, intervalMs, label, dots = f
         {images.map((image, i) => (
           <img
             key={image.src}
-            src={image.src}
+            src={i === 0 || i <= furthest + 1 ? image.src : undefined}
             alt={image.alt}
             width={width}
             height={height}
             loading={i === 0 ? 'eager' : 'lazy'}
-            decoding="async"
+            fetchPriority={priority && i === 0 ? 'high' : undefined}
+            decoding={i === 0 ? undefined : 'async'}
             aria-hidden={i !== index}
             data-active={i === index}
             className={`pixelated absolute inset-0 h-full w-full object-cover transition-opacity duration-500 ${i === index ? 'opacity-100' : 'opacity-0'}`}

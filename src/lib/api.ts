@@ -4,8 +4,9 @@ import { API_PREFIX, ApiError, REQUEST_TIMEOUT_MS } from './request';
 
 // The API calls whose answers zod checks: everything but the few calls every page makes, which
 // `request.ts` makes on plain `fetch` and checks by hand, so that a static page's first load
-// carries neither ky nor zod. Errors and messages live in `request.ts`; re-exported here.
-export { ApiError, SOMETHING_WRONG, failureMessage } from './request';
+// carries neither ky nor zod. Errors live in `request.ts`, their messages in `failure.ts`; re-exported here.
+export { ApiError } from './request';
+export { SOMETHING_WRONG, failureMessage, serverMessage } from './failure';
 
 /** The app's client of the arcade's own API (ky): same origin, credentials included, no retries, a 10 s limit. */
 export const api = ky.create({

@@ -22,21 +22,6 @@ export class ApiError extends Error {
   ) {
     super(`${status}: ${body || statusText}`);
   }
-
-  /** The human message of a JSON error body (`{ "error": "..." }`), when the server sent one. */
-  get serverMessage(): string | undefined {
-    try {
-      const parsed: unknown = JSON.parse(this.body);
-      if (parsed && typeof parsed === 'object') {
-        const { error, message } = parsed as Record<string, unknown>;
-        if (typeof error === 'string' && error) return error;
-        if (typeof message === 'string' && message) return message;
-      }
-    } catch {
-      // not JSON: there is no separate server message
-    }
-    return undefined;
-  }
 }
 
 /** Call `path` under {@link API_PREFIX}, with `body` as JSON when given; a non-OK answer throws an {@link ApiError}. */
@@ -68,12 +53,4 @@ export async function getChecked<T>(path: string, check: (answer: unknown) => T)
 /** An answer that is not what the API promises (the message names the call). */
 export function unexpectedAnswer(path: string): Error {
   return new Error(`Unexpected answer from ${API_PREFIX}${path}`);
-}
-
-/** The fallback text of a failed action whose server sent no message. */
-export const SOMETHING_WRONG = 'Something went wrong. Please try again.';
-
-/** The server's human message for a failed call, or `fallback` (network errors, non-JSON bodies). */
-export function failureMessage(error: unknown, fallback: string): string {
-  return (error instanceof ApiError && error.serverMessage) || fallback;
 }

@@ -1,7 +1,7 @@
 import type { MutatorStore } from '@nanostores/query';
 import { useRef, useState } from 'react';
-import { runMutation, type Outcome } from '../lib/query';
-import { SOMETHING_WRONG, failureMessage } from '../lib/request';
+import { runMutation, type Outcome } from '../lib/query-wait';
+import { SOMETHING_WRONG, failureMessage } from '../lib/failure';
 import { toast } from '../lib/stores/toast';
 
 export interface ActionOptions<Data, Result> {

@@ -1,7 +1,40 @@
+import type { Page } from '@playwright/test';
 import { expect, freezeClock, pretendSignedIn, signedOutAfter, site, test } from './support';
 
+/** A session cookie the server does not know (the session then turns out signed out). */
+async function holdSessionCookie(page: Page, baseURL: string) {
+  await page.context().addCookies([{ name: 'sats_session', value: 'expired-or-unknown', url: baseURL }]);
+}
+
 test.describe('home page', () => {
-  test('names the product while the session loads, then shows the signed-out hero', async ({ page }) => {
+  test('a visitor without a session cookie gets the hero in the HTML itself', async ({ request }) => {
+    const loading = new RegExp(`Loading (<!-- -->)?${site.productName}(<!-- -->)?\\.\\.\\.`);
+    const canonical = (html: string) => /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
+    const visitor = await (await request.get('/')).text();
+    expect(visitor).toContain('CREATE ACCOUNT');
+    expect(visitor).toContain('src="/images/hero.svg"');
+    expect(visitor).not.toMatch(loading);
+
+    const withCookie = await request.get('/', { headers: { cookie: 'sats_session=expired-or-unknown' } });
+    expect(withCookie.headers()['vary']).toContain('Cookie');
+    const html = await withCookie.text();
+    expect(html).toMatch(loading);
+    expect(html).not.toContain('CREATE ACCOUNT');
+    expect(canonical(html)).toBe(canonical(visitor));
+    // the session variant has no address of its own
+    expect((await request.get('/home-session')).status()).toBe(404);
+  });
+
+  test('a visitor sees the hero at once, and keeps it once the session says signed out', async ({ page }) => {
+    await signedOutAfter(page, 3_000);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: site.productName })).toBeVisible();
+    await expect(page.getByText(`Loading ${site.productName}...`)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'CREATE ACCOUNT' })).toBeVisible();
+  });
+
+  test('with a session cookie, names the product while the session loads, then shows the signed-out hero', async ({ page, baseURL }) => {
+    await holdSessionCookie(page, baseURL!);
     // long enough that a busy machine still shows the loading state after the page's load event
     await signedOutAfter(page, 3_000);
     await page.goto('/');

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { openDatabase } from '../../src/server/db';
 import { tournamentForm } from '../support/tournaments';
-import { expect, expectAccessible, expectNoHorizontalOverflow, postSignedRun, pretendSignedIn, registerThroughApi, signInAsAdmin, signInThroughLink, test } from './support';
+import { expect, expectAccessible, expectNoHorizontalOverflow, postSignedRun, pretendSignedIn, registerThroughApi, signInAsAdmin, signInThroughLink, test, waitForSession } from './support';
 
 /** The moment the stubbed tests' clock starts at. */
 const NOW = new Date('2026-11-22T12:00:00Z');
@@ -54,6 +54,8 @@ async function stubFeatured(page: Page, answer: unknown) {
 }
 
 async function openTournamentMenu(page: Page) {
+  // the header's islands hydrate after the page's first paint: the menu opens once they have
+  await waitForSession(page);
   const toggle = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /TOURNAMENT/ });
   await toggle.click();
   return toggle;

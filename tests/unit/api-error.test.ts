@@ -1,21 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/lib/api';
+import { ApiError, serverMessage } from '../../src/lib/api';
 
 describe('ApiError', () => {
   it('reads "status: body" as the spec requires', () => {
     const error = new ApiError(429, '{"error":"Too many requests. Try again in 60 seconds."}', 'Too Many Requests');
     expect(error.message).toBe('429: {"error":"Too many requests. Try again in 60 seconds."}');
-    expect(error.serverMessage).toBe('Too many requests. Try again in 60 seconds.');
+    expect(serverMessage(error)).toBe('Too many requests. Try again in 60 seconds.');
   });
 
   it('falls back to the status text when the body is empty', () => {
     const error = new ApiError(502, '', 'Bad Gateway');
     expect(error.message).toBe('502: Bad Gateway');
-    expect(error.serverMessage).toBeUndefined();
+    expect(serverMessage(error)).toBeUndefined();
   });
 
   it('has no server message for a body that is not a JSON error', () => {
-    expect(new ApiError(500, '<html>oops</html>', 'Internal Server Error').serverMessage).toBeUndefined();
-    expect(new ApiError(400, '{"message":"Bad shape"}', 'Bad Request').serverMessage).toBe('Bad shape');
+    expect(serverMessage(new ApiError(500, '<html>oops</html>', 'Internal Server Error'))).toBeUndefined();
+    expect(serverMessage(new ApiError(400, '{"message":"Bad shape"}', 'Bad Request'))).toBe('Bad shape');
   });
 });

@@ -2,6 +2,7 @@
 // @vitest-environment-options { "url": "http://arcade.test/" }
 import * as z from 'zod/mini';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { serverMessage } from '../../src/lib/failure';
 import { ApiError, request } from '../../src/lib/request';
 import { globalStatsResponseSchema } from '../../src/lib/schemas/games';
 import { meAnswerSchema } from '../../src/lib/schemas/user';
@@ -82,7 +83,7 @@ describe('request', () => {
     const failure = await request('auth/send-magic-link', 'post', { email: 'a@example.com' }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
     expect((failure as ApiError).message).toBe('429: {"error":"Too many requests."}');
-    expect((failure as ApiError).serverMessage).toBe('Too many requests.');
+    expect(serverMessage(failure as ApiError)).toBe('Too many requests.');
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/auth/send-magic-link');
     expect(init).toMatchObject({ method: 'POST', credentials: 'include', body: '{"email":"a@example.com"}' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moduleClosure, preloadLinks } from '../../scripts/build/preload';
+import { preloadLinks } from '../../scripts/build/preload';
 
 const files: Record<string, string> = {
   '/_astro/client.js': 'import{a}from"./arcade.js";export default a;',
@@ -16,20 +16,12 @@ const files: Record<string, string> = {
 const read = (path: string) => files[path];
 
 describe('preload links', () => {
-  it('a module closure follows static imports only, each module once', () => {
-    expect([...moduleClosure('/_astro/Header.js', read)]).toEqual(['/_astro/Header.js', '/_astro/arcade.js', '/_astro/side.js']);
-  });
-
-  it('a page preloads its renderer, the islands that hydrate on load with what they import, and the font faces tried first', () => {
+  it('a page preloads the font faces tried first, and none of its islands\' scripts', () => {
     const html = `<html><head><link rel="stylesheet" href="/_astro/site.css"></head><body>
       <astro-island uid="1" component-url="/_astro/Header.js" renderer-url="/_astro/client.js" client="load"></astro-island>
       <astro-island uid="2" component-url="/_astro/Carousel.js" renderer-url="/_astro/client.js" client="visible"></astro-island>
     </body></html>`;
     expect(preloadLinks(html, read)).toEqual([
-      '<link rel="modulepreload" href="/_astro/client.js">',
-      '<link rel="modulepreload" href="/_astro/arcade.js">',
-      '<link rel="modulepreload" href="/_astro/Header.js">',
-      '<link rel="modulepreload" href="/_astro/side.js">',
       '<link rel="preload" href="/_astro/pixel.woff2" as="font" type="font/woff2" crossorigin>',
     ]);
   });

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { computed } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../src/lib/api';
-import { FRESH, LEADERBOARD_REFETCH, RETRY_DELAY, clearAllQueries, createMutatorStore, createQuery, loaded, runMutation } from '../../src/lib/query';
+import { ApiError, serverMessage } from '../../src/lib/api';
+import { FRESH, LEADERBOARD_REFETCH, RETRY_DELAY, clearAllQueries, createMutatorStore, createQuery } from '../../src/lib/query';
+import { loaded, runMutation } from '../../src/lib/query-wait';
 
 // The data layer's rules, on a fake clock: freshness (no second call while an answer is fresh),
 // dedupe (one call for several subscribers), failures never kept, retries only where asked for,
@@ -178,7 +179,7 @@ describe('mutator stores', () => {
     answer.reject(new ApiError(409, '{"error":"Taken"}', 'Conflict'));
     const outcome = await first;
     expect(outcome.status).toBe('failed');
-    expect(outcome.status === 'failed' && (outcome.error as ApiError).serverMessage).toBe('Taken');
+    expect(outcome.status === 'failed' && serverMessage(outcome.error as ApiError)).toBe('Taken');
   });
 
   it('signing in or out clears every answer', async () => {

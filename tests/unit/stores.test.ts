@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 // @vitest-environment-options { "url": "http://arcade.test/" }
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearAllQueries, loaded } from '../../src/lib/query';
+import { clearAllQueries } from '../../src/lib/query';
+import { loaded } from '../../src/lib/query-wait';
 import { gamesPlayedStore } from '../../src/lib/stores/game-stats';
 import { userRankStore } from '../../src/lib/stores/leaderboards';
 import { $session, settledSession } from '../../src/lib/stores/session';

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { failureMessage } from '../../lib/api';
-import { runMutation } from '../../lib/query';
+import { runMutation } from '../../lib/query-wait';
 import { AVATAR_IMAGE_PREFIX, avatarIdFromName, type AdminAvatar } from '../../lib/schemas/admin';
 import { AVATAR_CATEGORIES, RARITIES, type AvatarCategory, type Rarity } from '../../lib/schemas/avatars';
 import { $saveAvatar } from '../../lib/stores/admin';

@@ -1,6 +1,6 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { failureMessage } from '../../lib/api';
-import { runMutation } from '../../lib/query';
+import { runMutation } from '../../lib/query-wait';
 import { MAX_UPLOAD_BYTES, type UploadFolder } from '../../lib/schemas/admin';
 import { $uploadImage } from '../../lib/stores/admin';
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { failureMessage } from '../../lib/api';
-import { runMutation } from '../../lib/query';
+import { runMutation } from '../../lib/query-wait';
 import { $draftReport, $previewReport } from '../../lib/stores/admin';
 
 interface Props {

@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { atom, computed, type ReadableAtom } from 'nanostores';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { boardKey, mergePages, type BoardQuery, type BoardRequest, type CountryList } from '../../lib/leaderboards';
-import { loaded } from '../../lib/query';
+import { loaded } from '../../lib/query-wait';
 import type { LeaderboardEntry, LeaderboardResponse, UserRankResponse } from '../../lib/schemas/leaderboards';
 import { $countries, leaderboardPageStore, userRankStore } from '../../lib/stores/leaderboards';
 

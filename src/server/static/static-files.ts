@@ -15,6 +15,21 @@ import {
   REFERENCE_GAMES_PREFIX,
   SECURITY_HEADERS,
 } from './headers';
+import { SESSION_COOKIE } from '../auth/cookies';
+
+/**
+ * Pages prerendered twice: the file for a browser that holds a session cookie, by the address both
+ * are served at. The home page's HTML for a visitor holds the hero, the other names the product
+ * while the island asks who is signed in (src/pages/home-session.astro). A variant is served only
+ * at that address, never at its own.
+ */
+const SESSION_VARIANTS: Record<string, string> = { '/': '/home-session/index.html' };
+const SESSION_COOKIE_PATTERN = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=[^;\\s]`);
+
+/** Whether the request carries a (non-empty) session cookie; whether it is valid is the API's business. */
+export function hasSessionCookie(cookieHeader: string | undefined): boolean {
+  return cookieHeader !== undefined && SESSION_COOKIE_PATTERN.test(cookieHeader);
+}
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -124,6 +139,17 @@ export function createStaticFiles(clientDir: string, pageCsp: Map<string, string
     }
   }
 
+  const sessionVariants = new Map<string, StaticFile>();
+  for (const [route, variantPath] of Object.entries(SESSION_VARIANTS)) {
+    const base = files.get(route);
+    const variant = files.get(variantPath);
+    if (!base || !variant) continue;
+    const dirPath = variantPath.replace(/\/index\.html$/, '');
+    for (const path of [variantPath, `${dirPath}/`, dirPath]) files.delete(path);
+    for (const file of [base, variant]) file.headers.vary = 'Accept-Encoding, Cookie';
+    sessionVariants.set(route, variant);
+  }
+
   function serve(req: IncomingMessage, res: ServerResponse): boolean {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const rawPath = (req.url ?? '/').split(/[?#]/, 1)[0];
@@ -133,8 +159,10 @@ export function createStaticFiles(clientDir: string, pageCsp: Map<string, string
     } catch {
       return false;
     }
-    const file = files.get(pathname);
+    let file = files.get(pathname);
     if (!file) return false;
+    const variant = sessionVariants.get(pathname);
+    if (variant && hasSessionCookie(req.headers.cookie)) file = variant;
 
     let chosen = file.identity;
     let encoding: string | undefined;
