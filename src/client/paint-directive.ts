@@ -3,7 +3,7 @@ import type { ClientDirective } from 'astro';
 /**
  * `client:paint`: hydrate as soon as the page has shown its first content (its first contentful
  * paint); `client:paint="visible"`: after that paint, once the island is on screen (what
- * `client:paint="visible"` does, which alone may start before the first paint). The island's HTML is
+ * `client:visible` does, which alone may start before the first paint). The island's HTML is
  * already there; its scripts are asked for only after the first paint, so they never compete with
  * the stylesheet, the fonts and the largest picture for it (README, "Pages (Lighthouse)"). A page
  * that does not paint (a tab in the background) or a browser without paint timing goes on at once.
