@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useId, useRef, useState } from 'react';
 import { plural } from '../../lib/format';
 import type { GameResults } from '../../lib/schemas/games';
 import type { LeaderboardEntry } from '../../lib/schemas/leaderboards';
@@ -46,20 +46,26 @@ export function LeaderboardTable({ board, results, gameName, scopeLabel, ownUser
   const body = useRef<HTMLTableSectionElement>(null);
   const [fishOf, setFishOf] = useState<LeaderboardEntry | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
+  // A board's first rows (after loading, or another game or scope) render at a lower priority: React
+  // builds them in short slices between frames rather than in one long task, with the loading rows
+  // on screen meanwhile. Rows added to rows on screen (Load More, a jump) render at once.
+  const deferredRows = useDeferredValue(board.rows);
+  const rowsPending = board.rows.length > 0 && deferredRows.length === 0;
+  const status = rowsPending ? 'loading' : board.status;
   const openFish = (entry: LeaderboardEntry) => {
     setFishOf(entry);
     setDialogOpen(true);
   };
 
   return (
-    <section aria-labelledby={`${id}-title`} className="panel overflow-hidden" aria-busy={board.status === 'loading'}>
+    <section aria-labelledby={`${id}-title`} className="panel overflow-hidden" aria-busy={status === 'loading'}>
       <header className="flex flex-wrap items-center justify-between gap-3 border-b-2 border-plum bg-base-300/60 px-4 py-4 sm:px-6">
         <h2 id={`${id}-title`} ref={title} tabIndex={-1} className="flex scroll-mt-24 focus:outline-none flex-wrap items-center gap-x-3 gap-y-2 text-xs leading-relaxed sm:text-sm">
           <span className="text-primary">{gameName}</span>
           <span className="badge h-auto border-2 border-info bg-transparent py-1 font-pixel text-[0.55rem] text-info">{scopeLabel}</span>
           <span className="badge h-auto border-2 border-accent bg-transparent py-1 font-pixel text-[0.55rem] text-accent">{periodLabel}</span>
         </h2>
-        {board.status === 'ready' && board.totalPlayers > 0 && (
+        {status === 'ready' && board.totalPlayers > 0 && (
           <p className="flex items-center gap-2 font-data text-sm text-base-content/75">
             <PixelIcon icon={iconUsers} className="size-4" />
             {plural(board.totalPlayers, 'player')}
@@ -67,10 +73,10 @@ export function LeaderboardTable({ board, results, gameName, scopeLabel, ownUser
         )}
       </header>
 
-      {board.status === 'loading' && <LoadingRows />}
-      {board.status === 'error' && <BoardError onRetry={board.retry} />}
-      {board.status === 'ready' && board.rows.length === 0 && <EmptyBoard hint={emptyHint} detailsPath={detailsPath} gameName={gameName} />}
-      {board.status === 'ready' && board.rows.length > 0 && (
+      {status === 'loading' && <LoadingRows />}
+      {status === 'error' && <BoardError onRetry={board.retry} />}
+      {status === 'ready' && board.rows.length === 0 && <EmptyBoard hint={emptyHint} detailsPath={detailsPath} gameName={gameName} />}
+      {status === 'ready' && board.rows.length > 0 && (
         <>
           {board.firstPage > 1 && <PlayersAbove board={board} title={title} body={body} />}
           <table className="w-full table-fixed border-separate border-spacing-0 text-left" aria-labelledby={`${id}-title`}>

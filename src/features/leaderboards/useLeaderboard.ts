@@ -126,7 +126,9 @@ export function useLeaderboard(request: BoardRequest): Board {
 
   const retry = useCallback(() => live.current.stores[0]?.invalidate(), []);
 
-  const pages = values.flatMap((v) => (v.data ? [v.data] : [])) as LeaderboardResponse[];
+  const pages = useMemo(() => values.flatMap((v) => (v.data ? [v.data] : [])) as LeaderboardResponse[], [values]);
+  // The same array while the pages are the same, so the table can tell new rows from a new render.
+  const rows = useMemo(() => mergePages(pages), [pages]);
   const first = values[0];
   const last = values.at(-1);
   const status: Board['status'] = query
@@ -145,7 +147,7 @@ export function useLeaderboard(request: BoardRequest): Board {
   const newest = pages.at(-1);
   return {
     status,
-    rows: mergePages(pages),
+    rows,
     hasMore: newest?.pagination.hasMore ?? false,
     totalPlayers: newest?.pagination.totalPlayers ?? 0,
     firstPage: shown.first,
