@@ -8,7 +8,22 @@ interface Props {
   label?: string;
 }
 
-/** A pixelarticons icon for React islands (Astro components use astro-icon's `<Icon>`). */
+/** Each icon's path data: the generated bodies are one or more `<path d>` filled with `currentColor`. */
+const pathsOf = new Map<string, string[]>();
+function paths(icon: string): string[] {
+  let found = pathsOf.get(icon);
+  if (!found) {
+    found = Array.from(icon.matchAll(/ d="([^"]+)"/g), (match) => match[1]!);
+    pathsOf.set(icon, found);
+  }
+  return found;
+}
+
+/**
+ * A pixelarticons icon for React islands (Astro components use astro-icon's `<Icon>`). Its paths
+ * are React elements, not an `innerHTML`: a board draws a hundred icons, and each `innerHTML` would
+ * run the HTML parser.
+ */
 export function PixelIcon({ icon, className = 'size-5', label }: Props) {
   return (
     <svg
@@ -18,7 +33,11 @@ export function PixelIcon({ icon, className = 'size-5', label }: Props) {
       role={label ? 'img' : undefined}
       aria-label={label}
       aria-hidden={label ? undefined : true}
-      dangerouslySetInnerHTML={{ __html: icon }}
-    />
+      fill="currentColor"
+    >
+      {paths(icon).map((d) => (
+        <path key={d} d={d} />
+      ))}
+    </svg>
   );
 }
