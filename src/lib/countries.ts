@@ -18,13 +18,15 @@ function isCanonicalRegion(code: string): boolean {
   }
 }
 
-const englishNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+// Made on first use (see numbers.ts): loading the region names' data is slow on a phone.
+let names: Intl.DisplayNames | undefined;
+const englishNames = () => (names ??= new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' }));
 
 /** True for an upper-case two-letter code of a country the arcade lists (never `XX`). */
 export function isListedCountry(code: string): boolean {
   if (!/^[A-Z]{2}$/.test(code) || NOT_COUNTRIES.has(code) || !isCanonicalRegion(code)) return false;
   try {
-    return englishNames.of(code) !== undefined;
+    return englishNames().of(code) !== undefined;
   } catch {
     return false;
   }
@@ -32,7 +34,7 @@ export function isListedCountry(code: string): boolean {
 
 /** The English name of a listed country code. */
 export function countryName(code: string): string {
-  return englishNames.of(code) ?? code;
+  return englishNames().of(code) ?? code;
 }
 
 /**

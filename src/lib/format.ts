@@ -9,12 +9,14 @@ import { DAY, HOUR, MINUTE } from './time';
 export { SECOND, MINUTE, HOUR, DAY } from './time';
 export { formatCount, formatOneDecimal, plural } from './numbers';
 
-const shortDate = new Intl.DateTimeFormat(LOCALE, { month: '2-digit', day: '2-digit', year: '2-digit' });
+// Made on first use, as numbers.ts's formatters.
+let shortDate: Intl.DateTimeFormat | undefined;
 
 /** Dates as MM/DD/YY in en-US, the one date format of every page (spec section 9); '-' for a value that is not a date. */
 export function formatShortDate(value: string | Date): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '-';
+  shortDate ??= new Intl.DateTimeFormat(LOCALE, { month: '2-digit', day: '2-digit', year: '2-digit' });
   return shortDate.format(date);
 }
 

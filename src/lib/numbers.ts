@@ -3,16 +3,20 @@
 
 /** The spec's locale, for every number and date the arcade writes. */
 export const LOCALE = 'en-US';
-const wholeNumber = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
-const oneDecimal = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+// Made on first use, not when the module loads: the first Intl formatter of a page loads the
+// locale's data, tens of milliseconds on a slow phone, which would lengthen the scripts' start.
+let wholeNumber: Intl.NumberFormat | undefined;
+let oneDecimal: Intl.NumberFormat | undefined;
 
 /** A whole number with en-US digit grouping: 12,345. */
 export function formatCount(value: number): string {
+  wholeNumber ??= new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
   return wholeNumber.format(value);
 }
 
 /** A number with exactly one decimal and en-US grouping: 1,234.5. */
 export function formatOneDecimal(value: number): string {
+  oneDecimal ??= new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   return oneDecimal.format(value);
 }
 
