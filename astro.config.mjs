@@ -121,6 +121,22 @@ const tournamentCards = anyOf([
   `src${sep}ui${sep}(useNow|useBrokenImage)\\.ts$`,
   `src${sep}features${sep}tournaments${sep}RewardAvatars\\.tsx$`,
 ]);
+/**
+ * What the live boards' first render needs beyond `arcade`: the data layer's fetching and checking
+ * (zod mini, ky, the API client, the React binding of nanostores) in `data`, which the forms and
+ * the admin tools share too, and the boards themselves (the leaderboards page's and a tournament's)
+ * in `boards`. The leaderboards page then evaluates neither the admin's, the account's nor the
+ * tournaments' schemas and stores that `app` holds.
+ */
+const dataLayer = anyOf([
+  `node_modules${sep}(zod|ky|@nanostores${sep}react)${sep}`,
+  `src${sep}lib${sep}(api|countries)\\.ts$`,
+  `src${sep}ui${sep}useTabs\\.ts$`,
+]);
+const boards = anyOf([
+  `src${sep}features${sep}leaderboards${sep}(BoardNotices|LeaderboardRow|LeaderboardTable|LoadMorePlayers|PlayersAbove|useLeaderboard)\\.tsx?$`,
+  `src${sep}lib${sep}(leaderboards|stores${sep}leaderboards|schemas${sep}leaderboards)\\.ts$`,
+]);
 const firstRenderOnSome = anyOf([gamePages.source, numbers.source, tournamentCards.source, `src${sep}ui${sep}icons${sep}`]);
 const island = new RegExp(`src${sep}islands${sep}`);
 /** A module's file name without its extension: the name of its chunk. */
@@ -136,6 +152,8 @@ const chunkGroups = [
   { name: 'tournament-cards', test: tournamentCards, minShareCount: 2, priority: 2 },
   { name: 'numbers', test: numbers, priority: 3 },
   { name: ownName, test: firstRenderOnSome, minShareCount: 2, priority: 1 },
+  { name: 'data', test: dataLayer, minShareCount: 2, priority: 2 },
+  { name: 'boards', test: boards, minShareCount: 2, priority: 2 },
   { name: 'app', test: (/** @type {string} */ id) => !island.test(id) && !firstRenderOnSome.test(id), minShareCount: 2, priority: 1 },
 ];
 
