@@ -6,20 +6,35 @@ import type { ClientDirective } from 'astro';
  * `client:visible` does, which alone may start before the first paint). The island's HTML is
  * already there; its scripts are asked for only after the first paint, so they never compete with
  * the stylesheet, the fonts and the largest picture for it (README, "Pages (Lighthouse)"). A page
- * that does not paint (a tab in the background) or a browser without paint timing goes on at once.
+ * that does not paint (a tab in the background) or a browser without paint timing goes on at once,
+ * and a click on the island before then hydrates it at once (the click is given again).
  */
 const hydrateAfterFirstPaint: ClientDirective = (load, options, el) => {
-  let started = false;
+  let hydration: Promise<void> | undefined;
+  let hydrated = false;
   let observer: PerformanceObserver | undefined;
-  const hydrate = async () => {
-    if (started) return;
-    started = true;
-    await (await load())();
-  };
+  const hydrate = () =>
+    (hydration ??= (async () => {
+      await (await load())();
+      hydrated = true;
+      el.removeEventListener('click', early, { capture: true });
+    })());
+  // A click on the island before it hydrated (its HTML is there, its handlers are not yet; its
+  // scripts may still be on their way) is not lost: it starts the hydration at once if it has not
+  // started, and is given again once React listens. A click on a link goes on as the plain
+  // navigation it is.
+  function early(event: Event) {
+    const target = event.target;
+    if (hydrated || !(target instanceof HTMLElement) || target.closest('a[href]')) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    void hydrate().then(() => requestAnimationFrame(() => target.click()));
+  }
+  el.addEventListener('click', early, { capture: true });
   const afterPaint = () => {
     observer?.disconnect();
     document.removeEventListener('visibilitychange', afterPaint);
-    if (options.value === 'visible') whenVisible(el, hydrate);
+    if (options.value === 'visible') whenVisible(el, () => void hydrate());
     else void hydrate();
   };
   if (document.visibilityState === 'hidden' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) {

@@ -47,6 +47,22 @@ test.describe('home page', () => {
     await expect(page.getByRole('main').getByRole('link', { name: 'DONATE' })).toHaveAttribute('href', '/donate');
   });
 
+  test('a click before the page\'s scripts arrived is not lost: CREATE ACCOUNT opens the dialog once they do', async ({ page }) => {
+    // The home screen's code is held back, so the hero (in the HTML) is clicked long before it hydrates.
+    let held = 0;
+    await page.route(/\/_astro\/HomeScreen\.[^/]+\.js$/, async (route) => {
+      held++;
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await page.goto('/');
+    const hero = page.locator('main').getByRole('button', { name: 'CREATE ACCOUNT' });
+    await hero.click();
+    await expect(page.locator('astro-island[ssr][component-url*="HomeScreen"]')).toHaveCount(1);
+    await expect(page.getByRole('dialog', { name: 'JOIN THE ARCADE' })).toBeVisible();
+    expect(held).toBe(1);
+  });
+
   test('the hero buttons lead to the about and donation pages', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('main').getByRole('link', { name: 'DONATE' }).click();
