@@ -81,8 +81,9 @@ const hydrateAfterPaint = {
  *   pages and the tournament cards need at once; `cross-tab` (the home page's listener);
  * - `tournament-cards`: what the tournament lists' cards hydrate with (date and time formatting,
  *   countdowns' clock, reward avatars);
- * - `app`: everything else that more than one island or lazy part imports (zod's schemas, forms,
- *   dialogs, leaderboards), which only the pages and parts that use it load.
+ * - `data` and `boards`: the live boards' data layer and the boards themselves (below);
+ * - `app`: everything else that more than one island or lazy part imports (schemas, forms,
+ *   dialogs, the admin's and the account's stores), which only the pages and parts that use it load.
  * `arcade`, `player` and `games` take only the modules named here. An island in `arcade` or `games`
  * keeps a chunk of its own that only re-exports it (about 90 bytes), which Astro's island loads:
  * one larger chunk compresses better than several small ones (about 1 KB less on every page).
