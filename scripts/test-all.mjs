@@ -41,7 +41,9 @@ suites.push({
   name: 'vitest',
   exit: vitestExit,
   passed: vitest?.numPassedTests ?? 0,
-  failed: vitest ? vitest.numFailedTests + (vitest.numFailedTestSuites ?? 0) : 1,
+  // Failed tests, plus the files that failed without a failed test (one that could not load). Vitest's
+  // numFailedTestSuites also counts the describe blocks around a failed test, which would count it again.
+  failed: vitest ? vitest.numFailedTests + (vitest.testResults ?? []).filter((file) => file.status === 'failed' && !file.assertionResults?.some((test) => test.status === 'failed')).length : 1,
   skipped: vitest ? vitest.numPendingTests + vitest.numTodoTests : 0,
 });
 
