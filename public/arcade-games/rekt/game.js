@@ -90,18 +90,38 @@ export function makeFormation(name, v) {
       pts.push([40 * Math.cos(th), 40 * Math.sin(th)]);
     }
   }
-  const f = { name, kind, ...extra, coins: pts.map(([ox, oy], i) => ({ ox, oy, i, taken: false })) };
   const r = extra.rMax;
-  f.minX = r ? -r : Math.min(...pts.map((p) => p[0]));
-  f.maxX = r ? r : Math.max(...pts.map((p) => p[0]));
-  f.minY = r ? -r : Math.min(...pts.map((p) => p[1]));
-  f.maxY = r ? r : Math.max(...pts.map((p) => p[1]));
-  // where the bird should enter and leave: the centre line for turning shapes, else the end coins
-  f.entryY = kind === 'static' ? pts[0][1] : 0;
-  f.exitY = kind === 'static' ? pts[pts.length - 1][1] : 0;
-  f.total = f.coins.length;
-  f.collected = 0;
-  return f;
+  const coins = pts.map(([ox, oy], i) => ({ ox, oy, i, taken: false, takenAt: 0 }));
+  // Every formation and coin has all its fields from the start, in one order, so the step's loops
+  // meet objects of one shape (faster property reads); a field a kind does not use is undefined.
+  return {
+    name,
+    kind,
+    rMin: extra.rMin,
+    rMax: extra.rMax,
+    a: extra.a,
+    R: extra.R,
+    c: extra.c,
+    coins,
+    /** The coins from left to right (a static or flipping coin keeps its x), and the first not yet behind the bird's reach. */
+    byX: [...coins].sort((p, q) => p.ox - q.ox),
+    next: 0,
+    minX: r ? -r : Math.min(...pts.map((p) => p[0])),
+    maxX: r ? r : Math.max(...pts.map((p) => p[0])),
+    minY: r ? -r : Math.min(...pts.map((p) => p[1])),
+    maxY: r ? r : Math.max(...pts.map((p) => p[1])),
+    // where the bird should enter and leave: the centre line for turning shapes, else the end coins
+    entryY: kind === 'static' ? pts[0][1] : 0,
+    exitY: kind === 'static' ? pts[pts.length - 1][1] : 0,
+    total: pts.length,
+    collected: 0,
+    /** Its centre in the world, set where it is placed. */
+    cx: 0,
+    cy: 0,
+    /** Passed: every coin taken (complete) or the bird beyond it. */
+    done: false,
+    complete: false,
+  };
 }
 
 /**
@@ -196,7 +216,7 @@ function generate(w) {
   // forget what is far behind
   const behind = w.camX - 80;
   if (w.pillars.length && w.pillars[0].x < behind) w.pillars = w.pillars.filter((p) => p.x > behind);
-  if (w.coins.length > 60) w.coins = w.coins.filter((c) => c.x > behind && !c.gone);
+  if (w.coins.length && w.coins[0].x < behind) w.coins = w.coins.filter((c) => c.x > behind);
   if (w.formations.length && w.formations[0].cx + 120 < behind) w.formations = w.formations.filter((f) => f.cx + 120 > behind);
 }
 
@@ -273,10 +293,11 @@ export function step(w, flap = false) {
     return die(w, 'ground');
   }
 
-  // loose coins
+  // loose coins (in x order: none past the first one ahead of the bird's reach)
   const r2 = PICK_R * PICK_R;
   for (const c of w.coins) {
-    if (c.taken || c.x < bx - 20 || c.x > bx + 20) continue;
+    if (c.x > bx + 20) break;
+    if (c.taken || c.x < bx - 20) continue;
     if ((c.x - bx) ** 2 + (c.y - b.y) ** 2 < r2) {
       c.taken = true;
       w.coinCount += 1;
@@ -287,41 +308,54 @@ export function step(w, flap = false) {
   // formation coins
   for (const f of w.formations) {
     if (f.done) continue;
-    if (f.cx + f.minX - 60 > bx) break;
-    const still = f.kind === 'static';
-    for (const c of f.coins) {
-      if (c.taken) continue;
-      // A static formation's coin is where it was built (the sum formationCoinPos makes); one a
-      // whole pick radius away on x cannot be picked, so it is passed over without more work.
-      let x, y;
-      if (still) {
-        x = f.cx + c.ox;
-        if (x - bx >= PICK_R || bx - x >= PICK_R) continue;
-        y = f.cy + c.oy;
-      } else {
-        [x, y] = formationCoinPos(w, f, c);
+    // Formations come in x order, and no coin of this one is within a pick radius yet (a spiral's
+    // coins stay within its radius, -minX, of the centre; a pixel more for rounding).
+    if (f.cx + f.minX - PICK_R - 1 > bx) break;
+    // A coin a whole pick radius away on x cannot be picked, so it is passed over without more work.
+    if (f.kind === 'spiral') {
+      // A spiral's coin stays within its radius (c.ox) of the centre, plus a pixel for rounding.
+      const d = f.cx - bx;
+      for (const c of f.coins) {
+        if (c.taken || d - c.ox >= PICK_R + 1 || -d - c.ox >= PICK_R + 1) continue;
+        const [x, y] = formationCoinPos(w, f, c);
+        if ((x - bx) ** 2 + (y - b.y) ** 2 < r2) takeFormationCoin(w, f, c, x, y);
       }
-      if ((x - bx) ** 2 + (y - b.y) ** 2 < r2) {
-        c.taken = true;
-        c.takenAt = w.t;
-        f.collected += 1;
-        w.coinCount += 1;
-        w.score += COIN_POINTS;
-        w.events.push({ type: 'coin', x, y, formation: f.name, collected: f.collected, total: f.total });
-        if (f.collected === f.total) {
-          f.done = true;
-          f.complete = true;
-          w.score += FORMATION_BONUS;
-          const first = !w.achievements[f.name];
-          w.achievements[f.name] = true;
-          w.events.push({ type: 'formation', name: f.name, first, x: f.cx, y: f.cy });
-        }
+    } else {
+      // A static or flipping formation's coin keeps its x (the sum formationCoinPos makes), and the
+      // bird only moves right: the coins from left to right, from the first not yet behind its reach.
+      const byX = f.byX;
+      while (f.next < byX.length && bx - (f.cx + byX[f.next].ox) >= PICK_R) f.next += 1;
+      for (let k = f.next; k < byX.length; k++) {
+        const c = byX[k];
+        const x = f.cx + c.ox;
+        if (x - bx >= PICK_R) break;
+        if (c.taken) continue;
+        const y = f.kind === 'static' ? f.cy + c.oy : formationCoinPos(w, f, c)[1];
+        if ((x - bx) ** 2 + (y - b.y) ** 2 < r2) takeFormationCoin(w, f, c, x, y);
       }
     }
     if (!f.done && f.cx + f.maxX + PICK_R + 2 < bx) {
       f.done = true;
       w.events.push({ type: 'formation-missed', name: f.name, collected: f.collected, total: f.total });
     }
+  }
+}
+
+/** The bird takes coin `c` of formation `f` at (x, y); the last one completes the formation. */
+function takeFormationCoin(w, f, c, x, y) {
+  c.taken = true;
+  c.takenAt = w.t;
+  f.collected += 1;
+  w.coinCount += 1;
+  w.score += COIN_POINTS;
+  w.events.push({ type: 'coin', x, y, formation: f.name, collected: f.collected, total: f.total });
+  if (f.collected === f.total) {
+    f.done = true;
+    f.complete = true;
+    w.score += FORMATION_BONUS;
+    const first = !w.achievements[f.name];
+    w.achievements[f.name] = true;
+    w.events.push({ type: 'formation', name: f.name, first, x: f.cx, y: f.cy });
   }
 }
 
@@ -349,7 +383,8 @@ export function replay(seed, flaps, maxSteps, budgetMs = Infinity) {
     if (flap) next += 1;
     else if (next < flaps.length && flaps[next] < w.steps) throw new ReplayError('bad-log', 'The flap steps must be whole numbers in increasing order.');
     step(w, flap);
-    w.events.length = 0;
+    // Nothing reads the events here. Most steps have none, and setting an array's length is not free.
+    if (w.events.length !== 0) w.events.length = 0;
   }
   if (next < flaps.length) throw new ReplayError('bad-log', `The input log has flaps after the bird was REKT (step ${w.steps}).`);
   return { score: w.score, level: w.level, achievements: { ...w.achievements }, steps: w.steps };
