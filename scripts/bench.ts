@@ -15,6 +15,7 @@ import { DAY, formatCount } from '../src/lib/format';
 import { migrateToLatest, openDatabase } from '../src/server/db';
 import { createSession } from '../src/server/auth/sessions';
 import { replay } from '../public/arcade-games/rekt/game.js';
+import { ticketRunId } from '../src/server/games/ticket-ids';
 import { issueGameToken } from '../src/server/games/tokens';
 import { playRekt, type RektPlay } from '../tests/support/autoplay';
 import { signedHeaders, TEST_GAME_SECRETS } from '../tests/support/fair-play';
@@ -43,21 +44,30 @@ const plays: { seed: number; play: RektPlay }[] = Array.from({ length: REPLAY_SE
   return { seed, play: playRekt(seed, { until: REPLAY_SCORE }) };
 });
 
-/** Tickets straight in the database, issued an hour ago (so any run's log fits their age), seeds from `plays`. */
-async function seedTickets(url: string, dir: string, userIds: number[], prefix: string) {
+/**
+ * Tickets straight in the database, issued an hour ago (so any run's log fits their age), seeds
+ * from `plays`, ids as the server makes them (README, "Fair play"). Their run ids, in the order
+ * the replayed rounds use them.
+ */
+async function seedTickets(url: string, dir: string, userIds: number[]): Promise<string[]> {
   const handle = openDatabase(url, dir);
+  const runIds: string[] = [];
   try {
-    const startedAt = Date.now() - 3_600_000;
+    // Issued a millisecond apart, as no two tickets of one player share an id.
+    const issued = Date.now() - 3_600_000;
     for (let from = 0; from < TICKETS; from += 1000) {
       const batch = Array.from({ length: Math.min(1000, TICKETS - from) }, (_, k) => from + k);
-      await handle.db
-        .insertInto('run_tickets')
-        .values(batch.map((i) => ({ run_id: `${prefix}-t${i}`, user_id: userIds[i % userIds.length]!, game_id: GAME, seed: plays[i % plays.length]!.seed, started_at: startedAt, used_at: null, body_hash: null, quiz_json: null })))
-        .execute();
+      const rows = batch.map((i) => {
+        const facts = { userId: userIds[i % userIds.length]!, seed: plays[i % plays.length]!.seed, startedAt: issued + i };
+        runIds.push(ticketRunId(facts));
+        return { run_id: runIds[i]!, user_id: facts.userId, game_id: GAME, seed: facts.seed, started_at: facts.startedAt, used_at: null, body_hash: null, quiz_json: null };
+      });
+      await handle.db.insertInto('run_tickets').values(rows).execute();
     }
   } finally {
     await handle.db.destroy();
   }
+  return runIds;
 }
 
 /** CPU time of the server's replay of a two-minute REKT! run (the golden one), in milliseconds. */
@@ -136,7 +146,7 @@ async function benchDialect(dialect: 'sqlite' | 'postgres') {
   try {
     const { tokens, ids } = await seedPlayers(url, dir, secret);
     const prefix = randomBytes(4).toString('hex');
-    await seedTickets(url, dir, ids, prefix);
+    const ticketIds = await seedTickets(url, dir, ids);
     // No rate limit in the way: 16 connections shared by the players post far more than 60 runs a minute each.
     const server = await startServer({ DATABASE_URL: url, SECRET_KEY: secret, RUNS_PER_MINUTE: '100000000', GAME_SECRETS: TEST_GAME_SECRETS, ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}) });
     try {
@@ -167,7 +177,7 @@ async function benchDialect(dialect: 'sqlite' | 'postgres') {
             setupRequest: (request: Record<string, unknown>) => {
               const i = t++;
               const { play } = plays[i % plays.length]!;
-              const body = { runId: `${prefix}-t${i}`, score: play.score, level: play.level, achievements: play.achievements, inputs: play.flaps };
+              const body = { runId: ticketIds[i]!, score: play.score, level: play.level, achievements: play.achievements, inputs: play.flaps };
               return { ...request, headers: { authorization: `Bearer ${tokens[i % tokens.length]}`, 'content-type': 'application/json' }, body: JSON.stringify(body) };
             },
           },

@@ -4,7 +4,7 @@ import { driverOf } from './db';
 
 /**
  * The process's Prometheus metrics (README, Observability): requests by route and status, their
- * latency, Game API ingestion batch sizes, the rankings held in memory and the database pool, plus
+ * latency, Game API ingestion batch sizes, the time replays take, the rankings held in memory and the database pool, plus
  * Node's own (memory, event loop, GC). Each server process counts its own; scrape every one.
  */
 export const registry = new Registry();
@@ -29,6 +29,14 @@ export const ingestBatchSize = new Histogram({
   name: 'arcade_ingest_batch_size',
   help: 'Game API runs written together in one batch (group commit).',
   buckets: [1, 2, 4, 8, 16, 32, 64],
+  registers: [registry],
+});
+
+export const replaySeconds = new Histogram({
+  name: 'arcade_replay_duration_seconds',
+  help: 'Time the server took to replay a submitted run (README, Fair play), refused runs included, by game.',
+  labelNames: ['game'] as const,
+  buckets: [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.1, 0.25, 1],
   registers: [registry],
 });
 

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HOUR, SECOND } from '../../src/lib/format';
+import { DAY, HOUR, MINUTE, SECOND } from '../../src/lib/format';
 import type { SubmitRunRequest } from '../../src/lib/schemas/games';
 import { AppError } from '../../src/server/errors';
 import { requireGame, type CatalogueGame } from '../../src/server/games/catalogue';
-import { answerQuestion, checkRun, MAX_OPEN_TICKETS, pruneTickets, startRun, TICKET_LIFETIME_MS } from '../../src/server/games/fair-play';
+import { answerQuestion, chargeReplay, checkRun, MAX_OPEN_TICKETS, pruneTickets, REPLAY_MS_PER_MINUTE, startRun, TICKET_LIFETIME_MS } from '../../src/server/games/fair-play';
 import { ANSWER_ALLOWANCE_MS, REVEAL_MS } from '../../src/server/games/quiz';
 import { QUIZ_BANK } from '../../src/server/games/quiz-bank';
 import { submitRun } from '../../src/server/games/runs';
@@ -51,7 +51,9 @@ describe.each(DIALECTS)('fair play on %s', (dialect) => {
 
   it('a replayed REKT! run is stored with the replay\'s result and marked verified', async () => {
     const ticket = await startRun(s.db, rekt, player, T0);
-    expect(ticket).toMatchObject({ runId: expect.stringMatching(/^[0-9a-f-]{36}$/), startedAt: new Date(T0).toISOString() });
+    expect(ticket).toMatchObject({ runId: expect.stringMatching(/^[0-9a-z]+\.[0-9a-z]+\.[0-9a-z]+$/), startedAt: new Date(T0).toISOString() });
+    // The id spells the ticket's start, player and seed (base 36).
+    expect(ticket.runId.split('.').map((part) => parseInt(part, 36))).toEqual([T0, player, ticket.seed]);
     const play = playRekt(ticket.seed, { until: 100 });
     expect(play.score).toBeGreaterThanOrEqual(100);
     const body = { runId: ticket.runId, score: play.score, level: play.level, achievements: play.achievements, inputs: play.flaps };
@@ -114,6 +116,65 @@ describe.each(DIALECTS)('fair play on %s', (dialect) => {
       'This run ticket was already used for another run. Start a new run for each game.',
     ]);
     expect(await storedRuns()).toEqual([{ run_id: ticket.runId, score: play.score, verified: 1 }]);
+  });
+
+  it('a ticket id of the older random form is read and still serves its run; an id whose facts were altered, or another game\'s, is refused', async () => {
+    const older = 'c0ffee00-1234-4abc-8def-0123456789ab';
+    const seed = 987_654_321;
+    await s.db.insertInto('run_tickets').values({ run_id: older, user_id: player, game_id: 'rekt', seed, started_at: T0, used_at: null, body_hash: null, quiz_json: null }).execute();
+    const olderPlay = playRekt(seed, { until: 60 });
+    const done = T0 + rektMs(olderPlay.steps) + SECOND;
+    const olderBody = { runId: older, score: olderPlay.score, level: olderPlay.level, achievements: olderPlay.achievements, inputs: olderPlay.flaps };
+    expect((await submit(rekt, player, olderBody, done)).run).toMatchObject({ runId: older, score: olderPlay.score, verified: true });
+
+    // A real ticket's id with the seed changed to one the player flew well: the replay from that
+    // seed matches, but no ticket has that id, so nothing is stored.
+    const ticket = await startRun(s.db, rekt, player, T0);
+    const [started, user] = ticket.runId.split('.');
+    const altered = `${started}.${user}.${seed.toString(36)}`;
+    expect(await refusal(submit(rekt, player, { ...olderBody, runId: altered }, done))).toEqual([404, `There is no run ticket "${altered}". Start each run with POST /api/games/rekt/runs/start and submit it with the runId that returns.`]);
+    // The same with the start moved: the ticket has that seed, but not that start.
+    const play = playRekt(ticket.seed, { until: 60 });
+    const body = { runId: ticket.runId, score: play.score, level: play.level, achievements: play.achievements, inputs: play.flaps };
+    const earlier = `${(T0 - 1).toString(36)}.${user}.${ticket.seed.toString(36)}`;
+    expect(await refusal(submit(rekt, player, { ...body, runId: earlier }, done))).toEqual([404, expect.stringMatching(/^There is no run ticket "/)]);
+    // A fishing ticket's id sent with a REKT! run flown from its seed: the run store spends only a ticket of the run's game.
+    const fishingTicket = await startRun(s.db, fishing, player, T0);
+    const flown = playRekt(fishingTicket.seed, { until: 30 });
+    expect(await refusal(submit(rekt, player, { runId: fishingTicket.runId, score: flown.score, level: flown.level, achievements: flown.achievements, inputs: flown.flaps }, done))).toEqual([
+      400,
+      'This run ticket is for fishing-for-sats, not rekt.',
+    ]);
+    expect(await s.db.selectFrom('run_tickets').select(['run_id', 'used_at']).where('run_id', 'in', [ticket.runId, fishingTicket.runId]).orderBy('run_id').execute()).toEqual(
+      [ticket.runId, fishingTicket.runId].sort().map((run_id) => ({ run_id, used_at: null })),
+    );
+    expect((await storedRuns()).map((r) => r.run_id)).toEqual([older]);
+    // The real ticket still serves its run.
+    expect((await submit(rekt, player, body, done)).run).toMatchObject({ runId: ticket.runId, score: play.score, verified: true });
+  });
+
+  it('a player whose replays took their minute\'s allowance on this process is refused before replaying, until the minute is over', async () => {
+    // A day of its own (per database: the allowance is the process's), so it meets no other test's runs.
+    const day = T0 + (dialect === 'sqlite' ? 40 : 41) * DAY;
+    const ticket = await startRun(s.db, rekt, player, day);
+    const play = playRekt(ticket.seed, { until: 30 });
+    const body = { runId: ticket.runId, score: play.score, level: play.level, achievements: play.achievements, inputs: play.flaps };
+    const done = day + rektMs(play.steps) + SECOND;
+    // A hair under the allowance: this run is replayed and stored, and its replay time uses the rest up.
+    chargeReplay(player, REPLAY_MS_PER_MINUTE - 0.001, day);
+    expect((await submit(rekt, player, body, done)).created).toBe(true);
+    const next = await startRun(s.db, rekt, player, day);
+    const nextPlay = playRekt(next.seed, { until: 30 });
+    const later = { runId: next.runId, score: nextPlay.score, level: nextPlay.level, achievements: nextPlay.achievements, inputs: nextPlay.flaps };
+    const [status, message] = await refusal(submit(rekt, player, later, done));
+    expect(status).toBe(429);
+    expect(message).toMatch(/^Too many runs to replay from this player\. Please try again in \d+ seconds?\.$/);
+    expect((await storedRuns()).map((r) => r.run_id)).toEqual([ticket.runId]);
+    // Another player is not held up; a minute later the first one's run is taken.
+    const theirs = await startRun(s.db, rekt, other, day);
+    const theirPlay = playRekt(theirs.seed, { until: 30 });
+    expect((await submit(rekt, other, { runId: theirs.runId, score: theirPlay.score, level: theirPlay.level, achievements: theirPlay.achievements, inputs: theirPlay.flaps }, done)).created).toBe(true);
+    expect((await submit(rekt, player, later, day + MINUTE + SECOND)).created).toBe(true);
   });
 
   it('two runs on one ticket at once: one is stored and spends the ticket, the other is refused; the same body twice is one run', async () => {

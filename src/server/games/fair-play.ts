@@ -1,18 +1,21 @@
 // Fair play (README, "Fair play"): run tickets, the server's replay of the arcade's own games, and
 // results signed by a game's own server. Anything worth sats is decided here, not in the browser.
-import { createHash, randomInt, randomUUID } from 'node:crypto';
+import { hash, randomInt } from 'node:crypto';
 import { HOUR, MINUTE, SECOND } from '../../lib/format';
 import { REKT_FORMATIONS, type Fish, type SubmitRunRequest } from '../../lib/schemas/games';
 import { hit } from '../auth/rate-limit';
 import type { Selectable } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../db';
 import { preparedLookup } from '../db/prepared';
+import { replaySeconds } from '../metrics';
 import type { RunTicketsTable } from '../db/schema';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../errors';
+import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../errors';
 import type { CatalogueGame } from './catalogue';
 import { answerInState, quizQuestions, scoreQuiz, type QuizState, type TicketQuestion } from './quiz';
-import { TICKET_REUSED } from './run-store';
+import { noTicket, TICKET_REUSED, ticketOfAnotherGame, ticketOfAnotherPlayer } from './run-store';
 import type { RunToStore } from './runs';
+import { ticketFacts, ticketRunId } from './ticket-ids';
 // The rules of the reference games: the very modules the browser games run.
 import { replayTrip, TRIP_STEP } from '../../../public/arcade-games/fishing-for-sats/game.js';
 import { replay as replayRekt, STEP as REKT_STEP } from '../../../public/arcade-games/rekt/game.js';
@@ -34,6 +37,31 @@ const CLOCK_SLACK = 1.02;
 const CLOCK_SLACK_MS = 500;
 /** CPU time one replay may take at most; a run that needs more is refused (README, "Fair play": measured). */
 export const REPLAY_CPU_BUDGET_MS = 1_000;
+/**
+ * Replay time one player may take on one server process per minute. Honest play needs a few
+ * milliseconds a run (a two-minute REKT! run replays in under 1 ms, and the run limit is 60 a
+ * minute); the longest log a body can hold takes about 30 ms. Past this, runs that need a replay
+ * are refused (429) before replaying, so no one player can keep a core busy with made-up runs.
+ */
+export const REPLAY_MS_PER_MINUTE = 3_000;
+/** Replay time per player in the current minute of this process (the players of the last minutes at most). */
+const replayTime = new LRUCache<number, { windowStart: number; ms: number }>({ max: 50_000 });
+const thisMinute = (spent: { windowStart: number } | undefined, now: number): spent is { windowStart: number; ms: number } =>
+  spent !== undefined && now >= spent.windowStart && now - spent.windowStart < MINUTE;
+
+/** Count `ms` of replay time against the player's minute (tests use it to spend the allowance). */
+export function chargeReplay(userId: number, ms: number, now: number): void {
+  const spent = replayTime.get(userId);
+  if (thisMinute(spent, now)) spent.ms += ms;
+  else replayTime.set(userId, { windowStart: now, ms });
+}
+
+/** The 429 for a player whose replay time of this minute is used up. */
+function assertReplayAllowance(userId: number, now: number): void {
+  const spent = replayTime.get(userId);
+  if (thisMinute(spent, now) && spent.ms >= REPLAY_MS_PER_MINUTE) throw tooManyRequests(spent.windowStart + MINUTE - now, 'runs to replay from this player');
+}
+
 /** Largest body of a run (an input log of a long run included). */
 export const MAX_RUN_BODY_BYTES = 64 * 1024;
 
@@ -48,15 +76,19 @@ export interface RunTicket {
 
 type TicketRow = Selectable<RunTicketsTable>;
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+/** One-shot (`crypto.hash`): no Hash object per run. */
+const sha256 = (text: string) => hash('sha256', text, 'hex');
 const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
 
-/** Issue a run ticket: `POST /api/games/{gameId}/runs/start`. */
+/**
+ * Issue a run ticket: `POST /api/games/{gameId}/runs/start`. Its runId spells the ticket's player,
+ * seed and start (`ticket-ids.ts`), so the run it serves is replayed without reading it first.
+ */
 export async function startRun(db: Db, game: CatalogueGame, userId: number, now = Date.now()): Promise<RunTicket> {
   if ((game.rules.fairPlay ?? 'none') === 'none') throw badRequest(`${game.name} runs need no run ticket: submit them to /api/games/${game.rules.gameId}/runs directly.`);
   await hit(db, `tickets:user:${userId}`, TICKET_STARTS, now);
-  const runId = randomUUID();
   const seed = randomInt(2 ** 32 - 1);
+  const runId = ticketRunId({ userId, seed, startedAt: now });
   const quiz = game.rules.gameId === 'mr-quiz' ? quizQuestions(seed) : null;
   await db
     .insertInto('run_tickets')
@@ -79,8 +111,9 @@ export async function startRun(db: Db, game: CatalogueGame, userId: number, now 
 }
 
 /**
- * A ticket by its run id: every submitted run of a ticket game reads one (prepared, planned once;
- * on PostgreSQL the reads of one event-loop turn share one query).
+ * A ticket by its run id: a run whose id does not spell its ticket's facts reads one, as does every
+ * Mr Quiz run and answer (prepared, planned once; on PostgreSQL the reads of one event-loop turn
+ * share one query).
  */
 const TICKET_COLUMNS = 'run_id, user_id, game_id, seed, started_at, used_at, body_hash, quiz_json';
 const readTicket = preparedLookup<TicketRow>(
@@ -94,9 +127,9 @@ const readTicket = preparedLookup<TicketRow>(
 async function openTicket(db: Db, game: CatalogueGame, userId: number, runId: string, now: number): Promise<TicketRow> {
   const ticket = await readTicket(db, runId);
   const start = `POST /api/games/${game.rules.gameId}/runs/start`;
-  if (!ticket) throw notFound(`There is no run ticket "${runId}". Start each run with ${start} and submit it with the runId that returns.`);
-  if (ticket.user_id !== userId) throw forbidden('This run ticket belongs to another player.');
-  if (ticket.game_id !== game.rules.gameId) throw badRequest(`This run ticket is for ${ticket.game_id}, not ${game.rules.gameId}.`);
+  if (!ticket) throw noTicket(game.rules.gameId, runId);
+  if (ticket.user_id !== userId) throw ticketOfAnotherPlayer();
+  if (ticket.game_id !== game.rules.gameId) throw ticketOfAnotherGame(ticket.game_id, game.rules.gameId);
   if (ticket.used_at === null && now - ticket.started_at > TICKET_LIFETIME_MS) {
     throw new AppError(410, `This run ticket expired: a ticket serves a run for ${TICKET_LIFETIME_MS / HOUR} hours. Start a new run with ${start}.`);
   }
@@ -111,6 +144,12 @@ async function openTicket(db: Db, game: CatalogueGame, userId: number, runId: st
  * ticket is never spent on a run that was not stored; a retry with the very same body passes again
  * (the run store then answers the stored run), any other body is a reuse and refused (409), here
  * or, when two arrive at once, in the store.
+ *
+ * A run whose runId spells its ticket's facts (the player's, unexpired) is checked from them
+ * without reading the ticket: the run store's write spends the ticket by that id and game, so it
+ * finds out whether such a ticket exists, is unused or holds this very body (404, 400 and 409
+ * otherwise). Only when such a run is refused here is the ticket read, so that a second body on a
+ * used ticket, or an id no ticket has, is answered as when the ticket is read first.
  */
 export async function checkRun(db: Db, game: CatalogueGame, userId: number, input: SubmitRunRequest, rawBody: string, now = Date.now()): Promise<RunToStore> {
   const mode = game.rules.fairPlay ?? 'none';
@@ -118,11 +157,31 @@ export async function checkRun(db: Db, game: CatalogueGame, userId: number, inpu
     if (input.inputs !== undefined) throw badRequest(`${game.name} runs are not replayed: leave out "inputs".`);
     return input;
   }
-  const ticket = await openTicket(db, game, userId, input.runId, now);
   const bodyHash = sha256(rawBody);
-  if (ticket.used_at !== null) {
-    if (ticket.body_hash !== bodyHash) throw conflict(TICKET_REUSED);
+  // Mr Quiz's ticket holds the run's answers: it is always read.
+  const facts = game.rules.gameId === 'mr-quiz' ? null : ticketFacts(input.runId);
+  if (facts && facts.userId === userId && now - facts.startedAt <= TICKET_LIFETIME_MS) {
+    const ticket: TicketRow = { run_id: input.runId, user_id: userId, game_id: game.rules.gameId, seed: facts.seed, started_at: facts.startedAt, used_at: null, body_hash: null, quiz_json: null };
+    try {
+      return checkOnTicket(game, mode, ticket, input, bodyHash, now);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      // Refused: the ticket, read, may have the answer that comes first (none, another game's, used).
+      assertNotReused(await openTicket(db, game, userId, input.runId, now), bodyHash);
+      throw error;
+    }
   }
+  return checkOnTicket(game, mode, await openTicket(db, game, userId, input.runId, now), input, bodyHash, now);
+}
+
+/** A used ticket serves only a retry of the very body it holds: another is a reuse (409). */
+function assertNotReused(ticket: TicketRow, bodyHash: string): void {
+  if (ticket.used_at !== null && ticket.body_hash !== bodyHash) throw conflict(TICKET_REUSED);
+}
+
+/** {@link checkRun} on the run's ticket (read, or as its id spells it: then taken as unused). */
+function checkOnTicket(game: CatalogueGame, mode: 'replay' | 'ticket', ticket: TicketRow, input: SubmitRunRequest, bodyHash: string, now: number): RunToStore {
+  assertNotReused(ticket, bodyHash);
   const age = (ticket.used_at ?? now) - ticket.started_at;
   let run: RunToStore;
   if (mode === 'ticket') {
@@ -130,7 +189,7 @@ export async function checkRun(db: Db, game: CatalogueGame, userId: number, inpu
     if (age < MIN_TICKET_RUN_MS) throw new AppError(422, `This run was submitted too fast: ${seconds(age)} after its ticket; no run of ${game.name} is that short.`);
     run = input;
   } else {
-    run = { ...replayRun(game, ticket, input, age), runId: input.runId, verified: true };
+    run = { ...replayRun(game, ticket, input, age, now), runId: input.runId, verified: true };
   }
   return ticket.used_at === null ? { ...run, ticketHash: bodyHash } : run;
 }
@@ -141,7 +200,7 @@ function stepsIn(age: number, stepSeconds: number): number {
 }
 
 /** Replay the run of `ticket` from `input.inputs` and compare with what it claims: the replay's result, or a 4xx. */
-function replayRun(game: CatalogueGame, ticket: TicketRow, input: SubmitRunRequest, age: number): SubmitRunRequest {
+function replayRun(game: CatalogueGame, ticket: TicketRow, input: SubmitRunRequest, age: number, now: number): SubmitRunRequest {
   const gameId = game.rules.gameId;
   if (gameId === 'mr-quiz') {
     if (input.inputs !== undefined) throw badRequest('Mr Quiz runs send their answers one by one (POST …/runs/{runId}/answers), not "inputs".');
@@ -155,6 +214,7 @@ function replayRun(game: CatalogueGame, ticket: TicketRow, input: SubmitRunReque
   if (input.inputs === undefined) throw badRequest(`${game.name} runs are replayed by the arcade: send the run's input log as "inputs".`);
   const maxSteps = gameId === 'rekt' ? stepsIn(age, REKT_STEP) : stepsIn(age, TRIP_STEP);
   const stepSeconds = gameId === 'rekt' ? REKT_STEP : TRIP_STEP;
+  assertReplayAllowance(ticket.user_id, now);
   const started = performance.now();
   try {
     if (gameId === 'rekt') {
@@ -191,14 +251,12 @@ function replayRun(game: CatalogueGame, ticket: TicketRow, input: SubmitRunReque
     if (error.kind === 'budget') throw new AppError(422, `This run is too long to verify (its replay took more than ${REPLAY_CPU_BUDGET_MS} ms).`);
     throw new AppError(422, `The input log is not one a run can have: ${error.message}`);
   } finally {
-    replayMs.push(performance.now() - started);
-    if (replayMs.length > 1000) replayMs.splice(0, replayMs.length - 1000);
+    const ms = performance.now() - started;
+    replaySeconds.observe({ game: gameId }, ms / 1000);
+    chargeReplay(ticket.user_id, ms, now);
   }
   throw badRequest(`The arcade cannot replay ${game.name}: set its fair-play mode to "ticket" or "none".`);
 }
-
-/** The CPU time of the latest replays in milliseconds (diagnostics, the bench). */
-export const replayMs: number[] = [];
 
 function assertLogFits(lastStep: number | undefined, maxSteps: number, stepSeconds: number, age: number) {
   if (lastStep !== undefined && lastStep >= maxSteps) {

@@ -13,7 +13,7 @@ import { driverOf, type Db, type Driver } from '../db';
 import type { GameStatsTable, RunsTable } from '../db/schema';
 import { isForeignKeyViolation } from '../context';
 import { ingestBatchSize } from '../metrics';
-import { AppError, conflict, tooManyRequests, unauthorized } from '../errors';
+import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from '../errors';
 
 /** One run, ready to store. */
 export interface RunRecord {
@@ -49,6 +49,29 @@ export interface RunLimit extends Limit {
 
 /** The answer to a second, different run on one run ticket. */
 export const TICKET_REUSED = 'This run ticket was already used for another run. Start a new run for each game.';
+
+/** The answer to a run on a ticket that is not there (never issued, dropped for a newer one, or pruned). */
+export const noTicket = (gameId: string, runId: string) =>
+  notFound(`There is no run ticket "${runId}". Start each run with POST /api/games/${gameId}/runs/start and submit it with the runId that returns.`);
+/** The answer to a run on another player's ticket. */
+export const ticketOfAnotherPlayer = () => forbidden('This run ticket belongs to another player.');
+/** The answer to a run on a ticket of another game. */
+export const ticketOfAnotherGame = (ticketGameId: string, gameId: string) => badRequest(`This run ticket is for ${ticketGameId}, not ${gameId}.`);
+
+/** What the run store reads of a ticket its write could not spend. */
+type SpentTicket = { user_id: number; game_id: string; body_hash: string | null };
+
+/**
+ * Why a run could not spend its ticket, read after the spending write changed nothing: there is
+ * none by that id, it is another player's or game's, or it holds another body. Null when it holds
+ * this very body: a retry, answered with the stored run.
+ */
+function ticketRefusal(ticket: SpentTicket | undefined, record: RunRecord): AppError | null {
+  if (!ticket) return noTicket(record.gameId, record.runId);
+  if (ticket.user_id !== record.userId) return ticketOfAnotherPlayer();
+  if (ticket.game_id !== record.gameId) return ticketOfAnotherGame(ticket.game_id, record.gameId);
+  return ticket.body_hash === record.ticketHash ? null : conflict(TICKET_REUSED);
+}
 
 /** The columns of a stored run the Game API answers with. */
 const RUN_KEYS = ['run_id', 'game_id', 'score', 'level', 'fish_count', 'created_at', 'verified'] as const satisfies readonly (keyof RunsTable)[];
@@ -277,10 +300,10 @@ function sqliteStore(sqlite: SQLite.Database): SqliteStore {
   const unlock = sqlite.prepare<{ userId: number; name: string; now: number }>(`
     insert into user_achievements (user_id, name, unlocked_at) values (@userId, @name, @now)
     on conflict (user_id, name) do nothing`);
-  const useTicket = sqlite.prepare<{ runId: string; now: number; hash: string }>(
-    'update run_tickets set used_at = @now, body_hash = @hash where run_id = @runId and used_at is null',
+  const useTicket = sqlite.prepare<{ runId: string; userId: number; gameId: string; now: number; hash: string }>(
+    'update run_tickets set used_at = @now, body_hash = @hash where run_id = @runId and user_id = @userId and game_id = @gameId and used_at is null',
   );
-  const ticketHash = sqlite.prepare<{ runId: string }, { body_hash: string | null }>('select body_hash from run_tickets where run_id = @runId');
+  const readTicket = sqlite.prepare<{ runId: string }, SpentTicket>('select user_id, game_id, body_hash from run_tickets where run_id = @runId');
   const readRun = sqlite.prepare<RunRecord, StoredRun>(`select ${RUN_COLUMNS} from runs where user_id = @userId and game_id = @gameId and run_id = @runId`);
   const readBest = sqlite.prepare<RunRecord, StoredBest>(`select ${BEST_COLUMNS} from game_stats where user_id = @userId and game_id = @gameId`);
 
@@ -288,9 +311,10 @@ function sqliteStore(sqlite: SQLite.Database): SqliteStore {
     const window = hit.get({ key: limit.key, now: record.now, windowMs: limit.windowMs })!;
     // Thrown inside the savepoint: it rolls back, so an over-limit run changes nothing.
     if (window.count > limit.max) throw tooManyRequests(window.window_start + limit.windowMs - record.now, limit.what);
-    if (record.ticketHash !== null && useTicket.run({ runId: record.runId, now: record.now, hash: record.ticketHash }).changes === 0) {
-      // Used meanwhile (by an earlier run of this batch): the same body is a retry, another a reuse.
-      if (ticketHash.get({ runId: record.runId })?.body_hash !== record.ticketHash) throw conflict(TICKET_REUSED);
+    if (record.ticketHash !== null && useTicket.run({ runId: record.runId, userId: record.userId, gameId: record.gameId, now: record.now, hash: record.ticketHash }).changes === 0) {
+      // Not this player's and game's unused ticket: gone, used (the same body is a retry), or not theirs.
+      const refusal = ticketRefusal(readTicket.get({ runId: record.runId }), record);
+      if (refusal) throw refusal;
     }
     const run = insertRun.get(record);
     if (!run) return { created: false, run: readRun.get(record)!, best: readBest.get(record)! };
@@ -350,13 +374,13 @@ with input as (
 ), ticket as (
   update run_tickets t set used_at = i.now, body_hash = i.ticket_hash
   from input i join lim on lim.key = i.key
-  where i.ticket_hash is not null and t.run_id = i.run_id and t.used_at is null
+  where i.ticket_hash is not null and t.run_id = i.run_id and t.user_id = i.user_id and t.game_id = i.game_id and t.used_at is null
   returning t.run_id
 ), passed as (
   select i.user_id from input i join lim on lim.key = i.key
   where i.ticket_hash is null
     or exists (select 1 from ticket k where k.run_id = i.run_id)
-    or exists (select 1 from run_tickets t where t.run_id = i.run_id and t.body_hash = i.ticket_hash)
+    or exists (select 1 from run_tickets t where t.run_id = i.run_id and t.user_id = i.user_id and t.game_id = i.game_id and t.body_hash = i.ticket_hash)
 ), run as (
   insert into runs (user_id, game_id, run_id, score, level, fish_count, fish_json, achievements_json, created_at, verified)
   select i.user_id, i.game_id, i.run_id, i.score, i.level, i.fish_count, i.fish_json, i.achievements_json, i.now, i.verified from input i join passed p on p.user_id = i.user_id
@@ -440,9 +464,10 @@ async function outcomeOf(pool: pg.Pool, { record: r, limit }: Pending, row: Subm
     }
     if (row.run_id !== null) return { ok: true, result: { created: true, ...split(row as StoredRun & StoredBest) } };
     if (!row.passed) {
-      // Its ticket was used meanwhile (by a batch this one waited for): the same body is a retry, another a reuse.
-      const ticket = await pool.query<{ body_hash: string | null }>('select body_hash from run_tickets where run_id = $1', [r.runId]);
-      if (ticket.rows[0]?.body_hash !== r.ticketHash) return { ok: false, error: conflict(TICKET_REUSED) };
+      // Not this player's and game's unused ticket: gone, used (the same body is a retry), or not theirs.
+      const ticket = await pool.query<SpentTicket>('select user_id, game_id, body_hash from run_tickets where run_id = $1', [r.runId]);
+      const refusal = ticketRefusal(ticket.rows[0], r);
+      if (refusal) return { ok: false, error: refusal };
     }
     // A replayed runId (read afresh: the statement's snapshot may predate a concurrent first submission).
     const stored = await pool.query<StoredRun & StoredBest>({ name: 'arcade_read_run', text: READ_RUN_SQL, values: [r.userId, r.gameId, r.runId] });
