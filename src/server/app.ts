@@ -8,6 +8,8 @@ import { watchServices } from './metrics';
 import { schedulePruning } from './pruning';
 
 let booting: Promise<Services> | null = null;
+/** Stops what the running services do in the background (pruning) and closes the database. */
+let closing: (() => Promise<void>) | null = null;
 
 /** Open the database, migrate it and choose the mailer, from the given settings. */
 export async function startServices(settings: Settings): Promise<Services> {
@@ -22,9 +24,13 @@ export async function startServices(settings: Settings): Promise<Services> {
   const rankings = new Rankings(handle.db);
   // Load the leaderboards in the background, so the first leaderboard visitor rarely waits for it.
   rankings.current().catch((error: unknown) => console.error('[arcade] could not load the leaderboards:', error));
-  schedulePruning(handle.db);
+  const stopPruning = schedulePruning(handle.db);
   const running = { db: handle.db, config, mailer, rankings };
   watchServices(running);
+  closing = async () => {
+    await stopPruning();
+    await handle.db.destroy();
+  };
   return running;
 }
 
@@ -46,6 +52,17 @@ async function logAdministrators(db: Services['db'], ids: ReadonlySet<number>): 
   if (missing.length) {
     console.warn(`[arcade] warning: user id ${missing.join(', ')} has no account yet, so whoever signs up as that id becomes an administrator. Register the administrators first, or set ADMIN_USER_IDS.`);
   }
+}
+
+/**
+ * Stop the running services, once no request needs them any more (the server's graceful stop):
+ * pruning stops (a pruning under way finishes) and the database is closed. Nothing to do when
+ * they never started.
+ */
+export async function stopServices(): Promise<void> {
+  const close = closing;
+  closing = null;
+  await close?.();
 }
 
 /**

@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { handler as astroHandler, options } from '@astrojs/node/server.js';
-import { services } from '../app';
+import { services, stopServices } from '../app';
 import { SECURITY_HEADERS } from './headers';
 import { createStaticFiles, readPageCsp } from './static-files';
 
@@ -85,6 +85,43 @@ server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
 server.listen(port, host, () => {
   if (process.env.ASTRO_NODE_LOGGING !== 'disabled') console.log(`Server listening on http://${host.includes(':') ? `[${host}]` : host}:${port}`);
 });
+
+/** How long a graceful stop waits for the requests under way before it ends them. */
+const STOP_GRACE_MS = 10_000;
+
+/**
+ * Stop gently on SIGTERM (a process manager, a deploy) or SIGINT (Ctrl-C): take no new connections,
+ * answer the requests under way (a run being stored is committed and acknowledged, not cut off),
+ * close idle keep-alive connections and each busy one once its answer is out, then close the
+ * database and exit 0. After STOP_GRACE_MS whatever is still open is ended; a second signal ends
+ * the process at once.
+ */
+let stopping = false;
+function stopGently(signal: NodeJS.Signals) {
+  if (stopping) process.exit(1);
+  stopping = true;
+  console.log(`[arcade] ${signal}: finishing the requests under way, then stopping`);
+  let ending = false;
+  const done = () => {
+    if (ending) return;
+    ending = true;
+    stopServices()
+      .catch((error: unknown) => console.error('[arcade] could not close the database:', error))
+      .finally(() => process.exit(0));
+  };
+  server.close(done);
+  server.closeIdleConnections();
+  // A connection that answered its request while stopping is idle now: close it too.
+  const idle = setInterval(() => server.closeIdleConnections(), 100);
+  idle.unref();
+  setTimeout(() => {
+    console.warn(`[arcade] requests still open after ${STOP_GRACE_MS / 1000} s: ending them`);
+    server.closeAllConnections();
+    done();
+  }, STOP_GRACE_MS).unref();
+}
+process.on('SIGTERM', stopGently);
+process.on('SIGINT', stopGently);
 
 export { server };
 
