@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import pg from 'pg';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { avatarIdFromName } from '../../src/lib/schemas/admin';
@@ -95,6 +96,27 @@ describe.each(DIALECTS)('the admin room on %s', (dialect) => {
       expect((await failure(updateAvatar(s.db, admin, bird.id, { isActive: false }))).status).toBe(409);
       expect((await listAudit(s.db)).map((e) => e.action)).toEqual(['avatar.retire', 'avatar.create', 'avatar.delete', 'avatar.create']);
     });
+  });
+
+  // Only PostgreSQL runs transactions side by side (SQLite runs one at a time).
+  if (dialect === 'postgres') it('an avatar prize given while the avatar is being deleted stays: the avatar is retired instead', async () => {
+    const prized = await createAvatar(s.db, admin, { name: 'Prized', category: 'tournament' });
+    const winner = await addPlayer(s.db, 'lucky_winner');
+    // Another connection gives the avatar (as sending a prize does) and has not committed yet.
+    const other = new pg.Client({ connectionString: s.config.databaseUrl });
+    await other.connect();
+    try {
+      await other.query('begin');
+      await other.query("insert into player_avatars (user_id, avatar_id, source, acquired_at) values ($1, 'prized', 'Winter Cup', 1)", [winner]);
+      const deleting = deleteAvatar(s.db, admin, prized.id);
+      // The delete waits for the giving transaction instead of counting no owners past it.
+      await new Promise((r) => setTimeout(r, 300));
+      await other.query('commit');
+      expect(await deleting).toMatchObject({ deleted: false, retired: true, message: expect.stringMatching(/^Prized was retired, not deleted: 1 player owns it/) });
+    } finally {
+      await other.end();
+    }
+    expect(await s.db.selectFrom('player_avatars').select('avatar_id').where('user_id', '=', winner).execute()).toEqual([{ avatar_id: 'prized' }]);
   });
 
   describe('uploads', () => {

@@ -9,7 +9,7 @@ import {
 import { defaultAvatarImage } from '../../lib/schemas/avatars';
 import { byRarityThenName } from '../avatars/collection';
 import { isUniqueViolation } from '../context';
-import type { Db } from '../db';
+import { driverOf, type Db } from '../db';
 import type { AvatarRow } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import { recordAudit, type Actor } from './audit';
@@ -37,8 +37,10 @@ async function countOwners(db: Db, avatarId: string): Promise<number> {
   return Number(row.n);
 }
 
-async function getAvatarRow(db: Db, id: number): Promise<AvatarRow> {
-  const row = await db.selectFrom('avatars').selectAll().where('id', '=', id).executeTakeFirst();
+/** The avatar's row, or a 404; `forUpdate` locks it until the transaction ends. */
+async function getAvatarRow(db: Db, id: number, forUpdate = false): Promise<AvatarRow> {
+  const query = db.selectFrom('avatars').selectAll().where('id', '=', id);
+  const row = await (forUpdate ? query.forUpdate() : query).executeTakeFirst();
   if (!row) throw notFound(`There is no avatar with id ${id}.`);
   return row;
 }
@@ -119,8 +121,13 @@ export async function updateAvatar(db: Db, actor: Actor, id: number, input: Upda
  * achievement card's reward is neither (409).
  */
 export async function deleteAvatar(db: Db, actor: Actor, id: number, now = Date.now()): Promise<DeleteAvatarResponse> {
+  const postgres = driverOf(db).dialect === 'postgres';
   return db.transaction().execute(async (trx) => {
-    const row = await getAvatarRow(trx, id);
+    // Locked first on PostgreSQL: a prize, claim or tournament reward that references the avatar
+    // meanwhile either committed before (and is counted below, so the avatar is retired) or waits
+    // for this change (and then finds the avatar gone), never to be deleted with it by the cascade.
+    // SQLite runs one transaction at a time.
+    const row = await getAvatarRow(trx, id, postgres);
     if (CARD_REWARDS.has(row.avatar_id)) throw conflict(`${row.name} is an achievement card's reward: players claim it, so it cannot be deleted.`);
     const owners = await countOwners(trx, row.avatar_id);
     const [rewards, awards] = await Promise.all([
