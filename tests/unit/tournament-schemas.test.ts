@@ -41,7 +41,10 @@ describe('tournament form schema', () => {
     [{ rewards: '{"firstPlaceSats": -1}' }, 'firstPlaceSats cannot be negative'],
     [{ rewards: '{"secondToFifthSats": 1.5}' }, 'secondToFifthSats must be a whole number of sats'],
     [{ rewards: '{"avatarRewards": [{"avatarId": "laser-eyes", "eligibility": "top_4"}]}' }, 'eligibility must be one of first_place, top_3, top_5, top_10, all_players'],
-    [{ imageFilename: '../etc/passwd' }, 'imageFilename must be a plain image file name like spring-cup.png'],
+    [{ imageFilename: '../etc/passwd' }, 'imageFilename must be a PNG, JPEG, WebP or GIF file name like spring-cup.png'],
+    // Not a type the image route serves: it would only show as a broken image.
+    [{ imageFilename: 'spring-cup.svg' }, 'imageFilename must be a PNG, JPEG, WebP or GIF file name like spring-cup.png'],
+    [{ imageFilename: 'spring-cup.avif' }, 'imageFilename must be a PNG, JPEG, WebP or GIF file name like spring-cup.png'],
   ])('refuses %j', (change, message) => {
     expect(firstError({ ...good, ...change })).toBe(message);
   });

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { IMAGE_FILE_NAME } from './admin';
 import { avatarIdSchema } from './avatars';
 import {
   leaderboardEntrySchema,
@@ -277,14 +278,15 @@ const localDateTime = (what: string) =>
       z.refine((v) => parseLocalDateTime(v) !== null, `${what} must be a real local date and time like 2026-05-01T18:00 (seconds allowed)`),
     );
 
-/** An image file name (informational; the image is served from /api/assets/tournament/{filename}). */
+/** An image file name (the image is served from /api/assets/tournament/{filename}: an upload, or one of the arcade's). */
 const imageFilenameField = z.pipe(
   z.optional(
     z.nullable(
       z.string('imageFilename must be text').check(
         z.trim(),
         z.maxLength(120, 'imageFilename can be at most 120 characters'),
-        z.regex(/^$|^[A-Za-z0-9][A-Za-z0-9._-]*\.(png|jpe?g|gif|webp|avif|svg)$/i, 'imageFilename must be a plain image file name like spring-cup.png'),
+        // The image types /api/assets serves (an SVG, say, would only show as a broken image).
+        z.refine((v) => v === '' || IMAGE_FILE_NAME.test(v), 'imageFilename must be a PNG, JPEG, WebP or GIF file name like spring-cup.png'),
       ),
     ),
   ),

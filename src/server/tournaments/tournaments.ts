@@ -325,7 +325,7 @@ export async function updateTournament(services: Pick<Services, 'db' | 'config' 
 }
 
 /** `DELETE /api/admin/tournaments/{id}`: the tournament, its entries, rewards and prize awards. */
-export async function deleteTournament(services: Pick<Services, 'db' | 'rankings'>, id: number, actor?: Actor, now = Date.now()): Promise<{ name: string }> {
+export async function deleteTournament(services: Pick<Services, 'db' | 'rankings'>, id: number, now = Date.now(), actor?: Actor): Promise<{ name: string }> {
   // Through adminWrite: no run is writing an entry of it meanwhile (its foreign key would fail the run).
   const row = await adminWrite(services.db, async (trx) => {
     const deleted = await trx.deleteFrom('tournaments').where('id', '=', id).returning('name').executeTakeFirst();

@@ -29,7 +29,7 @@ export const PUT: APIRoute = (context) =>
 export const DELETE: APIRoute = (context) =>
   handle(async () => {
     const { app, id } = await tournamentRoute(context);
-    const { name } = await deleteTournament(app, id, requireUser(context.locals));
+    const { name } = await deleteTournament(app, id, Date.now(), requireUser(context.locals));
     return json({ message: `Tournament "${name}" deleted.` });
   });
 
