@@ -3,7 +3,8 @@ import { ApiError, getJson } from '../lib/api';
 import { GAME_TOKEN_REFRESH_MS, HANDSHAKE_TIMEOUT_MS, findPlayableGame, gameFrameSrc, type PlayableGame } from '../lib/play-frame';
 import { gameTokenResponseSchema } from '../lib/schemas/games';
 import { settledSession } from '../lib/stores/session';
-import { toast } from '../lib/stores/toast';
+import { signUpRequiredToast } from '../lib/play';
+import { toast, toastAfterNavigation } from '../lib/stores/toast';
 import { PixelIcon } from '../ui/PixelIcon';
 import { alert as iconAlert, arrowLeft as iconArrowLeft, externalLink as iconExternalLink, reload as iconReload } from '../ui/pixel-icons';
 
@@ -32,6 +33,13 @@ export default function PlayFrame({ games }: Props) {
   const ready = useRef(false);
   const generation = useRef(0);
 
+  // Signed out (a shared link, an expired session, or a play button pressed before it hydrated):
+  // home, with the same 'Sign Up Required' toast the play buttons give.
+  const sendHome = () => {
+    toastAfterNavigation(signUpRequiredToast(name));
+    window.location.assign('/');
+  };
+
   const start = useCallback(async () => {
     if (!where) return;
     if (!game) {
@@ -41,7 +49,7 @@ export default function PlayFrame({ games }: Props) {
     setState({ status: 'loading' });
     const session = await settledSession();
     if (session.status !== 'signed-in') {
-      window.location.assign('/');
+      sendHome();
       return;
     }
     try {
@@ -52,7 +60,7 @@ export default function PlayFrame({ games }: Props) {
       setState({ status: 'ready', token: gameToken, username: session.user.username, fallback: false, generation: generation.current });
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
-        window.location.assign('/');
+        sendHome();
         return;
       }
       setState({ status: 'error', message: error instanceof ApiError ? 'Failed to get game token' : 'Authentication error' });

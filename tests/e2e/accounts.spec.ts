@@ -15,13 +15,16 @@ test.describe('accounts', () => {
     const mail = await waitForMail('newcomer@players.test');
     expect(mail.text).toContain('expire in 15 minutes');
     const second = await context.newPage();
-    // the answer is held a moment, so the short-lived 'Signing you in...' state can be seen
+    // the answer is held until the short-lived 'Signing you in...' state was seen
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
     await second.route('**/api/auth/verify-magic-link', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await released;
       await route.continue();
     });
     await second.goto(`/auth/callback?token=${mail.token}`);
     await expect(second.getByText('Signing you in...')).toBeVisible();
+    release();
     await expect(second).toHaveURL(/\/$/);
     await expect(second.getByRole('heading', { name: 'Welcome back, Newcomer_1!' })).toBeVisible();
 

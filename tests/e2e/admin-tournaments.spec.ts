@@ -111,7 +111,8 @@ test.describe('admin room: tournaments, winners and prizes', () => {
     // editing the real one recovers its image's name
     await page.getByRole('button', { name: `Edit ${name}`, exact: true }).click();
     await expect(page.getByRole('form', { name: 'Edit Tournament' }).getByText('flash-cup.jpg', { exact: true })).toBeVisible();
-    await page.getByRole('button', { name: 'Cancel' }).click();
+    // The form's Cancel: the delete question may still be fading out (the dialog's close transition).
+    await page.getByRole('form', { name: 'Edit Tournament' }).getByRole('button', { name: 'Cancel' }).click();
 
     // the tournament ends
     await page.waitForTimeout(Math.max(0, endsAt - Date.now() + 1_500));

@@ -59,6 +59,8 @@ test.describe('games catalogue', () => {
 
   test('a signed-out visitor pressing play is told to sign up and sent home', async ({ page }) => {
     await page.goto('/games');
+    // the button's own path, not the play page's (which sends signed-out visitors home the same way)
+    await waitForIsland(page, 'a[href^="/play?url=%2Farcade-games%2Frekt%2F"]');
     await card(page, 'REKT!').getByRole('link', { name: 'SIGN UP TO PLAY' }).click();
     await expect(page).toHaveURL(/\/$/);
     const toast = page.getByRole('alert');
@@ -166,6 +168,7 @@ test.describe('Fishing for Sats! detail page', () => {
   test('signed out, the launch button sends the visitor home', async ({ page }) => {
     await page.goto('/games/fishing-for-sats');
     await waitForSession(page);
+    await waitForIsland(page, 'a:text("SIGN UP TO PLAY")');
     await page.getByRole('link', { name: 'SIGN UP TO PLAY' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('alert')).toContainText('Please sign up or log in to play Fishing for Sats! and access the arcade.');

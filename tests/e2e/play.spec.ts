@@ -75,9 +75,12 @@ test.describe('playing a game', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('a signed-out visitor is sent home from the play page', async ({ page }) => {
+  test('a signed-out visitor is sent home from the play page and told to sign up', async ({ page }) => {
     await page.goto('/play?url=%2Farcade-games%2Frekt%2F&name=REKT!');
     await expect(page).toHaveURL(/\/$/);
+    const toast = page.getByRole('alert');
+    await expect(toast).toContainText('Sign Up Required');
+    await expect(toast).toContainText('Please sign up or log in to play REKT! and access the arcade.');
   });
 
   test('the game token is refreshed every 20 minutes and the frame reloads', async ({ page, request }) => {

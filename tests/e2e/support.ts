@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type Browser, type Page, type Route } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Browser, type Page, type Request, type Route } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { latestOutboxMail } from '../support/api';
 import { signedHeaders } from '../support/fair-play';
@@ -21,7 +21,36 @@ export const test = base.extend({
     const h = hashOf(`${testInfo.testId}#${testInfo.retry}#${testInfo.repeatEachIndex}`);
     await use({ ...extraHTTPHeaders, 'x-forwarded-for': `10.${(h >>> 16) & 255}.${(h >>> 8) & 255}.${h & 255}` });
   },
+  // A test may end while its page is still navigating (a sign-out's way home, say). Chromium can
+  // then hang closing the context until the test times out, so the page's last navigation is
+  // left to finish first (for up to 5 s).
+  page: async ({ page }, use) => {
+    const settled = navigationSettled(page);
+    await use(page);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([settled(), new Promise<void>((resolve) => (timer = setTimeout(resolve, 5_000)))]);
+    clearTimeout(timer);
+  },
 });
+
+/** A function answering when `page`'s latest main-frame navigation has loaded, failed or the page closed. */
+function navigationSettled(page: Page): () => Promise<void> {
+  let latest: Promise<void> = Promise.resolve();
+  page.on('request', (request) => {
+    if (!request.isNavigationRequest() || request.frame() !== page.mainFrame()) return;
+    latest = new Promise<void>((resolve) => {
+      const done = () => {
+        page.off('load', done).off('close', done).off('requestfailed', failed);
+        resolve();
+      };
+      const failed = (other: Request) => {
+        if (other === request) done();
+      };
+      page.on('load', done).on('close', done).on('requestfailed', failed);
+    });
+  });
+  return () => latest;
+}
 
 function hashOf(text: string): number {
   let h = 0;
