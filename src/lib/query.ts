@@ -125,18 +125,36 @@ export async function retrying<T>(load: () => Promise<T>, retries: number): Prom
   }
 }
 
+/**
+ * How many stores one family keeps (a board's pages, say): past it, the least recently asked ones
+ * that nothing is subscribed to are forgotten with their answers, so paging through a long board
+ * does not grow the page's memory without end. A forgotten one is made again (and asks the server
+ * again) when it is asked for once more.
+ */
+export const FAMILY_SIZE = 50;
+
 /** One store per argument, made on first use: for calls with a parameter (a game, a page). */
-export function storeFamily<A, S>(keyOf: (arg: A) => string, make: (arg: A, key: string) => S): (arg: A) => S {
+export function storeFamily<A, S extends ReadableAtom<unknown>>(keyOf: (arg: A) => string, make: (arg: A, key: string) => S, size = FAMILY_SIZE): (arg: A) => S {
+  // In the order they were last asked for (a Map keeps insertion order).
   const stores = new Map<string, S>();
   return (arg) => {
     const key = keyOf(arg);
-    let store = stores.get(key);
-    if (!store) {
-      store = make(arg, key);
-      stores.set(key, store);
-    }
+    const store = stores.get(key) ?? make(arg, key);
+    stores.delete(key);
+    stores.set(key, store);
+    if (stores.size > size) forgetUnused(stores, size);
     return store;
   };
+}
+
+/** Forget the oldest stores of a family that nothing listens to, and their cached answers, down to `size`. */
+function forgetUnused(stores: Map<string, ReadableAtom<unknown>>, size: number) {
+  for (const [key, store] of stores) {
+    if (stores.size <= size) return;
+    if (store.lc > 0) continue;
+    stores.delete(key);
+    cache.delete(key);
+  }
 }
 
 /**

@@ -2,7 +2,7 @@
 import { computed } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, serverMessage } from '../../src/lib/api';
-import { FRESH, LEADERBOARD_REFETCH, RETRY_DELAY, clearAllQueries, createMutatorStore, createQuery } from '../../src/lib/query';
+import { FRESH, LEADERBOARD_REFETCH, RETRY_DELAY, clearAllQueries, createMutatorStore, createQuery, storeFamily } from '../../src/lib/query';
 import { loaded, runMutation } from '../../src/lib/query-wait';
 
 // The data layer's rules, on a fake clock: freshness (no second call while an answer is fresh),
@@ -190,6 +190,37 @@ describe('mutator stores', () => {
     clearAllQueries();
     await settle();
     expect(load).toHaveBeenCalledTimes(2);
+    stop();
+  });
+});
+
+describe('store families', () => {
+  it('keep a store per argument, and forget the least recently asked unused ones (with their answers) past their size', async () => {
+    const family = uniqueKey('pages');
+    const load = vi.fn(async (page: number) => `page ${page}`);
+    const pageStore = storeFamily(
+      (page: number) => `${family}?page=${page}`,
+      (page, key) => createQuery(key, () => load(page), { freshMs: FRESH.leaderboard }),
+      3,
+    );
+    // Page 1 stays on screen; pages 2 to 5 are each read once and left.
+    const one = pageStore(1);
+    const stop = one.listen(() => undefined);
+    expect(await loaded(one)).toBe('page 1');
+    for (const page of [2, 3, 4, 5]) expect(await loaded(pageStore(page))).toBe(`page ${page}`);
+    await vi.advanceTimersByTimeAsync(1500); // the pages left unmount
+    expect(load.mock.calls.map(([page]) => page)).toEqual([1, 2, 3, 4, 5]);
+
+    // The one on screen is kept (the same store, its answer still fresh: no call) ...
+    expect(pageStore(1)).toBe(one);
+    expect(await loaded(pageStore(1))).toBe('page 1');
+    // ... as are the two asked for last.
+    const five = pageStore(5);
+    expect(await loaded(five)).toBe('page 5');
+    expect(load).toHaveBeenCalledTimes(5);
+    // Page 2 was forgotten with its answer: a new store, which asks again.
+    expect(await loaded(pageStore(2))).toBe('page 2');
+    expect(load.mock.calls.map(([page]) => page)).toEqual([1, 2, 3, 4, 5, 2]);
     stop();
   });
 });
