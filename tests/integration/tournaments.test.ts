@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SECOND, MINUTE, HOUR } from '../../src/lib/format';
+import { processWinners } from '../../src/server/admin/winners';
 import { submitRun, type GameRules } from '../../src/server/games/runs';
 import { Rankings } from '../../src/server/leaderboards/rankings';
 import { tournamentBoardPage, tournamentRank } from '../../src/server/tournaments/board';
@@ -36,6 +37,38 @@ describe.each(DIALECTS)('tournaments on %s', (dialect) => {
   });
   afterEach(async () => {
     await s.close();
+  });
+
+  it('once its winners are processed, a tournament keeps its game, window and rewards (409); its name and texts may still change', async () => {
+    const [alice, bob] = [await addPlayer(s.db, 'alice'), await addPlayer(s.db, 'bob')];
+    await run(alice!, 500, T0 - 3 * HOUR, fishing);
+    await run(bob!, 900, T0 - 3 * HOUR);
+    const rewards = { firstPlaceSats: 1000, secondToFifthSats: 100, avatarRewards: [{ avatarId: 'laser-eyes', eligibility: 'first_place' as const }] };
+    const form = (name: string, gameId: string, change: Partial<typeof rewards> = {}, extra = {}) => parsedForm(name, gameId, T0 - 4 * HOUR, T0 - HOUR, { ...rewards, ...change }, extra);
+    const cup = await createTournament(s, form('Fish Cup', 'fishing-for-sats'), T0);
+    const admin = { id: alice!, username: 'alice' };
+    await processWinners(s, admin, cup.id, T0);
+    const awards = () => s.db.selectFrom('prize_awards').select(['user_id', 'prize_type', 'prize_value']).where('tournament_id', '=', cup.id).orderBy('id').execute();
+    const before = await awards();
+    expect(before).toEqual([
+      { user_id: alice, prize_type: 'bitcoin', prize_value: 1000 },
+      { user_id: alice, prize_type: 'avatar', prize_value: 0 },
+    ]);
+
+    const refused = 'The winners of "Fish Cup" were already processed: its game, dates and rewards can no longer change (its name, description, image and report still can).';
+    // Another game (bob would be first and paid again), another window, other sats or avatar rules.
+    expect(await status(updateTournament(s, cup.id, form('Fish Cup', 'rekt'), T0))).toEqual([409, refused]);
+    expect(await status(updateTournament(s, cup.id, parsedForm('Fish Cup', 'fishing-for-sats', T0 - 5 * HOUR, T0 - HOUR, rewards), T0))).toEqual([409, refused]);
+    expect(await status(updateTournament(s, cup.id, form('Fish Cup', 'fishing-for-sats', { firstPlaceSats: 5 }), T0))).toEqual([409, refused]);
+    expect(await status(updateTournament(s, cup.id, form('Fish Cup', 'fishing-for-sats', { avatarRewards: [] }), T0))).toEqual([409, refused]);
+    expect(await s.db.selectFrom('tournaments').select(['name', 'game_id', 'first_place_sats']).where('id', '=', cup.id).execute()).toEqual([{ name: 'Fish Cup', game_id: 'fishing-for-sats', first_place_sats: 1000 }]);
+    expect(await board(cup.id)).toEqual([[1, 'alice', 500]]);
+
+    // Its name, description and report change; processing again creates nothing new.
+    const renamed = await updateTournament(s, cup.id, form('Fish Cup 2026', 'fishing-for-sats', {}, { description: 'Reeled in.', reportContent: '## Done' }), T0);
+    expect(renamed).toMatchObject({ name: 'Fish Cup 2026', description: 'Reeled in.' });
+    expect(await processWinners(s, admin, cup.id, T0)).toMatchObject({ awardsCreated: 0 });
+    expect(await awards()).toEqual(before);
   });
 
   it('status and the featured tournament follow the clock at the window edges', async () => {

@@ -10,7 +10,7 @@ import type {
   WinnersResponse,
 } from '../../lib/schemas/admin';
 import type { Services } from '../context';
-import type { Db } from '../db';
+import { driverOf, type Db } from '../db';
 import type { PrizeAwardsTable, TournamentRow } from '../db/schema';
 import { conflict, notFound } from '../errors';
 import { statusAt, tournamentRow, unlockCriteria } from '../tournaments/tournaments';
@@ -91,8 +91,10 @@ async function drawOnce(trx: Db, actor: Actor, tournamentId: number, places: Pla
  * moment, creates nothing new; the random draw is made once and kept. 409 before the end.
  */
 export async function processWinners(services: Pick<Services, 'db'>, actor: Actor, tournamentId: number, now = Date.now()): Promise<ProcessWinnersResponse> {
+  const postgres = driverOf(services.db).dialect === 'postgres';
   return services.db.transaction().execute(async (trx) => {
-    const row = await tournamentRow(trx, tournamentId);
+    // Locked: an edit of its game, dates or rewards waits, and then finds the winners processed.
+    const row = await tournamentRow(trx, tournamentId, postgres);
     assertPast(row, now, 'Winners can be processed');
     const places = await finalPlaces(trx, tournamentId);
     const draw = await drawOnce(trx, actor, tournamentId, places, now);

@@ -16,7 +16,7 @@ import {
 import type { Services } from '../context';
 import { driverOf, type Db } from '../db';
 import type { Database, TournamentRow } from '../db/schema';
-import { badRequest, notFound } from '../errors';
+import { badRequest, conflict, notFound } from '../errors';
 import { recordAudit, type Actor } from '../admin/audit';
 import { listCatalogueGames } from '../games/catalogue';
 import { countsInTournaments } from '../games/run-store';
@@ -101,9 +101,14 @@ async function presentOne(services: Pick<Services, 'db' | 'rankings'>, row: Tour
   return (await present(services, [row], now))[0]!;
 }
 
-/** The tournament `id`, or a 404. */
-export async function tournamentRow(db: Db, id: number): Promise<TournamentRow> {
-  const row = await db.selectFrom('tournaments').selectAll().where('id', '=', id).executeTakeFirst();
+/**
+ * The tournament `id`, or a 404. `lock` (inside a PostgreSQL transaction) locks its row until the
+ * transaction ends, so an edit and the processing of its winners run one after the other (SQLite
+ * runs one write transaction at a time anyway, and has no row locks).
+ */
+export async function tournamentRow(db: Db, id: number, lock = false): Promise<TournamentRow> {
+  const query = db.selectFrom('tournaments').selectAll().where('id', '=', id);
+  const row = await (lock ? query.forUpdate() : query).executeTakeFirst();
   if (!row) throw notFound('Tournament not found.');
   return row;
 }
@@ -307,12 +312,40 @@ export async function createTournament(services: Pick<Services, 'db' | 'config' 
   return adminFindTournament(services, id, now);
 }
 
-/** `PUT /api/admin/tournaments/{id}`: replace its fields; a new window or game rebuilds its entries from the runs. */
+/**
+ * What decides a tournament's winners and prizes: its game, window and rewards. Once its winners
+ * were processed these stay as they were (the awards were made from them), so a change cannot pay
+ * a place twice or make a sent prize disagree with its rule.
+ */
+async function assertOutcomeKept(trx: Tx, id: number, before: TournamentRow, values: Awaited<ReturnType<typeof rowOf>>, form: TournamentFormParsed): Promise<void> {
+  const processed = await trx.selectFrom('tournament_processing').select('tournament_id').where('tournament_id', '=', id).executeTakeFirst();
+  if (!processed) return;
+  const rules = await trx.selectFrom('tournament_avatar_rewards').select(['avatar_id', 'eligibility', 'min_score']).where('tournament_id', '=', id).orderBy('position').execute();
+  const ruleKey = (r: { avatar_id: string; eligibility: string; min_score: number | string | null }) => `${r.avatar_id}/${r.eligibility}/${r.min_score === null ? '' : Number(r.min_score)}`;
+  const kept =
+    before.game_id === values.game_id &&
+    Number(before.start_at) === values.start_at &&
+    Number(before.end_at) === values.end_at &&
+    Number(before.first_place_sats) === values.first_place_sats &&
+    Number(before.second_to_fifth_sats) === values.second_to_fifth_sats &&
+    Number(before.random_participant_sats) === values.random_participant_sats &&
+    rules.map(ruleKey).join(',') === form.rewards.avatarRewards.map((a) => ruleKey({ avatar_id: a.avatarId, eligibility: a.eligibility, min_score: a.minScore ?? null })).join(',');
+  if (!kept) {
+    throw conflict(`The winners of "${before.name}" were already processed: its game, dates and rewards can no longer change (its name, description, image and report still can).`);
+  }
+}
+
+/**
+ * `PUT /api/admin/tournaments/{id}`: replace its fields; a new window or game rebuilds its entries
+ * from the runs. Once its winners were processed, its game, window and rewards are kept (409).
+ */
 export async function updateTournament(services: Pick<Services, 'db' | 'config' | 'rankings'>, id: number, form: TournamentFormParsed, now = Date.now(), actor?: Actor): Promise<AdminTournament> {
-  const { replayMode, ...values } = await rowOf(services, form);
+  const row = await rowOf(services, form);
+  const { replayMode, ...values } = row;
+  const postgres = driverOf(services.db).dialect === 'postgres';
   await adminWrite(services.db, async (trx) => {
-    const before = await trx.selectFrom('tournaments').select(['game_id', 'start_at', 'end_at']).where('id', '=', id).executeTakeFirst();
-    if (!before) throw notFound('Tournament not found.');
+    const before = await tournamentRow(trx, id, postgres);
+    await assertOutcomeKept(trx, id, before, row, form);
     await trx.updateTable('tournaments').set({ ...values, updated_at: now }).where('id', '=', id).execute();
     await writeAvatarRewards(trx, id, form);
     if (before.game_id !== values.game_id || before.start_at !== values.start_at || before.end_at !== values.end_at) {
