@@ -187,6 +187,9 @@ describe.each(DIALECTS)('the admin room API against the built server on %s', (di
     expect(preview.status).toBe(200);
     expect(preview.json.html).toContain('<h1>Flash</h1>');
     expect(preview.json.html).not.toMatch(/script|javascript:/);
+    // Markdown too deep to render is a 400 that says so, in the preview and when saved.
+    const deep = await call(server, '/api/admin/tournaments/preview-report', { cookie: admin.cookie, body: { markdown: '>'.repeat(3000) } });
+    expect(deep).toMatchObject({ status: 400, json: { error: 'reportContent nests too deeply: quotes, lists and emphasis may sit inside each other at most 32 levels deep.' } });
     const draft = (await call(server, `/api/admin/tournaments/${id}/draft-report`, { cookie: admin.cookie })).json.markdown as string;
     expect(draft).toContain(`# Flash Cup ${dialect}: the report`);
     expect(draft).toContain('| 1 | Plain\\_Player | 9,000 |');

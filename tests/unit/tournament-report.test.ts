@@ -1,7 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { renderReport, tournamentReportHtml } from '../../src/server/tournaments/report';
+import { AppError } from '../../src/server/errors';
+import { assertReportRenders, renderReport, tournamentReportHtml, UNRENDERABLE_REPORT } from '../../src/server/tournaments/report';
 
 describe('tournament reports', () => {
+  const tooDeep = 'reportContent nests too deeply: quotes, lists and emphasis may sit inside each other at most 32 levels deep.';
+  /** The status and message `run` fails with. */
+  const refusal = async (run: () => unknown) => {
+    try {
+      await run();
+    } catch (error) {
+      if (error instanceof AppError) return [error.status, error.message];
+      throw error;
+    }
+    return 'rendered';
+  };
+
+  it('refuses Markdown nested too deeply to render (400, never a stack overflow or a render that never ends); real nesting renders', async () => {
+    // 2,000 quotes once made a render that never answered, 3,000 a stack overflow.
+    for (const markdown of ['>'.repeat(2000), '>'.repeat(3000), '> '.repeat(33) + 'deep', `${'*'.repeat(3000)}a${'*'.repeat(3000)}`]) {
+      expect(await refusal(() => renderReport(markdown))).toEqual([400, tooDeep]);
+      expect(await refusal(() => assertReportRenders(markdown))).toEqual([400, tooDeep]);
+    }
+    const nested = Array.from({ length: 10 }, (_, i) => `${'  '.repeat(i)}- level ${i + 1}`).join('\n');
+    expect(await refusal(() => assertReportRenders(`${'> '.repeat(20)}quoted\n\n${nested}`))).toBe('rendered');
+    expect((await renderReport(nested)).match(/<ul>/g)).toHaveLength(10);
+    // One stored before the check shows its readers a sentence instead.
+    expect(await tournamentReportHtml(987_001, 1, '>'.repeat(3000))).toBe(`<p>${UNRENDERABLE_REPORT}</p>`);
+  });
+
   it('keeps links of the allowed schemes only', async () => {
     const html = await renderReport(
       '[a](http://a.example) [b](https://b.example) [c](irc://c.example/x) [d](ircs://d.example/x) [e](mailto:e@example.com) [f](xmpp:f@example.com) ' +

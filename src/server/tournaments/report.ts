@@ -1,5 +1,6 @@
 import rehypeShiki from '@shikijs/rehype';
 import type { Element, Root } from 'hast';
+import type { Node, Parent } from 'unist';
 import { LRUCache } from 'lru-cache';
 import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from 'rehype-sanitize';
 import rehypeStringify from 'rehype-stringify';
@@ -8,6 +9,7 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { visit, SKIP } from 'unist-util-visit';
+import { AppError, badRequest } from '../errors';
 
 // Tournament reports: Markdown an admin writes, rendered on the server to HTML that is safe to put
 // in a page. GitHub-flavoured Markdown (tables, strikethrough, task lists, autolinks); raw HTML is
@@ -72,11 +74,64 @@ const processor = unified()
   .use(rehypeStringify)
   .freeze();
 
-/** Report Markdown as sanitised HTML ('' for an empty report). The admin room's live preview uses it too. */
+/**
+ * How deep a report's Markdown may nest: quotes, lists, emphasis and links inside each other. Far
+ * beyond any real report; a much deeper one would overflow the stack of the Markdown tools (a 500,
+ * or a render that never ends).
+ */
+export const REPORT_MAX_NESTING = 32;
+
+/** The Markdown nodes that nest: each is one level. */
+const NESTING = new Set(['blockquote', 'list', 'emphasis', 'strong', 'delete', 'link', 'linkReference', 'footnoteDefinition']);
+
+const tooDeep = () =>
+  badRequest(`reportContent nests too deeply: quotes, lists and emphasis may sit inside each other at most ${REPORT_MAX_NESTING} levels deep.`, {
+    issues: [{ field: 'reportContent', message: 'Nests too deeply' }],
+  });
+
+/** How many nesting nodes deep `tree` goes (walked without recursion). */
+function nestingOf(tree: Node): number {
+  let deepest = 0;
+  const stack: [Node, number][] = [[tree, 0]];
+  while (stack.length > 0) {
+    const [node, above] = stack.pop()!;
+    const level = above + (NESTING.has(node.type) ? 1 : 0);
+    if (level > deepest) deepest = level;
+    for (const child of (node as Partial<Parent>).children ?? []) stack.push([child, level]);
+  }
+  return deepest;
+}
+
+/** The report's Markdown tree, or a 400 when it nests too deeply to render. */
+function parseReport(markdown: string): Node {
+  let tree: Node;
+  try {
+    tree = processor.parse(markdown);
+  } catch (error) {
+    if (error instanceof RangeError) throw tooDeep();
+    throw error;
+  }
+  if (nestingOf(tree) > REPORT_MAX_NESTING) throw tooDeep();
+  return tree;
+}
+
+/** Refuse (400) report Markdown that cannot be rendered: the admin form's check before it stores it. */
+export function assertReportRenders(markdown: string): void {
+  if (markdown.trim() !== '') parseReport(markdown);
+}
+
+/**
+ * Report Markdown as sanitised HTML ('' for an empty report). The admin room's live preview uses it
+ * too. Parsed first and its depth checked, so the steps after it never recurse too deep.
+ */
 export async function renderReport(markdown: string): Promise<string> {
   if (markdown.trim() === '') return '';
-  return String(await processor.process(markdown));
+  const html = await processor.run(parseReport(markdown) as Parameters<typeof processor.run>[0]);
+  return processor.stringify(html as Parameters<typeof processor.stringify>[0]);
 }
+
+/** What the report's readers see instead of one that nests too deeply to render. */
+export const UNRENDERABLE_REPORT = 'This report cannot be shown: its Markdown nests too deeply.';
 
 /** Rendered reports by tournament and version (its `updated_at`): a report renders once per edit. */
 const rendered = new LRUCache<string, Promise<string>>({ max: 200 });
@@ -86,7 +141,11 @@ export function tournamentReportHtml(tournamentId: number, updatedAt: number, ma
   const key = `${tournamentId}:${updatedAt}`;
   let html = rendered.get(key);
   if (!html) {
-    html = renderReport(markdown);
+    // A report stored before its depth was checked, too deep to render, says so instead.
+    html = renderReport(markdown).catch((error: unknown) => {
+      if (error instanceof AppError && error.status === 400) return `<p>${UNRENDERABLE_REPORT}</p>`;
+      throw error;
+    });
     rendered.set(key, html);
     html.catch(() => rendered.delete(key));
   }

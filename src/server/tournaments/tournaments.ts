@@ -20,6 +20,7 @@ import { badRequest, conflict, notFound } from '../errors';
 import { recordAudit, type Actor } from '../admin/audit';
 import { listCatalogueGames } from '../games/catalogue';
 import { countsInTournaments } from '../games/run-store';
+import { assertReportRenders } from './report';
 
 // Tournaments: timed competitions of one game. Status comes from the clock (`now`, injectable as
 // in the other services): upcoming before the start, active from the start until the end, past
@@ -216,6 +217,7 @@ export async function adminFindTournament(services: Pick<Services, 'db' | 'ranki
 
 /** The form's values as a row, after checking what only the server knows: the game and the avatars. */
 async function rowOf(services: Pick<Services, 'db' | 'config'>, form: TournamentFormParsed) {
+  assertReportRenders(form.reportContent);
   const games = await listCatalogueGames(services.config.siteUrl);
   if (!games.some((g) => g.rules.gameId === form.gameId)) {
     throw badRequest(`Unknown game "${form.gameId}". Games: ${games.map((g) => g.rules.gameId).join(', ')}.`, { issues: [{ field: 'gameId', message: 'Unknown game' }] });
