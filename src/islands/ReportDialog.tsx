@@ -40,7 +40,7 @@ export default function ReportDialog({ tournamentId, tournamentName }: ReportDia
         <PixelIcon icon={iconChartBar} className="size-4" /> Detailed Report
       </button>
       <ArcadeDialog open={open} onClose={() => setOpen(false)} labelledBy={`${id}-title`} describedBy={`${id}-subtitle`} initialFocus={title} icon={iconChartBar} wide>
-        <h2 id={`${id}-title`} ref={title} tabIndex={-1} className="text-center text-sm leading-relaxed break-words text-primary outline-none sm:text-base">
+        <h2 id={`${id}-title`} ref={title} tabIndex={-1} className="text-center text-sm leading-relaxed wrap-anywhere text-primary outline-none sm:text-base">
           {tournamentName} - Post-Mortem Report
         </h2>
         <p id={`${id}-subtitle`} className="mt-2 text-center text-base-content/75">

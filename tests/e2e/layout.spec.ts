@@ -1,4 +1,4 @@
-import { expect, expectAccessible, expectNoHorizontalOverflow, pretendSignedIn, site, test, waitForSession } from './support';
+import { expect, expectAccessible, expectNoHorizontalOverflow, pretendSignedIn, registerThroughApi, signInThroughLink, site, test, waitForSession } from './support';
 
 const publicPages = ['/', '/about', '/games', '/games/rekt', '/games/fishing-for-sats', '/games/mr-quiz', '/donate', '/help', '/contact', '/privacy', '/no-such-page'];
 
@@ -112,6 +112,23 @@ test.describe('narrow screens @narrow', () => {
     await expect(quick.getByRole('link', { name: 'Leaderboards' })).toHaveAttribute('href', '/leaderboards');
     await quick.getByRole('button', { name: 'Tournaments' }).click();
     await expect(page.getByRole('link', { name: 'Past Tournaments' })).toBeVisible();
+  });
+
+  test('a player with the longest, widest username still fits: the welcome, their profile and the account menu, which names them', async ({ page, request }) => {
+    // 20 characters, the most a username may have, of the widest letter.
+    const username = `W${'W'.repeat(15)}${String(Date.now() % 10_000).padStart(4, '0')}`;
+    await signInThroughLink(page, await registerThroughApi(request, username));
+    await expect(page.getByRole('heading', { name: `Welcome back, ${username}!` })).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+    const me = (await (await page.request.get('/api/auth/me')).json()).user;
+    await page.goto(`/users/${me.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: username })).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+    // The phone's account button shows the avatar only; the open menu says whose account it is.
+    await page.getByRole('button', { name: `Account menu for ${username}` }).click();
+    const menu = page.getByRole('list').filter({ hasText: 'My Account' });
+    await expect(menu.getByText(username, { exact: true })).toBeVisible();
+    await expectNoHorizontalOverflow(page);
   });
 
   for (const path of publicPages) {

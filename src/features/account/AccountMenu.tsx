@@ -19,6 +19,8 @@ export default function AccountMenu({ user }: { user: User }) {
       </button>
       <ul {...menuProps} className="menu absolute right-0 z-50 mt-2 w-60 rounded-box border-2 border-plum bg-base-200 p-2 shadow-[6px_6px_0_0_rgb(0_0_0/0.5)]">
         <li className="menu-title font-pixel text-[0.6rem]">My Account</li>
+        {/* A phone's account button has no room for the name: the open menu says whose it is. */}
+        <li className="px-4 pb-2 font-data text-sm font-bold wrap-anywhere text-base-content sm:hidden">{user.username}</li>
         <li>
           <a href={`/users/${user.id}`}>
             <PixelIcon icon={iconUser} className="size-4" /> Profile &amp; Avatars

@@ -14,7 +14,7 @@ export function WelcomeBanner({ user }: { user: User }) {
     <section className="panel flex flex-col items-center gap-5 p-6 text-center sm:flex-row sm:p-10 sm:text-left">
       <PlayerAvatar player={user} size="xl" />
       <div className="min-w-0 flex-1">
-        <h1 className="pixel-heading text-lg break-words sm:text-2xl">Welcome back, {user.username}!</h1>
+        <h1 className="pixel-heading text-lg wrap-anywhere sm:text-2xl">Welcome back, {user.username}!</h1>
         <p className="mt-3 text-lg text-base-content/80">Ready to dominate the arcade?</p>
       </div>
       <div className="flex shrink-0 flex-col items-center gap-2 rounded-box border-2 border-accent/60 bg-base-300/60 px-5 py-4">

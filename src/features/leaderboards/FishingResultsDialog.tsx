@@ -30,7 +30,7 @@ export function FishingResultsDialog({ open, onClose, username, score, fish, uni
 
   return (
     <ArcadeDialog open={open} onClose={onClose} labelledBy={`${id}-title`} describedBy={`${id}-total`} initialFocus={title} icon={iconFish}>
-      <h2 id={`${id}-title`} ref={title} tabIndex={-1} className="text-center text-sm leading-relaxed break-words text-primary outline-none">
+      <h2 id={`${id}-title`} ref={title} tabIndex={-1} className="text-center text-sm leading-relaxed wrap-anywhere text-primary outline-none">
         <span className="font-data text-base font-bold">{username}</span>&apos;s Fishing Results
       </h2>
       <p id={`${id}-total`} className="mt-4 flex flex-col items-center gap-1 rounded-box border-2 border-plum bg-base-300 px-4 py-3 text-center">
@@ -55,7 +55,7 @@ export function FishingResultsDialog({ open, onClose, username, score, fish, uni
             <li key={i} className="flex items-center gap-3 rounded-box border-2 border-plum bg-base-100 px-3 py-2">
               <PixelIcon icon={iconFish} className="size-6 shrink-0 text-info" />
               <div className="min-w-0 flex-1">
-                <p className="font-bold break-words">{f.name}</p>
+                <p className="font-bold wrap-anywhere">{f.name}</p>
                 <p className="flex flex-col items-start gap-1 text-sm text-base-content/75 sm:flex-row sm:items-center sm:gap-3">
                   <span className="font-data">{formatWeight(f.weight, unit)}</span>
                   <QualityStars quality={f.quality} />

@@ -24,7 +24,7 @@ export function AvatarCollection({ profile, picker }: Props) {
                 <img src={avatar.avatarImage} alt="" width={96} height={96} loading="lazy" className="pixelated aspect-square w-full max-w-24 rounded-sm bg-neutral" />
                 <span className="flex max-w-full items-start gap-1.5 text-xs sm:text-sm">
                   <span className={`mt-1 size-2.5 shrink-0 rounded-full ${RARITY_DOT[rarity]}`} title={rarity} aria-hidden="true" />
-                  <span className="line-clamp-2 break-words">{avatar.avatarName}</span>
+                  <span className="line-clamp-2 wrap-anywhere">{avatar.avatarName}</span>
                 </span>
                 <span className="sr-only">, {rarity}</span>
                 {active && <span className="badge badge-xs border-black bg-accent font-pixel text-[0.45rem] text-accent-content">ACTIVE</span>}

@@ -52,7 +52,7 @@ export function ProfileCard({ profile }: { profile: PublicProfile }) {
         size="xl"
       />
       <div className="min-w-0 flex-1">
-        <h1 className="pixel-heading text-lg break-words sm:text-2xl">{profile.user.username}</h1>
+        <h1 className="pixel-heading text-lg wrap-anywhere sm:text-2xl">{profile.user.username}</h1>
         <p className="mt-3 flex flex-wrap items-center justify-center gap-3 text-base-content/80 sm:justify-start">
           {country && (
             <abbr

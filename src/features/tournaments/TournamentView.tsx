@@ -36,7 +36,7 @@ export function TournamentHeader({ tournament, gameName, status, now }: HeaderPr
             <StatusBadge status={status} />
             <span className="font-pixel text-[0.6rem] text-base-content/75">TOURNAMENT</span>
           </div>
-          <h1 id="tournament-name" className="pixel-heading break-words text-lg leading-relaxed sm:text-2xl">
+          <h1 id="tournament-name" className="pixel-heading wrap-anywhere text-lg leading-relaxed sm:text-2xl">
             {tournament.name}
           </h1>
           {tournament.description && <p className="text-base-content/85">{tournament.description}</p>}
@@ -44,7 +44,7 @@ export function TournamentHeader({ tournament, gameName, status, now }: HeaderPr
             {facts.map(([label, value]) => (
               <div key={label} className="rounded-box border-2 border-plum bg-base-300/70 px-3 py-2">
                 <dt className="text-sm text-base-content/75">{label}</dt>
-                <dd className="font-data font-bold break-words text-base-content">{value}</dd>
+                <dd className="font-data font-bold wrap-anywhere text-base-content">{value}</dd>
               </div>
             ))}
           </dl>
