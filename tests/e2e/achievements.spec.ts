@@ -32,13 +32,29 @@ test.describe('achievements and avatars', () => {
     await expect(panel.getByText('15,000 Points', { exact: true })).toBeVisible();
     await expect(page.getByRole('tab', { name: /REKT! Pro/ })).toContainText('0/3');
 
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
     const claim = panel.getByRole('button', { name: 'CLAIM REWARD!' });
     await claim.click();
     await expectToast(page, 'Avatar Claimed!', /REKT! Beginner/, 'success');
     const celebration = page.getByTestId('celebration');
     await expect(celebration).toBeVisible();
     await expect(celebration).toContainText('REKT! Beginner');
+    // The confetti are drawn: the canvas over the page has coloured pixels (a policy that refused
+    // the drawing worker left it empty).
+    const confettiDrawn = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('body > canvas')].some((canvas) => {
+          const { data } = (canvas as HTMLCanvasElement).getContext('2d')!.getImageData(0, 0, (canvas as HTMLCanvasElement).width, (canvas as HTMLCanvasElement).height);
+          for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) return true;
+          return false;
+        }),
+      );
+    await expect.poll(confettiDrawn, { timeout: 2_500 }).toBe(true);
     await expect(celebration).toBeHidden({ timeout: 6_000 });
+    expect(errors).toEqual([]);
     await expect(panel.getByRole('button', { name: 'CLAIMED!' })).toBeDisabled();
 
     await page.goto(`/users/${me.id}`);

@@ -1,8 +1,13 @@
 import { CELEBRATION_VOLUME, CONFETTI_PARTICLES } from '../../lib/achievements';
 
-/** 50 confetti particles over the page (canvas-confetti, loaded on the first claim only). */
+/**
+ * 50 confetti particles over the page (canvas-confetti, loaded on the first claim only). Drawn on
+ * the page's own thread: the library's default draws in a worker made from a `blob:` URL, which the
+ * pages' Content-Security-Policy (no `worker-src`) rightly refuses, and then nothing is drawn.
+ */
 export async function launchConfetti(): Promise<void> {
-  const { default: confetti } = await import('canvas-confetti');
+  const { default: canvasConfetti } = await import('canvas-confetti');
+  const confetti = canvasConfetti.create(undefined, { resize: true, useWorker: false });
   await confetti({
     particleCount: CONFETTI_PARTICLES,
     spread: 80,
