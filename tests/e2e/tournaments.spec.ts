@@ -313,12 +313,13 @@ test.describe('tournament lists and results', () => {
   const past = { start: now - 30 * DAY, end: now - HOUR };
   let pastId = 0;
   let quietId = 0;
+  let upcomingId = 0;
   let participants = 0;
 
   test('an admin schedules them', async ({ page }) => {
     const admin = await adminRequest(page);
     const avatars = ['btc-player', 'laser-eyes', 'hodl-knight', 'pizza-chef'].map((avatarId) => ({ avatarId, eligibility: 'top_3' as const }));
-    await createTournament(admin, tournamentForm(names.upcoming, 'rekt', upcoming.start, upcoming.end, { firstPlaceSats: 5000, secondToFifthSats: 1000, randomParticipantSats: 500, avatarRewards: avatars }));
+    upcomingId = (await createTournament(admin, tournamentForm(names.upcoming, 'rekt', upcoming.start, upcoming.end, { firstPlaceSats: 5000, secondToFifthSats: 1000, randomParticipantSats: 500, avatarRewards: avatars }))).id;
     const finished = await createTournament(
       admin,
       tournamentForm(names.past, 'rekt', past.start, past.end, { firstPlaceSats: 10000, secondToFifthSats: 2000, randomParticipantSats: 1000, avatarRewards: [{ avatarId: 'laser-eyes', eligibility: 'top_3' as const }] }, { reportContent: REPORT }),
@@ -417,6 +418,23 @@ test.describe('tournament lists and results', () => {
     await expect(page.getByText('sats distributed')).toHaveCount(0);
     await page.getByRole('button', { name: 'Detailed Report' }).click();
     await expect(page.getByRole('dialog').getByText('No detailed report available for this tournament')).toBeVisible();
+  });
+
+  test('the results of a tournament that has not ended say so, with its prize pool (nothing distributed yet)', async ({ page }) => {
+    await page.goto(`/tournament/${upcomingId}/results`);
+    await expect(page.getByRole('heading', { level: 1, name: names.upcoming })).toBeVisible();
+    await expect(page.getByText('UPCOMING', { exact: true })).toBeVisible();
+    await expect(page.getByText('9,500 sats prize pool')).toBeVisible();
+    await expect(page.getByText('sats distributed')).toHaveCount(0);
+    const note = page.getByRole('note');
+    await expect(note).toContainText('This tournament has not started yet: its results appear here once it ends.');
+    await expect(note.getByRole('link', { name: 'View Details' })).toHaveAttribute('href', `/tournament/${upcomingId}`);
+    await expect(page.getByRole('region', { name: 'Current Standings' })).toContainText('No results available');
+    await expect(page.getByRole('region', { name: 'Final Leaderboard' })).toHaveCount(0);
+    // A finished one has no such note.
+    await page.goto(`/tournament/${pastId}/results`);
+    await expect(page.getByRole('region', { name: 'Final Leaderboard' })).toBeVisible();
+    await expect(page.getByRole('note')).toHaveCount(0);
   });
 
   test('a missing tournament is not found', async ({ page }) => {
