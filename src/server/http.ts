@@ -1,8 +1,18 @@
+import { STATUS_CODES } from 'node:http';
 import * as z from 'zod/mini';
 import { AppError, badRequest } from './errors';
 
 /** Largest JSON body the API reads. */
 export const MAX_BODY_BYTES = 16 * 1024;
+
+/**
+ * Give a server-rendered page another status, with that status's own reason phrase (left alone,
+ * the answer says '404 OK').
+ */
+export function setPageStatus(response: { status?: number; statusText?: string }, status: number): void {
+  response.status = status;
+  response.statusText = STATUS_CODES[status] ?? '';
+}
 
 /** A JSON answer. */
 export function json(body: unknown, status = 200, headers: HeadersInit = {}): Response {

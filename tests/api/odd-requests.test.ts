@@ -57,6 +57,18 @@ const BODIES: [string | undefined, string | undefined][] = [
   ['application/json; charset=utf-16', '{}'],
 ];
 
+/** The status line the server answers a raw `method path` request with. */
+function statusLine(server: RunningServer, method: string, path: string): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    const url = new URL(server.url);
+    const socket = connect(Number(url.port), url.hostname, () => socket.write(`${method} ${path} HTTP/1.1\r\nHost: ${url.host}\r\nConnection: close\r\n\r\n`));
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk.toString()));
+    socket.on('end', () => resolve(answer.split('\r\n')[0] ?? ''));
+    socket.on('error', reject);
+  });
+}
+
 describe.each(DIALECTS)('odd requests on %s', (dialect) => {
   let server: RunningServer;
   let cookie: string;
@@ -92,19 +104,29 @@ describe.each(DIALECTS)('odd requests on %s', (dialect) => {
   }, 120_000);
 
   it('refuses TRACE and TRACK with 405 on every kind of path (API, server-rendered page, static file)', async () => {
-    const statusOf = (method: string, path: string) =>
-      new Promise<string>((resolve, reject) => {
-        const url = new URL(server.url);
-        const socket = connect(Number(url.port), url.hostname, () => socket.write(`${method} ${path} HTTP/1.1\r\nHost: ${url.host}\r\nConnection: close\r\n\r\n`));
-        let answer = '';
-        socket.on('data', (chunk) => (answer += chunk.toString()));
-        socket.on('end', () => resolve(answer.split('\r\n')[0] ?? ''));
-        socket.on('error', reject);
-      });
     for (const method of ['TRACE', 'TRACK']) {
       for (const path of ['/api/health', '/users/1', '/about/', '/favicon.svg']) {
-        expect(await statusOf(method, path), `${method} ${path}`).toBe('HTTP/1.1 405 Method Not Allowed');
+        expect(await statusLine(server, method, path), `${method} ${path}`).toBe('HTTP/1.1 405 Method Not Allowed');
       }
+    }
+  });
+
+  it('answers an address with a broken percent-encoding with a JSON 400 that carries the security headers', async () => {
+    for (const path of ['/api/health?x=%ff', '/api/users/%ff/profile', '/users/%E0%A4%A']) {
+      const response = await fetch(server.url + path);
+      expect({ path, status: response.status, type: response.headers.get('content-type'), body: await response.json() }).toEqual({
+        path,
+        status: 400,
+        type: 'application/json; charset=utf-8',
+        body: { error: 'This address is not valid: it has a broken percent-encoding (such as %ff or a lone %).' },
+      });
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+  });
+
+  it('server-rendered pages that are not found say 404 Not Found on the status line', async () => {
+    for (const path of ['/users/99999999', '/tournament/99999999/results', '/no-such-page']) {
+      expect(await statusLine(server, 'GET', path), path).toBe('HTTP/1.1 404 Not Found');
     }
   });
 

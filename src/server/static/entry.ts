@@ -43,8 +43,8 @@ const server = createServer((req, res) => {
   try {
     decodeURI(req.url ?? '/');
   } catch {
-    res.writeHead(400);
-    res.end('Bad request.');
+    res.writeHead(400, { ...SECURITY_HEADERS, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+    res.end(JSON.stringify({ error: 'This address is not valid: it has a broken percent-encoding (such as %ff or a lone %).' }));
     return;
   }
   if (staticFiles.serve(req, res)) return;
