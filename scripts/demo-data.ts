@@ -5,6 +5,7 @@ import type { Db } from '../src/server/db';
 import { submitRun, type GameRules } from '../src/server/games/runs';
 import { Rankings } from '../src/server/leaderboards/rankings';
 import { REKT_FORMATIONS } from '../src/lib/schemas/games';
+import { describeEligibility } from '../src/lib/schemas/tournaments';
 import { computeAchievements } from '../src/lib/achievements';
 
 // The reference games are replay-mode games (README, "Fair play"): the demo's runs stand for runs
@@ -230,7 +231,7 @@ async function loadDemoPrizes(db: Db, tournamentId: number): Promise<void> {
     prize_type: 'bitcoin' as const,
     prize_value: rank === 0 ? t.first_place_sats : t.second_to_fifth_sats,
     avatar_id: null,
-    award_reason: rank === 0 ? 'first_place' : 'top_5',
+    award_reason: rank === 0 ? 'first_place' : `place_${rank + 1}`,
     award_key: 'place',
     status: rank === 0 ? ('sent' as const) : ('pending' as const),
     created_at: at,
@@ -242,8 +243,8 @@ async function loadDemoPrizes(db: Db, tournamentId: number): Promise<void> {
     .insertInto('prize_awards')
     .values([
       ...awards,
-      { ...awards[0]!, prize_type: 'avatar', prize_value: 0, avatar_id: 'laser-eyes', award_reason: 'first_place', award_key: 'laser-eyes', status: 'pending', sent_at: null },
-      ...top.map((e) => ({ ...awards[0]!, user_id: e.user_id, prize_type: 'avatar' as const, prize_value: 0, avatar_id: 'sats-miner', award_reason: 'all_players', award_key: 'sats-miner', status: 'pending' as const, sent_at: null })),
+      { ...awards[0]!, prize_type: 'avatar', prize_value: 0, avatar_id: 'laser-eyes', award_reason: describeEligibility('first_place', null), award_key: 'laser-eyes', status: 'pending', sent_at: null },
+      ...top.map((e) => ({ ...awards[0]!, user_id: e.user_id, prize_type: 'avatar' as const, prize_value: 0, avatar_id: 'sats-miner', award_reason: describeEligibility('all_players', null), award_key: 'sats-miner', status: 'pending' as const, sent_at: null })),
     ])
     .execute();
 }

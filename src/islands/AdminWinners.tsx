@@ -133,13 +133,14 @@ export default function AdminWinners({ initial }: { initial: WinnersResponse }) 
   );
 }
 
+/** A prize's distribution status, one badge style for both (SPEC: a sent prize shows SENT; not sent yet reads PENDING). */
 function Status({ sent, sentAt, sentBy }: { sent: boolean; sentAt: string | null; sentBy: string | null }) {
   return sent ? (
     <span className="badge badge-success badge-sm font-pixel text-[0.55rem]" title={sentAt ? `Sent ${sentAt.slice(0, 16).replace('T', ' ')} UTC${sentBy ? ` by ${sentBy}` : ''}` : undefined}>
       SENT
     </span>
   ) : (
-    <span className="badge badge-warning badge-sm">pending</span>
+    <span className="badge badge-warning badge-sm font-pixel text-[0.55rem]">PENDING</span>
   );
 }
 
@@ -158,7 +159,7 @@ function WinnerCard({ winner, working, onDistribute }: { winner: Winner; working
         {winner.bitcoinPrizes.map((prize) => (
           <li key={prize.id} className="flex flex-wrap items-center gap-3">
             <span className="font-data font-bold text-primary">{sats.format(prize.prizeValue)} sats</span>
-            <span className="text-sm text-base-content/70">{prize.awardReason.replace(/_/g, ' ')}</span>
+            <span className="text-sm text-base-content/70">{prize.awardReason}</span>
             <Status sent={prize.distributionStatus === 'sent'} sentAt={prize.sentAt} sentBy={prize.sentBy} />
             {prize.paymentProof && <span className="font-data text-xs break-all text-base-content/60">proof: {prize.paymentProof}</span>}
             {prize.distributionStatus === 'pending' && (

@@ -1,4 +1,5 @@
 import { DAY, HOUR, MINUTE, SECOND, formatShortDate } from './format';
+import type { TournamentStatus } from './schemas/tournaments';
 
 /**
  * How tournaments write their times: the countdowns of the dashboard card, the featured page and
@@ -52,6 +53,19 @@ export function formatDateRange(start: string, end: string): string {
   const to = formatShortDate(end);
   return from === to ? from : `${from} - ${to}`;
 }
+
+/**
+ * When a tournament of the given status ends or began, for the admin's winners screen: 'Starts
+ * MM/DD/YY' while upcoming, 'Ends MM/DD/YY' while active, 'Ended MM/DD/YY' once past, so a date
+ * still to come never reads as gone.
+ */
+export function windowNote(status: TournamentStatus, start: string, end: string): { verb: 'Starts' | 'Ends' | 'Ended'; date: string } {
+  if (status === 'upcoming') return { verb: 'Starts', date: formatShortDate(start) };
+  return { verb: status === 'active' ? 'Ends' : 'Ended', date: formatShortDate(end) };
+}
+
+/** A tournament's status as its badge reads: UPCOMING, ACTIVE, or COMPLETED once past (SPEC section 4). */
+export const statusBadge = (status: TournamentStatus) => (status === 'past' ? 'COMPLETED' : status.toUpperCase());
 
 /** The dashboard card's name: at most `max` characters, then an ellipsis. */
 export function truncateName(name: string, max = 15): string {

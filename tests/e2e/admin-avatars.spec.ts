@@ -31,8 +31,65 @@ test.describe('admin room: avatar collection', () => {
     await expect(page.getByText('Coming Soon', { exact: true })).toHaveCount(3);
     await expect(page.getByRole('button', { name: 'Reset Leaderboards' })).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Broadcast Message' })).toBeDisabled();
+    // and they look it: drawn as a disabled arcade button (the winners screen's Give to All), not as an enabled outline one
+    const reference = await page.evaluate(() => {
+      const probe = (className: string, disabled: boolean) => {
+        const button = document.createElement('button');
+        button.className = className;
+        button.disabled = disabled;
+        document.querySelector('main')!.append(button);
+        const style = getComputedStyle(button);
+        const result = { color: style.color, border: style.borderTopColor, background: style.backgroundColor };
+        button.remove();
+        return result;
+      };
+      return { disabled: probe('btn-arcade btn-sm btn-secondary', true), enabledOutline: probe('btn-arcade btn-outline', false) };
+    });
+    const look = (el: Element) => {
+      const style = getComputedStyle(el);
+      return { color: style.color, border: style.borderTopColor, background: style.backgroundColor };
+    };
+    for (const name of ['Reset Leaderboards', 'Broadcast Message']) {
+      const drawn = await page.getByRole('button', { name }).evaluate(look);
+      expect(drawn.color).toBe(reference.disabled.color);
+      expect(drawn.color).not.toBe(reference.enabledOutline.color);
+      expect(drawn.background).toBe(reference.disabled.background);
+      expect(drawn.border).toBe('rgba(0, 0, 0, 0)');
+    }
+    await page.screenshot({ path: 'test-results/screens/desktop-admin_room.png', fullPage: true });
     await expectAccessible(page);
     await expectNoHorizontalOverflow(page);
+  });
+
+  test('the New Avatar form shows the default icon without asking for an image, and its name message goes once a name is typed', async ({ page }) => {
+    await openAvatars(page);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/api/assets/avatars/')) asked.push(path);
+    });
+    await page.getByRole('button', { name: '+ New Avatar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Avatar' });
+    await expect(dialog.getByRole('img', { name: 'Preview: no image yet' })).toBeVisible();
+    await expect(dialog.getByText('Image not found')).toHaveCount(0);
+
+    await dialog.getByRole('button', { name: 'Create Avatar' }).click();
+    await expect(dialog.getByText('Give the avatar a name.')).toBeVisible();
+    await expect(dialog.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+    await dialog.getByLabel('Name').pressSequentially('Moon Boy', { delay: 20 });
+    await expect(dialog.getByText('Give the avatar a name.')).toHaveCount(0);
+    await expect(dialog.getByLabel('Name')).not.toHaveAttribute('aria-invalid', /.*/);
+    await expect(dialog).toContainText('Avatar ID: moon-boy');
+    await expect(dialog.getByRole('img', { name: 'Preview: no image yet' })).toBeVisible();
+
+    // a file name being typed is asked for only once it is an image's name
+    await dialog.getByLabel('Image File').pressSequentially('moon', { delay: 20 });
+    await expect(dialog.getByRole('img', { name: 'Preview: no image yet' })).toBeVisible();
+    await dialog.getByLabel('Image File').pressSequentially('.png', { delay: 20 });
+    await expect(dialog.getByText('Image not found')).toBeVisible();
+    expect(asked).toEqual(['/api/assets/avatars/moon.png']);
+    await page.screenshot({ path: 'test-results/screens/desktop-admin_new-avatar.png' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
   });
 
   test('an admin creates an avatar with an uploaded image, edits it and deletes it', async ({ page }) => {
@@ -94,6 +151,16 @@ test.describe('admin room: avatar collection', () => {
     await expectNoHorizontalOverflow(page);
     await page.getByRole('button', { name: '+ New Avatar' }).click();
     await expect(page.getByRole('dialog', { name: 'New Avatar' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'New Avatar' }).getByRole('img', { name: 'Preview: no image yet' })).toBeVisible();
     await expectNoHorizontalOverflow(page);
+    await page.screenshot({ path: 'test-results/screens/narrow-admin_new-avatar.png' });
+  });
+
+  test('@narrow the Admin Room fits a 360 px screen', async ({ page }) => {
+    await signInAsAdmin(page);
+    await page.goto('/admin');
+    await expect(page.getByRole('button', { name: 'Reset Leaderboards' })).toBeDisabled();
+    await expectNoHorizontalOverflow(page);
+    await page.screenshot({ path: 'test-results/screens/narrow-admin_room.png', fullPage: true });
   });
 });

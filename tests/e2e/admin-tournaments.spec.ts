@@ -153,6 +153,78 @@ test.describe('admin room: tournaments, winners and prizes', () => {
     await playerContext.close();
   });
 
+  test('the form refuses prize amounts that are not digits or more than every bitcoin, naming the field, before sending', async ({ page }) => {
+    await signInAsAdmin(page);
+    await openTournaments(page);
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/admin/tournaments') sent.push(request.url());
+    });
+    const form = page.getByRole('form', { name: 'Create Tournament' });
+    await form.getByLabel('Name', { exact: true }).fill('Amounts Check Cup');
+    await form.getByLabel('Start', { exact: true }).fill(local(Date.now() + 86_400_000));
+    await form.getByLabel('End', { exact: true }).fill(local(Date.now() + 2 * 86_400_000));
+    const first = form.getByLabel('1st Place');
+    const random = form.getByLabel('Random Participant');
+    await first.fill('1e3');
+    await random.fill('9007199254740991');
+    await expect(form).toContainText('Prize pool: -');
+    await form.getByRole('button', { name: 'Create Tournament' }).click();
+    await expect(form.getByText('1st Place must be a whole number of sats, typed as digits (like 21000).')).toBeVisible();
+    await expect(form.getByText('Random Participant is more than every bitcoin there is: at most 2,100,000,000,000,000 sats.')).toBeVisible();
+    await expect(form.getByRole('alert')).toHaveText('Fix the prize amounts marked above.');
+    await expect(first).toBeFocused();
+    await expect(first).toHaveAttribute('aria-invalid', 'true');
+    await expect(form).not.toContainText('firstPlaceSats');
+
+    // each message goes as soon as its field is right
+    await first.fill('1000');
+    await expect(form.getByText(/^1st Place must be/)).toHaveCount(0);
+    await expect(first).not.toHaveAttribute('aria-invalid', /.*/);
+    await random.fill('');
+    await expect(form.getByText(/^Random Participant is more/)).toHaveCount(0);
+    await expect(form.getByRole('alert')).toHaveCount(0);
+    await expect(form).toContainText('Prize pool: 1,000 sats');
+    expect(sent).toEqual([]);
+  });
+
+  test('the winners screen of a tournament that has not ended says when it ends or starts, never Ended', async ({ page }) => {
+    await signInAsAdmin(page);
+    const { tournaments } = (await (await page.request.get('/api/admin/tournaments')).json()) as { tournaments: { id: number; name: string; status: string; startDate: string; endDate: string }[] };
+    const date = (iso: string) => new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: '2-digit' }).format(new Date(iso));
+    const active = tournaments.find((t) => t.name === 'Halving Championship')!;
+    const upcoming = tournaments.find((t) => t.name === 'HODL Marathon')!;
+    const past = tournaments.find((t) => t.name === 'Genesis Cup')!;
+    for (const [t, badge, note] of [
+      [active, 'ACTIVE', `Ends ${date(active.endDate)}`],
+      [upcoming, 'UPCOMING', `Starts ${date(upcoming.startDate)}`],
+      [past, 'COMPLETED', `Ended ${date(past.endDate)}`],
+    ] as const) {
+      await page.goto(`/admin/tournaments/${t.id}/winners`);
+      const header = page.getByRole('heading', { level: 1, name: t.name }).locator('xpath=following-sibling::p[1]');
+      await expect(header).toContainText(badge);
+      await expect(header).toContainText(note);
+      if (t !== past) await expect(header).not.toContainText('Ended');
+    }
+    await expect(page.getByText('Winners will be available once the tournament ends.')).toHaveCount(0);
+  });
+
+  test('the winners screen names every prize in the spec\'s words, with one kind of status badge', async ({ page }) => {
+    await signInAsAdmin(page);
+    const { tournaments } = (await (await page.request.get('/api/admin/tournaments')).json()) as { tournaments: { id: number; name: string }[] };
+    const genesis = tournaments.find((t) => t.name === 'Genesis Cup')!;
+    await page.goto(`/admin/tournaments/${genesis.id}/winners`);
+    await waitForIsland(page, 'section');
+    const winners = page.getByRole('region', { name: 'Winners' });
+    for (const label of ['1st Place', '2nd Place', '5th Place', 'Random Participant', 'First Place Only', 'All Players']) await expect(winners.getByText(label, { exact: true }).first()).toBeVisible();
+    await expect(winners).not.toContainText(/first_place|all_players|random_participant|top_\d|place_\d|first place\b/);
+    const badges = await winners.locator('.badge').allTextContents();
+    expect(badges.length).toBeGreaterThan(0);
+    expect(new Set(badges)).toEqual(new Set(['PENDING', 'SENT']));
+    await expect(page.getByRole('region', { name: 'Avatar Rewards' })).toContainText('First Place Only');
+    await page.screenshot({ path: 'test-results/screens/desktop-admin_winners-labels.png', fullPage: true });
+  });
+
   test('a route id that is no tournament shows Invalid Tournament with Go Back', async ({ page }) => {
     await signInAsAdmin(page);
     for (const path of ['/admin/tournaments/abc/winners', '/admin/tournaments/999999/winners']) {
@@ -166,7 +238,20 @@ test.describe('admin room: tournaments, winners and prizes', () => {
   test('@narrow the tournaments page fits a 360 px screen', async ({ page }) => {
     await signInAsAdmin(page);
     await openTournaments(page);
+    const form = page.getByRole('form', { name: 'Create Tournament' });
+    await form.getByLabel('1st Place').fill('1e3');
+    await form.getByRole('button', { name: 'Create Tournament' }).click();
+    await expect(form.getByText(/^1st Place must be a whole number/)).toBeVisible();
     await expectNoHorizontalOverflow(page);
     await page.screenshot({ path: 'test-results/screens/narrow-admin_tournaments.png', fullPage: true });
+  });
+
+  test('@narrow the winners screen fits a 360 px screen', async ({ page }) => {
+    await signInAsAdmin(page);
+    const { tournaments } = (await (await page.request.get('/api/admin/tournaments')).json()) as { tournaments: { id: number; name: string }[] };
+    await page.goto(`/admin/tournaments/${tournaments.find((t) => t.name === 'Genesis Cup')!.id}/winners`);
+    await waitForIsland(page, 'section');
+    await expectNoHorizontalOverflow(page);
+    await page.screenshot({ path: 'test-results/screens/narrow-admin_winners.png', fullPage: true });
   });
 });

@@ -15,7 +15,7 @@ const avatar = (avatarId: string, avatarName: string) => ({
   avatarId,
   avatarName,
   imageUrl: `/api/assets/avatars/${avatarId}.png`,
-  unlockCriteria: 'Top 3 finish',
+  unlockCriteria: 'Top 3',
   requirement: { type: 'top_3', value: 3, minScore: null },
 });
 

@@ -234,7 +234,7 @@ describe.each(DIALECTS)('tournament winners and prizes on %s', (dialect) => {
     const { id, ids } = await tournament({ players: [['alpha', 900, 1], ['beta', 800, 2], ['gamma', 700, 3], ['delta', 600, 4], ['eps', 500, 5], ['zeta', 400, 6]], rewards: [['hodl-knight', 'top_3', null]] });
     await s.db.updateTable('users').set({ lightning_address: 'alpha@wallet.example' }).where('id', '=', ids.alpha!).execute();
     const before = await listWinners(s, id, NOW);
-    expect(before).toMatchObject({ processedAt: null, winners: [], tournament: { status: 'past', participantCount: 6 }, avatarRewards: [{ avatarId: 'hodl-knight', eligible: 3, distributed: 0, unlockCriteria: 'Top 3 finish' }] });
+    expect(before).toMatchObject({ processedAt: null, winners: [], tournament: { status: 'past', participantCount: 6 }, avatarRewards: [{ avatarId: 'hodl-knight', eligible: 3, distributed: 0, unlockCriteria: 'Top 3' }] });
     await processWinners(s, admin, id, NOW);
     const prize = await s.db.selectFrom('prize_awards').select('id').where('user_id', '=', ids.alpha!).where('prize_type', '=', 'avatar').executeTakeFirstOrThrow();
     await distributePrize(s, admin, prize.id, null, NOW);
@@ -243,10 +243,14 @@ describe.each(DIALECTS)('tournament winners and prizes on %s', (dialect) => {
     expect(after.winners.slice(0, 5).map((w) => [w.username, w.rank, w.score])).toEqual([['alpha', 1, 900], ['beta', 2, 800], ['gamma', 3, 700], ['delta', 4, 600], ['eps', 5, 500]]);
     expect(after.winners[0]).toMatchObject({
       lightningAddress: 'alpha@wallet.example',
-      bitcoinPrizes: [{ prizeValue: 1000, distributionStatus: 'pending', sentAt: null }],
-      avatarPrizes: [{ avatarId: 'hodl-knight', avatarName: 'HODL Knight', avatarImageUrl: '/api/assets/avatars/hodl-knight.png', awardReason: 'Top 3 finish', distributionStatus: 'sent', sentBy: 'root_admin' }],
+      bitcoinPrizes: [{ prizeValue: 1000, awardReason: '1st Place', distributionStatus: 'pending', sentAt: null }],
+      avatarPrizes: [{ avatarId: 'hodl-knight', avatarName: 'HODL Knight', avatarImageUrl: '/api/assets/avatars/hodl-knight.png', awardReason: 'Top 3', distributionStatus: 'sent', sentBy: 'root_admin' }],
     });
     expect(after.winners.at(-1)!.username).toBe('zeta'); // the drawn one, after the paid places
+    // reasons in words, as the form names the prizes, never the stored codes
+    expect(after.winners.map((w) => w.bitcoinPrizes.map((p) => p.awardReason)).flat()).toEqual(['1st Place', '2nd Place', '3rd Place', '4th Place', '5th Place', 'Random Participant']);
+    expect(after.tournament.endDate).toBe(new Date(NOW - HOUR).toISOString());
+    expect(Date.parse(after.tournament.startDate)).toBeLessThan(NOW - HOUR);
     expect(after.avatarRewards[0]).toMatchObject({ eligible: 3, distributed: 1 });
     expect(after.auditLog.map((e) => e.action)).toEqual(['prize.distribute', 'tournament.process_winners']);
   });

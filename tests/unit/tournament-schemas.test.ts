@@ -40,6 +40,8 @@ describe('tournament form schema', () => {
     [{ rewards: '[1]' }, 'rewards must be a JSON object like {"firstPlaceSats": 1000, "avatarRewards": []}'],
     [{ rewards: '{"firstPlaceSats": -1}' }, 'firstPlaceSats cannot be negative'],
     [{ rewards: '{"secondToFifthSats": 1.5}' }, 'secondToFifthSats must be a whole number of sats'],
+    // API clients keep the API's own field names (the admin form checks amounts before sending).
+    [{ rewards: '{"firstPlaceSats": 9007199254740991}' }, 'firstPlaceSats is more than every bitcoin there is'],
     [{ rewards: '{"avatarRewards": [{"avatarId": "laser-eyes", "eligibility": "top_4"}]}' }, 'eligibility must be one of first_place, top_3, top_5, top_10, all_players'],
     [{ imageFilename: '../etc/passwd' }, 'imageFilename must be a PNG, JPEG, WebP or GIF file name like spring-cup.png'],
     // Not a type the image route serves: it would only show as a broken image.

@@ -2,7 +2,8 @@ import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { failureMessage } from '../../lib/api';
 import { runMutation } from '../../lib/query-wait';
 import { AVATAR_IMAGE_PREFIX, avatarIdFromName, type AdminAvatar } from '../../lib/schemas/admin';
-import { AVATAR_CATEGORIES, RARITIES, type AvatarCategory, type Rarity } from '../../lib/schemas/avatars';
+import { avatarFormProblems } from './avatar-form';
+import { AVATAR_CATEGORIES, defaultAvatarImage, RARITIES, type AvatarCategory, type Rarity } from '../../lib/schemas/avatars';
 import { $saveAvatar } from '../../lib/stores/admin';
 import { ArcadeDialog } from '../../ui/ArcadeDialog';
 import { sparkles as iconSparkles } from '../../ui/pixel-icons';
@@ -41,21 +42,36 @@ function AvatarForm({ avatar, titleId, firstField, onSaved, onCancel }: { avatar
   const [category, setCategory] = useState<AvatarCategory>(avatar?.category ?? 'achievement');
   const [isActive, setIsActive] = useState(avatar?.isActive ?? true);
   const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string>();
+  // The fields' messages show once a save was tried and follow the fields from then on; the
+  // server's refusal stays until the admin changes something.
+  const [checked, setChecked] = useState(false);
+  const [serverError, setServerError] = useState<string>();
   const avatarId = avatar?.avatarId ?? avatarIdFromName(name);
-  const imageUrl = imageFile.trim() ? AVATAR_IMAGE_PREFIX + imageFile.trim() : avatarId ? `${AVATAR_IMAGE_PREFIX}${avatarId}.png` : '';
+  const file = imageFile.trim();
+  const imageUrl = file ? AVATAR_IMAGE_PREFIX + file : avatarId ? defaultAvatarImage(avatarId) : '';
+  const problems = avatarFormProblems(name, avatarId, file);
+  // The preview asks for an image only once there is one to show: a file name of an image type, or
+  // an existing avatar's default path. A new avatar without a file shows the default icon, and a
+  // name being typed never asks for `/api/assets/avatars/{id-so-far}.png`.
+  const previewSrc = file ? (problems.image ? null : imageUrl) : avatar ? imageUrl : null;
+  const edit =
+    <T,>(setter: (value: T) => void) =>
+    (value: T) => {
+      setter(value);
+      setServerError(undefined);
+    };
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!name.trim()) return setError('Give the avatar a name.');
-    if (!avatarId) return setError('The name needs at least one letter or digit: the avatar id is made from it.');
+    setChecked(true);
+    if (problems.name || problems.image) return;
     setPending(true);
-    setError(undefined);
+    setServerError(undefined);
     const values = { avatarId, name, description, imageUrl, rarity, category, isActive };
     const outcome = await runMutation($saveAvatar, { id: avatar?.id, values });
     setPending(false);
     if (outcome.status === 'done') onSaved(outcome.result.avatar, outcome.result.avatars, !avatar);
-    else if (outcome.status === 'failed') setError(failureMessage(outcome.error, avatar ? 'Failed to update the avatar.' : 'Failed to create the avatar.'));
+    else if (outcome.status === 'failed') setServerError(failureMessage(outcome.error, avatar ? 'Failed to update the avatar.' : 'Failed to create the avatar.'));
   }
 
   return (
@@ -63,7 +79,7 @@ function AvatarForm({ avatar, titleId, firstField, onSaved, onCancel }: { avatar
       <h2 id={titleId} className="text-center text-sm leading-relaxed text-accent">
         {avatar ? 'Edit Avatar' : 'New Avatar'}
       </h2>
-      <TextField ref={firstField} id={`${id}-name`} label="Name" value={name} maxLength={60} required onChange={(e) => setName(e.target.value)} />
+      <TextField ref={firstField} id={`${id}-name`} label="Name" value={name} maxLength={60} required error={checked ? problems.name : undefined} onChange={(e) => edit(setName)(e.target.value)} />
       <p className="text-sm text-base-content/80">
         Avatar ID: <span className="font-data font-bold text-base-content">{avatarId || '-'}</span>
         <span className="block text-base-content/60">{avatar ? 'The id never changes.' : 'Made from the name; it cannot be changed later.'}</span>
@@ -75,13 +91,13 @@ function AvatarForm({ avatar, titleId, firstField, onSaved, onCancel }: { avatar
         <textarea id={`${id}-description`} className="textarea w-full border-2 border-plum bg-base-100 text-base" rows={2} maxLength={500} value={description} onChange={(e) => setDescription(e.target.value)} />
       </div>
       <div className="flex items-end gap-3">
-        <AvatarImage src={imageUrl || `${AVATAR_IMAGE_PREFIX}missing.png`} alt="Preview" className="size-16 shrink-0" />
+        <AvatarImage src={previewSrc} alt="Preview" className="size-16 shrink-0" />
         <div className="min-w-0 flex-1">
-          <TextField id={`${id}-image`} label="Image File" value={imageFile} placeholder={avatarId ? `${avatarId}.png` : 'name.png'} onChange={(e) => setImageFile(e.target.value)} />
+          <TextField id={`${id}-image`} label="Image File" value={imageFile} placeholder={avatarId ? `${avatarId}.png` : 'name.png'} error={checked ? problems.image : undefined} onChange={(e) => edit(setImageFile)(e.target.value)} />
         </div>
       </div>
       <p className="-mt-2 font-data text-xs break-all text-base-content/60">{imageUrl || AVATAR_IMAGE_PREFIX}</p>
-      <ImageUpload folder="avatars" onUploaded={setImageFile} />
+      <ImageUpload folder="avatars" onUploaded={edit(setImageFile)} />
       <div className="grid grid-cols-2 gap-3">
         <Select id={`${id}-rarity`} label="Rarity" value={rarity} options={RARITIES} onChange={(v) => setRarity(v as Rarity)} />
         <Select id={`${id}-category`} label="Category" value={category} options={AVATAR_CATEGORIES} onChange={(v) => setCategory(v as AvatarCategory)} />
@@ -90,9 +106,9 @@ function AvatarForm({ avatar, titleId, firstField, onSaved, onCancel }: { avatar
         <input type="checkbox" className="checkbox checkbox-primary" checked={isActive} onChange={(e) => setIsActive(e.target.checked)} />
         <span>Active (can be awarded)</span>
       </label>
-      {error && (
+      {serverError && (
         <p role="alert" className="text-sm text-error">
-          {error}
+          {serverError}
         </p>
       )}
       <div className="flex flex-wrap justify-end gap-3 pt-2">

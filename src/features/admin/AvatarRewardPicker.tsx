@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { AdminAvatar } from '../../lib/schemas/admin';
-import { ELIGIBILITIES, ELIGIBILITY_LABELS, type Eligibility } from '../../lib/schemas/tournaments';
+import { describeEligibility, ELIGIBILITIES, ELIGIBILITY_LABELS, type Eligibility } from '../../lib/schemas/tournaments';
 import { AvatarImage } from './AvatarImage';
 import type { RewardDraft } from './tournament-form';
 
@@ -42,10 +42,7 @@ export function AvatarRewardPicker({ avatars, rewards, onChange }: Props) {
             <li key={r.avatarId} className="flex flex-wrap items-center gap-3">
               <AvatarImage src={avatars.find((a) => a.avatarId === r.avatarId)?.imageUrl ?? `/api/assets/avatars/${r.avatarId}.png`} alt={nameOf(r.avatarId)} className="size-8" />
               <span className="font-bold">{nameOf(r.avatarId)}</span>
-              <span className="text-sm text-base-content/70">
-                {ELIGIBILITY_LABELS[r.eligibility]}
-                {r.minScore !== null && `, min ${r.minScore.toLocaleString('en-US')} points`}
-              </span>
+              <span className="text-sm text-base-content/70">{describeEligibility(r.eligibility, r.minScore)}</span>
               <button type="button" className="btn btn-ghost btn-xs text-error" onClick={() => onChange(rewards.filter((x) => x.avatarId !== r.avatarId))} aria-label={`Remove ${nameOf(r.avatarId)}`}>
                 Remove
               </button>

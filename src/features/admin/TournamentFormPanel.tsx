@@ -6,7 +6,7 @@ import { AvatarImage } from './AvatarImage';
 import { AvatarRewardPicker } from './AvatarRewardPicker';
 import { ImageUpload } from './ImageUpload';
 import { ReportEditor } from './ReportEditor';
-import { originalImageName, satsOf, type FormValues } from './tournament-form';
+import { formProblems, originalImageName, SATS_FIELDS, SATS_PROBLEM, satsOf, type FormValues, type SatsField } from './tournament-form';
 
 export interface GameOption {
   gameId: string;
@@ -30,24 +30,27 @@ const sats = new Intl.NumberFormat('en-US');
 /** The tournament form with every field, default and rule of SPEC section 5. */
 export function TournamentFormPanel({ editingId, values, onChange, games, avatars, pending, onSubmit, onCancel }: Props) {
   const id = useId();
-  const [error, setError] = useState<string>();
+  // Problems show once a submit was tried and follow the fields from then on: a fixed field's message goes at once.
+  const [checked, setChecked] = useState(false);
   const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => onChange({ ...values, [key]: value });
+  const problems = formProblems(values);
   const amounts = [satsOf(values.firstPlaceSats), satsOf(values.secondToFifthSats), satsOf(values.randomParticipantSats)] as const;
-  const wholeAmounts = amounts.every((n) => Number.isSafeInteger(n) && n >= 0);
-  const pool = wholeAmounts ? prizePool({ firstPlaceSats: amounts[0], secondToFifthSats: amounts[1], randomParticipantSats: amounts[2] }) : null;
+  const pool = Object.keys(problems.sats).length === 0 ? prizePool({ firstPlaceSats: amounts[0], secondToFifthSats: amounts[1], randomParticipantSats: amounts[2] }) : null;
 
   function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    const missing = !values.name.trim() ? 'name' : !values.gameId ? 'game' : !values.startDate ? 'start date' : !values.endDate ? 'end date' : null;
-    if (missing) return setError(`The ${missing} is required.`);
-    if (!wholeAmounts) return setError('Reward amounts must be whole numbers of sats (0 or more).');
-    if (values.endDate <= values.startDate) return setError('The end must be after the start.');
-    setError(undefined);
+    setChecked(true);
+    if (problems.form) {
+      // Only amounts are wrong: take the admin to the first one (its message is under it).
+      const firstBad = (Object.keys(SATS_FIELDS) as SatsField[]).find((field) => problems.sats[field]);
+      if (problems.form === SATS_PROBLEM && firstBad) document.getElementById(`${id}-${firstBad}`)?.focus();
+      return;
+    }
     onSubmit();
   }
 
-  const satsField = (key: 'firstPlaceSats' | 'secondToFifthSats' | 'randomParticipantSats', label: string, placeholder: string) => (
-    <TextField id={`${id}-${key}`} label={label} inputMode="numeric" placeholder={placeholder} value={values[key]} onChange={(e) => set(key, e.target.value)} />
+  const satsField = (key: SatsField, label: string, placeholder: string) => (
+    <TextField id={`${id}-${key}`} label={label} inputMode="numeric" pattern="[0-9]*" placeholder={placeholder} value={values[key]} error={checked ? problems.sats[key] : undefined} onChange={(e) => set(key, e.target.value)} />
   );
 
   return (
@@ -122,9 +125,9 @@ export function TournamentFormPanel({ editingId, values, onChange, games, avatar
       <AvatarRewardPicker avatars={avatars} rewards={values.avatarRewards} onChange={(avatarRewards) => set('avatarRewards', avatarRewards)} />
       <ReportEditor value={values.reportContent} onChange={(reportContent) => set('reportContent', reportContent)} tournamentId={editingId} />
 
-      {error && (
+      {checked && problems.form && (
         <p role="alert" className="text-sm text-error">
-          {error}
+          {problems.form}
         </p>
       )}
       <div className="flex flex-wrap justify-end gap-3">

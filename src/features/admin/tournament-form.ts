@@ -1,4 +1,4 @@
-import type { AdminTournament, Eligibility, TournamentForm } from '../../lib/schemas/tournaments';
+import { MAX_SATS, type AdminTournament, type Eligibility, type TournamentForm } from '../../lib/schemas/tournaments';
 
 /** One avatar reward in the form. */
 export interface RewardDraft {
@@ -68,10 +68,54 @@ export function formOf(t: AdminTournament): FormValues {
 /** Duplicating: the name plus ' (Copy)', the same game and description; dates, image and rewards empty. */
 export const duplicateOf = (t: AdminTournament): FormValues => ({ ...EMPTY_FORM, name: `${t.name} (Copy)`, gameId: t.gameId, description: t.description });
 
-/** A sats field as a whole number: empty is 0; anything else that is not whole stays text for the server to refuse. */
+/** The form's prize fields, each with the name its label gives it (messages name the field so). */
+export const SATS_FIELDS = {
+  firstPlaceSats: '1st Place',
+  secondToFifthSats: '2nd - 5th Place',
+  randomParticipantSats: 'Random Participant',
+} as const;
+export type SatsField = keyof typeof SATS_FIELDS;
+
+const sats = new Intl.NumberFormat('en-US');
+
+/**
+ * A prize field as sats: digits only (SPEC section 5: whole numbers; empty is 0), so '1e3', '0x10',
+ * '1.5', '-1' or '21 000' are no amount (NaN) rather than what `Number()` makes of them.
+ */
 export function satsOf(text: string): number {
   const trimmed = text.trim();
-  return trimmed === '' ? 0 : Number(trimmed);
+  if (trimmed === '') return 0;
+  return /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+}
+
+/** What is wrong with a prize field's text, naming the field as its label does; undefined when it is fine. */
+export function satsProblem(field: SatsField, text: string): string | undefined {
+  const amount = satsOf(text);
+  const name = SATS_FIELDS[field];
+  if (Number.isNaN(amount)) return `${name} must be a whole number of sats, typed as digits (like 21000).`;
+  if (amount > MAX_SATS) return `${name} is more than every bitcoin there is: at most ${sats.format(MAX_SATS)} sats.`;
+  return undefined;
+}
+
+/** The form's message when only prize amounts are wrong (each says what under its field). */
+export const SATS_PROBLEM = 'Fix the prize amounts marked above.';
+
+/** Every problem of the form before it is sent: the first missing or wrong field (`form`) and each bad prize field. */
+export function formProblems(values: FormValues): { form?: string; sats: Partial<Record<SatsField, string>> } {
+  const bad: Partial<Record<SatsField, string>> = {};
+  for (const field of Object.keys(SATS_FIELDS) as SatsField[]) {
+    const problem = satsProblem(field, values[field]);
+    if (problem) bad[field] = problem;
+  }
+  const missing = !values.name.trim() ? 'name' : !values.gameId ? 'game' : !values.startDate ? 'start date' : !values.endDate ? 'end date' : null;
+  const form = missing
+    ? `The ${missing} is required.`
+    : values.endDate <= values.startDate
+      ? 'The end must be after the start.'
+      : Object.keys(bad).length > 0
+        ? SATS_PROBLEM
+        : undefined;
+  return { form, sats: bad };
 }
 
 /** The form's payload (SPEC section 3): rewards as JSON text, the browser's time zone offset as text. */

@@ -149,7 +149,10 @@ const sentFields = {
   paymentProof: z.nullable(z.string()),
 };
 
-/** A bitcoin prize on the winners screen. */
+/**
+ * A bitcoin prize on the winners screen. `awardReason` (here and on avatar prizes) is the reason
+ * in words, as the screen shows it: '1st Place', 'Random Participant', 'First Place Only', 'All Players'.
+ */
 export const bitcoinPrizeSchema = z.object({ id: z.number(), prizeValue: z.number(), awardReason: z.string(), ...sentFields });
 /** An avatar prize on the winners screen. */
 export const avatarPrizeSchema = z.object({
@@ -187,7 +190,7 @@ export type AvatarRewardProgress = z.infer<typeof avatarRewardProgressSchema>;
 
 /** Answer of `GET /api/admin/tournaments/{id}/winners`. */
 export const winnersResponseSchema = z.object({
-  tournament: z.object({ id: z.number(), name: z.string(), status: z.enum(['upcoming', 'active', 'past']), endDate: z.string(), participantCount: z.number() }),
+  tournament: z.object({ id: z.number(), name: z.string(), status: z.enum(['upcoming', 'active', 'past']), startDate: z.string(), endDate: z.string(), participantCount: z.number() }),
   /** When winners were processed, or null. */
   processedAt: z.nullable(z.string()),
   winners: z.array(winnerSchema),

@@ -1,4 +1,5 @@
 import { countryName } from '../../lib/countries';
+import { prizeReasonLabel } from '../../lib/schemas/tournaments';
 import type { Db } from '../db';
 import { tournamentRow } from '../tournaments/tournaments';
 
@@ -55,7 +56,7 @@ export async function draftReport(db: Db, tournamentId: number): Promise<string>
   const sats = awards.filter((a) => a.prize_type === 'bitcoin');
   if (sats.length) {
     lines.push(`${n.format(sats.reduce((sum, a) => sum + Number(a.prize_value), 0))} sats in ${sats.length} prizes:`, '');
-    for (const a of sats) lines.push(`- ${md(a.username)}: ${n.format(Number(a.prize_value))} sats (${a.award_reason.replace(/_/g, ' ')})`);
+    for (const a of sats) lines.push(`- ${md(a.username)}: ${n.format(Number(a.prize_value))} sats (${prizeReasonLabel('bitcoin', a.award_reason)})`);
     lines.push('');
   }
   const avatars = new Map<string, number>();

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { ELIGIBILITY_TOP, type Eligibility } from '../../lib/schemas/tournaments';
+import { ELIGIBILITY_TOP, prizeReasonLabel, type Eligibility } from '../../lib/schemas/tournaments';
 import type {
   AvatarRewardProgress,
   BulkDistributeResponse,
@@ -175,8 +175,9 @@ export async function listWinners(services: Pick<Services, 'db' | 'rankings'>, t
       winners.set(a.user_id, winner);
     }
     const sent = { distributionStatus: a.status, sentAt: iso(a.sent_at), sentBy: a.sent_by_name, paymentProof: a.payment_proof };
-    if (a.prize_type === 'bitcoin') winner.bitcoinPrizes.push({ id: a.id, prizeValue: Number(a.prize_value), awardReason: a.award_reason, ...sent });
-    else winner.avatarPrizes.push({ id: a.id, avatarId: a.avatar_id ?? '', avatarName: a.avatar_name ?? a.avatar_id ?? 'Removed avatar', avatarImageUrl: a.image_url ?? '', awardReason: a.award_reason, ...sent });
+    const awardReason = prizeReasonLabel(a.prize_type, a.award_reason);
+    if (a.prize_type === 'bitcoin') winner.bitcoinPrizes.push({ id: a.id, prizeValue: Number(a.prize_value), awardReason, ...sent });
+    else winner.avatarPrizes.push({ id: a.id, avatarId: a.avatar_id ?? '', avatarName: a.avatar_name ?? a.avatar_id ?? 'Removed avatar', avatarImageUrl: a.image_url ?? '', awardReason, ...sent });
   }
   const sentAvatars = new Map<string, number>();
   for (const a of awards) if (a.prize_type === 'avatar' && a.status === 'sent' && a.avatar_id) sentAvatars.set(a.avatar_id, (sentAvatars.get(a.avatar_id) ?? 0) + 1);
@@ -189,7 +190,7 @@ export async function listWinners(services: Pick<Services, 'db' | 'rankings'>, t
     distributed: sentAvatars.get(r.avatar_id) ?? 0,
   }));
   return {
-    tournament: { id: row.id, name: row.name, status: statusAt(row, now), endDate: new Date(row.end_at).toISOString(), participantCount: places.length },
+    tournament: { id: row.id, name: row.name, status: statusAt(row, now), startDate: new Date(row.start_at).toISOString(), endDate: new Date(row.end_at).toISOString(), participantCount: places.length },
     processedAt: iso(processing?.processed_at ?? null),
     winners: [...winners.values()].sort((a, b) => (a.rank ?? Infinity) - (b.rank ?? Infinity) || a.userId - b.userId),
     avatarRewards,

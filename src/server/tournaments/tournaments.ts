@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import {
-  ELIGIBILITY_LABELS,
+  describeEligibility,
   ELIGIBILITY_TOP,
   formInstant,
   prizePool,
@@ -33,12 +33,10 @@ export function statusAt(row: Pick<TournamentRow, 'start_at' | 'end_at'>, now: n
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
-const points = new Intl.NumberFormat('en-US');
 
-/** Who earns an avatar reward, in words. */
+/** Who earns an avatar reward, in the spec's words ('Top 3, with at least 5,000 points'). */
 export function unlockCriteria(eligibility: AvatarReward['requirement']['type'], minScore: number | null): string {
-  const who = eligibility === 'first_place' ? 'First place' : eligibility === 'all_players' ? 'Every participant' : `${ELIGIBILITY_LABELS[eligibility]} finish`;
-  return minScore ? `${who}, with at least ${points.format(minScore)} points` : who;
+  return describeEligibility(eligibility, minScore);
 }
 
 /** Each tournament's avatar rewards, with the avatars' names and images, in the admin's order. */

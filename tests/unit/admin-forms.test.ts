@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { avatarFormProblems } from '../../src/features/admin/avatar-form';
+import { EMPTY_FORM, formProblems, payloadOf, SATS_PROBLEM, satsOf, satsProblem, type FormValues } from '../../src/features/admin/tournament-form';
+import { describeEligibility, prizeReasonLabel } from '../../src/lib/schemas/tournaments';
+import { statusBadge, windowNote } from '../../src/lib/tournament-time';
+
+const filled: FormValues = { ...EMPTY_FORM, name: 'Spring Cup', startDate: '2026-05-01T18:00', endDate: '2026-05-02T18:00' };
+
+describe('the tournament form\'s prize amounts', () => {
+  it('are whole numbers typed as digits; empty is 0', () => {
+    expect(satsOf('')).toBe(0);
+    expect(satsOf(' 21000 ')).toBe(21000);
+    for (const text of ['1e3', '0x10', '1.5', '-1', '+5', '21 000', '21,000', 'Infinity']) expect(satsOf(text), text).toBeNaN();
+  });
+
+  it('name the field as its label does when they are not digits or more than every bitcoin', () => {
+    expect(satsProblem('firstPlaceSats', '1e3')).toBe('1st Place must be a whole number of sats, typed as digits (like 21000).');
+    expect(satsProblem('secondToFifthSats', '2.5')).toBe('2nd - 5th Place must be a whole number of sats, typed as digits (like 21000).');
+    expect(satsProblem('firstPlaceSats', '9007199254740991')).toBe('1st Place is more than every bitcoin there is: at most 2,100,000,000,000,000 sats.');
+    expect(satsProblem('randomParticipantSats', '2100000000000000')).toBeUndefined();
+    expect(satsProblem('randomParticipantSats', '')).toBeUndefined();
+  });
+
+  it('keep the form from sending, each bad field with its own message', () => {
+    const problems = formProblems({ ...filled, firstPlaceSats: '1e3', randomParticipantSats: '9007199254740991' });
+    expect(problems.form).toBe(SATS_PROBLEM);
+    expect(Object.keys(problems.sats)).toEqual(['firstPlaceSats', 'randomParticipantSats']);
+    expect(formProblems({ ...filled, firstPlaceSats: '1000' })).toEqual({ form: undefined, sats: {} });
+  });
+
+  it('say a missing field or a wrong window first', () => {
+    expect(formProblems({ ...filled, startDate: '', firstPlaceSats: 'x' }).form).toBe('The start date is required.');
+    expect(formProblems({ ...filled, endDate: filled.startDate }).form).toBe('The end must be after the start.');
+  });
+
+  it('reach the server as the numbers typed', () => {
+    const rewards = JSON.parse(String(payloadOf({ ...filled, firstPlaceSats: '21000', secondToFifthSats: '', randomParticipantSats: '0' }).rewards));
+    expect(rewards).toMatchObject({ firstPlaceSats: 21000, secondToFifthSats: 0, randomParticipantSats: 0 });
+  });
+});
+
+describe('the avatar form', () => {
+  it('asks for a name until one with a letter or digit is typed', () => {
+    expect(avatarFormProblems('', '', '').name).toBe('Give the avatar a name.');
+    expect(avatarFormProblems('!!!', '', '').name).toBe('The name needs at least one letter or digit: the avatar id is made from it.');
+    expect(avatarFormProblems('Laser Eyes', 'laser-eyes', '')).toEqual({});
+  });
+
+  it('takes an empty image file or an image file name only', () => {
+    expect(avatarFormProblems('Laser Eyes', 'laser-eyes', 'laser-eyes.png')).toEqual({});
+    for (const file of ['laser-eyes', 'laser.svg', '../x.png', 'a/b.png']) expect(avatarFormProblems('Laser Eyes', 'laser-eyes', file).image, file).toBeDefined();
+  });
+});
+
+describe('prize reasons and rewards in words', () => {
+  it('use the spec\'s eligibility labels', () => {
+    expect(describeEligibility('first_place', null)).toBe('First Place Only');
+    expect(describeEligibility('all_players', null)).toBe('All Players');
+    expect(describeEligibility('top_3', 5000)).toBe('Top 3, with at least 5,000 points');
+  });
+
+  it('name bitcoin prizes as the form\'s prize fields and avatar prizes by their eligibility', () => {
+    expect(prizeReasonLabel('bitcoin', 'first_place')).toBe('1st Place');
+    expect(prizeReasonLabel('bitcoin', 'place_2')).toBe('2nd Place');
+    expect(prizeReasonLabel('bitcoin', 'place_3')).toBe('3rd Place');
+    expect(prizeReasonLabel('bitcoin', 'place_5')).toBe('5th Place');
+    expect(prizeReasonLabel('bitcoin', 'random_participant')).toBe('Random Participant');
+    expect(prizeReasonLabel('bitcoin', 'top_5')).toBe('Top 5');
+    expect(prizeReasonLabel('avatar', 'first_place')).toBe('First Place Only');
+    expect(prizeReasonLabel('avatar', 'all_players')).toBe('All Players');
+    expect(prizeReasonLabel('avatar', 'Top 3, with at least 5,000 points')).toBe('Top 3, with at least 5,000 points');
+  });
+
+  it('read the older stored wording back into the spec\'s labels and leave other text as it is', () => {
+    expect(prizeReasonLabel('avatar', 'First place')).toBe('First Place Only');
+    expect(prizeReasonLabel('avatar', 'Every participant')).toBe('All Players');
+    expect(prizeReasonLabel('avatar', 'Top 10 finish, with at least 1,200 points')).toBe('Top 10, with at least 1,200 points');
+    expect(prizeReasonLabel('avatar', 'e2e')).toBe('e2e');
+  });
+});
+
+describe('the winners screen\'s header', () => {
+  const start = '2026-12-01T12:00:00.000Z';
+  const end = '2026-12-03T12:00:00.000Z';
+  it('says Ended only for a past tournament; a date to come reads Ends or Starts', () => {
+    expect(windowNote('past', start, end)).toEqual({ verb: 'Ended', date: '12/03/26' });
+    expect(windowNote('active', start, end)).toEqual({ verb: 'Ends', date: '12/03/26' });
+    expect(windowNote('upcoming', start, end)).toEqual({ verb: 'Starts', date: '12/01/26' });
+  });
+  it('labels a past tournament COMPLETED', () => {
+    expect(['upcoming', 'active', 'past'].map((s) => statusBadge(s as 'past'))).toEqual(['UPCOMING', 'ACTIVE', 'COMPLETED']);
+  });
+});
