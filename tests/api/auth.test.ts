@@ -224,6 +224,11 @@ describe.each(DIALECTS)('auth API on %s', (dialect) => {
     expect(account).toMatchObject({ status: 200, json: { country: 'SE', activeSessions: 1, user: { username: 'Settings_Fan', email } } });
     expect((await call(server, '/api/account', { method: 'PUT', body: { country: 'pt' }, cookie })).json.country).toBe('PT');
     expect((await call(server, '/api/account', { method: 'PUT', body: { country: 'QQ' }, cookie })).status).toBe(400);
+    // A letter that upper-cases to two letters is no country ('ß' -> 'SS', South Sudan), nor are two such.
+    for (const country of ['ß', 'ﬀ', 'ǆǆ']) {
+      expect(await call(server, '/api/account', { method: 'PUT', body: { country }, cookie })).toMatchObject({ status: 400, json: { error: 'Choose a country' } });
+    }
+    expect((await call(server, '/api/account', { cookie })).json.country).toBe('PT');
     await call(server, '/api/auth/send-magic-link', { body: { email }, ip });
     const second = await call(server, '/api/auth/verify-magic-link', { body: { token: latestOutboxMail(server.dataDir, email).token, confirm: true }, ip });
     const other = sessionCookie(second);

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { createAvatarRequestSchema } from '../../src/lib/schemas/admin';
 import { avatarFormProblems } from '../../src/features/admin/avatar-form';
 import { EMPTY_FORM, formProblems, payloadOf, SATS_PROBLEM, satsOf, satsProblem, type FormValues } from '../../src/features/admin/tournament-form';
 import { describeEligibility, prizeReasonLabel } from '../../src/lib/schemas/tournaments';
@@ -44,6 +46,12 @@ describe('the avatar form', () => {
     expect(avatarFormProblems('', '', '').name).toBe('Give the avatar a name.');
     expect(avatarFormProblems('!!!', '', '').name).toBe('The name needs at least one letter or digit: the avatar id is made from it.');
     expect(avatarFormProblems('Laser Eyes', 'laser-eyes', '')).toEqual({});
+  });
+
+  it('refuses a name with control characters or text-direction marks, on the server too', () => {
+    const refused = z.safeParse(createAvatarRequestSchema, { name: 'Laser \u202eseyE' });
+    expect(refused.success ? null : refused.error.issues[0]?.message).toBe('The name cannot hold control characters or text-direction marks');
+    expect(z.parse(createAvatarRequestSchema, { name: 'Laser Eyes \u{1f440}' }).name).toBe('Laser Eyes \u{1f440}');
   });
 
   it('takes an empty image file or an image file name only', () => {

@@ -24,6 +24,8 @@ describe('tournament form schema', () => {
     expect(r.rewards.avatarRewards).toEqual([{ avatarId: 'laser-eyes', eligibility: 'top_3', minScore: 10 }]);
     expect(r.imageFilename).toBeNull();
     expect(r.reportContent).toBe('');
+    // Emoji sequences (zero-width joiner, variation selector) and other scripts are fine in a name.
+    expect(z.parse(tournamentFormSchema, { ...good, name: 'Pride Cup \u{1f3f3}\ufe0f\u200d\u{1f308} كأس' }).name).toBe('Pride Cup \u{1f3f3}\ufe0f\u200d\u{1f308} كأس');
   });
   it('reads local times with the browser offset', () => {
     expect(new Date(formInstant('2026-05-01T18:00', '-120')).toISOString()).toBe('2026-05-01T16:00:00.000Z');
@@ -35,6 +37,10 @@ describe('tournament form schema', () => {
     [{ endDate: '2026-05-01T18:00' }, 'endDate must be after startDate'],
     [{ startDate: '2026-13-01T18:00' }, 'startDate must be a real local date and time like 2026-05-01T18:00 (seconds allowed)'],
     [{ name: '  ' }, 'name is required'],
+    // Hidden characters that disguise a name: NUL, a line break, a right-to-left override.
+    [{ name: 'a\u0000b' }, 'name cannot hold control characters or text-direction marks'],
+    [{ name: 'Spring\nCup' }, 'name cannot hold control characters or text-direction marks'],
+    [{ name: 'Cup \u202egnp.exe' }, 'name cannot hold control characters or text-direction marks'],
     [{ timezoneOffset: 'abc' }, 'timezoneOffset must be whole minutes, like "-120" (the browser\'s getTimezoneOffset())'],
     [{ rewards: '{nope' }, 'rewards is not valid JSON'],
     [{ rewards: '[1]' }, 'rewards must be a JSON object like {"firstPlaceSats": 1000, "avatarRewards": []}'],

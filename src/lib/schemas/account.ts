@@ -7,8 +7,9 @@ import { userSchema } from './user';
 /** A country: ISO 3166-1 alpha-2 code, or `XX` when unknown. */
 export const countryCodeSchema = z.string('Choose a country').check(
   z.trim(),
+  // Two Latin letters before upper-casing: 'ß' would otherwise become 'SS' (South Sudan).
+  z.regex(/^[A-Za-z]{2}$/, 'Choose a country'),
   z.toUpperCase(),
-  z.regex(/^[A-Z]{2}$/, 'Choose a country'),
 );
 
 /** Answer of `GET /api/account` and `PUT /api/account`. */

@@ -46,10 +46,18 @@ export type AdminAvatar = z.infer<typeof adminAvatarSchema>;
 export const adminAvatarListSchema = z.object({ avatars: z.array(adminAvatarSchema) });
 export type AdminAvatarList = z.infer<typeof adminAvatarListSchema>;
 
+/**
+ * Characters a name never needs and that can disguise it: control characters (NUL, line breaks)
+ * and the marks that reverse or isolate text direction (U+202E makes "cup.gnp" read "cup.png").
+ * Emoji sequences (zero-width joiners, variation selectors) stay allowed.
+ */
+export const HIDDEN_CHARACTERS = /[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+
 const nameSchema = z.string('name must be text').check(
   z.trim(),
   z.minLength(1, 'Give the avatar a name'),
   z.maxLength(60, 'The name can be at most 60 characters'),
+  z.refine((v) => !HIDDEN_CHARACTERS.test(v), 'The name cannot hold control characters or text-direction marks'),
 );
 const descriptionSchema = z.string('description must be text').check(z.trim(), z.maxLength(500, 'The description can be at most 500 characters'));
 const imageUrlSchema = z.string('imageUrl must be text').check(

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { IMAGE_FILE_NAME } from './admin';
+import { HIDDEN_CHARACTERS, IMAGE_FILE_NAME } from './admin';
 import { avatarIdSchema } from './avatars';
 import {
   leaderboardEntrySchema,
@@ -347,7 +347,12 @@ export const tournamentFormSchema = z
   .object({
     name: z
       .string('name is required')
-      .check(z.trim(), z.minLength(1, 'name is required'), z.maxLength(TOURNAMENT_NAME_MAX, `name can be at most ${TOURNAMENT_NAME_MAX} characters`)),
+      .check(
+        z.trim(),
+        z.minLength(1, 'name is required'),
+        z.maxLength(TOURNAMENT_NAME_MAX, `name can be at most ${TOURNAMENT_NAME_MAX} characters`),
+        z.refine((v) => !HIDDEN_CHARACTERS.test(v), 'name cannot hold control characters or text-direction marks'),
+      ),
     gameId: z.string('gameId is required').check(z.trim(), z.minLength(1, 'gameId is required'), z.maxLength(40, 'gameId is not a game of the arcade')),
     description: z._default(
       z.string('description must be text').check(z.trim(), z.maxLength(TOURNAMENT_DESCRIPTION_MAX, `description can be at most ${TOURNAMENT_DESCRIPTION_MAX} characters`)),
