@@ -110,12 +110,19 @@ describe.each(DIALECTS)('runs on %s', (dialect) => {
     expect(scores.scores.map((r) => r.score).sort()).toEqual([1200, 5000, 800].sort());
   });
 
-  it('a replayed runId is returned as stored and never counts twice', async () => {
-    await submitRun(s, rekt, userId, { runId: 'same', score: 100 });
-    const replay = await submitRun(s, rekt, userId, { runId: 'same', score: 999_999 });
+  it('a replayed runId is returned as stored and never counts twice; the same runId with another result is a 409', async () => {
+    await submitRun(s, rekt, userId, { runId: 'same', score: 100, level: 2 });
+    const replay = await submitRun(s, rekt, userId, { runId: 'same', score: 100, level: 2 });
     expect(replay).toMatchObject({ created: false, run: { score: 100 }, best: { score: 100, totalPlays: 1 } });
+    const reused = 'This runId was already used for another run, with another result. Give each run its own runId (resending the very same run is fine).';
+    expect(await status(submitRun(s, rekt, userId, { runId: 'same', score: 999_999, level: 2 }))).toEqual([409, reused]);
+    expect(await status(submitRun(s, rekt, userId, { runId: 'same', score: 100, level: 3 }))).toEqual([409, reused]);
+    expect(await status(submitRun(s, fishing, userId, { runId: 'catch', score: 50, fish: [{ name: 'Sat Sardine', points: 50, weight: 1, quality: 3 }] }).then(() => submitRun(s, fishing, userId, { runId: 'catch', score: 50, fish: [] })))).toEqual([409, reused]);
     expect(await getGlobalStats(s.db, 'rekt')).toEqual({ totalGames: 1 });
-    expect(await s.db.selectFrom('runs').select('id').execute()).toHaveLength(1);
+    expect(await s.db.selectFrom('runs').select(['run_id', 'score']).orderBy('run_id').execute()).toEqual([
+      { run_id: 'catch', score: 50 },
+      { run_id: 'same', score: 100 },
+    ]);
   });
 
   it('concurrent runs of one player keep the true best and every play', async () => {
@@ -192,13 +199,16 @@ describe.each(DIALECTS)('runs on %s', (dialect) => {
     expect(await getGlobalStats(s.db, 'rekt')).toEqual({ totalGames: 4 });
   });
 
-  it('a runId replayed while it is being stored counts once; every answer shows the stored run', async () => {
-    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => submitRun(s, rekt, userId, { runId: 'race', score: 100 + i, achievements: { spiral: true } })));
+  it('a runId replayed while it is being stored counts once; every answer shows the stored run, and another result under it is a 409', async () => {
+    const results = await Promise.all(Array.from({ length: 8 }, () => submitRun(s, rekt, userId, { runId: 'race', score: 100, achievements: { spiral: true } })));
     expect(results.filter((r) => r.created)).toHaveLength(1);
     const stored = results.find((r) => r.created)!;
-    for (const r of results) expect(r).toMatchObject({ run: stored.run, best: { score: stored.run.score, totalPlays: 1 } });
-    expect(await getGlobalStats(s.db, 'rekt')).toEqual({ totalGames: 1 });
-    expect(await s.db.selectFrom('runs').select('id').execute()).toHaveLength(1);
+    for (const r of results) expect(r).toMatchObject({ run: stored.run, best: { score: 100, totalPlays: 1 } });
+    // Eight different results under one new runId at once: one is stored, each other one is refused.
+    const outcomes = await Promise.all(Array.from({ length: 8 }, (_, i) => status(submitRun(s, rekt, userId, { runId: 'race-2', score: 200 + i }))));
+    expect(outcomes.map(([code]) => code).sort()).toEqual([0, 409, 409, 409, 409, 409, 409, 409]);
+    expect(await getGlobalStats(s.db, 'rekt')).toEqual({ totalGames: 2 });
+    expect(await s.db.selectFrom('runs').select('id').execute()).toHaveLength(2);
   });
 
   it('concurrent runs keep the true best and when it was first reached', async () => {

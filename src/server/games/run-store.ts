@@ -58,6 +58,19 @@ export const ticketOfAnotherPlayer = () => forbidden('This run ticket belongs to
 /** The answer to a run on a ticket of another game. */
 export const ticketOfAnotherGame = (ticketGameId: string, gameId: string) => badRequest(`This run ticket is for ${ticketGameId}, not ${gameId}.`);
 
+/** The answer to a run under a runId the player already used for a run with another result. */
+export const RUN_ID_REUSED = 'This runId was already used for another run, with another result. Give each run its own runId (resending the very same run is fine).';
+
+/**
+ * A run whose runId is stored already: a retry when it reports the stored result (answered with
+ * the stored run), otherwise a 409, so a changed result is never silently dropped.
+ */
+function assertRetry(stored: Pick<StoredRun, 'score' | 'level' | 'fish_count'>, record: RunRecord): void {
+  if (Number(stored.score) !== record.score || (stored.level === null ? null : Number(stored.level)) !== record.level || Number(stored.fish_count) !== record.fishCount) {
+    throw conflict(RUN_ID_REUSED);
+  }
+}
+
 /** What the run store reads of a ticket its write could not spend. */
 type SpentTicket = { user_id: number; game_id: string; body_hash: string | null };
 
@@ -317,7 +330,12 @@ function sqliteStore(sqlite: SQLite.Database): SqliteStore {
       if (refusal) throw refusal;
     }
     const run = insertRun.get(record);
-    if (!run) return { created: false, run: readRun.get(record)!, best: readBest.get(record)! };
+    if (!run) {
+      const stored = readRun.get(record)!;
+      // Thrown inside the savepoint: a refused run counts against no limit.
+      assertRetry(stored, record);
+      return { created: false, run: stored, best: readBest.get(record)! };
+    }
     const best = upsertBest.get(record)!;
     enterTournaments.run(record);
     for (const name of record.unlocked) unlock.run({ userId: record.userId, name, now: record.now });
@@ -472,6 +490,7 @@ async function outcomeOf(pool: pg.Pool, { record: r, limit }: Pending, row: Subm
     // A replayed runId (read afresh: the statement's snapshot may predate a concurrent first submission).
     const stored = await pool.query<StoredRun & StoredBest>({ name: 'arcade_read_run', text: READ_RUN_SQL, values: [r.userId, r.gameId, r.runId] });
     if (!stored.rows[0]) throw new Error(`run ${r.runId} was neither stored nor found`);
+    assertRetry(stored.rows[0], r);
     return { ok: true, result: { created: false, ...split(stored.rows[0]) } };
   } catch (error) {
     return { ok: false, error };
