@@ -77,10 +77,22 @@ describe.each(DIALECTS)('fair play on %s', (dialect) => {
     const second = await startRun(s.db, fishing, player, T0);
     const again = playFishing(second.seed, T0);
     const heavier = again.fish.map((f, i) => (i === 0 ? { ...f, weight: f.weight + 1 } : f));
+    const [real, claimed] = [again.fish[0]!, heavier[0]!];
     expect(await refusal(submit(fishing, player, { runId: second.runId, score: again.score, fish: heavier, inputs: again.inputs }, T0 + HOUR))).toEqual([
       422,
-      expect.stringMatching(/^The run does not match its replay: it reports \d+ fish, the replay caught/),
+      `The run does not match its replay: it reports ${claimed.name} (${claimed.points} points, ${claimed.weight} kg, quality ${claimed.quality}), the replay caught ${real.name} (${real.points} points, ${real.weight} kg, quality ${real.quality}).`,
     ]);
+    // A fish left out: the count, and what the replay caught.
+    expect(await refusal(submit(fishing, player, { runId: second.runId, score: again.score, fish: again.fish.slice(1), inputs: again.inputs }, T0 + HOUR))).toEqual([
+      422,
+      expect.stringMatching(new RegExp(`^The run does not match its replay: it reports ${again.fish.length - 1} fish, the replay caught ${again.fish.length} \\(`)),
+    ]);
+    // A level, which a trip does not have: refused, not dropped.
+    expect(await refusal(submit(fishing, player, { runId: second.runId, score: again.score, level: 50, fish: again.fish, inputs: again.inputs }, T0 + HOUR))).toEqual([
+      400,
+      'Fishing for Sats! runs have no level: leave out "level".',
+    ]);
+    expect(await s.db.selectFrom('run_tickets').select('used_at').where('run_id', '=', second.runId).executeTakeFirst()).toEqual({ used_at: null });
   });
 
   it('refuses forged scores, altered logs, reused, expired and foreign tickets, long logs and fast runs, storing nothing', async () => {
@@ -91,6 +103,8 @@ describe.each(DIALECTS)('fair play on %s', (dialect) => {
     const cases: [string, () => Promise<unknown>, number, string | RegExp][] = [
       ['forged score', () => submit(rekt, player, { ...honest, score: 1_000_000 }, done), 422, `The run does not match its replay: it reports a score of 1000000, the replay scores ${play.score}.`],
       ['forged formation', () => submit(rekt, player, { ...honest, achievements: { ...play.achievements, 'mega circle': true } }, done), 422, /it reports the mega circle formation as completed, the replay did not/],
+      ['an unknown formation', () => submit(rekt, player, { ...honest, achievements: { ...play.achievements, hack: true } }, done), 400, /^Unknown achievement: hack\. Known: /],
+      ['fish on a REKT! run', () => submit(rekt, player, { ...honest, fish: [] }, done), 400, 'rekt runs do not catch fish.'],
       ['altered log', () => submit(rekt, player, { ...honest, inputs: play.flaps.slice(0, -3) }, done), 422, /does not match its replay|not one a run can have/],
       ['unordered log', () => submit(rekt, player, { ...honest, inputs: [...play.flaps].reverse() }, done), 422, /^The input log is not one a run can have: /],
       ['no log', () => submit(rekt, player, { runId: ticket.runId, score: play.score }, done), 400, /send the run's input log as "inputs"/],

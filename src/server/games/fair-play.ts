@@ -14,7 +14,7 @@ import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../er
 import type { CatalogueGame } from './catalogue';
 import { answerInState, quizQuestions, scoreQuiz, type QuizState, type TicketQuestion } from './quiz';
 import { noTicket, TICKET_REUSED, ticketOfAnotherGame, ticketOfAnotherPlayer } from './run-store';
-import type { RunToStore } from './runs';
+import { assertPlausible, type RunToStore } from './runs';
 import { ticketFacts, ticketRunId } from './ticket-ids';
 // The rules of the reference games: the very modules the browser games run.
 import { replayTrip, TRIP_STEP } from '../../../public/arcade-games/fishing-for-sats/game.js';
@@ -189,6 +189,9 @@ function checkOnTicket(game: CatalogueGame, mode: 'replay' | 'ticket', ticket: T
     if (age < MIN_TICKET_RUN_MS) throw new AppError(422, `This run was submitted too fast: ${seconds(age)} after its ticket; no run of ${game.name} is that short.`);
     run = input;
   } else {
+    // What the run claims must fit its game as a signed run's must (no fish on REKT!, no unknown
+    // formation), even where the replay's own result would leave it out.
+    assertPlausible(game.rules, input);
     run = { ...replayRun(game, ticket, input, age, now), runId: input.runId, verified: true };
   }
   return ticket.used_at === null ? { ...run, ticketHash: bodyHash } : run;
@@ -237,6 +240,7 @@ function replayRun(game: CatalogueGame, ticket: TicketRow, input: SubmitRunReque
       if (!log.every((e): e is [number, number] => Array.isArray(e) && e.length === 2 && Number.isSafeInteger(e[0]) && e[0] >= 0 && [0, 1, 2, 3].includes(e[1]))) {
         throw badRequest('Fishing for Sats! inputs are [step, input] pairs: a whole step number and 0 (press), 1 (release), 2 (next cast) or 3 (end trip).');
       }
+      if (input.level !== undefined && input.level !== null) throw badRequest(`${game.name} runs have no level: leave out "level".`);
       assertLogFits(log.at(-1)?.[0], maxSteps, stepSeconds, age);
       const result = replayTrip(ticket.seed, ticket.started_at, log, maxSteps, REPLAY_CPU_BUDGET_MS);
       assertSame(input.score, result.score, 'a score of', 'scores');
@@ -271,11 +275,29 @@ function assertSame(claimed: number | null, replayed: number, what: string, verb
   }
 }
 
+/** A catch as a message names it: 'Sat Sardine (13 points, 1.2 kg, quality 3)'. */
+const fishWords = (f: Fish) => `${f.name} (${f.points} points, ${f.weight} kg, quality ${f.quality})`;
+
+/** The claimed catch must be the replay's, fish for fish; the 422 names the first fish that differs. */
 function assertSameFish(claimed: Fish[], replayed: Fish[]) {
   const key = (f: Fish) => `${f.name}|${f.points}|${f.weight}|${f.quality}`;
-  const a = claimed.map(key).sort().join(',');
-  const b = replayed.map(key).sort().join(',');
-  if (a !== b) throw new AppError(422, `The run does not match its replay: it reports ${claimed.length} fish, the replay caught ${replayed.length} (${replayed.map((f) => `${f.name} ${f.points}`).join(', ') || 'none'}).`);
+  const order = (fish: Fish[]) => [...fish].sort((x, y) => (key(x) < key(y) ? -1 : key(x) > key(y) ? 1 : 0));
+  const [a, b] = [order(claimed), order(replayed)];
+  if (a.map(key).join(',') === b.map(key).join(',')) return;
+  if (a.length !== b.length) {
+    throw new AppError(422, `The run does not match its replay: it reports ${a.length} fish, the replay caught ${b.length}${b.length ? ` (${b.slice(0, 5).map(fishWords).join('; ')}${b.length > 5 ? '; …' : ''})` : ''}.`);
+  }
+  // As many fish: the first claimed one the replay did not catch, and the first caught one not claimed.
+  const left = new Map<string, number>();
+  for (const r of b) left.set(key(r), (left.get(key(r)) ?? 0) + 1);
+  let unmatched: Fish | undefined;
+  for (const f of a) {
+    const n = left.get(key(f)) ?? 0;
+    if (n > 0) left.set(key(f), n - 1);
+    else unmatched ??= f;
+  }
+  const missing = b.find((r) => (left.get(key(r)) ?? 0) > 0);
+  throw new AppError(422, `The run does not match its replay: it reports ${fishWords(unmatched!)}, the replay caught ${fishWords(missing!)}.`);
 }
 
 /** Answer one question of a Mr Quiz run: `POST /api/games/mr-quiz/runs/{runId}/answers`. */
