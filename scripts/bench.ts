@@ -161,7 +161,7 @@ async function benchDialect(dialect: 'sqlite' | 'postgres') {
             path: `/api/games/${GAME}/runs`,
             setupRequest: (request: Record<string, unknown>) => {
               const i = n++;
-              const body = { runId: `${prefix}-${i}`, score: (i * 7919) % 100_000, level: i % 40 };
+              const body = { userId: ids[i % tokens.length]!, runId: `${prefix}-${i}`, score: (i * 7919) % 100_000, level: i % 40 };
               return { ...request, headers: { authorization: `Bearer ${tokens[i % tokens.length]}`, 'content-type': 'application/json', ...signedHeaders(body) }, body: JSON.stringify(body) };
             },
           },

@@ -111,7 +111,7 @@ describe.each(DIALECTS)('fair play through the Game API on %s', (dialect) => {
   });
 
   it('a game\'s own server may submit results signed with the game\'s secret; a wrong or stale signature is a 401', async () => {
-    const body = { runId: 'studio-run-1', score: 777, level: 3 };
+    const body = { userId: rival.id, runId: 'studio-run-1', score: 777, level: 3 };
     const raw = JSON.stringify(body);
     const send = (signature: string) => call(server, '/api/games/mr-quiz/runs', { body: raw, headers: { ...bearer(rival), 'x-arcade-signature': signature }, noOrigin: true });
     expect(await send(signBody('another-secret-of-at-least-32-characters!', raw))).toMatchObject({ status: 401, json: { error: 'The signature does not match the request body.' } });
@@ -121,5 +121,25 @@ describe.each(DIALECTS)('fair play through the Game API on %s', (dialect) => {
     expect(await call(server, '/api/games/mr-quiz/runs', { body: { ...body, score: 778 }, headers: { ...bearer(rival), ...signedHeaders(body) }, noOrigin: true })).toMatchObject({ status: 401 });
     expect((await stats(rival)).totalPlays).toBe(1);
     expect(await send(signBody(TEST_GAME_SECRET, raw))).toMatchObject({ status: 201, json: { run: { runId: 'studio-run-1', score: 777, verified: true } } });
+  });
+
+  it('a signed result holds for the player it names only: sent with another player\'s token, or naming nobody, it is refused', async () => {
+    const body = { userId: rival.id, runId: 'studio-run-2', score: 900, level: 4 };
+    const raw = JSON.stringify(body);
+    const [playerPlays, rivalPlays] = [(await stats(player)).totalPlays, (await stats(rival)).totalPlays];
+    const signature = { 'x-arcade-signature': signBody(TEST_GAME_SECRET, raw) };
+    // The rival's signed result, replayed by another player with their own token.
+    expect(await call(server, '/api/games/mr-quiz/runs', { body: raw, headers: { ...bearer(player), ...signature }, noOrigin: true })).toMatchObject({
+      status: 403,
+      json: { error: `This run is for player ${rival.id}, not for the player of this game token.` },
+    });
+    const anonymous = JSON.stringify({ runId: 'studio-run-3', score: 900, level: 4 });
+    expect(await call(server, '/api/games/mr-quiz/runs', { body: anonymous, headers: { ...bearer(player), 'x-arcade-signature': signBody(TEST_GAME_SECRET, anonymous) }, noOrigin: true })).toMatchObject({
+      status: 400,
+      json: { error: 'A signed run names its player: put "userId" (from GET /api/games/token-info) in the body you sign.' },
+    });
+    expect([(await stats(player)).totalPlays, (await stats(rival)).totalPlays]).toEqual([playerPlays, rivalPlays]);
+    // For its own player it is stored.
+    expect(await call(server, '/api/games/mr-quiz/runs', { body: raw, headers: { ...bearer(rival), ...signature }, noOrigin: true })).toMatchObject({ status: 201, json: { run: { runId: 'studio-run-2', verified: true } } });
   });
 });

@@ -65,8 +65,11 @@ describe.each(DIALECTS)('Game API against the built server on %s', (dialect) => 
     expect(answers.map((a) => a.status)).toEqual(scores.map(() => 201));
     expect((await call(server, '/api/stats/global/mr-quiz')).json).toEqual({ stats: { totalGames: 30 } });
     expect((await call(server, `/api/scores/user/${userId}?gameId=mr-quiz`)).json).toMatchObject({ count: 30, best: Math.max(...scores) });
-    const again = await postSignedRun(server, gameToken, 'mr-quiz', { runId: 'par-3', score: 1 });
+    // The same run again is answered as stored; another result under its runId is refused.
+    const again = await postSignedRun(server, gameToken, 'mr-quiz', { runId: 'par-3', score: scores[3], level: 3 });
     expect(again).toMatchObject({ status: 200, json: { run: { runId: 'par-3', score: scores[3] }, best: { score: Math.max(...scores), totalPlays: 30 } } });
+    expect(await postSignedRun(server, gameToken, 'mr-quiz', { runId: 'par-3', score: 1 })).toMatchObject({ status: 409, json: { error: expect.stringMatching(/^This runId was already used for another run/) } });
+    expect((await call(server, `/api/scores/user/${userId}?gameId=mr-quiz`)).json).toMatchObject({ count: 30, best: Math.max(...scores) });
   });
 
   it('answers CORS only for catalogue game origins', async () => {
@@ -100,10 +103,10 @@ describe.each(DIALECTS)('Game API against the built server on %s', (dialect) => 
       ['/api/games/rekt/runs', { body: { runId: 'a', score: -1 }, headers: bearer() }, 400, 'score must be 0 or more'],
       ['/api/games/rekt/runs', { body: { runId: 'a', score: 1.5 }, headers: bearer() }, 400, 'score must be a whole number'],
       ['/api/games/rekt/runs', { body: { runId: 'a', score: '9' }, headers: bearer() }, 400, 'score must be a whole number'],
-      ['/api/games/rekt/runs', { body: { runId: 'a', score: 2_000_000 }, headers: { ...bearer(), ...signedHeaders({ runId: 'a', score: 2_000_000 }) } }, 400, /at most 1000000/],
+      ['/api/games/rekt/runs', { body: { userId, runId: 'a', score: 2_000_000 }, headers: { ...bearer(), ...signedHeaders({ userId, runId: 'a', score: 2_000_000 }) } }, 400, /at most 1000000/],
       ['/api/games/fishing-for-sats/runs', { body: { runId: 'a', score: 9, fish: [{ name: 'Eel', points: 1, weight: 1, quality: 6 }] }, headers: bearer() }, 400, 'Fish quality must be 1 to 5'],
       ['/api/games/fishing-for-sats/runs', { body: { runId: 'a', score: 9, fish: [{ name: 'Eel', points: 1, weight: 0, quality: 3 }] }, headers: bearer() }, 400, /more than 0 kg/],
-      ['/api/games/mr-quiz/runs', { body: { runId: 'a', score: 9, achievements: { spiral: true } }, headers: { ...bearer(), ...signedHeaders({ runId: 'a', score: 9, achievements: { spiral: true } }) } }, 400, /no achievements/],
+      ['/api/games/mr-quiz/runs', { body: { userId, runId: 'a', score: 9, achievements: { spiral: true } }, headers: { ...bearer(), ...signedHeaders({ userId, runId: 'a', score: 9, achievements: { spiral: true } }) } }, 400, /no achievements/],
       ['/api/games/rekt/runs', { body: '{oops', headers: bearer() }, 400, 'The request body is not valid JSON.'],
       ['/api/games/rekt/runs', { method: 'GET', headers: bearer() }, 405, /Use POST/],
       ['/api/stats/user/abc', {}, 400, 'The user id must be a positive whole number.'],

@@ -30,7 +30,7 @@ describe.each(DIALECTS)('a graceful stop on %s', (dialect) => {
       await expect.poll(() => idle.socket.bytesRead).toBeGreaterThan(0);
 
       // A run under way: its headers are in, its body is not yet.
-      const body = JSON.stringify({ runId: 'the-last-run', score: 4242, level: 3 });
+      const body = JSON.stringify({ userId: player.id, runId: 'the-last-run', score: 4242, level: 3 });
       const busy = await open(server.url);
       const signature = signedHeaders(JSON.parse(body))['x-arcade-signature'];
       busy.socket.write(

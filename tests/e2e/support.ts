@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Browser, type Page, type Request, type Route } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { latestOutboxMail } from '../support/api';
-import { signedHeaders } from '../support/fair-play';
+import { signedHeaders, tokenUserId } from '../support/fair-play';
 
 /** The operator settings the pages were built from. */
 export const site = JSON.parse(readFileSync('src/content/settings/site.json', 'utf8')).site as {
@@ -231,7 +231,8 @@ export async function pastResultsPath(browser: Browser): Promise<string> {
  * (signed with the game's secret: README, "Fair play"); a real run of that score would take
  * minutes to play. Answers the response.
  */
-export function postSignedRun(request: APIRequestContext, gameToken: string, gameId: string, body: Record<string, unknown>) {
+export function postSignedRun(request: APIRequestContext, gameToken: string, gameId: string, run: Record<string, unknown>) {
+  const body = { userId: tokenUserId(gameToken), ...run };
   return request.post(`/api/games/${gameId}/runs`, {
     headers: { authorization: `Bearer ${gameToken}`, 'content-type': 'application/json', ...signedHeaders(body) },
     data: JSON.stringify(body),

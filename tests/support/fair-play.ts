@@ -14,8 +14,17 @@ export function signedHeaders(body: unknown, secret = TEST_GAME_SECRET): Record<
   return { 'x-arcade-signature': signBody(secret, JSON.stringify(body)) };
 }
 
-/** Submit a run of `gameId` for the player of `gameToken` as the game's own server does (signed). */
-export function postSignedRun(server: RunningServer, gameToken: string, gameId: string, body: Record<string, unknown>, headers: Record<string, string> = {}): Promise<CallResult> {
+/**
+ * The player a game token is for, read from its payload as a game's server reads it from
+ * `GET /api/games/token-info` (the tests skip that call).
+ */
+export function tokenUserId(gameToken: string): number {
+  return Number((JSON.parse(Buffer.from(gameToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub: string }).sub);
+}
+
+/** Submit a run of `gameId` for the player of `gameToken` as the game's own server does (signed, naming the player). */
+export function postSignedRun(server: RunningServer, gameToken: string, gameId: string, run: Record<string, unknown>, headers: Record<string, string> = {}): Promise<CallResult> {
+  const body = { userId: tokenUserId(gameToken), ...run };
   return call(server, `/api/games/${gameId}/runs`, {
     body,
     headers: { authorization: `Bearer ${gameToken}`, ...signedHeaders(body), ...headers },

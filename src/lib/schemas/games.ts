@@ -33,6 +33,11 @@ export const submitRunRequestSchema = z.object({
    * which the bird flapped; Fishing for Sats!, `[step, input]` pairs. Checked per game.
    */
   inputs: z.optional(z.array(z.unknown(), 'inputs must be a list').check(z.maxLength(MAX_INPUTS, `The input log can have at most ${MAX_INPUTS} entries`))),
+  /**
+   * The player the run is for (`GET /api/games/token-info`'s userId). A body a game's server signs
+   * must carry it, so the signature holds for that player's runs only (README, "Fair play").
+   */
+  userId: z.optional(z.number('userId must be a whole number').check(z.int('userId must be a whole number'), z.positive('userId must be a whole number'))),
 });
 export type SubmitRunRequest = z.infer<typeof submitRunRequestSchema>;
 

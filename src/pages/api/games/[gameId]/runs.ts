@@ -5,6 +5,7 @@ import { requireGame } from '../../../../server/games/catalogue';
 import { checkRun, MAX_RUN_BODY_BYTES } from '../../../../server/games/fair-play';
 import { checkSignature } from '../../../../server/games/signature';
 import { submitRun } from '../../../../server/games/runs';
+import { badRequest, forbidden } from '../../../../server/errors';
 import { json, methodNotAllowed, readJsonBody } from '../../../../server/http';
 import { pageCache } from '../../../../server/middleware/page-cache';
 
@@ -21,7 +22,9 @@ export const POST: APIRoute = (context) =>
     const claims = await player();
     const { raw, value: input } = await readJsonBody(context.request, submitRunRequestSchema, MAX_RUN_BODY_BYTES);
     const signed = checkSignature(app.config.gameSecrets, game.rules.gameId, context.request.headers.get('x-arcade-signature'), raw);
-    const { inputs: _log, ...reported } = input;
+    if (input.userId !== undefined && input.userId !== claims.userId) throw forbidden(`This run is for player ${input.userId}, not for the player of this game token.`);
+    if (signed && input.userId === undefined) throw badRequest('A signed run names its player: put "userId" (from GET /api/games/token-info) in the body you sign.');
+    const { inputs: _log, userId: _player, ...reported } = input;
     const run = signed ? { ...reported, verified: true } : await checkRun(app.db, game, claims.userId, input, raw);
     const result = await submitRun(app, game.rules, claims.userId, run, Date.now(), app.config.runsPerMinute);
     // The player's profile (its plays, best and ranks) changed: the next visitor gets a fresh one.
