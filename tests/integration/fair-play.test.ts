@@ -265,6 +265,21 @@ describe.each(DIALECTS)('fair play on %s', (dialect) => {
     expect(await pruneTickets(s.db, T0 + TICKET_LIFETIME_MS + 2 * HOUR)).toBe(MAX_OPEN_TICKETS + 1);
   });
 
+  it('Mr Quiz keeps one open quiz per player: a new one drops the last, so no answer is looked up in one quiz and given in another', async () => {
+    const first = await startRun(s.db, quiz, player, T0);
+    // The first question is answered (and so revealed) in the first quiz.
+    expect(await answerQuestion(s.db, quiz, player, first.runId, { question: 0, choice: null, ms: 0 }, T0 + SECOND)).toMatchObject({ correct: expect.any(Number) });
+    const second = await startRun(s.db, quiz, player, T0 + 2 * SECOND);
+    const openQuizzes = await s.db.selectFrom('run_tickets').select('run_id').where('user_id', '=', player).where('game_id', '=', 'mr-quiz').execute();
+    expect(openQuizzes).toEqual([{ run_id: second.runId }]);
+    expect(await refusal(answerQuestion(s.db, quiz, player, first.runId, { question: 1, choice: 0, ms: 0 }, T0 + 3 * SECOND))).toEqual([404, expect.stringMatching(/^There is no run ticket/)]);
+    // Another player's quiz is not touched.
+    const theirs = await startRun(s.db, quiz, other, T0 + 4 * SECOND);
+    expect(await s.db.selectFrom('run_tickets').select('run_id').where('game_id', '=', 'mr-quiz').orderBy('run_id').execute()).toEqual(
+      [second.runId, theirs.runId].sort().map((run_id) => ({ run_id })),
+    );
+  });
+
   it('Mr Quiz: the ticket holds the questions without answers, the server scores each answer and the run', async () => {
     const ticket = await startRun(s.db, quiz, player, T0);
     expect(ticket.questions).toHaveLength(10);

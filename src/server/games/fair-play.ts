@@ -25,6 +25,11 @@ import { ReplayError } from '../../../public/arcade-games/shared/prng.js';
 export const TICKET_LIFETIME_MS = 2 * HOUR;
 /** Open (unused, unexpired) tickets one player keeps per game: starting another drops the oldest. */
 export const MAX_OPEN_TICKETS = 5;
+/**
+ * Mr Quiz keeps one: the server reveals each answer once it is given, so two open quizzes sharing a
+ * question would let a player look it up in one and answer it right in the other.
+ */
+export const MAX_OPEN_QUIZZES = 1;
 /** Run starts one player may ask for per minute. */
 export const TICKET_STARTS = { max: 60, windowMs: MINUTE, what: 'run starts from this player' };
 /** A `ticket`-mode run submitted sooner than this after its ticket is refused as too fast. */
@@ -105,7 +110,7 @@ export async function startRun(db: Db, game: CatalogueGame, userId: number, now 
     .orderBy('started_at', 'desc')
     .orderBy('run_id')
     .execute();
-  const dropped = open.slice(MAX_OPEN_TICKETS).map((t) => t.run_id);
+  const dropped = open.slice(quiz ? MAX_OPEN_QUIZZES : MAX_OPEN_TICKETS).map((t) => t.run_id);
   if (dropped.length) await db.deleteFrom('run_tickets').where('run_id', 'in', dropped).execute();
   return { runId, seed, startedAt: new Date(now).toISOString(), ...(quiz ? { questions: quiz.questions } : {}) };
 }
