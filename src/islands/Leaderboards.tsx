@@ -96,6 +96,7 @@ export default function Leaderboards({ games }: { games: BoardGame[] }) {
               results={game.results}
               game={game}
               countryScope={shownView.scope === 'country'}
+              onShowCountry={(country) => choose({ country })}
               onJump={jumpToMyRow}
               jumping={jumping}
             />

@@ -2,7 +2,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { formatShortDate } from '../../src/lib/format';
 import type { LeaderboardEntry, LeaderboardResponse, UserRankResponse } from '../../src/lib/schemas/leaderboards';
 import { E2E_LONE_FISHER, type E2ELeaderboardPlayers } from './global-setup';
-import { expect, expectAccessible, expectNoHorizontalOverflow, freezeClock, test, waitForIsland } from './support';
+import { expect, expectAccessible, expectNoHorizontalOverflow, freezeClock, postSignedRun, registerThroughApi, signInThroughLink, test, waitForIsland } from './support';
 
 // The e2e server runs on the demo arcade (tests/e2e/global-setup.ts): 200 players with
 // countries and runs. What the page shows is checked against what the real API answers.
@@ -359,6 +359,26 @@ test.describe('leaderboards for a signed-in player', () => {
     await expect(card.getByRole('link', { name: 'Account Settings' })).toHaveAttribute('href', '/account');
     await context.close();
   });
+});
+
+test('a player looking at another country\'s board is told which board holds their rank and taken there', async ({ page, request }) => {
+  const username = `Kiwi_${Date.now() % 100_000}`;
+  await signInThroughLink(page, await registerThroughApi(request, username));
+  const origin = { origin: process.env.E2E_BASE_URL ?? '' };
+  expect((await page.request.put('/api/account', { data: { country: 'NZ' }, headers: origin })).status()).toBe(200);
+  const { gameToken } = await (await page.request.get('/api/auth/game-token')).json();
+  // One point: the bottom of the Mr Quiz board, below what the other tests read.
+  expect((await postSignedRun(page.request, gameToken, 'mr-quiz', { runId: 'kiwi-1', score: 1, level: 0 })).status()).toBe(201);
+
+  await openLeaderboards(page, '/leaderboards?game=mr-quiz&scope=country&country=US');
+  const card = page.getByRole('region', { name: 'Your Rank' });
+  await expect(card).toContainText('You are not on this board.');
+  await expect(card).toContainText('You play for New Zealand: your rank in Mr Quiz is on its board.');
+  await expect(card.getByRole('link', { name: 'Play Now' })).toHaveCount(0);
+  await card.getByRole('button', { name: 'View New Zealand Board' }).click();
+  await expect(page).toHaveURL(/\?game=mr-quiz&scope=country&country=NZ$/);
+  await expect(table(page, /^MR QUIZ NEW ZEALAND ALL TIME$/i)).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Jump to My Row' })).toBeVisible();
 });
 
 test.describe('leaderboards on a narrow screen', () => {

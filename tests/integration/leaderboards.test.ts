@@ -98,8 +98,11 @@ describe.each(DIALECTS)('leaderboards on %s', (dialect) => {
     expect(await names(1, 50, { type: 'country', country: 'us' })).toEqual(['1:us_two', '2:us_one']);
     expect(await names(1, 50, { type: 'country', country: 'DE' })).toEqual(['1:de_one']);
     expect(await names(1, 50, { type: 'country', country: 'FR' })).toEqual([]);
-    expect(await userRank(s.rankings, 'rekt', { type: 'country', country: 'US' }, us1)).toMatchObject({ rank: 2, totalPlayers: 2 });
-    expect(await userRank(s.rankings, 'rekt', { type: 'country', country: 'DE' }, us1)).toMatchObject({ rank: null, totalPlayers: 1 });
+    expect(await userRank(s.rankings, 'rekt', { type: 'country', country: 'US' }, us1)).toMatchObject({ rank: 2, totalPlayers: 2, homeCountry: 'US' });
+    // On another country's board the answer says whose board the player is on; without a score, none.
+    expect(await userRank(s.rankings, 'rekt', { type: 'country', country: 'DE' }, us1)).toMatchObject({ rank: null, totalPlayers: 1, homeCountry: 'US' });
+    expect(await userRank(s.rankings, 'fishing-for-sats', { type: 'country', country: 'US' }, us1)).toMatchObject({ rank: null, homeCountry: null });
+    expect(await userRank(s.rankings, 'rekt', { type: 'global' }, us1)).not.toHaveProperty('homeCountry');
     expect(await rankedCountries(s.rankings)).toEqual([
       { code: 'DE', name: 'Germany' },
       { code: 'US', name: 'United States' },
@@ -108,6 +111,7 @@ describe.each(DIALECTS)('leaderboards on %s', (dialect) => {
     await updateCountry(s, us1, 'DE');
     expect(await names(1, 50, { type: 'country', country: 'DE' })).toEqual(['1:de_one', '2:us_one']);
     expect(await names(1, 50, { type: 'country', country: 'US' })).toEqual(['1:us_two']);
+    expect(await userRank(s.rankings, 'rekt', { type: 'country', country: 'US' }, us1)).toMatchObject({ rank: null, homeCountry: 'DE' });
   });
 
   it('moves a player up when they beat their best, and carries the details of the best run', async () => {

@@ -1,3 +1,4 @@
+import { countryName, isListedCountry } from '../../lib/countries';
 import { formatCount } from '../../lib/format';
 import { playHref } from '../../lib/play';
 import type { GameResults } from '../../lib/schemas/games';
@@ -14,6 +15,8 @@ interface Props {
   game: { name: string; url: string };
   /** Country scope: players are ranked on their home country's board only. */
   countryScope: boolean;
+  /** Show another country's board (the player's own, from a board they are not on). */
+  onShowCountry: (code: string) => void;
   onJump: () => void;
   jumping: boolean;
 }
@@ -22,7 +25,7 @@ interface Props {
  * The signed-in player's 'Your Rank' card: rank, score, fish caught (fishing) or
  * level, and the number of players; a button jumps to the player's own row on the board.
  */
-export function YourRankCard({ rank, results, game, countryScope, onJump, jumping }: Props) {
+export function YourRankCard({ rank, results, game, countryScope, onShowCountry, onJump, jumping }: Props) {
   return (
     <section aria-labelledby="your-rank-title" className="panel border-accent/70 p-4 sm:p-5">
       <h2 id="your-rank-title" className="flex items-center gap-2 text-[0.7rem] text-accent">
@@ -32,7 +35,7 @@ export function YourRankCard({ rank, results, game, countryScope, onJump, jumpin
       {rank.status === 'error' && <p className="mt-3 text-base-content/75">Your rank could not be loaded right now.</p>}
       {rank.status === 'ready' &&
         (rank.rank.rank === null ? (
-          <Unranked game={game} countryScope={countryScope} />
+          <Unranked game={game} countryScope={countryScope} homeCountry={rank.rank.homeCountry ?? null} onShowCountry={onShowCountry} />
         ) : (
           <Ranked rank={rank.rank} results={results} onJump={onJump} jumping={jumping} />
         ))}
@@ -68,26 +71,42 @@ function Ranked({ rank, results, onJump, jumping }: { rank: UserRankResponse; re
   );
 }
 
-function Unranked({ game, countryScope }: { game: { name: string; url: string }; countryScope: boolean }) {
+/**
+ * A player with no rank on this board: no score in the game yet, or (country scope) a home country
+ * other than the board's, with the way to their own board, or no country set.
+ */
+function Unranked({ game, countryScope, homeCountry, onShowCountry }: { game: { name: string; url: string }; countryScope: boolean; homeCountry: string | null; onShowCountry: (code: string) => void }) {
+  const elsewhere = countryScope && homeCountry !== null && isListedCountry(homeCountry);
+  const noCountry = countryScope && homeCountry !== null && !elsewhere;
+  const [title, text] = !countryScope
+    ? ['Not ranked yet.', `Play ${game.name} to get ranked!`]
+    : elsewhere
+      ? ['You are not on this board.', `You play for ${countryName(homeCountry)}: your rank in ${game.name} is on its board.`]
+      : noCountry
+        ? ['You are not on a country board.', 'Set your home country in Account Settings to appear on its board.']
+        : ['You are not on this board.', `Country boards list players from their home country, which you set in Account Settings. Play ${game.name} to get on your country's board!`];
   return (
     <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
       <div>
-        <p className="font-bold">{countryScope ? 'You are not on this board.' : 'Not ranked yet.'}</p>
-        <p className="text-base-content/75">
-          {countryScope
-            ? `Country boards list players from their home country, which you set in Account Settings. Play ${game.name} to get on your country's board!`
-            : `Play ${game.name} to get ranked!`}
-        </p>
+        <p className="font-bold">{title}</p>
+        <p className="text-base-content/75">{text}</p>
       </div>
       <div className="flex shrink-0 flex-wrap gap-2">
+        {elsewhere && (
+          <button type="button" className="btn-arcade btn-accent" onClick={() => onShowCountry(homeCountry)}>
+            <PixelIcon icon={iconTarget} className="size-4" /> {`View ${countryName(homeCountry)} Board`}
+          </button>
+        )}
         {countryScope && (
           <a href="/account" className="btn-arcade btn-outline btn-info">
             <PixelIcon icon={iconSliders} className="size-4" /> Account Settings
           </a>
         )}
-        <a href={playHref(game.url, game.name)} className="btn-arcade btn-primary">
-          <PixelIcon icon={iconGamepad} className="size-4" /> Play Now
-        </a>
+        {!elsewhere && !noCountry && (
+          <a href={playHref(game.url, game.name)} className="btn-arcade btn-primary">
+            <PixelIcon icon={iconGamepad} className="size-4" /> Play Now
+          </a>
+        )}
       </div>
     </div>
   );

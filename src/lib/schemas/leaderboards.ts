@@ -86,6 +86,11 @@ export const userRankResponseSchema = z.object({
   level: z.nullable(z.number()),
   totalPlayers: z.number(),
   page: z.nullable(z.number()),
+  /**
+   * The country whose board the player is ranked on in this game (their home country), or null
+   * while they have no score there: a country board of another country says where to find them.
+   */
+  homeCountry: z.optional(z.nullable(z.string())),
 });
 export type UserRankResponse = z.infer<typeof userRankResponseSchema>;
 

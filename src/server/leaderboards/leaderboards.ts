@@ -112,11 +112,16 @@ async function buildPage(ranking: GameRanking, country: string | undefined, page
   return { entries, pagination };
 }
 
-/** Where the player stands in a game's leaderboard (rank null while they have no score there). */
+/**
+ * Where the player stands in a game's leaderboard (rank null while they have no score there). On a
+ * country board it also names the country whose board the player is on (null without a score).
+ */
 export async function userRank(rankings: Rankings, gameId: string, scope: Scope, userId: number): Promise<UserRankResponse> {
   const country = scopeCountry(scope);
   await rankings.current();
-  return rankIn(rankings.game(gameId), country, userId);
+  const ranking = rankings.game(gameId);
+  const answer = rankIn(ranking, country, userId);
+  return country === undefined ? answer : { ...answer, homeCountry: ranking.players.get(userId)?.country ?? null };
 }
 
 /** Where the player stands in a ranked order (a game's, or a tournament's). */
