@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { countryName } from '../../lib/countries';
 import { formatCount, formatShortDate } from '../../lib/format';
 import { countryBadge } from '../../lib/leaderboards';
@@ -49,8 +50,8 @@ export function LeaderboardRow({ entry, results, own, flash, onFish }: { entry: 
           <PlayerAvatar player={{ username: entry.username, avatarImage: entry.activeAvatar?.avatarImage, avatarName: entry.activeAvatar?.avatarName }} size="md" lazy />
           <div className="min-w-0">
             <p className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
-              <a href={`/users/${entry.userId}`} title={entry.username} className="link block min-w-0 truncate font-data font-bold link-hover hover:text-primary">
-                {entry.username}
+              <a href={`/users/${entry.userId}`} title={entry.username} className="link block min-w-0 font-data font-bold wrap-anywhere link-hover hover:text-primary md:truncate">
+                <BreakableName name={entry.username} />
               </a>
               {own && <span className="badge shrink-0 border-2 border-black bg-accent font-pixel text-[0.5rem] text-accent-content badge-sm">YOU</span>}
             </p>
@@ -120,4 +121,18 @@ function CountryCode({ code }: { code: string }) {
       {code}
     </abbr>
   );
+}
+
+/**
+ * A username that, where it must wrap (a phone), breaks after its underscores and dashes first
+ * (`cypher_` / `pilot`), and anywhere only when a part is still too long.
+ */
+function BreakableName({ name }: { name: string }) {
+  const parts = name.split(/(?<=[_-])/);
+  return parts.map((part, i) => (
+    <Fragment key={i}>
+      {part}
+      {i < parts.length - 1 && <wbr />}
+    </Fragment>
+  ));
 }
