@@ -18,6 +18,14 @@ export const MAX_IMAGE_SIDE = { avatars: 512, tournament: 1600 } as const satisf
 const MAX_INPUT_PIXELS = 40_000_000;
 
 const unsupported = () => new AppError(415, 'Upload a PNG, JPEG, WebP or GIF image (SVG and other formats are not accepted).');
+const unreadable = () => new AppError(422, 'That image could not be read: it may be damaged or too large in pixels. Try another file.');
+
+/** Whether the bytes begin as a PNG, JPEG, GIF or WebP file does (its signature). */
+function looksLikeImage(bytes: Uint8Array): boolean {
+  const starts = (...signature: number[]) => signature.every((b, i) => bytes[i] === b);
+  const ascii = (from: number, text: string) => [...text].every((c, i) => bytes[from + i] === c.charCodeAt(0));
+  return starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a) || starts(0xff, 0xd8, 0xff) || ascii(0, 'GIF87a') || ascii(0, 'GIF89a') || (ascii(0, 'RIFF') && ascii(8, 'WEBP'));
+}
 
 /**
  * The stored file's name: `tournament_{digits}_{name}` (the spec's pattern, which the form strips
@@ -48,7 +56,8 @@ export async function storeUpload(db: Db, dataDir: string, actor: Actor, folder:
     animated = (meta.pages ?? 1) > 1 && (format === 'gif' || format === 'webp');
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw unsupported();
+    // One of the accepted formats by its signature that does not decode: damaged, or too many pixels.
+    throw looksLikeImage(bytes) ? unreadable() : unsupported();
   }
   let output: { data: Buffer; info: OutputInfo };
   try {
@@ -57,7 +66,7 @@ export async function storeUpload(db: Db, dataDir: string, actor: Actor, folder:
     image = format === 'png' ? image.png() : format === 'jpeg' ? image.jpeg({ quality: 85, mozjpeg: true }) : format === 'webp' ? image.webp({ quality: 85 }) : image.gif();
     output = await image.toBuffer({ resolveWithObject: true });
   } catch {
-    throw new AppError(422, 'That image could not be read: it may be damaged or too large in pixels. Try another file.');
+    throw unreadable();
   }
   const filename = storedName(folder, originalName, format, now);
   const dir = join(dataDir, 'uploads', folder);
