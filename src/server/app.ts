@@ -21,6 +21,7 @@ export async function startServices(settings: Settings): Promise<Services> {
     : outboxMailer(config.dataDir, config.mailFrom, console.log, { printText: config.loopbackSite });
   console.log(`[arcade] database: ${handle.dialect} (${handle.description}); mail: ${mailer.kind === 'smtp' ? 'SMTP' : `development outbox in ${config.dataDir}/outbox`}`);
   await logAdministrators(handle.db, config.adminUserIds);
+  warnOnOtherBuildSite(config.siteUrl, config.loopbackSite, import.meta.env.SITE);
   const rankings = new Rankings(handle.db);
   // Load the leaderboards in the background, so the first leaderboard visitor rarely waits for it.
   rankings.current().catch((error: unknown) => console.error('[arcade] could not load the leaderboards:', error));
@@ -52,6 +53,18 @@ async function logAdministrators(db: Services['db'], ids: ReadonlySet<number>): 
   if (missing.length) {
     console.warn(`[arcade] warning: user id ${missing.join(', ')} has no account yet, so whoever signs up as that id becomes an administrator. Register the administrators first, or set ADMIN_USER_IDS.`);
   }
+}
+
+/**
+ * The prerendered pages carry the SITE_URL they were built with (canonical links, link previews,
+ * the play page's allowed frames). A public server serving another address says so at start, so a
+ * build made without its SITE_URL never goes unnoticed (local and test servers stay quiet).
+ */
+export function warnOnOtherBuildSite(siteUrl: string, loopbackSite: boolean, builtFor: string | undefined, warn = console.warn): void {
+  if (!builtFor || loopbackSite) return;
+  const built = new URL(builtFor).origin;
+  if (built === siteUrl) return;
+  warn(`[arcade] warning: SITE_URL is ${siteUrl}, but the pages were built for ${built}: their canonical links, link previews and the play page's allowed frames name ${built}. Build again with SITE_URL=${siteUrl} (./arcade start builds with it).`);
 }
 
 /**

@@ -38,11 +38,15 @@ describe('settings the server checks at start', () => {
     expect(server.output()).toContain('[outbox] mail to public@example.com');
     expect(server.output()).not.toContain(token);
     expect(server.output()).not.toContain(code);
+    // The pages were built for another address (the tests' build): the server says so.
+    expect(server.output()).toMatch(/\[arcade\] warning: SITE_URL is https:\/\/arcade\.example, but the pages were built for http[^ ]+: their canonical links/);
   });
 
   it('names the administrators at start and warns about ids nobody has registered yet', async () => {
     server = await startServer({});
     await call(server, '/api/health');
+    // A loopback SITE_URL other than the build's (every test server's) is no mistake: no warning.
+    expect(server.output()).not.toContain('but the pages were built for');
     expect(server.output()).toContain('[arcade] administrators (ADMIN_USER_IDS): 1 (no account yet), 2 (no account yet)');
     expect(server.output()).toMatch(/warning: user id 1, 2 has no account yet.*Register the administrators first/);
   });
