@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { createAvatarRequestSchema } from '../../src/lib/schemas/admin';
 import { avatarFormProblems } from '../../src/features/admin/avatar-form';
-import { EMPTY_FORM, formProblems, payloadOf, SATS_PROBLEM, satsOf, satsProblem, type FormValues } from '../../src/features/admin/tournament-form';
+import { EMPTY_FORM, formOf, formProblems, payloadOf, SATS_PROBLEM, satsOf, satsProblem, type FormValues } from '../../src/features/admin/tournament-form';
+import { formInstant, tournamentFormSchema, type AdminTournament } from '../../src/lib/schemas/tournaments';
 import { describeEligibility, prizeReasonLabel } from '../../src/lib/schemas/tournaments';
+import { afterEach, beforeEach } from 'vitest';
 import { statusBadge, windowNote } from '../../src/lib/tournament-time';
 
 const filled: FormValues = { ...EMPTY_FORM, name: 'Spring Cup', startDate: '2026-05-01T18:00', endDate: '2026-05-02T18:00' };
@@ -97,5 +99,37 @@ describe('the winners screen\'s header', () => {
   });
   it('labels a past tournament COMPLETED', () => {
     expect(['upcoming', 'active', 'past'].map((s) => statusBadge(s as 'past'))).toEqual(['UPCOMING', 'ACTIVE', 'COMPLETED']);
+  });
+});
+
+describe('the tournament form\'s dates', () => {
+  // An admin in Berlin: summer time starts on 29 March 2026, between the start and the end below.
+  let zone: string | undefined;
+  beforeEach(() => {
+    zone = process.env.TZ;
+    process.env.TZ = 'Europe/Berlin';
+  });
+  afterEach(() => {
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
+  });
+  /** The instants the server reads from the form's payload. */
+  const saved = (values: FormValues) => {
+    const form = z.parse(tournamentFormSchema, payloadOf(values));
+    return [formInstant(form.startDate, form.timezoneOffset), formInstant(form.endDate, form.timezoneOffset)].map((ms) => new Date(ms).toISOString());
+  };
+  const filled: FormValues = { ...EMPTY_FORM, name: 'Spring Cup', gameId: 'rekt' };
+
+  it('mean the wall times the admin typed, also across a clock change', () => {
+    // 18:00 in winter is 17:00 UTC; 18:00 in summer is 16:00 UTC.
+    expect(saved({ ...filled, startDate: '2026-03-20T18:00', endDate: '2026-04-10T18:00' })).toEqual(['2026-03-20T17:00:00.000Z', '2026-04-10T16:00:00.000Z']);
+  });
+
+  it('save an unchanged tournament with the very same instants (seconds too), so editing its name keeps its dates', () => {
+    const stored = { startDate: '2026-03-20T17:00:00.000Z', endDate: '2026-04-10T16:00:30.000Z' };
+    const tournament = { ...stored, name: 'Spring Cup', gameId: 'rekt', description: '', imageFilename: null, reportContent: '', rewards: { prizeDistribution: { '1': 0, '2-5': 0, random: 0 }, avatarRewards: [] } } as unknown as AdminTournament;
+    const values = formOf(tournament);
+    expect([values.startDate, values.endDate]).toEqual(['2026-03-20T18:00', '2026-04-10T18:00:30']);
+    expect(saved({ ...values, name: 'Spring Cup 2026' })).toEqual([stored.startDate, stored.endDate]);
   });
 });

@@ -80,8 +80,9 @@ export function TournamentFormPanel({ editingId, values, onChange, games, avatar
         <textarea id={`${id}-description`} className="textarea w-full border-2 border-plum bg-base-100 text-base" rows={3} maxLength={2000} value={values.description} onChange={(e) => set('description', e.target.value)} />
       </div>
       <div className="grid gap-4 md:grid-cols-2">
-        <TextField id={`${id}-start`} label="Start" type="datetime-local" required value={values.startDate} onChange={(e) => set('startDate', e.target.value)} />
-        <TextField id={`${id}-end`} label="End" type="datetime-local" required value={values.endDate} onChange={(e) => set('endDate', e.target.value)} />
+        {/* Seconds show (and step by one) only for a date that has them (one made through the API). */}
+        <TextField id={`${id}-start`} label="Start" type="datetime-local" required step={values.startDate.length > 16 ? 1 : undefined} value={values.startDate} onChange={(e) => set('startDate', e.target.value)} />
+        <TextField id={`${id}-end`} label="End" type="datetime-local" required step={values.endDate.length > 16 ? 1 : undefined} value={values.endDate} onChange={(e) => set('endDate', e.target.value)} />
       </div>
 
       <fieldset className="rounded-box border-2 border-plum p-4">

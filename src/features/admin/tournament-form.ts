@@ -41,10 +41,23 @@ export const EMPTY_FORM: FormValues = {
 export const originalImageName = (filename: string) => filename.replace(/^tournament_\d+_/, '');
 
 const pad = (n: number) => String(n).padStart(2, '0');
-/** An instant as a `datetime-local` value in this browser's time zone. */
+/** Date-time fields as a `datetime-local` value, with seconds only when there are any. */
+const dateTimeValue = (y: number, mo: number, d: number, h: number, mi: number, s: number) =>
+  `${y}-${pad(mo + 1)}-${pad(d)}T${pad(h)}:${pad(mi)}${s ? `:${pad(s)}` : ''}`;
+
+/** An instant as a `datetime-local` value in this browser's time zone (its seconds kept, so an edit saves the same instant). */
 export function toLocalInput(iso: string): string {
   const d = new Date(iso);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return dateTimeValue(d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes(), d.getSeconds());
+}
+
+/**
+ * A `datetime-local` value (read in this browser's time zone) as the wall time of the same instant
+ * at `offset` (minutes, as `getTimezoneOffset()` gives them).
+ */
+function atOffset(value: string, offset: number): string {
+  const d = new Date(new Date(value).getTime() - offset * 60_000);
+  return dateTimeValue(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds());
 }
 
 /** A tournament's values in the form, for editing. */
@@ -118,7 +131,12 @@ export function formProblems(values: FormValues): { form?: string; sats: Partial
   return { form, sats: bad };
 }
 
-/** The form's payload (SPEC section 3): rewards as JSON text, the browser's time zone offset as text. */
+/**
+ * The form's payload (SPEC section 3): rewards as JSON text, the browser's time zone offset (at the
+ * start) as text. The payload carries one offset, so the end is sent as its wall time at that
+ * offset: when a clock change falls between start and end, the end still names the instant the
+ * admin chose (and an edit of an unchanged tournament saves the very same dates).
+ */
 export function payloadOf(values: FormValues): TournamentForm {
   const offset = values.startDate ? new Date(values.startDate).getTimezoneOffset() : new Date().getTimezoneOffset();
   return {
@@ -126,7 +144,7 @@ export function payloadOf(values: FormValues): TournamentForm {
     gameId: values.gameId,
     description: values.description,
     startDate: values.startDate,
-    endDate: values.endDate,
+    endDate: values.startDate && values.endDate ? atOffset(values.endDate, offset) : values.endDate,
     timezoneOffset: String(offset),
     rewards: JSON.stringify({
       firstPlaceSats: satsOf(values.firstPlaceSats),
