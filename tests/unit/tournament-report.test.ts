@@ -24,6 +24,16 @@ describe('tournament reports', () => {
     const nested = Array.from({ length: 10 }, (_, i) => `${'  '.repeat(i)}- level ${i + 1}`).join('\n');
     expect(await refusal(() => assertReportRenders(`${'> '.repeat(20)}quoted\n\n${nested}`))).toBe('rendered');
     expect((await renderReport(nested)).match(/<ul>/g)).toHaveLength(10);
+    // Refused from the raw text, before any parsing: many deep quotes (once 87 s of parsing), deep indentation.
+    const manyDeep = Array.from({ length: 2500 }, () => `${'>'.repeat(33)} q`).join('\n\n');
+    expect(await refusal(() => assertReportRenders(manyDeep))).toEqual([400, tooDeep]);
+    expect(await refusal(() => assertReportRenders(`${' '.repeat(129)}- indented`))).toEqual([400, tooDeep]);
+    // Too many quoted lines for the parser to take quickly, even shallow ones.
+    const quotes = (n: number) => Array.from({ length: n }, (_, i) => `> quote ${i}`).join('\n\n');
+    expect(await refusal(() => assertReportRenders(quotes(1001)))).toEqual([400, 'reportContent has too many quoted lines: at most 1,000 lines may start with ">".']);
+    expect(await refusal(() => assertReportRenders(quotes(1000)))).toBe('rendered');
+    // Fenced code is code: its lines may start with ">" or be indented deeply.
+    expect(await refusal(() => assertReportRenders(`\`\`\`\n${'>'.repeat(40)}\n${' '.repeat(200)}x\n\`\`\`\n\n${quotes(10)}`))).toBe('rendered');
     // One stored before the check shows its readers a sentence instead.
     expect(await tournamentReportHtml(987_001, 1, '>'.repeat(3000))).toBe(`<p>${UNRENDERABLE_REPORT}</p>`);
   });

@@ -9,6 +9,7 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { visit, SKIP } from 'unist-util-visit';
+import { formatCount } from '../../lib/format';
 import { AppError, badRequest } from '../errors';
 
 // Tournament reports: Markdown an admin writes, rendered on the server to HTML that is safe to put
@@ -102,8 +103,46 @@ function nestingOf(tree: Node): number {
   return deepest;
 }
 
+/**
+ * Quoted lines a report may hold: the Markdown parser's time grows faster than their number
+ * (2,000 take about 0.7 s, 4,000 about 5 s), and it runs on the server's one thread.
+ */
+export const REPORT_MAX_QUOTED_LINES = 1_000;
+
+/**
+ * A look at the raw text before the parser's (linear, outside fenced code): a line quoted or
+ * indented deeper than the nesting limit, or more quoted lines than the parser handles quickly,
+ * is refused at once instead of after seconds of parsing.
+ */
+function prescanReport(markdown: string): void {
+  let fence: string | null = null;
+  let quoted = 0;
+  for (const line of markdown.split('\n')) {
+    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fence !== null) {
+      if (marker && marker[0] === fence[0] && marker.length >= fence.length) fence = null;
+      continue;
+    }
+    if (marker) {
+      fence = marker;
+      continue;
+    }
+    const lead = /^[ \t>]*/.exec(line)![0];
+    let quotes = 0;
+    for (const c of lead) if (c === '>') quotes++;
+    const indent = /^[ \t]*/.exec(line)![0].replace(/\t/g, '    ').length;
+    if (quotes > REPORT_MAX_NESTING || indent > 4 * REPORT_MAX_NESTING) throw tooDeep();
+    if (quotes > 0 && ++quoted > REPORT_MAX_QUOTED_LINES) {
+      throw badRequest(`reportContent has too many quoted lines: at most ${formatCount(REPORT_MAX_QUOTED_LINES)} lines may start with ">".`, {
+        issues: [{ field: 'reportContent', message: 'Too many quoted lines' }],
+      });
+    }
+  }
+}
+
 /** The report's Markdown tree, or a 400 when it nests too deeply to render. */
 function parseReport(markdown: string): Node {
+  prescanReport(markdown);
   let tree: Node;
   try {
     tree = processor.parse(markdown);
