@@ -142,16 +142,19 @@ export function storeFamily<A, S extends ReadableAtom<unknown>>(keyOf: (arg: A) 
     const store = stores.get(key) ?? make(arg, key);
     stores.delete(key);
     stores.set(key, store);
-    if (stores.size > size) forgetUnused(stores, size);
+    if (stores.size > size) forgetUnused(stores, size, key);
     return store;
   };
 }
 
-/** Forget the oldest stores of a family that nothing listens to, and their cached answers, down to `size`. */
-function forgetUnused(stores: Map<string, ReadableAtom<unknown>>, size: number) {
+/**
+ * Forget the oldest stores of a family that nothing listens to, and their cached answers, down to
+ * `size`; never the one being asked for (its island subscribes only once React commits).
+ */
+function forgetUnused(stores: Map<string, ReadableAtom<unknown>>, size: number, asked: string) {
   for (const [key, store] of stores) {
     if (stores.size <= size) return;
-    if (store.lc > 0) continue;
+    if (store.lc > 0 || key === asked) continue;
     stores.delete(key);
     cache.delete(key);
   }

@@ -1,5 +1,5 @@
 import { getSecret } from 'astro:env/server';
-import { ConfigError, loadConfig, SETTING_NAMES, type Settings } from './config';
+import { ConfigError, loadConfig, SETTING_NAMES, warnOnOtherBuildSite, type Settings } from './config';
 import type { Services } from './context';
 import { migrateToLatest, openDatabase } from './db';
 import { Rankings } from './leaderboards/rankings';
@@ -53,18 +53,6 @@ async function logAdministrators(db: Services['db'], ids: ReadonlySet<number>): 
   if (missing.length) {
     console.warn(`[arcade] warning: user id ${missing.join(', ')} has no account yet, so whoever signs up as that id becomes an administrator. Register the administrators first, or set ADMIN_USER_IDS.`);
   }
-}
-
-/**
- * The prerendered pages carry the SITE_URL they were built with (canonical links, link previews,
- * the play page's allowed frames). A public server serving another address says so at start, so a
- * build made without its SITE_URL never goes unnoticed (local and test servers stay quiet).
- */
-export function warnOnOtherBuildSite(siteUrl: string, loopbackSite: boolean, builtFor: string | undefined, warn = console.warn): void {
-  if (!builtFor || loopbackSite) return;
-  const built = new URL(builtFor).origin;
-  if (built === siteUrl) return;
-  warn(`[arcade] warning: SITE_URL is ${siteUrl}, but the pages were built for ${built}: their canonical links, link previews and the play page's allowed frames name ${built}. Build again with SITE_URL=${siteUrl} (./arcade start builds with it).`);
 }
 
 /**

@@ -161,3 +161,15 @@ function readSettings(settings: Settings): Config {
     gameSecrets: parseGameSecrets(settings.GAME_SECRETS),
   };
 }
+
+/**
+ * The prerendered pages carry the SITE_URL they were built with (canonical links, link previews,
+ * the play page's allowed frames). A public server serving another address says so at start, so a
+ * build made without its SITE_URL never goes unnoticed (local and test servers stay quiet).
+ */
+export function warnOnOtherBuildSite(siteUrl: string, loopbackSite: boolean, builtFor: string | undefined, warn = console.warn): void {
+  if (!builtFor || loopbackSite) return;
+  const built = new URL(builtFor).origin;
+  if (built === new URL(siteUrl).origin) return;
+  warn(`[arcade] warning: SITE_URL is ${siteUrl}, but the pages were built for ${built}: their canonical links, link previews and the play page's allowed frames name ${built}. Build again with SITE_URL=${siteUrl} (./arcade start builds with it).`);
+}

@@ -278,6 +278,19 @@ describe.each(DIALECTS)('fair play on %s', (dialect) => {
     expect(await s.db.selectFrom('run_tickets').select('run_id').where('game_id', '=', 'mr-quiz').orderBy('run_id').execute()).toEqual(
       [second.runId, theirs.runId].sort().map((run_id) => ({ run_id })),
     );
+    // A quiz with every question answered reveals nothing more: a new one leaves it to be saved.
+    let now = T0 + 5 * SECOND;
+    let score = 0;
+    for (let i = 0; i < 10; i++) {
+      now += 2000;
+      score += (await answerQuestion(s.db, quiz, player, second.runId, { question: i, choice: null, ms: 2000 }, now)).points;
+      now += REVEAL_MS;
+    }
+    const third = await startRun(s.db, quiz, player, now);
+    expect((await s.db.selectFrom('run_tickets').select('run_id').where('user_id', '=', player).where('game_id', '=', 'mr-quiz').orderBy('run_id').execute()).map((t) => t.run_id)).toEqual(
+      [second.runId, third.runId].sort(),
+    );
+    expect((await submit(quiz, player, { runId: second.runId, score, level: 0 }, now)).run).toMatchObject({ runId: second.runId, verified: true });
   });
 
   it('Mr Quiz: the ticket holds the questions without answers, the server scores each answer and the run', async () => {

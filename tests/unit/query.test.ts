@@ -223,4 +223,20 @@ describe('store families', () => {
     expect(load.mock.calls.map(([page]) => page)).toEqual([1, 2, 3, 4, 5, 2]);
     stop();
   });
+
+  it('never forget the store being asked for, though nothing listens to it yet (its island subscribes after rendering)', () => {
+    const family = uniqueKey('asked');
+    const pageStore = storeFamily(
+      (page: number) => `${family}?page=${page}`,
+      (page, key) => createQuery(key, async () => page, { freshMs: FRESH.leaderboard }),
+      1,
+    );
+    const stop = pageStore(1).listen(() => undefined);
+    // Page 1 is listened to, page 2 only asked for: both stay, one over the size.
+    expect(pageStore(2)).toBe(pageStore(2));
+    // Asking for page 3 forgets page 2 (nothing listens to it), never page 3 itself.
+    const three = pageStore(3);
+    expect(pageStore(3)).toBe(three);
+    stop();
+  });
 });

@@ -102,7 +102,7 @@ export async function startRun(db: Db, game: CatalogueGame, userId: number, now 
   // The per-player limit: the oldest open tickets beyond it are dropped (their runs can no longer be saved).
   const open = await db
     .selectFrom('run_tickets')
-    .select('run_id')
+    .select(['run_id', 'quiz_json'])
     .where('user_id', '=', userId)
     .where('game_id', '=', game.rules.gameId)
     .where('used_at', 'is', null)
@@ -110,7 +110,9 @@ export async function startRun(db: Db, game: CatalogueGame, userId: number, now 
     .orderBy('started_at', 'desc')
     .orderBy('run_id')
     .execute();
-  const dropped = open.slice(quiz ? MAX_OPEN_QUIZZES : MAX_OPEN_TICKETS).map((t) => t.run_id);
+  // A quiz whose every question is answered reveals nothing more: it stays until it is saved.
+  const droppable = quiz ? open.filter((t) => !scoreQuiz(JSON.parse(t.quiz_json ?? 'null') as QuizState | null).finished) : open;
+  const dropped = droppable.slice(quiz ? MAX_OPEN_QUIZZES : MAX_OPEN_TICKETS).map((t) => t.run_id);
   if (dropped.length) await db.deleteFrom('run_tickets').where('run_id', 'in', dropped).execute();
   return { runId, seed, startedAt: new Date(now).toISOString(), ...(quiz ? { questions: quiz.questions } : {}) };
 }
@@ -326,7 +328,11 @@ export async function answerQuestion(
     .where('quiz_json', '=', ticket.quiz_json)
     .where('used_at', 'is', null)
     .executeTakeFirst();
-  if (Number(saved.numUpdatedRows) !== 1) throw conflict('This question was answered at the same time by another request. Answer each question once.');
+  if (Number(saved.numUpdatedRows) !== 1) {
+    // Gone meanwhile: a newer quiz of the player's dropped it.
+    if (!(await readTicket(db, runId))) throw noTicket(game.rules.gameId, runId);
+    throw conflict('This question was answered at the same time by another request. Answer each question once.');
+  }
   return result;
 }
 

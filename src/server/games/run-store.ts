@@ -332,7 +332,8 @@ function sqliteStore(sqlite: SQLite.Database): SqliteStore {
     const run = insertRun.get(record);
     if (!run) {
       const stored = readRun.get(record)!;
-      // Thrown inside the savepoint: a refused run counts against no limit.
+      // Thrown inside the savepoint, so on SQLite a refused run counts against no limit (on
+      // PostgreSQL the batch statement has counted it already, as it counts a refused ticket).
       assertRetry(stored, record);
       return { created: false, run: stored, best: readBest.get(record)! };
     }

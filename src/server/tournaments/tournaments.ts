@@ -107,7 +107,8 @@ async function presentOne(services: Pick<Services, 'db' | 'rankings'>, row: Tour
  */
 export async function tournamentRow(db: Db, id: number, lock = false): Promise<TournamentRow> {
   const query = db.selectFrom('tournaments').selectAll().where('id', '=', id);
-  const row = await (lock ? query.forUpdate() : query).executeTakeFirst();
+  // NO KEY: entries and awards that reference the row (their foreign-key checks) are not held up.
+  const row = await (lock ? query.forNoKeyUpdate() : query).executeTakeFirst();
   if (!row) throw notFound('Tournament not found.');
   return row;
 }

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { warnOnOtherBuildSite } from '../../src/server/config';
+
+describe('the SITE_URL the pages were built for', () => {
+  const warnings = (siteUrl: string, loopbackSite: boolean, builtFor: string | undefined) => {
+    const said: string[] = [];
+    warnOnOtherBuildSite(siteUrl, loopbackSite, builtFor, (message) => said.push(message));
+    return said;
+  };
+
+  it('is said at start when a public server serves another address', () => {
+    expect(warnings('https://arcade.example', false, 'http://localhost:4321')).toEqual([
+      "[arcade] warning: SITE_URL is https://arcade.example, but the pages were built for http://localhost:4321: their canonical links, link previews and the play page's allowed frames name http://localhost:4321. Build again with SITE_URL=https://arcade.example (./arcade start builds with it).",
+    ]);
+  });
+
+  it('is not said for the same origin however it is written, for a loopback server, or without a build site', () => {
+    expect(warnings('https://arcade.example', false, 'https://arcade.example/')).toEqual([]);
+    expect(warnings('https://Arcade.example:443', false, 'https://arcade.example')).toEqual([]);
+    expect(warnings('http://127.0.0.1:4600', true, 'http://localhost:4321')).toEqual([]);
+    expect(warnings('https://arcade.example', false, undefined)).toEqual([]);
+  });
+});
