@@ -48,6 +48,9 @@ describe('tournament form schema', () => {
     [{ rewards: '{"secondToFifthSats": 1.5}' }, 'secondToFifthSats must be a whole number of sats'],
     // API clients keep the API's own field names (the admin form checks amounts before sending).
     [{ rewards: '{"firstPlaceSats": 9007199254740991}' }, 'firstPlaceSats is more than every bitcoin there is'],
+    // Each amount within bounds, the pool they make not: 2,100,000,000,000,000 sats is every bitcoin.
+    [{ rewards: '{"firstPlaceSats": 2100000000000000, "randomParticipantSats": 1}' }, 'The prize pool (1st place + 4 x places 2-5 + random participant) is more than every bitcoin there is'],
+    [{ rewards: '{"secondToFifthSats": 525000000000001}' }, 'The prize pool (1st place + 4 x places 2-5 + random participant) is more than every bitcoin there is'],
     [{ rewards: '{"avatarRewards": [{"avatarId": "laser-eyes", "eligibility": "top_4"}]}' }, 'eligibility must be one of first_place, top_3, top_5, top_10, all_players'],
     [{ imageFilename: '../etc/passwd' }, 'imageFilename must be a PNG, JPEG, WebP or GIF file name like spring-cup.png'],
     // Not a type the image route serves: it would only show as a broken image.

@@ -273,6 +273,11 @@ export const rewardsInputSchema = z
       message: 'Each avatar can be a reward only once in a tournament',
       path: ['avatarRewards'],
     }),
+    // Each amount may be at most every bitcoin; the pool they add up to may not be more either.
+    z.refine((r) => r.firstPlaceSats + 4 * r.secondToFifthSats + r.randomParticipantSats <= MAX_SATS, {
+      message: 'The prize pool (1st place + 4 x places 2-5 + random participant) is more than every bitcoin there is',
+      path: ['firstPlaceSats'],
+    }),
   );
 export type RewardsInput = z.infer<typeof rewardsInputSchema>;
 
