@@ -1,3 +1,4 @@
+import { formatCount } from '../../lib/numbers';
 import { MAX_SATS, type AdminTournament, type Eligibility, type TournamentForm } from '../../lib/schemas/tournaments';
 
 /** One avatar reward in the form. */
@@ -89,8 +90,6 @@ export const SATS_FIELDS = {
 } as const;
 export type SatsField = keyof typeof SATS_FIELDS;
 
-const sats = new Intl.NumberFormat('en-US');
-
 /**
  * A prize field as sats: digits only (SPEC section 5: whole numbers; empty is 0), so '1e3', '0x10',
  * '1.5', '-1' or '21 000' are no amount (NaN) rather than what `Number()` makes of them.
@@ -106,7 +105,7 @@ export function satsProblem(field: SatsField, text: string): string | undefined 
   const amount = satsOf(text);
   const name = SATS_FIELDS[field];
   if (Number.isNaN(amount)) return `${name} must be a whole number of sats, typed as digits (like 21000).`;
-  if (amount > MAX_SATS) return `${name} is more than every bitcoin there is: at most ${sats.format(MAX_SATS)} sats.`;
+  if (amount > MAX_SATS) return `${name} is more than every bitcoin there is: at most ${formatCount(MAX_SATS)} sats.`;
   return undefined;
 }
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { formatCount, LOCALE } from '../numbers';
 import { HIDDEN_CHARACTERS, IMAGE_FILE_NAME } from './admin';
 import { avatarIdSchema } from './avatars';
 import {
@@ -34,7 +35,6 @@ export const ELIGIBILITY_LABELS: Record<Eligibility, string> = {
 export const ELIGIBILITY_TOP: Record<Eligibility, number | null> = { first_place: 1, top_3: 3, top_5: 5, top_10: 10, all_players: null };
 
 const isEligibility = (value: string): value is Eligibility => (ELIGIBILITIES as readonly string[]).includes(value);
-const wholePoints = new Intl.NumberFormat('en-US');
 
 /**
  * Who earns an avatar reward, in the spec's words (the form's eligibility labels): 'First Place
@@ -43,12 +43,13 @@ const wholePoints = new Intl.NumberFormat('en-US');
  */
 export function describeEligibility(eligibility: Eligibility, minScore: number | null): string {
   const who = ELIGIBILITY_LABELS[eligibility];
-  return minScore ? `${who}, with at least ${wholePoints.format(minScore)} points` : who;
+  return minScore ? `${who}, with at least ${formatCount(minScore)} points` : who;
 }
 
 const ORDINAL_SUFFIX: Record<string, string> = { one: 'st', two: 'nd', few: 'rd', other: 'th' };
-const ordinalRules = new Intl.PluralRules('en-US', { type: 'ordinal' });
-const ordinal = (n: number) => `${n}${ORDINAL_SUFFIX[ordinalRules.select(n)]}`;
+// Made on first use, as the number formatters are (lib/numbers.ts): pages load this module.
+let ordinalRules: Intl.PluralRules | undefined;
+const ordinal = (n: number) => `${n}${ORDINAL_SUFFIX[(ordinalRules ??= new Intl.PluralRules(LOCALE, { type: 'ordinal' })).select(n)]}`;
 
 /** The texts an avatar award's reason was stored as before it used the spec's labels ('Top 3 finish'). */
 const OLD_CRITERIA = /^(First place|Every participant|Top (3|5|10) finish)(, with at least [\d,]+ points)?$/;
@@ -274,7 +275,7 @@ export const rewardsInputSchema = z
       path: ['avatarRewards'],
     }),
     // Each amount may be at most every bitcoin; the pool they add up to may not be more either.
-    z.refine((r) => r.firstPlaceSats + 4 * r.secondToFifthSats + r.randomParticipantSats <= MAX_SATS, {
+    z.refine((r) => prizePool(r) <= MAX_SATS, {
       message: 'The prize pool (1st place + 4 x places 2-5 + random participant) is more than every bitcoin there is',
       path: ['firstPlaceSats'],
     }),
