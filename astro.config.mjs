@@ -155,6 +155,13 @@ const chunkGroups = [
   { name: ownName, test: firstRenderOnSome, minShareCount: 2, priority: 1 },
   { name: 'data', test: dataLayer, minShareCount: 2, priority: 2 },
   { name: 'boards', test: boards, minShareCount: 2, priority: 2 },
+  // signing in with a link or a code: the magic-link landing's page script loads this at once,
+  // with none of `app` (the sign-in dialog's code entry shares it)
+  {
+    name: 'sign-in',
+    test: anyOf([`src${sep}lib${sep}(cross-tab-announce|stores${sep}verify-link)\\.ts$`, `src${sep}features${sep}account${sep}magic-link-landing\\.ts$`]),
+    priority: 1,
+  },
   { name: 'app', test: (/** @type {string} */ id) => !island.test(id) && !firstRenderOnSome.test(id), minShareCount: 2, priority: 1 },
 ];
 

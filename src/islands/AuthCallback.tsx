@@ -1,55 +1,30 @@
-import { useEffect, useState } from 'react';
-import { failureMessage } from '../lib/api';
-import { $verifyMagicLink, WELCOME_TOAST } from '../lib/stores/verify-link';
-import { REDIRECT_AFTER_LOGIN_MS } from '../lib/cross-tab';
-import { announceLogin } from '../lib/cross-tab-announce';
-import { runMutation } from '../lib/query-wait';
-import { toast, toastAfterNavigation } from '../lib/stores/toast';
+import { $landing, answerQuestion, type LandingState } from '../features/account/magic-link-landing';
+import { useHydratedStore } from '../ui/useHydratedStore';
 
-// Module-level, not a ref: a magic link is single use, so a second run (React StrictMode's double
-// effects, a remount) would spend nothing but report the link as already used.
-let started = false;
-
-/** A link opened in a browser that did not ask for it: whose account it would sign in to. */
-interface Question {
-  token: string;
-  username: string;
-}
+const VERIFYING: LandingState = { step: 'verifying' };
 
 /**
- * The magic-link landing: verifies the link once, then goes home. A link asked for in another
- * browser asks 'Continue as <username>?' first, so nobody is signed in to someone else's account
- * by a link slipped to them.
+ * The magic-link landing's look: 'Signing you in...' while the link is checked, or 'Continue as
+ * <username>?' for a link asked for in another browser. The page's script runs the sign-in itself
+ * (features/account/magic-link-landing.ts), so it goes on before and without this island.
  */
 export default function AuthCallback() {
-  const [question, setQuestion] = useState<Question | null>(null);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (started) return;
-    started = true;
-    void startSignIn(setQuestion);
-  }, []);
+  const landing = useHydratedStore($landing, VERIFYING);
 
-  if (question) {
-    const answer = async (goOn: boolean) => {
-      if (busy) return;
-      setBusy(true);
-      if (goOn) await finishSignIn(question.token, true, setQuestion);
-      else leave();
-    };
+  if (landing.step === 'question') {
     return (
       <section aria-labelledby="confirm-sign-in" className="panel mx-auto mt-16 flex max-w-lg flex-col items-center gap-5 p-8 text-center sm:p-12">
         <h1 id="confirm-sign-in" className="pixel-heading text-lg break-all sm:text-xl">
-          Continue as {question.username}?
+          Continue as {landing.username}?
         </h1>
         <p className="text-base-content/80">
-          This sign-in link was asked for in another browser. Continue only if you asked for it and {question.username} is your account.
+          This sign-in link was asked for in another browser. Continue only if you asked for it and {landing.username} is your account.
         </p>
         <div className="flex flex-wrap justify-center gap-3">
-          <button type="button" className="btn-arcade btn-primary" disabled={busy} onClick={() => void answer(true)}>
+          <button type="button" className="btn-arcade btn-primary" disabled={landing.answering} onClick={() => void answerQuestion(true)}>
             Continue
           </button>
-          <button type="button" className="btn btn-ghost" disabled={busy} onClick={() => void answer(false)}>
+          <button type="button" className="btn btn-ghost" disabled={landing.answering} onClick={() => void answerQuestion(false)}>
             Cancel
           </button>
         </div>
@@ -64,51 +39,4 @@ export default function AuthCallback() {
       <p className="text-base-content/80">Please wait while we verify your magic link.</p>
     </section>
   );
-}
-
-function leave() {
-  // replace(): Back must not return to a link that is already spent.
-  window.location.replace('/');
-}
-
-async function startSignIn(ask: (question: Question) => void) {
-  const token = new URLSearchParams(window.location.search).get('token');
-  // The token has done its job once read: keep it out of the history and of later referrers.
-  window.history.replaceState(null, '', window.location.pathname);
-  if (!token) {
-    toastAfterNavigation({
-      title: 'Invalid Login Link',
-      description: 'The login link is missing or invalid. Please try signing in again.',
-      variant: 'destructive',
-    });
-    leave();
-    return;
-  }
-  await finishSignIn(token, false, ask);
-}
-
-async function finishSignIn(token: string, confirm: boolean, ask: (question: Question) => void) {
-  // Not the one way to act (useAction): a failure here is kept for the next page, not shown here.
-  const outcome = await runMutation($verifyMagicLink, { token, confirm });
-  if (outcome.status !== 'done') {
-    toastAfterNavigation({
-      title: 'Sign In Failed',
-      description: failureMessage(outcome.status === 'failed' ? outcome.error : undefined, 'The login link has expired or is invalid. Please try signing in again.'),
-      variant: 'destructive',
-    });
-    leave();
-    return;
-  }
-  if ('confirm' in outcome.result) {
-    ask({ token, username: outcome.result.confirm.username });
-    return;
-  }
-
-  // Telling other tabs is a courtesy: it must not keep this tab from finishing the sign-in.
-  await announceLogin().catch(() => undefined);
-  toast(WELCOME_TOAST);
-  setTimeout(() => {
-    toastAfterNavigation(WELCOME_TOAST);
-    leave();
-  }, REDIRECT_AFTER_LOGIN_MS);
 }

@@ -347,6 +347,21 @@ test.describe('magic-link landing', () => {
     await expect(page.getByRole('heading', { name: `Welcome back, ${testPlayer.username}!` })).toBeVisible();
     await expect(linkSent(page)).toBeHidden();
   });
+
+  test('the sign-in does not wait for the page to hydrate: with the landing island never loaded, the player still gets home', async ({ page }) => {
+    let signedIn = false;
+    await page.route('**/api/auth/me', (route) => route.fulfill({ json: { user: signedIn ? testPlayer : null } }));
+    // A busy phone: the island's code has not arrived yet (and never will here).
+    const held = await stubApi(page, '**/_astro/AuthCallback.*.js', { status: 503, body: '' }, { held: true });
+    const verify = page.waitForRequest('**/api/auth/verify-magic-link');
+    await stubApi(page, '**/api/auth/verify-magic-link', { json: { user: testPlayer } });
+    signedIn = true;
+    await page.goto('/auth/callback?token=fresh-token', { waitUntil: 'commit' });
+    expect((await verify).postDataJSON()).toEqual({ token: 'fresh-token', confirm: false });
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: `Welcome back, ${testPlayer.username}!` })).toBeVisible();
+    held.release();
+  });
 });
 
 test.describe('account dialogs stay accessible', () => {

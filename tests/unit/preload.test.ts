@@ -30,3 +30,17 @@ describe('preload links', () => {
     expect(preloadLinks('<html><head></head><body><p>Hi</p></body></html>', read)).toEqual([]);
   });
 });
+
+describe('module preloads', () => {
+  it("a page's own module script gets its whole static import graph preloaded, and nothing it imports lazily", () => {
+    const html = `<html><head><link rel="stylesheet" href="/_astro/site.css"></head><body>
+      <astro-island uid="2" component-url="/_astro/Carousel.js" renderer-url="/_astro/client.js" client="visible"></astro-island>
+      <script type="module" src="/_astro/Header.js"></script>
+    </body></html>`;
+    expect(preloadLinks(html, read)).toEqual([
+      '<link rel="preload" href="/_astro/pixel.woff2" as="font" type="font/woff2" crossorigin>',
+      '<link rel="modulepreload" href="/_astro/arcade.js">',
+      '<link rel="modulepreload" href="/_astro/side.js">',
+    ]);
+  });
+});
