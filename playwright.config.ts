@@ -10,12 +10,18 @@ export default defineConfig({
   workers: 2,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Limits, not waits: every step waits for what the page or the server signals and goes on the
+  // moment it does. They are set for a machine twice as slow as a quiet two-core one, where a page
+  // of islands can take seconds to hydrate (README, "Tests on a slow machine").
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     baseURL: process.env.E2E_BASE_URL,
-    trace: 'retain-on-failure',
+    // A trace records every step of every test (snapshots, a screencast) and costs the browser a
+    // good part of its time. CI keeps only what it prints (the error and the page's accessibility
+    // snapshot); a developer's run keeps the traces of failed tests.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     launchOptions: {
       executablePath,
       args: [

@@ -52,8 +52,8 @@ test.describe('achievements and avatars', () => {
           return false;
         }),
       );
-    await expect.poll(confettiDrawn, { timeout: 2_500 }).toBe(true);
-    await expect(celebration).toBeHidden({ timeout: 6_000 });
+    await expect.poll(confettiDrawn).toBe(true);
+    await expect(celebration).toBeHidden();
     expect(errors).toEqual([]);
     await expect(panel.getByRole('button', { name: 'CLAIMED!' })).toBeDisabled();
 

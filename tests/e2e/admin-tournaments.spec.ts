@@ -47,11 +47,8 @@ test.describe('admin room: tournaments, winners and prizes', () => {
     await expect(form).toContainText('Prize pool: 0 sats');
 
     const name = `Flash Cup ${stamp}`;
-    const endsAt = Date.now() + 25_000;
     await form.getByLabel('Name', { exact: true }).fill(name);
     await form.getByLabel('Description', { exact: true }).fill('Twenty-five seconds of glory.');
-    await form.getByLabel('Start', { exact: true }).fill(local(runAt - 5_000));
-    await form.getByLabel('End', { exact: true }).fill(local(endsAt));
     const banner = await sharp({ create: { width: 640, height: 320, channels: 3, background: '#f7931a' } }).jpeg().toBuffer();
     await form.getByLabel('Upload Image').setInputFiles({ name: 'flash-cup.jpg', mimeType: 'image/jpeg', buffer: banner });
     await expect(form.getByText(/^Uploaded as tournament_\d+_flash-cup\.jpg/)).toBeVisible();
@@ -73,6 +70,10 @@ test.describe('admin room: tournaments, winners and prizes', () => {
 
     await form.getByLabel('Report', { exact: true }).fill('# Flash Cup\n\nThe **fastest** cup.');
     await expect(form.getByLabel('Report preview').getByRole('heading', { name: 'Flash Cup' })).toBeVisible();
+    // the dates last: the tournament runs from before the player's run until a little after it is
+    // created, whatever time the form took to fill
+    await form.getByLabel('Start', { exact: true }).fill(local(runAt - 5_000));
+    await form.getByLabel('End', { exact: true }).fill(local(Date.now() + 25_000));
     await form.getByRole('button', { name: 'Create Tournament' }).click();
     await expectToast(page, 'Tournament Created', `"${name}" was saved.`, 'success');
     const active = page.getByRole('region', { name: /^Active/ });
@@ -114,8 +115,11 @@ test.describe('admin room: tournaments, winners and prizes', () => {
     // The form's Cancel: the delete question may still be fading out (the dialog's close transition).
     await page.getByRole('form', { name: 'Edit Tournament' }).getByRole('button', { name: 'Cancel' }).click();
 
-    // the tournament ends
-    await page.waitForTimeout(Math.max(0, endsAt - Date.now() + 1_500));
+    // the tournament ends: the server's clock says when
+    const created = (await (await page.request.get('/api/tournaments?status=active')).json()).tournaments.find((t: { name: string }) => t.name === name);
+    await expect
+      .poll(async () => (await (await page.request.get(`/api/tournaments/${created.id}`)).json()).status, { timeout: 60_000, intervals: [1_000] })
+      .toBe('past');
     await openTournaments(page);
     const past = page.getByRole('region', { name: /^Past/ });
     await past.getByRole('button', { name: `Process Winners of ${name}` }).click();

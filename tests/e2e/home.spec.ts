@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, freezeClock, pretendSignedIn, signedOutAfter, site, test } from './support';
+import { expect, freezeClock, pretendSignedIn, signedOutWhenReleased, site, test, waitForSession } from './support';
 
 /** A session cookie the server does not know (the session then turns out signed out). */
 async function holdSessionCookie(page: Page, baseURL: string) {
@@ -26,19 +26,24 @@ test.describe('home page', () => {
   });
 
   test('a visitor sees the hero at once, and keeps it once the session says signed out', async ({ page }) => {
-    await signedOutAfter(page, 3_000);
+    const session = await signedOutWhenReleased(page);
     await page.goto('/');
+    await session.asked;
     await expect(page.getByRole('heading', { level: 1, name: site.productName })).toBeVisible();
     await expect(page.getByText(`Loading ${site.productName}...`)).toHaveCount(0);
+    session.release();
+    await waitForSession(page);
+    await expect(page.getByRole('heading', { level: 1, name: site.productName })).toBeVisible();
     await expect(page.getByRole('button', { name: 'CREATE ACCOUNT' })).toBeVisible();
   });
 
   test('with a session cookie, names the product while the session loads, then shows the signed-out hero', async ({ page, baseURL }) => {
     await holdSessionCookie(page, baseURL!);
-    // long enough that a busy machine still shows the loading state after the page's load event
-    await signedOutAfter(page, 3_000);
+    // the session's answer waits until the loading state was seen, however busy the machine
+    const session = await signedOutWhenReleased(page);
     await page.goto('/');
     await expect(page.getByText(`Loading ${site.productName}...`)).toBeVisible();
+    session.release();
     await expect(page.getByRole('heading', { level: 1, name: site.productName })).toBeVisible();
     await expect(page.getByText(`Loading ${site.productName}...`)).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'CREATE ACCOUNT' })).toBeVisible();

@@ -26,7 +26,9 @@ async function settle(page: Page, path: string) {
   await page.goto(path, { waitUntil: 'load' });
   await page.waitForLoadState('networkidle');
   await expect(page.locator(`astro-island[ssr]:not([client="visible"]):not([client="idle"]):not([opts*='"value":"visible"'])`)).toHaveCount(0);
-  await page.waitForTimeout(300);
+  // what the hydrated islands render and the layout shifts it makes are on screen two frames later
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.waitForLoadState('networkidle');
 }
 
 /** A phone's screen, where the header gives a signed-in player's account button its own small room. */

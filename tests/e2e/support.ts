@@ -70,12 +70,21 @@ export async function pretendSignedIn(page: Page, user = testPlayer) {
   await page.route('**/api/auth/me', (route) => route.fulfill({ json: { user } }));
 }
 
-/** Answer `GET /api/auth/me` with a signed-out visitor (`{ user: null }`) after `delayMs`, to watch the loading state. */
-export async function signedOutAfter(page: Page, delayMs: number) {
+/**
+ * Answer `GET /api/auth/me` with a signed-out visitor (`{ user: null }`) only once `release()` is
+ * called, to watch the loading state; `asked` resolves when the page has asked.
+ */
+export async function signedOutWhenReleased(page: Page) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let asked = () => {};
+  const wasAsked = new Promise<void>((resolve) => (asked = resolve));
   await page.route('**/api/auth/me', async (route) => {
-    await new Promise((r) => setTimeout(r, delayMs));
+    asked();
+    await released;
     await route.fulfill({ json: { user: null } });
   });
+  return { asked: wasAsked, release };
 }
 
 /** Wait until the page knows who is signed in (the header's account area has left its skeleton). */
