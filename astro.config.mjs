@@ -158,6 +158,9 @@ const chunkGroups = [
   { name: 'app', test: (/** @type {string} */ id) => !island.test(id) && !firstRenderOnSome.test(id), minShareCount: 2, priority: 1 },
 ];
 
+/** Stands for a worker's built address in the server's code until its file name is known. */
+const WORKER_PLACEHOLDER = '__SATS_ARCADE_WORKER_';
+
 /**
  * @type {import('vite').Plugin}
  * The server's worker threads (`new Worker(new URL('./x-worker.ts', import.meta.url))`, the report
@@ -166,7 +169,6 @@ const chunkGroups = [
  * starts it points there (a file URL of Rollup's would make it a public asset of the client). In
  * development and tests the source file runs as it is (Node strips its types).
  */
-const WORKER_PLACEHOLDER = '__SATS_ARCADE_WORKER_';
 const serverWorkers = {
   name: 'sats-arcade:server-workers',
   apply: 'build',

@@ -3,8 +3,8 @@ import { HOUR, SECOND } from '../../src/lib/format';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db';
 import { call, type CallResult } from '../support/api';
 import { signUpPlayer, type ApiPlayer } from '../support/players';
-import { startServer, type RunningServer } from '../support/server';
-import { DIALECTS, createPgDatabase } from '../support/services';
+import { startServerOn, type RunningServer } from '../support/server';
+import { DIALECTS } from '../support/services';
 import { tournamentForm } from '../support/tournaments';
 
 // Markdown whose rendering grows much faster than its length (issue 23): each took the server's one
@@ -20,20 +20,14 @@ const SLOW_SENTENCE = '<p>This report cannot be shown: its Markdown takes too lo
 describe.each(DIALECTS)('tournament reports that are slow to render, against the built server on %s', (dialect) => {
   let server: RunningServer;
   let handle: DatabaseHandle;
-  let drop: (() => Promise<void>) | undefined;
   let admin: ApiPlayer;
   let tournamentId: number;
   const form = () => tournamentForm('Slow Cup', 'rekt', Math.floor(Date.now() / SECOND) * SECOND - 2 * HOUR, Math.floor(Date.now() / SECOND) * SECOND - HOUR);
 
   beforeAll(async () => {
-    const env: Record<string, string> = { TRUST_PROXY: '1', ADMIN_USER_IDS: '1' };
-    if (dialect === 'postgres') {
-      const db = await createPgDatabase();
-      env.DATABASE_URL = db.url;
-      drop = db.drop;
-    }
-    server = await startServer(env);
-    handle = openDatabase(env.DATABASE_URL, server.dataDir);
+    server = await startServerOn(dialect, { TRUST_PROXY: '1', ADMIN_USER_IDS: '1' });
+    // the test's own connection, to store a report as an older version could have
+    handle = openDatabase(server.databaseUrl, server.dataDir);
     admin = await signUpPlayer(server, 'Admin_One');
     const created = await call(server, '/api/admin/tournaments', { body: { ...form(), reportContent: '# Recap\n\n**Ana** won.' }, cookie: admin.cookie });
     expect(created.status).toBe(201);
@@ -42,7 +36,6 @@ describe.each(DIALECTS)('tournament reports that are slow to render, against the
   afterAll(async () => {
     await handle?.db.destroy();
     await server?.stop();
-    await drop?.();
   });
 
   /**
