@@ -165,6 +165,47 @@ const chunkGroups = [
   { name: 'app', test: (/** @type {string} */ id) => !island.test(id) && !firstRenderOnSome.test(id), minShareCount: 2, priority: 1 },
 ];
 
+/** Stands for a worker's built address in the server's code until its file name is known. */
+const WORKER_PLACEHOLDER = '__SATS_ARCADE_WORKER_';
+
+/**
+ * @type {import('vite').Plugin}
+ * The server's worker threads (`new Worker(new URL('./x-worker.ts', import.meta.url))`, the report
+ * renderer's): Vite builds such workers for the browser only, so in the server build each becomes
+ * `dist/server/workers/x-worker.mjs`, bundled from its source, and the address in the code that
+ * starts it points there (a file URL of Rollup's would make it a public asset of the client). In
+ * development and tests the source file runs as it is (Node strips its types).
+ */
+const serverWorkers = {
+  name: 'sats-arcade:server-workers',
+  apply: 'build',
+  applyToEnvironment: (environment) => environment.name === 'ssr',
+  transform: {
+    filter: { code: /new Worker\(/ },
+    async handler(code, id) {
+      const workerUrl = /new Worker\(\s*new URL\(\s*(['"])(\.{1,2}\/[^'"]+)\1\s*,\s*import\.meta\.url\s*\)/g;
+      let out = '';
+      let last = 0;
+      for (const match of code.matchAll(workerUrl)) {
+        const resolved = await this.resolve(match[2], id);
+        if (!resolved) this.error(`The worker ${match[2]} of ${id} was not found.`);
+        const name = match[2].replace(/^.*\//, '').replace(/\.\w+$/, '');
+        const ref = this.emitFile({ type: 'chunk', id: resolved.id, fileName: `workers/${name}.mjs` });
+        out += `${code.slice(last, match.index)}new Worker(new URL("${WORKER_PLACEHOLDER}${ref}__", import.meta.url)`;
+        last = match.index + match[0].length;
+      }
+      return last === 0 ? undefined : { code: out + code.slice(last), map: null };
+    },
+  },
+  renderChunk(code, chunk) {
+    if (!code.includes(WORKER_PLACEHOLDER)) return null;
+    const from = chunk.fileName.split('/').slice(0, -1);
+    return code.replace(new RegExp(`${WORKER_PLACEHOLDER}(\\w+)__`, 'g'), (_, ref) => {
+      const target = this.getFileName(ref);
+      return `${from.length === 0 ? './' : '../'.repeat(from.length)}${target}`;
+    });
+  },
+};
 // Pages are prerendered unless they opt out with `export const prerender = false`;
 // the Node adapter serves both the static files and the on-demand routes.
 export default defineConfig({
@@ -203,6 +244,7 @@ export default defineConfig({
   vite: {
     plugins: [
       tailwindcss(),
+      serverWorkers,
       {
         // The parts loaded on demand (the account dialogs and menu, the dashboard, the fishing
         // results) fetch their own imports when they first open: no dependency lists in the pages,

@@ -9,6 +9,12 @@ import { driverOf } from './db';
  */
 export const registry = new Registry();
 collectDefaultMetrics({ register: registry, prefix: 'arcade_node_' });
+// Three of Node's default gauges end in `_total`, which names counters only (`promtool check
+// metrics` refuses them); the gauges by type beside them (`…_active_handles{type}` and so on) hold
+// the same counts.
+for (const name of ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total']) {
+  registry.removeSingleMetric(`arcade_node_${name}`);
+}
 
 export const requests = new Counter({
   name: 'arcade_http_requests_total',

@@ -123,6 +123,28 @@ describe.each(DIALECTS)('fair play through the Game API on %s', (dialect) => {
     expect(await send(signBody(TEST_GAME_SECRET, raw))).toMatchObject({ status: 201, json: { run: { runId: 'studio-run-1', score: 777, verified: true } } });
   });
 
+  it('a signature header that names a key twice is a 400, whichever of them would hold', async () => {
+    const body = { userId: rival.id, runId: 'studio-run-4', score: 600, level: 2 };
+    const raw = JSON.stringify(body);
+    const send = (signature: string) => call(server, '/api/games/mr-quiz/runs', { body: raw, headers: { ...bearer(rival), 'x-arcade-signature': signature }, noOrigin: true });
+    const good = signBody(TEST_GAME_SECRET, raw);
+    const [t, v1] = good.split(',');
+    const wrong = signBody('another-secret-of-at-least-32-characters!', raw).split(',')[1];
+    const twice = (key: string) => `X-Arcade-Signature has "${key}" more than once: send one t=<unix seconds> and one v1=<hex HMAC-SHA256 of "<t>.<body>">, in one header.`;
+    const plays = (await stats(rival)).totalPlays;
+    for (const [header, key] of [
+      [`${t},${wrong},${v1}`, 'v1'],
+      [`${t},${v1},${wrong}`, 'v1'],
+      [`t=1,${good}`, 't'],
+      // two X-Arcade-Signature headers arrive joined by a comma
+      [`${good}, ${good}`, 't'],
+    ]) {
+      expect(await send(header!), header).toMatchObject({ status: 400, json: { error: twice(key!) } });
+    }
+    expect((await stats(rival)).totalPlays).toBe(plays);
+    expect(await send(good)).toMatchObject({ status: 201, json: { run: { runId: 'studio-run-4', verified: true } } });
+  });
+
   it('a signed result holds for the player it names only: sent with another player\'s token, or naming nobody, it is refused', async () => {
     const body = { userId: rival.id, runId: 'studio-run-2', score: 900, level: 4 };
     const raw = JSON.stringify(body);

@@ -66,4 +66,14 @@ describe.each(DIALECTS)('/metrics on %s', (dialect) => {
     expect(text).toMatch(/arcade_node_process_resident_memory_bytes \d+/);
     if (dialect === 'postgres') expect(text).toMatch(/arcade_db_pool_connections\{state="total"\} [1-9]/);
   });
+
+  it("follows Prometheus' naming rules as promtool checks them: only counters, and every counter, end in _total", async () => {
+    const text = await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
+    const types = [...text.matchAll(/^# TYPE (\S+) (\S+)$/gm)].map(([, name, type]) => ({ name: name!, type: type! }));
+    expect(types.length).toBeGreaterThan(20);
+    expect(types.filter(({ name, type }) => type !== 'counter' && name.endsWith('_total'))).toEqual([]);
+    expect(types.filter(({ name, type }) => type === 'counter' && !name.endsWith('_total'))).toEqual([]);
+    // what the three gauges named *_total counted is still there, by type
+    expect(types).toContainEqual({ name: 'arcade_node_nodejs_active_handles', type: 'gauge' });
+  });
 });

@@ -10,6 +10,8 @@ export interface RunningServer {
   url: string;
   /** The fresh data directory this server owns. */
   dataDir: string;
+  /** The PostgreSQL database it runs on (startServerOn), else unset: SQLite in `dataDir`. */
+  databaseUrl?: string;
   /** Everything the server printed so far (stdout and stderr). */
   output: () => string;
   /** The server's process id (for memory figures). */
@@ -111,6 +113,7 @@ export async function startServerOn(dialect: 'sqlite' | 'postgres', env: Record<
     const server = await startServer({ ...env, ...(db ? { DATABASE_URL: db.url } : {}) });
     return {
       ...server,
+      databaseUrl: db?.url,
       stop: async () => {
         await server.stop();
         await db?.drop();

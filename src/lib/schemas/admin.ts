@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { AVATAR_CATEGORIES, RARITIES } from './avatars';
+import { manyLinesText, oneLineText } from './text';
 
 // The admin room's calls: the avatar collection, image uploads and the audit log.
 
@@ -46,20 +47,17 @@ export type AdminAvatar = z.infer<typeof adminAvatarSchema>;
 export const adminAvatarListSchema = z.object({ avatars: z.array(adminAvatarSchema) });
 export type AdminAvatarList = z.infer<typeof adminAvatarListSchema>;
 
-/**
- * Characters a name never needs and that can disguise it: control characters (NUL, line breaks)
- * and the marks that reverse or isolate text direction (U+202E makes "cup.gnp" read "cup.png").
- * Emoji sequences (zero-width joiners, variation selectors) stay allowed.
- */
-export const HIDDEN_CHARACTERS = /[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
-
 const nameSchema = z.string('name must be text').check(
   z.trim(),
   z.minLength(1, 'Give the avatar a name'),
   z.maxLength(60, 'The name can be at most 60 characters'),
-  z.refine((v) => !HIDDEN_CHARACTERS.test(v), 'The name cannot hold control characters or text-direction marks'),
+  oneLineText('The name'),
 );
-const descriptionSchema = z.string('description must be text').check(z.trim(), z.maxLength(500, 'The description can be at most 500 characters'));
+const descriptionSchema = z.string('description must be text').check(
+  z.trim(),
+  z.maxLength(500, 'The description can be at most 500 characters'),
+  manyLinesText('The description'),
+);
 const imageUrlSchema = z.string('imageUrl must be text').check(
   z.trim(),
   z.refine(
@@ -207,15 +205,20 @@ export const winnersResponseSchema = z.object({
 });
 export type WinnersResponse = z.infer<typeof winnersResponseSchema>;
 
+/** A payment hash or note for a prize sent. */
+const paymentProofSchema = z
+  .string('paymentProof must be text')
+  .check(z.trim(), z.maxLength(500, 'The payment proof can be at most 500 characters'), manyLinesText('The payment proof'));
+
 /** Body of `POST /api/admin/tournaments/prizes/{prizeId}/distribute` (optional): a payment hash or note. */
 export const distributePrizeRequestSchema = z.object({
-  paymentProof: z.optional(z.nullable(z.string('paymentProof must be text').check(z.trim(), z.maxLength(500, 'The payment proof can be at most 500 characters')))),
+  paymentProof: z.optional(z.nullable(paymentProofSchema)),
 });
 
 /** Body of `PUT /api/admin/tournaments/prizes/{prizeId}/status`. */
 export const prizeStatusRequestSchema = z.object({
   status: z.enum(DISTRIBUTION_STATUSES, 'status must be pending or sent'),
-  paymentProof: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(500, 'The payment proof can be at most 500 characters')))),
+  paymentProof: z.optional(z.nullable(paymentProofSchema)),
 });
 
 /** A prize after a change. */
@@ -226,7 +229,7 @@ export const prizeResponseSchema = z.object({
 export type PrizeResponse = z.infer<typeof prizeResponseSchema>;
 
 /** Body of `POST /api/admin/tournaments/{id}/bulk-distribute-avatar`. */
-export const bulkDistributeRequestSchema = z.object({ avatarId: z.string('avatarId must be text').check(z.minLength(1, 'Choose an avatar reward')) });
+export const bulkDistributeRequestSchema = z.object({ avatarId: z.string('avatarId must be text').check(z.minLength(1, 'Choose an avatar reward'), oneLineText('avatarId')) });
 
 /** Answer of the bulk avatar distribution: pending awards sent, and awards made and sent for eligible players without one. */
 export const bulkDistributeResponseSchema = z.object({ distributedExisting: z.number(), newAwards: z.number(), message: z.string() });
@@ -234,7 +237,7 @@ export type BulkDistributeResponse = z.infer<typeof bulkDistributeResponseSchema
 
 /** Body of `POST /api/admin/tournaments/preview-report`. */
 export const reportPreviewRequestSchema = z.object({
-  markdown: z.string('markdown must be text').check(z.maxLength(100_000, 'The report can be at most 100000 characters')),
+  markdown: z.string('markdown must be text').check(z.maxLength(100_000, 'The report can be at most 100000 characters'), manyLinesText('The report')),
 });
 /** Answer of the preview: sanitised HTML. */
 export const reportPreviewResponseSchema = z.object({ html: z.string() });

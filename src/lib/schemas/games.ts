@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { HIDDEN_CHARACTERS, oneLineText } from './text';
 
 /** The eight REKT! formation achievements. */
 export const REKT_FORMATIONS = ['long line', 'double arc', 'jump trajectory', 'spiral', 'long wave', 'big diamond', 'zigzag', 'mega circle'] as const;
@@ -10,7 +11,9 @@ export const MAX_INPUTS = 20_000;
 
 /** One fish of a fishing run. */
 export const fishSchema = z.object({
-  name: z.string('Each fish needs a name').check(z.trim(), z.minLength(1, 'Each fish needs a name'), z.maxLength(60, 'Fish names are at most 60 characters')),
+  name: z
+    .string('Each fish needs a name')
+    .check(z.trim(), z.minLength(1, 'Each fish needs a name'), z.maxLength(60, 'Fish names are at most 60 characters'), oneLineText('Fish names')),
   points: wholeNumber('Fish points'),
   /** Kilograms. */
   weight: z.number('Fish weight must be a number of kilograms').check(z.gt(0, 'Fish weight must be more than 0 kg'), z.lte(10_000, 'Fish weight must be at most 10000 kg')),
@@ -26,7 +29,11 @@ export const submitRunRequestSchema = z.object({
   level: z.optional(wholeNumber('level')),
   fish: z.optional(z.array(fishSchema, 'fish must be a list').check(z.maxLength(500, 'At most 500 fish per run'))),
   achievements: z.optional(
-    z.record(z.string().check(z.minLength(1), z.maxLength(40, 'Achievement names are at most 40 characters')), z.boolean('Achievements map names to true or false')),
+    // The names are checked on the record: a key's own check would only say 'Invalid key in record'.
+    z.record(z.string(), z.boolean('Achievements map names to true or false')).check(
+      z.refine((names) => Object.keys(names).every((name) => name.length >= 1 && name.length <= 40), 'Achievement names are 1 to 40 characters'),
+      z.refine((names) => Object.keys(names).every((name) => !HIDDEN_CHARACTERS.test(name)), 'Achievement names cannot hold control characters or text-direction marks'),
+    ),
   ),
   /**
    * The run's input log, for games the server replays (README, "Fair play"): REKT!, the steps at

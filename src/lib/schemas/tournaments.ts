@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { formatCount, LOCALE } from '../numbers';
-import { HIDDEN_CHARACTERS, IMAGE_FILE_NAME } from './admin';
+import { IMAGE_FILE_NAME } from './admin';
+import { manyLinesText, oneLineText } from './text';
 import { avatarIdSchema } from './avatars';
 import {
   leaderboardEntrySchema,
@@ -357,11 +358,13 @@ export const tournamentFormSchema = z
         z.trim(),
         z.minLength(1, 'name is required'),
         z.maxLength(TOURNAMENT_NAME_MAX, `name can be at most ${TOURNAMENT_NAME_MAX} characters`),
-        z.refine((v) => !HIDDEN_CHARACTERS.test(v), 'name cannot hold control characters or text-direction marks'),
+        oneLineText('name'),
       ),
     gameId: z.string('gameId is required').check(z.trim(), z.minLength(1, 'gameId is required'), z.maxLength(40, 'gameId is not a game of the arcade')),
     description: z._default(
-      z.string('description must be text').check(z.trim(), z.maxLength(TOURNAMENT_DESCRIPTION_MAX, `description can be at most ${TOURNAMENT_DESCRIPTION_MAX} characters`)),
+      z
+        .string('description must be text')
+        .check(z.trim(), z.maxLength(TOURNAMENT_DESCRIPTION_MAX, `description can be at most ${TOURNAMENT_DESCRIPTION_MAX} characters`), manyLinesText('description')),
       '',
     ),
     startDate: localDateTime('startDate'),
@@ -376,7 +379,9 @@ export const tournamentFormSchema = z
     rewards: rewardsField,
     imageFilename: imageFilenameField,
     reportContent: z._default(
-      z.string('reportContent must be text').check(z.maxLength(TOURNAMENT_REPORT_MAX, `reportContent can be at most ${TOURNAMENT_REPORT_MAX} characters`)),
+      z
+        .string('reportContent must be text')
+        .check(z.maxLength(TOURNAMENT_REPORT_MAX, `reportContent can be at most ${TOURNAMENT_REPORT_MAX} characters`), manyLinesText('reportContent')),
       '',
     ),
   })

@@ -31,6 +31,21 @@ function resolveClientDir(): string {
 const clientDir = resolveClientDir();
 const staticFiles = createStaticFiles(clientDir, readPageCsp(join(clientDir, '..', '_headers.json')));
 
+/**
+ * What is wrong with a request's address, checked before anything reads it, or null: a broken
+ * percent-encoding, or a control character (`%00`, `%0A`…) that no path, id or query of the arcade
+ * holds (PostgreSQL cannot even store NUL, so a run id like `a%00b` was a 500 there).
+ */
+function invalidAddress(url: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURI(url);
+  } catch {
+    return 'it has a broken percent-encoding (such as %ff or a lone %)';
+  }
+  return /\p{Cc}/u.test(decoded) ? 'it holds a control character (such as %00 or %0A)' : null;
+}
+
 /** Methods no route of the arcade answers, refused before anything else looks at the request. */
 const REFUSED_METHODS = new Set(['TRACE', 'TRACK']);
 
@@ -40,11 +55,10 @@ const server = createServer((req, res) => {
     res.end(JSON.stringify({ error: `${req.method} is not allowed here.` }));
     return;
   }
-  try {
-    decodeURI(req.url ?? '/');
-  } catch {
+  const addressProblem = invalidAddress(req.url ?? '/');
+  if (addressProblem) {
     res.writeHead(400, { ...SECURITY_HEADERS, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-    res.end(JSON.stringify({ error: 'This address is not valid: it has a broken percent-encoding (such as %ff or a lone %).' }));
+    res.end(JSON.stringify({ error: `This address is not valid: ${addressProblem}.` }));
     return;
   }
   if (staticFiles.serve(req, res)) return;

@@ -1,118 +1,94 @@
-import rehypeShiki from '@shikijs/rehype';
-import type { Element, Root } from 'hast';
-import type { Node, Parent } from 'unist';
+import { Worker } from 'node:worker_threads';
 import { LRUCache } from 'lru-cache';
-import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from 'rehype-sanitize';
-import rehypeStringify from 'rehype-stringify';
-import remarkGfm from 'remark-gfm';
-import remarkParse from 'remark-parse';
-import remarkRehype from 'remark-rehype';
-import { unified } from 'unified';
-import { visit, SKIP } from 'unist-util-visit';
-import { formatCount } from '../../lib/format';
-import { AppError, badRequest } from '../errors';
+import { formatCount, MINUTE } from '../../lib/format';
+import { AppError } from '../errors';
+import type { RenderAnswer, RenderRequest, RenderSettings } from './report-worker';
 
-// Tournament reports: Markdown an admin writes, rendered on the server to HTML that is safe to put
-// in a page. GitHub-flavoured Markdown (tables, strikethrough, task lists, autolinks); raw HTML is
-// dropped (never passed through); the result is sanitised (no scripts, handlers or styles), links
-// keep only the http, https, irc, ircs, mailto and xmpp schemes, images only the site's own paths
-// (an outside image would tell a third party who reads the report: it becomes its alt text), and
-// fenced code is highlighted by Shiki after sanitising (its output is trusted).
-
-/** The link schemes a report may use. */
-export const REPORT_LINK_PROTOCOLS = ['http', 'https', 'irc', 'ircs', 'mailto', 'xmpp'];
-
-const schema: SanitizeSchema = {
-  ...defaultSchema,
-  protocols: {
-    ...defaultSchema.protocols,
-    href: REPORT_LINK_PROTOCOLS,
-    cite: ['http', 'https'],
-    src: ['http', 'https'],
-  },
-};
-
-/** Outside links open without telling the target where from, and earn it nothing. */
-function linkRel() {
-  return (tree: Root) => {
-    visit(tree, 'element', (node: Element) => {
-      if (node.tagName === 'a' && typeof node.properties.href === 'string' && /^[a-z][a-z0-9+.-]*:/i.test(node.properties.href)) {
-        node.properties.rel = ['nofollow', 'noopener', 'noreferrer'];
-      }
-    });
-  };
-}
-
-/** The site's own paths (`/api/assets/…`), not `//host/…` nor any scheme. */
-const ownPath = (src: unknown) => typeof src === 'string' && src.startsWith('/') && !src.startsWith('//') && !src.startsWith('/\\');
-
-/** An image from outside the site (or none) becomes its alt text. */
-function ownImagesOnly() {
-  return (tree: Root) => {
-    visit(tree, 'element', (node: Element, index, parent) => {
-      if (node.tagName !== 'img' || ownPath(node.properties.src) || !parent || index === undefined) return;
-      const alt = typeof node.properties.alt === 'string' ? node.properties.alt : '';
-      parent.children.splice(index, 1, ...(alt ? [{ type: 'text' as const, value: alt }] : []));
-      return [SKIP, index];
-    });
-  };
-}
-
-const processor = unified()
-  .use(remarkParse)
-  .use(remarkGfm)
-  // allowDangerousHtml stays off: raw HTML in the Markdown is dropped here
-  .use(remarkRehype)
-  .use(rehypeSanitize, schema)
-  .use(ownImagesOnly)
-  .use(linkRel)
-  .use(rehypeShiki, {
-    theme: 'github-dark',
-    langs: ['javascript', 'typescript', 'json', 'bash', 'python', 'markdown', 'sql', 'yaml', 'diff'],
-    fallbackLanguage: 'text',
-    defaultLanguage: 'text',
-  })
-  .use(rehypeStringify)
-  .freeze();
+// Tournament reports: Markdown an admin writes, rendered to sanitised HTML (report-worker.ts says
+// how) on a thread of its own. The Markdown tools' time grows much faster than some inputs (16 KB
+// of `*` took 12 s, 4,000 setext headings 22 s), so a render never runs on the server's thread and
+// is held to a budget of CPU time: past it the thread is stopped and the report refused, while the
+// server goes on answering.
 
 /**
  * How deep a report's Markdown may nest: quotes, lists, emphasis and links inside each other. Far
- * beyond any real report; a much deeper one would overflow the stack of the Markdown tools (a 500,
- * or a render that never ends).
+ * beyond any real report; a much deeper one would overflow the stack of the Markdown tools.
  */
 export const REPORT_MAX_NESTING = 32;
 
-/** The Markdown nodes that nest: each is one level. */
-const NESTING = new Set(['blockquote', 'list', 'emphasis', 'strong', 'delete', 'link', 'linkReference', 'footnoteDefinition']);
-
-const tooDeep = () =>
-  badRequest(`reportContent nests too deeply: quotes, lists and emphasis may sit inside each other at most ${REPORT_MAX_NESTING} levels deep.`, {
-    issues: [{ field: 'reportContent', message: 'Nests too deeply' }],
-  });
-
-/** How many nesting nodes deep `tree` goes (walked without recursion). */
-function nestingOf(tree: Node): number {
-  let deepest = 0;
-  const stack: [Node, number][] = [[tree, 0]];
-  while (stack.length > 0) {
-    const [node, above] = stack.pop()!;
-    const level = above + (NESTING.has(node.type) ? 1 : 0);
-    if (level > deepest) deepest = level;
-    for (const child of (node as Partial<Parent>).children ?? []) stack.push([child, level]);
-  }
-  return deepest;
-}
-
 /**
  * Quoted lines a report may hold: the Markdown parser's time grows faster than their number
- * (2,000 take about 0.7 s, 4,000 about 5 s), and it runs on the server's one thread.
+ * (2,000 take about 0.7 s, 4,000 about 5 s).
  */
 export const REPORT_MAX_QUOTED_LINES = 1_000;
 
 /**
+ * The CPU time a report may take to render when it is saved or previewed: a second plus 60 ms per
+ * 1,000 characters, so 7 s for the longest. 100,000 characters of ordinary Markdown (tables, lists,
+ * links and code on every line) take 1.7 to 2.8 s on a busy machine, while the slow 16 KB inputs
+ * above, whose budget is 2 s, take 12 s or more.
+ */
+export function reportRenderBudgetMs(markdown: string): number {
+  return 1_000 + Math.ceil(markdown.length * 0.06);
+}
+
+/** A stored report gets twice that when it is read, so a busy moment never hides one that was saved. */
+const READING_BUDGET_FACTOR = 2;
+
+/** How often the renderer's CPU time is looked at during a render. */
+const CPU_CHECK_MS = 100;
+
+/** A render that has not answered after this long is stopped whatever its CPU time (a thread that hangs). */
+const WALL_LIMIT_MS = 2 * MINUTE;
+
+/** Memory the renderer's thread may take; past it the thread ends and the report is refused. */
+const RENDERER_HEAP_MB = 256;
+
+/** Why a report cannot be rendered. */
+export type UnrenderableReason = 'tooDeep' | 'tooManyQuotes' | 'tooSlow' | 'tooBig';
+
+const SIMPLIFY = 'very long runs of * or _, or thousands of headings or quotes, make Markdown slow. Shorten or simplify the report.';
+
+/** The 400 each reason answers (named for the form's field), and the sentence readers see for a stored report instead. */
+const REASONS: Record<UnrenderableReason, { message: string; issue: string; sentence: string }> = {
+  tooDeep: {
+    message: `reportContent nests too deeply: quotes, lists and emphasis may sit inside each other at most ${REPORT_MAX_NESTING} levels deep.`,
+    issue: 'Nests too deeply',
+    sentence: 'This report cannot be shown: its Markdown nests too deeply.',
+  },
+  tooManyQuotes: {
+    message: `reportContent has too many quoted lines: at most ${formatCount(REPORT_MAX_QUOTED_LINES)} lines may start with ">".`,
+    issue: 'Too many quoted lines',
+    sentence: 'This report cannot be shown: its Markdown takes too long to render.',
+  },
+  tooSlow: {
+    message: `reportContent takes too long to render: ${SIMPLIFY}`,
+    issue: 'Takes too long to render',
+    sentence: 'This report cannot be shown: its Markdown takes too long to render.',
+  },
+  tooBig: {
+    message: `reportContent needs too much memory to render: ${SIMPLIFY}`,
+    issue: 'Needs too much memory to render',
+    sentence: 'This report cannot be shown: its Markdown needs too much memory to render.',
+  },
+};
+
+/** What readers see instead of a stored report that cannot be rendered, by reason. */
+export const UNRENDERABLE_REPORT: Record<UnrenderableReason, string> = Object.fromEntries(
+  Object.entries(REASONS).map(([reason, { sentence }]) => [reason, sentence]),
+) as Record<UnrenderableReason, string>;
+
+/** A report the renderer will not render: a 400 that names the problem. */
+export class UnrenderableReport extends AppError {
+  constructor(readonly reason: UnrenderableReason) {
+    super(400, REASONS[reason].message, {}, { issues: [{ field: 'reportContent', message: REASONS[reason].issue }] });
+  }
+}
+
+/**
  * A look at the raw text before the parser's (linear, outside fenced code): a line quoted or
  * indented deeper than the nesting limit, or more quoted lines than the parser handles quickly,
- * is refused at once instead of after seconds of parsing.
+ * is refused at once instead of after a render.
  */
 function prescanReport(markdown: string): void {
   let fence: string | null = null;
@@ -131,46 +107,131 @@ function prescanReport(markdown: string): void {
     let quotes = 0;
     for (const c of lead) if (c === '>') quotes++;
     const indent = /^[ \t]*/.exec(line)![0].replace(/\t/g, '    ').length;
-    if (quotes > REPORT_MAX_NESTING || indent > 4 * REPORT_MAX_NESTING) throw tooDeep();
-    if (quotes > 0 && ++quoted > REPORT_MAX_QUOTED_LINES) {
-      throw badRequest(`reportContent has too many quoted lines: at most ${formatCount(REPORT_MAX_QUOTED_LINES)} lines may start with ">".`, {
-        issues: [{ field: 'reportContent', message: 'Too many quoted lines' }],
-      });
+    if (quotes > REPORT_MAX_NESTING || indent > 4 * REPORT_MAX_NESTING) throw new UnrenderableReport('tooDeep');
+    if (quotes > 0 && ++quoted > REPORT_MAX_QUOTED_LINES) throw new UnrenderableReport('tooManyQuotes');
+  }
+}
+
+type Outcome = { html: string } | { refused: UnrenderableReason };
+
+/**
+ * The renderer's thread (report-worker.ts), started on the first render and kept. One render at a time, each watched: past its CPU budget, its memory or
+ * the wall-clock limit the thread is stopped and the next render starts a new one.
+ */
+class ReportRenderer {
+  #thread: Promise<Worker> | null = null;
+  #turns: Promise<unknown> = Promise.resolve();
+
+  render(markdown: string, budgetMs: number): Promise<Outcome> {
+    const turn = this.#turns.then(() => this.#renderNow(markdown, budgetMs));
+    this.#turns = turn.catch(() => undefined);
+    return turn;
+  }
+
+  #start(): Promise<Worker> {
+    const thread = new Worker(new URL('./report-worker.ts', import.meta.url), {
+      workerData: { maxNesting: REPORT_MAX_NESTING } satisfies RenderSettings,
+      resourceLimits: { maxOldGenerationSizeMb: RENDERER_HEAP_MB },
+    });
+    const started = new Promise<Worker>((resolve, reject) => {
+      const settle = () => thread.off('message', onMessage).off('error', onError).off('exit', onExit);
+      const onMessage = (answer: RenderAnswer) => {
+        settle();
+        if ('ready' in answer) resolve(thread);
+        else reject(new Error('The report renderer did not start.'));
+      };
+      const onError = (error: Error) => {
+        settle();
+        reject(error);
+      };
+      const onExit = (code: number) => {
+        settle();
+        reject(new Error(`The report renderer ended (exit code ${code}) before it was ready.`));
+      };
+      thread.on('message', onMessage).on('error', onError).on('exit', onExit);
+    });
+    // A render answers for the errors it causes; an idle thread's error only ends it (below).
+    thread.on('error', () => undefined);
+    // A thread that ended, stopped or crashed, is never handed out again.
+    thread.once('exit', () => {
+      if (this.#thread === started) this.#thread = null;
+    });
+    return started;
+  }
+
+  async #renderNow(markdown: string, budgetMs: number): Promise<Outcome> {
+    const starting = (this.#thread ??= this.#start());
+    let thread: Worker;
+    try {
+      thread = await starting;
+    } catch (error) {
+      if (this.#thread === starting) this.#thread = null;
+      throw error;
     }
+    thread.ref(); // while it renders, the process waits for it
+    const cpuMs = async () => {
+      const { user, system } = await thread.cpuUsage();
+      return (user + system) / 1000;
+    };
+    const startMs = await cpuMs();
+    return new Promise<Outcome>((resolve, reject) => {
+      let done = false;
+      const finish = (outcome: Outcome | Error, stopThread: boolean) => {
+        if (done) return;
+        done = true;
+        clearInterval(watch);
+        clearTimeout(wallLimit);
+        thread.off('message', onMessage).off('error', onError).off('exit', onExit);
+        if (stopThread) {
+          this.#thread = null;
+          void thread.terminate();
+        } else thread.unref(); // idle: it holds no process open
+        if (outcome instanceof Error) reject(outcome);
+        else resolve(outcome);
+      };
+      const onMessage = (answer: RenderAnswer) => {
+        if ('html' in answer || 'refused' in answer) finish(answer, false);
+        else if ('failed' in answer) finish(new Error(`The report renderer failed: ${answer.failed}`), false);
+      };
+      const onError = (error: Error & { code?: string }) =>
+        finish(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? { refused: 'tooBig' } : error, true);
+      const onExit = (code: number) => finish(new Error(`The report renderer ended (exit code ${code}).`), true);
+      const watch = setInterval(() => {
+        cpuMs().then(
+          (used) => used - startMs > budgetMs && finish({ refused: 'tooSlow' }, true),
+          () => undefined, // the thread ended: its exit is handled above
+        );
+      }, CPU_CHECK_MS);
+      const wallLimit = setTimeout(() => finish({ refused: 'tooSlow' }, true), WALL_LIMIT_MS);
+      thread.on('message', onMessage).on('error', onError).on('exit', onExit);
+      thread.postMessage({ markdown } satisfies RenderRequest);
+    });
   }
 }
 
-/** The report's Markdown tree, or a 400 when it nests too deeply to render. */
-function parseReport(markdown: string): Node {
+const renderer = new ReportRenderer();
+
+/** Render on the renderer's thread within `budgetMs` of CPU time: the HTML, or an UnrenderableReport. */
+async function renderWithin(markdown: string, budgetMs: number): Promise<string> {
+  if (markdown.trim() === '') return '';
   prescanReport(markdown);
-  let tree: Node;
-  try {
-    tree = processor.parse(markdown);
-  } catch (error) {
-    if (error instanceof RangeError) throw tooDeep();
-    throw error;
-  }
-  if (nestingOf(tree) > REPORT_MAX_NESTING) throw tooDeep();
-  return tree;
-}
-
-/** Refuse (400) report Markdown that cannot be rendered: the admin form's check before it stores it. */
-export function assertReportRenders(markdown: string): void {
-  if (markdown.trim() !== '') parseReport(markdown);
+  const outcome = await renderer.render(markdown, budgetMs);
+  if ('refused' in outcome) throw new UnrenderableReport(outcome.refused);
+  return outcome.html;
 }
 
 /**
- * Report Markdown as sanitised HTML ('' for an empty report). The admin room's live preview uses it
- * too. Parsed first and its depth checked, so the steps after it never recurse too deep.
+ * Report Markdown as sanitised HTML ('' for an empty report), or a 400 (UnrenderableReport) that
+ * names why it cannot be rendered. The admin room's live preview uses it too.
  */
-export async function renderReport(markdown: string): Promise<string> {
-  if (markdown.trim() === '') return '';
-  const html = await processor.run(parseReport(markdown) as Parameters<typeof processor.run>[0]);
-  return processor.stringify(html as Parameters<typeof processor.stringify>[0]);
+export function renderReport(markdown: string): Promise<string> {
+  return renderWithin(markdown, reportRenderBudgetMs(markdown));
 }
 
-/** What the report's readers see instead of one that nests too deeply to render. */
-export const UNRENDERABLE_REPORT = 'This report cannot be shown: its Markdown nests too deeply.';
+/** Refuse (400) report Markdown that cannot be rendered: the admin form's check before it stores it. */
+export async function assertReportRenders(markdown: string): Promise<void> {
+  await renderReport(markdown);
+}
 
 /** Rendered reports by tournament and version (its `updated_at`): a report renders once per edit. */
 const rendered = new LRUCache<string, Promise<string>>({ max: 200 });
@@ -180,9 +241,9 @@ export function tournamentReportHtml(tournamentId: number, updatedAt: number, ma
   const key = `${tournamentId}:${updatedAt}`;
   let html = rendered.get(key);
   if (!html) {
-    // A report stored before its depth was checked, too deep to render, says so instead.
-    html = renderReport(markdown).catch((error: unknown) => {
-      if (error instanceof AppError && error.status === 400) return `<p>${UNRENDERABLE_REPORT}</p>`;
+    // A report stored before a check refused such reports says why it is not shown instead.
+    html = renderWithin(markdown, READING_BUDGET_FACTOR * reportRenderBudgetMs(markdown)).catch((error: unknown) => {
+      if (error instanceof UnrenderableReport) return `<p>${UNRENDERABLE_REPORT[error.reason]}</p>`;
       throw error;
     });
     rendered.set(key, html);

@@ -216,7 +216,6 @@ export async function adminFindTournament(services: Pick<Services, 'db' | 'ranki
 
 /** The form's values as a row, after checking what only the server knows: the game and the avatars. */
 async function rowOf(services: Pick<Services, 'db' | 'config'>, form: TournamentFormParsed) {
-  assertReportRenders(form.reportContent);
   const games = await listCatalogueGames(services.config.siteUrl);
   if (!games.some((g) => g.rules.gameId === form.gameId)) {
     throw badRequest(`Unknown game "${form.gameId}". Games: ${games.map((g) => g.rules.gameId).join(', ')}.`, { issues: [{ field: 'gameId', message: 'Unknown game' }] });
@@ -227,6 +226,8 @@ async function rowOf(services: Pick<Services, 'db' | 'config'>, form: Tournament
     const unknown = avatarIds.find((id) => !known.has(id));
     if (unknown !== undefined) throw badRequest(`Unknown avatar "${unknown}": choose one from the avatar collection.`, { issues: [{ field: 'rewards.avatarRewards', message: 'Unknown avatar' }] });
   }
+  // last: rendering takes the longest of these checks
+  await assertReportRenders(form.reportContent);
   return {
     replayMode: games.find((g) => g.rules.gameId === form.gameId)!.rules.fairPlay === 'replay',
     name: form.name,
