@@ -1,5 +1,5 @@
 import { Arcade, focusSoon, formatCount, formatOneDecimal, showScreen } from '../shared/arcade-client.js';
-import { PAL, Particles, bandedSky, createPixelCanvas, drawStars, drawText, makeStars, pixelTitle, rect, sprite, textWidth, wrapText } from '../shared/pixel.js';
+import { PAL, Particles, animate, bandedSky, createPixelCanvas, drawStars, drawText, makeStars, pixelTitle, rect, sprite, textWidth, wrapText } from '../shared/pixel.js';
 import * as F from './game.js';
 
 const arcade = new Arcade({ gameId: 'fishing-for-sats', gameName: 'Fishing for Sats!' });
@@ -655,7 +655,6 @@ function frame(now) {
   lastTime = now;
   update(dt);
   render(now / 1000);
-  requestAnimationFrame(frame);
 }
 
 /** Read-only snapshot for automated tests. */
@@ -675,4 +674,4 @@ setPhase('ready');
 hud();
 showScreen('screen-ready');
 $('play').focus({ preventScroll: true });
-requestAnimationFrame(frame);
+animate(frame);
