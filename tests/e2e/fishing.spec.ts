@@ -9,8 +9,12 @@ import { expect, latestRun, playIn, test } from './support';
 const FISHING = { url: '/arcade-games/fishing-for-sats/', name: 'Fishing for Sats!' };
 /** The angler reels whenever the tension is below this (the red zone starts at 0.8). */
 const REEL_BELOW = 0.62;
-/** The longest a cast takes to get a bite (0.7 s flight, up to 1.2 s sinking, up to 4 s wait), with room for a slow machine. */
-const BITE_WITHIN = 30_000;
+/**
+ * The longest the angler waits for what the game shows next: a bite comes within 6 s of game time
+ * (0.7 s flight, up to 1.2 s sinking, up to 4 s wait), and on a starved machine game time runs
+ * slow (a frame advances it by 50 ms at most).
+ */
+const BITE_WITHIN = 60_000;
 
 interface Snapshot {
   phase: string;
@@ -72,9 +76,10 @@ async function strikeAndReel(page: Page, game: Frame): Promise<string> {
 
 test.describe('Fishing for Sats!', () => {
   test('a missed bite costs one cast, not the trip: the angler fishes on, the catch is stored verified, and PLAY AGAIN starts a new trip', async ({ page }) => {
-    test.setTimeout(180_000); // two trips of real casts, bites and fights
+    test.setTimeout(300_000); // two trips of real casts, bites and fights
     const errors = watchGameErrors(page);
-    const { frame, game, userId } = await playIn(page, 'Slow_Angler', FISHING);
+    // A player of their own on each run of the test (--repeat-each, retries): the stored runs are counted.
+    const { frame, game, userId } = await playIn(page, `Slow_Angler_${test.info().repeatEachIndex}${test.info().retry}`, FISHING);
     const body = frame.locator('body');
     await frame.getByRole('button', { name: 'PLAY', exact: true }).click();
 
