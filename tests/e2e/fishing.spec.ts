@@ -79,7 +79,8 @@ test.describe('Fishing for Sats!', () => {
     test.setTimeout(300_000); // two trips of real casts, bites and fights
     const errors = watchGameErrors(page);
     // A player of their own on each run of the test (--repeat-each, retries): the stored runs are counted.
-    const { frame, game, userId } = await playIn(page, `Slow_Angler_${test.info().repeatEachIndex}${test.info().retry}`, FISHING);
+    const { frame, userId } = await playIn(page, `Slow_Angler_${test.info().repeatEachIndex}${test.info().retry}`, FISHING);
+    const game = (await (await frame.owner().elementHandle())!.contentFrame())!;
     const body = frame.locator('body');
     await frame.getByRole('button', { name: 'PLAY', exact: true }).click();
 

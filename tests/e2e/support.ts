@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type Browser, type Frame, type FrameLocator, type Page, type Request, type Route } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Browser, type FrameLocator, type Page, type Request, type Route } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { latestOutboxMail } from '../support/api';
 import { signedHeaders, tokenUserId } from '../support/fair-play';
@@ -183,9 +183,9 @@ export async function signInThroughApi(page: Page, email: string) {
 
 /**
  * A new player, signed in, on the play page of `game` (a reference game in its frame): the frame,
- * ready with the player's name shown, as a locator and as the Frame that runs its scripts.
+ * ready with the player's name shown.
  */
-export async function playIn(page: Page, username: string, game: { url: string; name: string }): Promise<{ frame: FrameLocator; game: Frame; userId: number }> {
+export async function playIn(page: Page, username: string, game: { url: string; name: string }): Promise<{ frame: FrameLocator; userId: number }> {
   const email = await registerThroughApi(page.request, username);
   await signInThroughApi(page, email);
   const me = (await (await page.request.get('/api/auth/me')).json()).user;
@@ -194,8 +194,7 @@ export async function playIn(page: Page, username: string, game: { url: string; 
   // The frame comes after the play page's island has hydrated and fetched a game token, then loads the game.
   await expect(frame.locator('body')).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
   await expect(frame.getByText(`Playing as ${username}`)).toBeVisible();
-  const running = await (await frame.owner().elementHandle())!.contentFrame();
-  return { frame, game: running!, userId: me.id as number };
+  return { frame, userId: me.id as number };
 }
 
 /** The player's latest stored run of `gameId`, as the scores call shows it. */
