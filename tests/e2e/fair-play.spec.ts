@@ -1,27 +1,9 @@
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
-import { expect, registerThroughApi, signInThroughLink, test } from './support';
+import { expect, latestRun, playIn, test } from './support';
 
 // Fair play (README, "Fair play"): the shared simulations give the same results in Chromium as in
 // Node (tests/unit/replay.test.ts), and real runs played in the frame are stored as verified.
 const golden = JSON.parse(readFileSync('tests/fixtures/golden-replays.json', 'utf8'));
-
-/** The player's latest stored run of `gameId`, as the scores call shows it. */
-async function latestRun(page: Page, userId: number, gameId: string) {
-  const scores = await (await page.request.get(`/api/scores/user/${userId}?gameId=${gameId}`)).json();
-  return { count: scores.count, run: scores.scores[0] };
-}
-
-async function playIn(page: Page, username: string, game: { url: string; name: string }) {
-  const email = await registerThroughApi(page.request, username);
-  await signInThroughLink(page, email);
-  const me = (await (await page.request.get('/api/auth/me')).json()).user;
-  await page.goto(`/play?url=${encodeURIComponent(game.url)}&name=${encodeURIComponent(game.name)}`);
-  const frame = page.frameLocator(`iframe[title="${game.name}"]`);
-  await expect(frame.locator('body')).toHaveAttribute('data-state', 'ready');
-  await expect(frame.getByText(`Playing as ${username}`)).toBeVisible();
-  return { frame, userId: me.id as number };
-}
 
 test.describe('fair play', () => {
   test('the shared simulations replay the golden runs in Chromium exactly as in Node', async ({ page }) => {

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type Browser, type Page, type Request, type Route } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Browser, type FrameLocator, type Page, type Request, type Route } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { latestOutboxMail } from '../support/api';
 import { signedHeaders, tokenUserId } from '../support/fair-play';
@@ -176,6 +176,40 @@ export async function signInThroughLink(page: Page, email: string) {
   const mail = await waitForMail(email, before);
   await page.goto(`/auth/callback?token=${mail.token}`);
   await expect(page).toHaveURL(/\/$/);
+}
+
+/**
+ * Sign the page's browser in as the owner of `email` as the sign-in page does, without loading it:
+ * the mailed link's token posted to `/api/auth/verify-magic-link` (for tests about what comes after).
+ */
+export async function signInThroughApi(page: Page, email: string) {
+  const before = mailCount(email);
+  const origin = { origin: process.env.E2E_BASE_URL ?? '' };
+  expect((await page.request.post('/api/auth/send-magic-link', { data: { email }, headers: origin })).status()).toBe(200);
+  const mail = await waitForMail(email, before);
+  expect((await page.request.post('/api/auth/verify-magic-link', { data: { token: mail.token, confirm: true }, headers: origin })).status()).toBe(200);
+}
+
+/**
+ * A new player, signed in, on the play page of `game` (a reference game in its frame): the frame,
+ * ready with the player's name shown.
+ */
+export async function playIn(page: Page, username: string, game: { url: string; name: string }): Promise<{ frame: FrameLocator; userId: number }> {
+  const email = await registerThroughApi(page.request, username);
+  await signInThroughApi(page, email);
+  const me = (await (await page.request.get('/api/auth/me')).json()).user;
+  await page.goto(`/play?url=${encodeURIComponent(game.url)}&name=${encodeURIComponent(game.name)}`);
+  const frame = page.frameLocator(`iframe[title="${game.name}"]`);
+  // The frame comes after the play page's island has hydrated and fetched a game token, then loads the game.
+  await expect(frame.locator('body')).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
+  await expect(frame.getByText(`Playing as ${username}`)).toBeVisible();
+  return { frame, userId: me.id as number };
+}
+
+/** The player's latest stored run of `gameId`, as the scores call shows it. */
+export async function latestRun(page: Page, userId: number, gameId: string) {
+  const scores = await (await page.request.get(`/api/scores/user/${userId}?gameId=${gameId}`)).json();
+  return { count: scores.count, run: scores.scores[0] };
 }
 
 /** Answer `GET /api/auth/me` as for a visitor who is signed out (no wait on the real server). */

@@ -1,5 +1,5 @@
 import { Arcade, focusSoon, formatCount, formatOneDecimal, showScreen } from '../shared/arcade-client.js';
-import { PAL, Particles, bandedSky, createPixelCanvas, drawStars, drawText, makeStars, pixelTitle, rect, sprite, textWidth, wrapText } from '../shared/pixel.js';
+import { PAL, Particles, animate, bandedSky, createPixelCanvas, drawStars, drawText, makeStars, pixelTitle, rect, sprite, textWidth, wrapText } from '../shared/pixel.js';
 import * as F from './game.js';
 
 const arcade = new Arcade({ gameId: 'fishing-for-sats', gameName: 'Fishing for Sats!' });
@@ -568,14 +568,19 @@ function render(t) {
   } else if (phase === 'lost' && cast?.reel && hp) {
     drawFish(ctx, cast.fish, hp.x + cast.fish.len / 2 + phaseT * 50, hp.y + phaseT * 8, 1, t * 3, { silhouette: '#2d5aaa' });
     line(tip.x, tip.y, tip.x + 3, tip.y + 14, '#9aa0d0');
-  } else if (hp && phase !== 'reeling' && phase !== 'lost') {
+  } else if (hp && phase !== 'reeling') {
+    // Waiting for a bite, or a bite missed ('lost' with no fish on the line): the bobber floats,
+    // and a missed fish turns and swims off with the bait.
     const bob = phase === 'bite' ? 3 + Math.round(Math.sin(phaseT * 30)) : Math.round(Math.sin(t * 2.5));
     const bx = Math.round(cast.landX);
     const by = SURF + bob;
     curve(tip.x, tip.y, (tip.x + bx) / 2, Math.max(tip.y, by) + 10, bx, by - 4, '#9aa0d0');
     line(bx, by, hp.x, hp.y, '#5a6aa0');
-    rect(ctx, hp.x - 1, hp.y - 1, 3, 3, PAL.orange);
-    rect(ctx, hp.x, hp.y, 1, 1, PAL.gold);
+    if (phase === 'lost') drawFish(ctx, cast.fish, hp.x + 6 + phaseT * 50, hp.y + 2 + phaseT * 8, 1, t * 3, { silhouette: '#2d5aaa' });
+    else {
+      rect(ctx, hp.x - 1, hp.y - 1, 3, 3, PAL.orange);
+      rect(ctx, hp.x, hp.y, 1, 1, PAL.gold);
+    }
     drawBobber(bx, by);
     if (phase === 'waiting' && phaseT > cast.wait - 1.1) {
       const k = Math.max(0, Math.min(1, (phaseT - (cast.wait - 1.1)) / 1));
@@ -591,15 +596,13 @@ function render(t) {
       rect(ctx, bx - 15, by - 8, 30, 3, PAL.ink);
       rect(ctx, bx - 14, by - 7, Math.round(28 * left), 1, left > 0.35 ? PAL.green : PAL.pink);
     }
-  } else if (hp) {
+  } else if (phase === 'reeling' && hp) {
     const r = cast.reel;
     const col = r.tension >= F.RED ? PAL.red : r.tension >= 0.6 ? PAL.gold : '#dfe4ff';
     line(tip.x, tip.y, hp.x, hp.y, col);
     const wig = Math.round(Math.sin(t * (r.surgeLeft > 0 ? 40 : 14)) * (r.surgeLeft > 0 ? 2 : 1));
     drawFish(ctx, cast.fish, hp.x + cast.fish.len / 2 + 1, hp.y + wig, 1, t * 2);
-    if (phase === 'reeling') {
-      if (Math.random() < 0.3) particles.list.push({ x: hp.x + Math.random() * cast.fish.len, y: hp.y, vx: 0, vy: -20, life: 0.5, t: 0, color: '#5a8ad0', gravity: 0, size: 1 });
-    }
+    if (Math.random() < 0.3) particles.list.push({ x: hp.x + Math.random() * cast.fish.len, y: hp.y, vx: 0, vy: -20, life: 0.5, t: 0, color: '#5a8ad0', gravity: 0, size: 1 });
   }
   bubbles.draw(ctx);
   particles.draw(ctx);
@@ -652,7 +655,6 @@ function frame(now) {
   lastTime = now;
   update(dt);
   render(now / 1000);
-  requestAnimationFrame(frame);
 }
 
 /** Read-only snapshot for automated tests. */
@@ -664,10 +666,12 @@ window.__arcadeDebug = () => ({
   tension: cast?.reel ? cast.reel.tension : null,
   dist: cast?.reel ? cast.reel.dist : null,
   fish: cast ? cast.fish.name : null,
+  /** The big message on the canvas ('TOO SLOW!', 'HOOKED!', ...), while it shows. */
+  message: msg ? msg.text : null,
 });
 
 setPhase('ready');
 hud();
 showScreen('screen-ready');
 $('play').focus({ preventScroll: true });
-requestAnimationFrame(frame);
+animate(frame);

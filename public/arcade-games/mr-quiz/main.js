@@ -1,5 +1,5 @@
 import { Arcade, focusSoon, formatCount, showScreen, shuffle } from '../shared/arcade-client.js';
-import { PAL, Particles, bandedSky, createPixelCanvas, drawText, pixelTitle, rect } from '../shared/pixel.js';
+import { PAL, Particles, animate, bandedSky, createPixelCanvas, drawText, pixelTitle, rect } from '../shared/pixel.js';
 import { QUESTIONS } from './questions.js';
 
 // The questions come with the run's ticket, fetched when the quiz starts: the server times each
@@ -368,7 +368,6 @@ function frame(now) {
   drawHost(t);
   confetti.draw(ctx);
   px.present();
-  requestAnimationFrame(frame);
 }
 
 /**
@@ -380,4 +379,4 @@ window.__arcadeDebug = () => ({ phase, index: run ? run.index : -1, score: run ?
 hud();
 showScreen('screen-ready');
 $('play').focus({ preventScroll: true });
-requestAnimationFrame(frame);
+animate(frame);

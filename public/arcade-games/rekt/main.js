@@ -1,5 +1,5 @@
 import { Arcade, focusSoon, formatCount, showScreen } from '../shared/arcade-client.js';
-import { PAL, Particles, bandedSky, createPixelCanvas, drawStars, drawText, makeStars, pixelTitle, rect, spriteCanvas, textWidth } from '../shared/pixel.js';
+import { PAL, Particles, animate, bandedSky, createPixelCanvas, drawStars, drawText, makeStars, pixelTitle, rect, spriteCanvas, textWidth } from '../shared/pixel.js';
 import { mulberry32 } from '../shared/prng.js';
 import * as G from './game.js';
 
@@ -448,7 +448,6 @@ function frame(now) {
   shake = Math.max(0, shake - dt);
   flash = Math.max(0, flash - dt);
   render(t, dt);
-  requestAnimationFrame(frame);
 }
 
 /** Read-only snapshot for automated tests and screenshots (never changes the game). */
@@ -468,4 +467,4 @@ window.__arcadeDebug = () => {
 hud();
 showScreen('screen-ready');
 $('play').focus({ preventScroll: true });
-requestAnimationFrame(frame);
+animate(frame);

@@ -261,3 +261,24 @@ export class Particles {
     }
   }
 }
+
+/**
+ * Call `frame(now)` on every animation frame, for as long as the page lives. A frame that throws
+ * is reported (console.error, the first time only, not 60 times a second) and the next frame runs
+ * all the same: one bad frame must never leave a game frozen until the page is reloaded.
+ */
+export function animate(frame) {
+  let reported = false;
+  const tick = (now) => {
+    try {
+      frame(now);
+    } catch (error) {
+      if (!reported) {
+        reported = true;
+        console.error('A frame of the game failed; the game goes on.', error);
+      }
+    }
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}

@@ -1,0 +1,56 @@
+import { expect, test } from './support';
+
+// A reference game whose frame throws keeps running (README, "Fair play"): the failure is logged
+// once and the next frames are drawn, so a drawing bug is a glitch, never a game frozen until a
+// reload (issue 23).
+const GAMES = [
+  { name: 'REKT!', path: '/arcade-games/rekt/' },
+  { name: 'Fishing for Sats!', path: '/arcade-games/fishing-for-sats/' },
+  { name: 'Mr Quiz', path: '/arcade-games/mr-quiz/' },
+];
+
+interface Breakable {
+  /** Draws that throw before drawing works again. */
+  __failDraws: number;
+  /** Draws since drawing worked again. */
+  __drawsAfter: number;
+}
+
+for (const game of GAMES) {
+  test(`${game.name} logs a frame that throws once and goes on drawing`, async ({ page }) => {
+    const errors: string[] = [];
+    const logged: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') logged.push(message.text());
+    });
+    await page.goto(game.path);
+    await expect(page.locator('body')).toHaveAttribute('data-state', 'ready');
+
+    // The canvas fails to draw for three frames (as a bug in the drawing code would), then works again.
+    await page.evaluate(() => {
+      const w = window as unknown as Window & Breakable;
+      w.__failDraws = 3;
+      w.__drawsAfter = 0;
+      const drawImage = CanvasRenderingContext2D.prototype.drawImage as (...args: unknown[]) => void;
+      CanvasRenderingContext2D.prototype.drawImage = function (this: CanvasRenderingContext2D, ...args: unknown[]) {
+        if (w.__failDraws > 0) {
+          w.__failDraws -= 1;
+          throw new Error('the canvas failed to draw');
+        }
+        w.__drawsAfter += 1;
+        drawImage.apply(this, args);
+      } as typeof CanvasRenderingContext2D.prototype.drawImage;
+    });
+    // Later frames draw again: the game loop is alive.
+    await page.waitForFunction(() => {
+      const w = window as unknown as Window & Breakable;
+      return w.__failDraws === 0 && w.__drawsAfter >= 10;
+    });
+
+    expect(errors).toEqual([]);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toContain('A frame of the game failed; the game goes on.');
+    expect(logged[0]).toContain('the canvas failed to draw');
+  });
+}
