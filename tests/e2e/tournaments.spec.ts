@@ -446,6 +446,23 @@ test.describe('tournament lists and results', () => {
 
 });
 
+test("an upcoming card left open past the start reads 'Starting soon'", async ({ page }) => {
+  const now = wholeSeconds(Date.now());
+  const name = `Dawn Quiz ${now % 100_000}`;
+  // Mr Quiz, running long after its start: no other test's featured or REKT! tournament moves.
+  await createTournament(await adminRequest(page), tournamentForm(name, 'mr-quiz', now + 2 * MINUTE, now + 10 * DAY));
+
+  await stopClockAt(page, new Date(now));
+  await page.goto('/tournaments/upcoming');
+  const card = page.getByRole('article', { name });
+  // Soonest first, so on screen: its countdown hydrates, then ticks with the page's clock.
+  await expect(card.locator('astro-island:has(time)')).not.toHaveAttribute('ssr', /.*/);
+  await expect(card.getByText(/^Starts in [12]m$/)).toBeVisible();
+  await page.clock.runFor(3 * MINUTE);
+  await expect(card.getByText('Starting soon', { exact: true })).toBeVisible();
+  await expect(card.getByText(/Starts in/)).toHaveCount(0);
+});
+
 test('tournament lists and results fit a 360 px screen @narrow', async ({ page, browser }) => {
   test.setTimeout(90_000);
   const now = wholeSeconds(Date.now());
