@@ -73,6 +73,35 @@ test.describe('achievements and avatars', () => {
     await expect(ownRow.locator('img')).toHaveAttribute('src', /fiat-bird/);
   });
 
+  test('the button reads CLAIMED! as soon as the claim is answered, before the cards are asked again', async ({ page, request }) => {
+    await signInThroughLink(page, await registerThroughApi(request, 'Quick_Claimer'));
+    await postRektRun(page, 15_000);
+    await page.goto('/achievements');
+    await page.getByRole('tab', { name: /REKT! Beginner/ }).click();
+    const panel = page.getByRole('tabpanel');
+    const claim = panel.getByRole('button', { name: 'CLAIM REWARD!' });
+    await expect(claim).toBeEnabled();
+
+    // The cards asked again after the claim wait: only the claim's own answer has arrived.
+    let asked = 0;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/achievements', async (route) => {
+      asked++;
+      await held;
+      await route.continue();
+    });
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/avatars/claim'));
+    await claim.click();
+    expect((await answered).status()).toBe(200);
+    await expect.poll(() => asked).toBeGreaterThan(0);
+    await expect(panel.getByRole('button', { name: 'CLAIMED!' })).toBeDisabled();
+    await expect(panel.getByRole('button', { name: 'CLAIM REWARD!' })).toHaveCount(0);
+    release();
+    await expect(page.getByRole('tab', { name: /REKT! Beginner/ })).toContainText('3/3');
+    await expect(panel.getByRole('button', { name: 'CLAIMED!' })).toBeDisabled();
+  });
+
   test('a claim for an unfinished card is refused by the server with a toast', async ({ page, request }) => {
     const email = await registerThroughApi(request, 'Eager_Claimer');
     await signInThroughLink(page, email);
