@@ -38,6 +38,7 @@ function featured(status: 'active' | 'upcoming', overrides: Record<string, unkno
       prizeDistribution: { '1': 10000, '2-5': 2000, random: 3000 },
       avatarRewards: [avatar('btc-player', 'Tourney Regular'), avatar('laser-eyes', 'Laser Eyes'), avatar('hodl-knight', 'HODL Knight'), avatar('pizza-chef', 'Pizza Chef'), avatar('sats-miner', 'Sats Miner')],
     },
+    distributedSats: 0,
     hasReport: false,
     ...overrides,
   };
@@ -287,15 +288,15 @@ async function createTournament(admin: APIRequestContext, form: ReturnType<typeo
   return (await response.json()).tournament;
 }
 
-/** Record prize awards as processing winners would (that step belongs to the admin room). */
-async function recordAwards(rows: { tournament_id: number; user_id: number; prize_type: 'bitcoin' | 'avatar'; prize_value: number; avatar_id: string | null }[]) {
+/** Record prize awards as processing winners (and sending, for those `sent`) would: those steps belong to the admin room. */
+async function recordAwards(rows: { tournament_id: number; user_id: number; prize_type: 'bitcoin' | 'avatar'; prize_value: number; avatar_id: string | null; status?: 'pending' | 'sent' }[]) {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('E2E_DATA_DIR is set by the global setup');
   const handle = openDatabase(undefined, dataDir);
   try {
     await handle.db
       .insertInto('prize_awards')
-      .values(rows.map((r) => ({ ...r, award_reason: 'e2e', status: 'pending', created_at: Date.now() })))
+      .values(rows.map((r) => ({ status: 'pending' as const, ...r, award_reason: 'e2e', created_at: Date.now() })))
       .execute();
   } finally {
     await handle.db.destroy();
@@ -353,7 +354,9 @@ test.describe('tournament lists and results', () => {
     await expect(card.getByText('COMPLETED', { exact: true })).toBeVisible();
     await expect(card.getByText(`${shortDate(past.start)} - ${shortDate(past.end)}`)).toBeVisible();
     await expect(card.getByText(`${participants} participants`)).toBeVisible();
-    await expect(card.getByText('19,000 sats distributed')).toBeVisible();
+    // Nothing sent yet: the pool it offers, not sats it has not paid.
+    await expect(card.getByText('19,000 sats prize pool')).toBeVisible();
+    await expect(card.getByText('sats distributed')).toHaveCount(0);
     await expect(card.getByRole('link', { name: 'View Results' })).toHaveAttribute('href', `/tournament/${pastId}/results`);
     // A tournament on one day shows one date.
     await expect(page.getByRole('article', { name: names.quiet }).getByText(shortDate(now - 3 * DAY), { exact: true })).toBeVisible();
@@ -363,15 +366,19 @@ test.describe('tournament lists and results', () => {
   test('the results show the final board with medals, the rewards and the report', async ({ page }) => {
     const board = await (await page.request.get(`/api/tournaments/${pastId}/leaderboard?limit=3`)).json();
     const [first, second] = board.entries as { userId: number; username: string; score: number; level: number | null; country: string }[];
+    // 12,000 of its 19,000 sats awarded, 10,000 of them sent.
     await recordAwards([
       { tournament_id: pastId, user_id: second!.userId, prize_type: 'bitcoin', prize_value: 2000, avatar_id: null },
-      { tournament_id: pastId, user_id: first!.userId, prize_type: 'bitcoin', prize_value: 10000, avatar_id: null },
-      { tournament_id: pastId, user_id: first!.userId, prize_type: 'avatar', prize_value: 0, avatar_id: 'laser-eyes' },
+      { tournament_id: pastId, user_id: first!.userId, prize_type: 'bitcoin', prize_value: 10000, avatar_id: null, status: 'sent' },
+      { tournament_id: pastId, user_id: first!.userId, prize_type: 'avatar', prize_value: 0, avatar_id: 'laser-eyes', status: 'sent' },
     ]);
+    await page.goto('/tournaments/past');
+    await expect(page.getByRole('article', { name: names.past }).getByText('10,000 sats distributed')).toBeVisible();
     await page.goto(`/tournament/${pastId}/results`);
     await expect(page.getByRole('heading', { level: 1, name: names.past })).toBeVisible();
     await expect(page.getByText(`${shortDate(past.start)} - ${shortDate(past.end)}`)).toBeVisible();
-    await expect(page.getByText('19,000 sats distributed')).toBeVisible();
+    await expect(page.getByText('10,000 sats distributed')).toBeVisible();
+    await expect(page.getByText('19,000 sats')).toHaveCount(0);
 
     const final = page.getByRole('region', { name: 'Final Leaderboard' });
     const top = final.getByRole('listitem').first();

@@ -302,6 +302,43 @@ describe.each(DIALECTS)('tournaments on %s', (dialect) => {
     expect(t.imageUrl).toBeNull();
   });
 
+  it('distributedSats sums the bitcoin prizes marked sent, per tournament; none sent is 0', async () => {
+    const rewards = { firstPlaceSats: 1000, secondToFifthSats: 100, randomParticipantSats: 500 };
+    const paid = await createTournament(s, parsedForm('Paid Cup', 'rekt', T0 - 3 * HOUR, T0 - 2 * HOUR, rewards), T0);
+    const unpaid = await createTournament(s, parsedForm('Unpaid Cup', 'rekt', T0 - 5 * HOUR, T0 - 4 * HOUR, rewards), T0);
+    const [ace, bea] = [await addPlayer(s.db, 'ace'), await addPlayer(s.db, 'bea')];
+    const award = (tournament_id: number, user_id: number, prize_type: 'bitcoin' | 'avatar', prize_value: number, status: 'pending' | 'sent', avatar_id: string | null = null) => ({
+      tournament_id,
+      user_id,
+      prize_type,
+      prize_value,
+      status,
+      avatar_id,
+      award_key: `${prize_type}-${prize_value}-${status}`,
+      created_at: T0,
+    });
+    await s.db
+      .insertInto('prize_awards')
+      .values([
+        // 1,100 awarded, 1,000 of it sent; a sent avatar counts no sats.
+        award(paid.id, ace!, 'bitcoin', 1000, 'sent'),
+        award(paid.id, bea!, 'bitcoin', 100, 'pending'),
+        award(paid.id, ace!, 'avatar', 0, 'sent', 'laser-eyes'),
+        award(unpaid.id, bea!, 'bitcoin', 1000, 'pending'),
+      ])
+      .execute();
+
+    expect(paid.rewards.totalPrizePool).toBe(1900);
+    const listed = await listTournaments(s, 'past', T0);
+    expect(listed.map((t) => [t.name, t.rewards.totalPrizePool, t.distributedSats])).toEqual([
+      ['Paid Cup', 1900, 1000],
+      ['Unpaid Cup', 1900, 0],
+    ]);
+    expect((await findTournament(s, paid.id, T0)).distributedSats).toBe(1000);
+    expect((await tournamentResults(s, paid.id, T0)).tournament.distributedSats).toBe(1000);
+    expect((await tournamentResults(s, unpaid.id, T0)).tournament.distributedSats).toBe(0);
+  });
+
   it('refuses an unknown game or avatar with 400, changing nothing', async () => {
     expect(await status(createTournament(s, parsedForm('X', 'tetris', T0, T0 + HOUR), T0))).toEqual([400, 'Unknown game "tetris". Games: fishing-for-sats, rekt, mr-quiz.']);
     expect(await status(createTournament(s, parsedForm('X', 'rekt', T0, T0 + HOUR, { avatarRewards: [{ avatarId: 'no-such-avatar', eligibility: 'top_5' }] }), T0))).toEqual([
