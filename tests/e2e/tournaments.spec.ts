@@ -490,6 +490,30 @@ test('tournament lists and results fit a 360 px screen @narrow', async ({ page, 
   await expectNoHorizontalOverflow(page);
 });
 
+test("a player's best finish counts a tournament still running, the same on the profile and the dashboard", async ({ page, browser }) => {
+  const now = wholeSeconds(Date.now());
+  const adminContext = await browser.newContext();
+  // Running for days: the player's only finishes are ranks in running tournaments.
+  await createTournament(await adminRequest(await adminContext.newPage()), tournamentForm(`Long Haul ${now % 100_000}`, 'rekt', now - MINUTE, now + 10 * DAY));
+  await adminContext.close();
+  const username = `hauler_${now % 100_000}`;
+  await signInThroughLink(page, await registerThroughApi(page.request, username));
+  const me = (await (await page.request.get('/api/auth/me')).json()).user as { id: number };
+  const { gameToken } = await (await page.request.get('/api/auth/game-token')).json();
+  expect((await postSignedRun(page.request, gameToken, 'rekt', { runId: `e2e-haul-${now}`, score: 1_234, level: 3 })).status()).toBe(201);
+
+  await page.goto(`/users/${me.id}`);
+  const history = page.getByRole('region', { name: 'Tournament History' });
+  const entries = history.getByRole('listitem');
+  await expect(entries.first()).toBeVisible();
+  const ranks = (await entries.getByText(/^#[\d,]+$/).allTextContents()).map((rank) => Number(rank.slice(1).replaceAll(',', '')));
+  const best = `#${Math.min(...ranks).toLocaleString('en-US')}`;
+  await expect(history.getByRole('definition').nth(1)).toHaveText(best);
+
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'Overall Arcade Performance' }).getByRole('definition').nth(1)).toHaveText(best);
+});
+
 test.describe('a run in the featured tournament', () => {
   test('enters the player on its board', async ({ page, browser }) => {
     test.setTimeout(90_000);

@@ -221,7 +221,7 @@ export const tournamentReportResponseSchema = z.object({
 });
 export type TournamentReportResponse = z.infer<typeof tournamentReportResponseSchema>;
 
-/** Answer of `GET /api/user/{id}/tournament-participation`: tournaments entered and the best final rank (finished ones), or null. */
+/** Answer of `GET /api/user/{id}/tournament-participation`: tournaments entered and the best rank held in any of them (running ones too), or null. */
 export const tournamentParticipationResponseSchema = z.object({
   tournamentCount: z.number(),
   bestFinish: z.nullable(z.number()),
