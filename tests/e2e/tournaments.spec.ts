@@ -250,6 +250,16 @@ test.describe('the featured tournament page', () => {
       await expect.poll(() => calls).toBeGreaterThan(seen);
     });
 
+    test("offers PLAY NOW for the tournament's game, to the play page with its url and name", async ({ page }) => {
+      await stubFeatured(page, featured('active', { gameId: 'fishing-for-sats' }));
+      await page.route('**/api/tournaments/41/leaderboard*', (route) => route.fulfill({ json: boardPage([]) }));
+      await page.goto('/tournament');
+      const head = page.getByRole('region', { name: 'Winter Fishing Derby Deluxe' });
+      await expect(head.getByRole('link', { name: 'PLAY NOW' })).toHaveAttribute('href', '/play?url=%2Farcade-games%2Ffishing-for-sats%2F&name=Fishing+for+Sats%21');
+      await head.getByRole('link', { name: 'PLAY NOW' }).click();
+      await expect(page).toHaveURL(/\/play\?url=%2Farcade-games%2Ffishing-for-sats%2F&name=Fishing\+for\+Sats%21$/);
+    });
+
     test('labels a finished tournament COMPLETED with a way to its results', async ({ page }) => {
       await page.route('**/api/tournaments/41', (route) => route.fulfill({ json: { ...featured('active', { startDate: at(-3 * DAY), startTime: at(-3 * DAY), endDate: at(-DAY), status: 'past' }), prizeAwards: [] } }));
       await page.route('**/api/tournaments/41/leaderboard*', (route) => route.fulfill({ json: boardPage([{ userId: 501, username: 'reel_queen', score: 1800 }]) }));
