@@ -118,13 +118,15 @@ test.describe('the header TOURNAMENT menu', () => {
 });
 
 test.describe('the dashboard featured card', () => {
-  test('counts down to the start every second, cuts the name, shows the pool and three avatars plus the rest', async ({ page }) => {
+  test('counts down to the start every second, shows the whole name where there is room, the pool and three avatars plus the rest', async ({ page }) => {
     await stopClockAt(page, NOW);
     await pretendSignedIn(page);
     await stubFeatured(page, featured('upcoming'));
     await page.goto('/');
-    const card = page.getByRole('region', { name: 'Winter Fishing ...' });
+    const card = page.getByRole('region', { name: 'Winter Fishing Derby Deluxe' });
     await expect(card).toBeVisible();
+    await expect(card.getByText('Winter Fishing Derby Deluxe', { exact: true })).toBeVisible();
+    await expect(card.getByText('Winter Fishing ...')).toBeHidden();
     await expect(card.getByText('STARTS IN:')).toBeVisible();
     await expect(card.getByText('2d 3h 4m 5s')).toBeVisible();
     await page.clock.runFor(2 * SECOND);
@@ -134,6 +136,16 @@ test.describe('the dashboard featured card', () => {
     await expect(card.getByText('+2')).toBeVisible();
     await expect(card.getByRole('link', { name: 'VIEW TOURNAMENT' })).toHaveAttribute('href', '/tournament/41');
     await expect(card.getByText('ACTIVE!')).toHaveCount(0);
+  });
+
+  test('cuts the name at 15 characters on a phone, for the eye only @narrow', async ({ page }) => {
+    await pretendSignedIn(page);
+    await stubFeatured(page, featured('upcoming'));
+    await page.goto('/');
+    const card = page.getByRole('region', { name: 'Winter Fishing Derby Deluxe' });
+    await expect(card.getByText('Winter Fishing ...')).toBeVisible();
+    // The whole name is there for screen readers only: one clipped pixel on screen.
+    expect((await card.getByText('Winter Fishing Derby Deluxe', { exact: true }).boundingBox())?.width).toBeLessThanOrEqual(1);
   });
 
   test('BEST TOURNAMENT FINISH comes from the tournament participation', async ({ page }) => {
@@ -313,7 +325,7 @@ async function recordAwards(rows: { tournament_id: number; user_id: number; priz
   }
 }
 
-const REPORT = ['## How it went', '', 'A **close** finish. [Replay](https://example.com/replay) [bad](javascript:alert(1))', '', '<script>window.__pwned = true</script>', '', '| round | leader |', '| --- | --- |', '| 1 | nobody |'].join('\n');
+const REPORT = ['## How it went', '', 'A **close** finish. [Replay](https://example.com/replay) [bad](javascript:alert(1))', '', '<script>window.__pwned = true</script>', '', '| round | leader |', '| --- | --- |', '| 1 | nobody |', '', '| | |', '| --- | --- |', '| Runs | 42 |'].join('\n');
 
 test.describe('tournament lists and results', () => {
   test.describe.configure({ mode: 'serial' });
@@ -422,7 +434,13 @@ test.describe('tournament lists and results', () => {
     release();
     await expect(dialog.getByRole('heading', { name: 'How it went' })).toBeVisible();
     await expect(dialog.getByRole('link', { name: 'Replay' })).toHaveAttribute('href', 'https://example.com/replay');
-    await expect(dialog.getByRole('table')).toBeVisible();
+    const [scores, facts] = [dialog.getByRole('table').first(), dialog.getByRole('table').nth(1)];
+    await expect(scores.getByRole('columnheader')).toHaveText(['round', 'leader']);
+    await expect(scores.getByRole('cell', { name: 'nobody' })).toBeVisible();
+    // A table written with an empty header row has none: its first column heads its rows.
+    await expect(facts.getByRole('columnheader')).toHaveCount(0);
+    await expect(facts.getByRole('row')).toHaveCount(1);
+    await expect(facts.getByRole('rowheader', { name: 'Runs' })).toBeVisible();
     await expect(dialog.locator('script')).toHaveCount(0);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: boolean }).__pwned)).toBeUndefined();
     await expectAccessible(page);
