@@ -1,4 +1,4 @@
-import { formatClock, formatStartsIn } from '../lib/tournament-time';
+import { formatClock, formatStartsInLine } from '../lib/tournament-time';
 import { useNow } from '../ui/useNow';
 
 export interface CountdownProps {
@@ -6,7 +6,7 @@ export interface CountdownProps {
   target: string;
   /** When the page was rendered (epoch ms): the first render prints what the server printed. */
   renderedAt: number;
-  /** `clock`: '1d 2h 3m 4s', ticking every second; `starts-in`: 'Xd Yh' / 'Xh Ym' / 'Ym' / 'Starting soon'. */
+  /** `clock`: '1d 2h 3m 4s', ticking every second; `starts-in`: 'Starts in Xd Yh' / 'Xh Ym' / 'Ym', or 'Starting soon'. */
   format: 'clock' | 'starts-in';
   className?: string;
 }
@@ -16,7 +16,7 @@ export default function Countdown({ target, renderedAt, format, className }: Cou
   const now = useNow(renderedAt);
   return (
     <time dateTime={target} className={className}>
-      {format === 'clock' ? formatClock(target, now) : formatStartsIn(target, now)}
+      {format === 'clock' ? formatClock(target, now) : formatStartsInLine(target, now)}
     </time>
   );
 }

@@ -60,7 +60,7 @@ export default function Leaderboards({ games }: { games: BoardGame[] }) {
   const tabsId = useId();
 
   return (
-    <div className="mt-8 space-y-6">
+    <div className="mt-5 space-y-4 sm:mt-8 sm:space-y-6">
       <GameTabs
         games={games}
         selected={game.gameId}
@@ -68,7 +68,7 @@ export default function Leaderboards({ games }: { games: BoardGame[] }) {
         panelId={`${tabsId}-panel`}
         idPrefix={tabsId}
       />
-      <div id={`${tabsId}-panel`} role="tabpanel" aria-labelledby={`${tabsId}-${game.gameId}`} className="space-y-6">
+      <div id={`${tabsId}-panel`} role="tabpanel" aria-labelledby={`${tabsId}-${game.gameId}`} className="space-y-4 sm:space-y-6">
         <ScopeControls
           scope={shownView.scope}
           country={shownView.country}

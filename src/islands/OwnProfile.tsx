@@ -31,13 +31,14 @@ export default function OwnProfile({ profile: rendered, games, now }: { profile:
     },
   });
   const current = selectedId === activeId;
+  // Nothing chosen (no avatars, or none active and none clicked yet): no button, the hint says what to do.
   const actions =
-    profile.avatarCollection.length > 0 ? (
+    profile.avatarCollection.length > 0 && selectedId !== null ? (
       <button
         type="button"
         className={`btn-arcade btn-sm ${current ? 'btn-outline btn-accent' : 'btn-primary'}`}
-        disabled={current || save.pending || !selectedId}
-        onClick={() => selectedId && void save.run(selectedId)}
+        disabled={current || save.pending}
+        onClick={() => void save.run(selectedId)}
       >
         {save.pending ? 'Saving...' : current ? 'Current Avatar' : 'Set as Active Avatar'}
       </button>

@@ -17,6 +17,8 @@ import { alert as iconAlert, arrowLeft as iconArrowLeft, reload as iconReload, t
 export interface TournamentGame {
   gameId: string;
   name: string;
+  /** Where the game is played (the play page's `url`). */
+  url: string;
   detailsPath: string;
   results: GameResults;
 }
@@ -86,7 +88,7 @@ function Screen({ data, failed, retry, userId, games }: ScreenProps) {
   const status = statusAt(tournament.startTime || tournament.startDate, tournament.endDate, now);
   return (
     <div className="space-y-8">
-      <TournamentHeader tournament={tournament} gameName={game?.name ?? tournament.gameId} status={status} now={now} />
+      <TournamentHeader tournament={tournament} gameName={game?.name ?? tournament.gameId} playUrl={game?.url ?? null} status={status} now={now} />
       <TournamentRewards rewards={tournament.rewards} />
       <LeaderboardTable
         board={board}

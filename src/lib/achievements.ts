@@ -187,6 +187,12 @@ export function computeAchievements(facts: AchievementFacts): AchievementsRespon
 /** The card with this id, or undefined. */
 export const findCard = (cardId: string) => CARDS.find((card) => card.id === cardId);
 
+/** The cards as they are once the server has given `cardId`'s reward: that card claimed, the rest as they were. */
+export const withClaimed = (answer: AchievementsResponse, cardId: string): AchievementsResponse => ({
+  ...answer,
+  cards: answer.cards.map((card) => (card.id === cardId ? { ...card, claimed: true } : card)),
+});
+
 /** What the claim button says and whether it can be pressed. */
 export function claimButton(card: Pick<AchievementCard, 'completed' | 'claimed'>, claiming: boolean): { label: string; enabled: boolean } {
   if (card.claimed) return { label: 'CLAIMED!', enabled: false };

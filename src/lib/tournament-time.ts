@@ -34,17 +34,30 @@ export function formatClock(target: string | number, now: number): string {
   return `${days}d ${hours}h ${minutes}m ${seconds}s`;
 }
 
+const STARTING_SOON = 'Starting soon';
+const instant = (at: string | number) => (typeof at === 'number' ? at : new Date(at).getTime());
+/** An unreadable start counts as passed: the card says 'Starting soon' rather than a wrong countdown. */
+const hasStarted = (begins: number, now: number) => Number.isNaN(begins) || begins <= now;
+
 /**
  * The upcoming list's 'Starts in X': 'Xd Yh' with a day or more left, 'Xh Ym' with an hour or
  * more, otherwise 'Ym'; 'Starting soon' once the start has passed.
  */
 export function formatStartsIn(start: string | number, now: number): string {
-  const begins = typeof start === 'number' ? start : new Date(start).getTime();
-  if (Number.isNaN(begins) || begins <= now) return 'Starting soon';
+  const begins = instant(start);
+  if (hasStarted(begins, now)) return STARTING_SOON;
   const { days, hours, minutes } = timeLeft(begins, now);
   if (days > 0) return `${days}d ${hours}h`;
   if (hours > 0) return `${hours}h ${minutes}m`;
   return `${minutes}m`;
+}
+
+/**
+ * The upcoming card's whole line: 'Starts in 2d 3h' (see {@link formatStartsIn}), or 'Starting soon'
+ * alone once the start has passed (a card left open past it never reads 'Starts in Starting soon').
+ */
+export function formatStartsInLine(start: string | number, now: number): string {
+  return hasStarted(instant(start), now) ? STARTING_SOON : `Starts in ${formatStartsIn(start, now)}`;
 }
 
 /** 'MM/DD/YY - MM/DD/YY', or one date when start and end fall on the same day. */

@@ -138,9 +138,10 @@ describe.each(DIALECTS)('tournament API against the built server on %s', (dialec
     expect(errorOf(await call(server, '/api/tournaments/999'))).toEqual([404, 'Tournament not found.']);
     expect(errorOf(await call(server, '/api/tournaments/x1'))).toEqual([400, 'The tournament id must be a positive whole number.']);
 
-    expect((await call(server, `/api/user/${ana.id}/tournament-participation`)).json).toEqual({ tournamentCount: 1, bestFinish: null });
+    // First in the running Spring Cup: her best finish so far, on the dashboard's call and on her profile alike.
+    expect((await call(server, `/api/user/${ana.id}/tournament-participation`)).json).toEqual({ tournamentCount: 1, bestFinish: 1 });
     expect(errorOf(await call(server, '/api/user/999/tournament-participation'))).toEqual([404, 'User not found']);
-    expect((await call(server, `/api/users/${ana.id}/profile`)).json.tournamentStats).toMatchObject({ totalParticipations: 1, recentTournaments: [{ tournamentName: 'Spring Cup', rank: 1, score: 300 }] });
+    expect((await call(server, `/api/users/${ana.id}/profile`)).json.tournamentStats).toMatchObject({ totalParticipations: 1, bestFinish: 1, recentTournaments: [{ tournamentName: 'Spring Cup', rank: 1, score: 300 }] });
 
     // the admin list: status and participantCount
     const list = (await call(server, '/api/admin/tournaments', { cookie: admin.cookie })).json.tournaments;

@@ -73,6 +73,58 @@ test.describe('achievements and avatars', () => {
     await expect(ownRow.locator('img')).toHaveAttribute('src', /fiat-bird/);
   });
 
+  test('the button reads CLAIMED! as soon as the claim is answered, before the cards are asked again', async ({ page, request }) => {
+    await signInThroughLink(page, await registerThroughApi(request, 'Quick_Claimer'));
+    await postRektRun(page, 15_000);
+    await page.goto('/achievements');
+    await page.getByRole('tab', { name: /REKT! Beginner/ }).click();
+    const panel = page.getByRole('tabpanel');
+    const claim = panel.getByRole('button', { name: 'CLAIM REWARD!' });
+    await expect(claim).toBeEnabled();
+
+    // The cards asked again after the claim wait: only the claim's own answer has arrived.
+    let asked = 0;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/achievements', async (route) => {
+      asked++;
+      await held;
+      await route.continue();
+    });
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/avatars/claim'));
+    await claim.click();
+    expect((await answered).status()).toBe(200);
+    await expect.poll(() => asked).toBeGreaterThan(0);
+    await expect(panel.getByRole('button', { name: 'CLAIMED!' })).toBeDisabled();
+    await expect(panel.getByRole('button', { name: 'CLAIM REWARD!' })).toHaveCount(0);
+    release();
+    await expect(page.getByRole('tab', { name: /REKT! Beginner/ })).toContainText('3/3');
+    await expect(panel.getByRole('button', { name: 'CLAIMED!' })).toBeDisabled();
+  });
+
+  test('a player without an active avatar gets no Current Avatar button, only Set as Active Avatar once one is chosen', async ({ page, request }) => {
+    await signInThroughLink(page, await registerThroughApi(request, 'No_Face'));
+    const me = (await (await page.request.get('/api/auth/me')).json()).user as { id: number };
+    const ownProfile = async () => {
+      await page.goto(`/users/${me.id}`);
+      await expect(page.locator('astro-island:has(#avatar-collection)')).not.toHaveAttribute('ssr', /.*/);
+    };
+    // No avatar at all: nothing to choose, nothing to save.
+    await ownProfile();
+    await expect(page.getByText('No avatars collected yet')).toBeVisible();
+    await expect(page.getByRole('button', { name: /Current Avatar|Set as Active Avatar/ })).toHaveCount(0);
+
+    // An avatar in the collection, none active yet.
+    await postRektRun(page, 15_000);
+    const claimed = await page.request.post('/api/avatars/claim', { data: { achievementCardId: 'beginner', avatarId: 'fiat-bird' }, headers: { origin: process.env.E2E_BASE_URL ?? '' } });
+    expect(claimed.status()).toBe(200);
+    await ownProfile();
+    await expect(page.getByText('Click on an avatar to set it as your active avatar')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Current Avatar' })).toHaveCount(0);
+    await page.getByRole('button', { name: /REKT! Beginner/ }).click();
+    await expect(page.getByRole('button', { name: 'Set as Active Avatar' })).toBeEnabled();
+  });
+
   test('a claim for an unfinished card is refused by the server with a toast', async ({ page, request }) => {
     const email = await registerThroughApi(request, 'Eager_Claimer');
     await signInThroughLink(page, email);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, freezeClock, pretendSignedIn, signedOutWhenReleased, site, test, waitForSession } from './support';
+import { expect, freezeClock, pretendSignedIn, signedOutWhenReleased, site, test, testPlayer, waitForSession } from './support';
 
 /** A session cookie the server does not know (the session then turns out signed out). */
 async function holdSessionCookie(page: Page, baseURL: string) {
@@ -106,6 +106,17 @@ test.describe('dashboard machines', () => {
     await expect(section.getByRole('article', { name: 'Mr Quiz' }).getByRole('link', { name: /read more/i })).toHaveCount(0);
     await expect(rekt.getByText(/^\d[\d,]* games played$/)).toBeVisible();
     await expect(rekt.getByRole('link', { name: 'PLAY NOW' })).toHaveAttribute('href', '/play?url=%2Farcade-games%2Frekt%2F&name=REKT%21');
+  });
+
+  test("a phone's first screen shows the welcome and the first machine, not only the banner @narrow", async ({ page }) => {
+    await pretendSignedIn(page);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: `Welcome back, ${testPlayer.username}!` })).toBeInViewport({ ratio: 1 });
+    await expect(page.getByText('Achievements Nailed')).toBeInViewport({ ratio: 1 });
+    const first = page.getByRole('region', { name: 'Choose your game...' }).getByRole('article').first();
+    // Its screenshots and its name, without scrolling.
+    await expect(first.getByRole('heading')).toBeInViewport({ ratio: 1 });
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
 
   test('the REKT! machine turns its screenshots every 3000 ms', async ({ page }) => {

@@ -442,3 +442,32 @@ test.describe('leaderboards for a signed-in player on a narrow screen', () => {
     await context.close();
   });
 });
+
+test.describe('the first screen of a phone', () => {
+  /** The board's first row is whole on the first screen of `page`, with no scrolling. */
+  async function firstRowOnFirstScreen(page: Page) {
+    await openLeaderboards(page);
+    const first = bodyRows(table(page, /Fishing for Sats!/)).first();
+    await expect(first).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(first).toBeInViewport({ ratio: 1 });
+  }
+
+  test('shows a visitor the first rows of the board @narrow', async ({ page }) => {
+    await firstRowOnFirstScreen(page);
+    await expect(page.getByRole('region', { name: 'Where do you rank?' })).toBeVisible();
+  });
+
+  for (const [who, session, action] of [
+    ['a ranked player their rank', () => players().ranked, { role: 'button', name: 'Jump to My Row' }],
+    ['a player who never played the invitation', () => players().newcomer, { role: 'link', name: 'Play Now' }],
+  ] as const) {
+    test(`shows ${who} and the first rows of the board @narrow`, async ({ browser }) => {
+      const context = await browser.newContext({ storageState: session().storageState, viewport: { width: 360, height: 780 } });
+      const page = await context.newPage();
+      await firstRowOnFirstScreen(page);
+      await expect(page.getByRole('region', { name: 'Your Rank' }).getByRole(action.role, { name: action.name })).toBeInViewport({ ratio: 1 });
+      await context.close();
+    });
+  }
+});

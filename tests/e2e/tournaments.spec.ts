@@ -38,6 +38,7 @@ function featured(status: 'active' | 'upcoming', overrides: Record<string, unkno
       prizeDistribution: { '1': 10000, '2-5': 2000, random: 3000 },
       avatarRewards: [avatar('btc-player', 'Tourney Regular'), avatar('laser-eyes', 'Laser Eyes'), avatar('hodl-knight', 'HODL Knight'), avatar('pizza-chef', 'Pizza Chef'), avatar('sats-miner', 'Sats Miner')],
     },
+    distributedSats: 0,
     hasReport: false,
     ...overrides,
   };
@@ -117,13 +118,15 @@ test.describe('the header TOURNAMENT menu', () => {
 });
 
 test.describe('the dashboard featured card', () => {
-  test('counts down to the start every second, cuts the name, shows the pool and three avatars plus the rest', async ({ page }) => {
+  test('counts down to the start every second, shows the whole name where there is room, the pool and three avatars plus the rest', async ({ page }) => {
     await stopClockAt(page, NOW);
     await pretendSignedIn(page);
     await stubFeatured(page, featured('upcoming'));
     await page.goto('/');
-    const card = page.getByRole('region', { name: 'Winter Fishing ...' });
+    const card = page.getByRole('region', { name: 'Winter Fishing Derby Deluxe' });
     await expect(card).toBeVisible();
+    await expect(card.getByText('Winter Fishing Derby Deluxe', { exact: true })).toBeVisible();
+    await expect(card.getByText('Winter Fishing ...')).toBeHidden();
     await expect(card.getByText('STARTS IN:')).toBeVisible();
     await expect(card.getByText('2d 3h 4m 5s')).toBeVisible();
     await page.clock.runFor(2 * SECOND);
@@ -133,6 +136,16 @@ test.describe('the dashboard featured card', () => {
     await expect(card.getByText('+2')).toBeVisible();
     await expect(card.getByRole('link', { name: 'VIEW TOURNAMENT' })).toHaveAttribute('href', '/tournament/41');
     await expect(card.getByText('ACTIVE!')).toHaveCount(0);
+  });
+
+  test('cuts the name at 15 characters on a phone, for the eye only @narrow', async ({ page }) => {
+    await pretendSignedIn(page);
+    await stubFeatured(page, featured('upcoming'));
+    await page.goto('/');
+    const card = page.getByRole('region', { name: 'Winter Fishing Derby Deluxe' });
+    await expect(card.getByText('Winter Fishing ...')).toBeVisible();
+    // The whole name is there for screen readers only: one clipped pixel on screen.
+    expect((await card.getByText('Winter Fishing Derby Deluxe', { exact: true }).boundingBox())?.width).toBeLessThanOrEqual(1);
   });
 
   test('BEST TOURNAMENT FINISH comes from the tournament participation', async ({ page }) => {
@@ -249,6 +262,16 @@ test.describe('the featured tournament page', () => {
       await expect.poll(() => calls).toBeGreaterThan(seen);
     });
 
+    test("offers PLAY NOW for the tournament's game, to the play page with its url and name", async ({ page }) => {
+      await stubFeatured(page, featured('active', { gameId: 'fishing-for-sats' }));
+      await page.route('**/api/tournaments/41/leaderboard*', (route) => route.fulfill({ json: boardPage([]) }));
+      await page.goto('/tournament');
+      const head = page.getByRole('region', { name: 'Winter Fishing Derby Deluxe' });
+      await expect(head.getByRole('link', { name: 'PLAY NOW' })).toHaveAttribute('href', '/play?url=%2Farcade-games%2Ffishing-for-sats%2F&name=Fishing+for+Sats%21');
+      await head.getByRole('link', { name: 'PLAY NOW' }).click();
+      await expect(page).toHaveURL(/\/play\?url=%2Farcade-games%2Ffishing-for-sats%2F&name=Fishing\+for\+Sats%21$/);
+    });
+
     test('labels a finished tournament COMPLETED with a way to its results', async ({ page }) => {
       await page.route('**/api/tournaments/41', (route) => route.fulfill({ json: { ...featured('active', { startDate: at(-3 * DAY), startTime: at(-3 * DAY), endDate: at(-DAY), status: 'past' }), prizeAwards: [] } }));
       await page.route('**/api/tournaments/41/leaderboard*', (route) => route.fulfill({ json: boardPage([{ userId: 501, username: 'reel_queen', score: 1800 }]) }));
@@ -287,22 +310,22 @@ async function createTournament(admin: APIRequestContext, form: ReturnType<typeo
   return (await response.json()).tournament;
 }
 
-/** Record prize awards as processing winners would (that step belongs to the admin room). */
-async function recordAwards(rows: { tournament_id: number; user_id: number; prize_type: 'bitcoin' | 'avatar'; prize_value: number; avatar_id: string | null }[]) {
+/** Record prize awards as processing winners (and sending, for those `sent`) would: those steps belong to the admin room. */
+async function recordAwards(rows: { tournament_id: number; user_id: number; prize_type: 'bitcoin' | 'avatar'; prize_value: number; avatar_id: string | null; status?: 'pending' | 'sent' }[]) {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('E2E_DATA_DIR is set by the global setup');
   const handle = openDatabase(undefined, dataDir);
   try {
     await handle.db
       .insertInto('prize_awards')
-      .values(rows.map((r) => ({ ...r, award_reason: 'e2e', status: 'pending', created_at: Date.now() })))
+      .values(rows.map((r) => ({ status: 'pending' as const, ...r, award_reason: 'e2e', created_at: Date.now() })))
       .execute();
   } finally {
     await handle.db.destroy();
   }
 }
 
-const REPORT = ['## How it went', '', 'A **close** finish. [Replay](https://example.com/replay) [bad](javascript:alert(1))', '', '<script>window.__pwned = true</script>', '', '| round | leader |', '| --- | --- |', '| 1 | nobody |'].join('\n');
+const REPORT = ['## How it went', '', 'A **close** finish. [Replay](https://example.com/replay) [bad](javascript:alert(1))', '', '<script>window.__pwned = true</script>', '', '| round | leader |', '| --- | --- |', '| 1 | nobody |', '', '| | |', '| --- | --- |', '| Runs | 42 |'].join('\n');
 
 test.describe('tournament lists and results', () => {
   test.describe.configure({ mode: 'serial' });
@@ -353,7 +376,9 @@ test.describe('tournament lists and results', () => {
     await expect(card.getByText('COMPLETED', { exact: true })).toBeVisible();
     await expect(card.getByText(`${shortDate(past.start)} - ${shortDate(past.end)}`)).toBeVisible();
     await expect(card.getByText(`${participants} participants`)).toBeVisible();
-    await expect(card.getByText('19,000 sats distributed')).toBeVisible();
+    // Nothing sent yet: the pool it offers, not sats it has not paid.
+    await expect(card.getByText('19,000 sats prize pool')).toBeVisible();
+    await expect(card.getByText('sats distributed')).toHaveCount(0);
     await expect(card.getByRole('link', { name: 'View Results' })).toHaveAttribute('href', `/tournament/${pastId}/results`);
     // A tournament on one day shows one date.
     await expect(page.getByRole('article', { name: names.quiet }).getByText(shortDate(now - 3 * DAY), { exact: true })).toBeVisible();
@@ -363,15 +388,19 @@ test.describe('tournament lists and results', () => {
   test('the results show the final board with medals, the rewards and the report', async ({ page }) => {
     const board = await (await page.request.get(`/api/tournaments/${pastId}/leaderboard?limit=3`)).json();
     const [first, second] = board.entries as { userId: number; username: string; score: number; level: number | null; country: string }[];
+    // 12,000 of its 19,000 sats awarded, 10,000 of them sent.
     await recordAwards([
       { tournament_id: pastId, user_id: second!.userId, prize_type: 'bitcoin', prize_value: 2000, avatar_id: null },
-      { tournament_id: pastId, user_id: first!.userId, prize_type: 'bitcoin', prize_value: 10000, avatar_id: null },
-      { tournament_id: pastId, user_id: first!.userId, prize_type: 'avatar', prize_value: 0, avatar_id: 'laser-eyes' },
+      { tournament_id: pastId, user_id: first!.userId, prize_type: 'bitcoin', prize_value: 10000, avatar_id: null, status: 'sent' },
+      { tournament_id: pastId, user_id: first!.userId, prize_type: 'avatar', prize_value: 0, avatar_id: 'laser-eyes', status: 'sent' },
     ]);
+    await page.goto('/tournaments/past');
+    await expect(page.getByRole('article', { name: names.past }).getByText('10,000 sats distributed')).toBeVisible();
     await page.goto(`/tournament/${pastId}/results`);
     await expect(page.getByRole('heading', { level: 1, name: names.past })).toBeVisible();
     await expect(page.getByText(`${shortDate(past.start)} - ${shortDate(past.end)}`)).toBeVisible();
-    await expect(page.getByText('19,000 sats distributed')).toBeVisible();
+    await expect(page.getByText('10,000 sats distributed')).toBeVisible();
+    await expect(page.getByText('19,000 sats')).toHaveCount(0);
 
     const final = page.getByRole('region', { name: 'Final Leaderboard' });
     const top = final.getByRole('listitem').first();
@@ -405,7 +434,13 @@ test.describe('tournament lists and results', () => {
     release();
     await expect(dialog.getByRole('heading', { name: 'How it went' })).toBeVisible();
     await expect(dialog.getByRole('link', { name: 'Replay' })).toHaveAttribute('href', 'https://example.com/replay');
-    await expect(dialog.getByRole('table')).toBeVisible();
+    const [scores, facts] = [dialog.getByRole('table').first(), dialog.getByRole('table').nth(1)];
+    await expect(scores.getByRole('columnheader')).toHaveText(['round', 'leader']);
+    await expect(scores.getByRole('cell', { name: 'nobody' })).toBeVisible();
+    // A table written with an empty header row has none: its first column heads its rows.
+    await expect(facts.getByRole('columnheader')).toHaveCount(0);
+    await expect(facts.getByRole('row')).toHaveCount(1);
+    await expect(facts.getByRole('rowheader', { name: 'Runs' })).toBeVisible();
     await expect(dialog.locator('script')).toHaveCount(0);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: boolean }).__pwned)).toBeUndefined();
     await expectAccessible(page);
@@ -446,6 +481,23 @@ test.describe('tournament lists and results', () => {
 
 });
 
+test("an upcoming card left open past the start reads 'Starting soon'", async ({ page }) => {
+  const now = wholeSeconds(Date.now());
+  const name = `Dawn Quiz ${now % 100_000}`;
+  // Mr Quiz, running long after its start: no other test's featured or REKT! tournament moves.
+  await createTournament(await adminRequest(page), tournamentForm(name, 'mr-quiz', now + 2 * MINUTE, now + 10 * DAY));
+
+  await stopClockAt(page, new Date(now));
+  await page.goto('/tournaments/upcoming');
+  const card = page.getByRole('article', { name });
+  // Soonest first, so on screen: its countdown hydrates, then ticks with the page's clock.
+  await expect(card.locator('astro-island:has(time)')).not.toHaveAttribute('ssr', /.*/);
+  await expect(card.getByText(/^Starts in [12]m$/)).toBeVisible();
+  await page.clock.runFor(3 * MINUTE);
+  await expect(card.getByText('Starting soon', { exact: true })).toBeVisible();
+  await expect(card.getByText(/Starts in/)).toHaveCount(0);
+});
+
 test('tournament lists and results fit a 360 px screen @narrow', async ({ page, browser }) => {
   test.setTimeout(90_000);
   const now = wholeSeconds(Date.now());
@@ -464,6 +516,30 @@ test('tournament lists and results fit a 360 px screen @narrow', async ({ page, 
   await page.getByRole('button', { name: 'Detailed Report' }).click();
   await expect(page.getByRole('dialog').getByRole('heading', { name: 'How it went' })).toBeVisible();
   await expectNoHorizontalOverflow(page);
+});
+
+test("a player's best finish counts a tournament still running, the same on the profile and the dashboard", async ({ page, browser }) => {
+  const now = wholeSeconds(Date.now());
+  const adminContext = await browser.newContext();
+  // Running for days: the player's only finishes are ranks in running tournaments.
+  await createTournament(await adminRequest(await adminContext.newPage()), tournamentForm(`Long Haul ${now % 100_000}`, 'rekt', now - MINUTE, now + 10 * DAY));
+  await adminContext.close();
+  const username = `hauler_${now % 100_000}`;
+  await signInThroughLink(page, await registerThroughApi(page.request, username));
+  const me = (await (await page.request.get('/api/auth/me')).json()).user as { id: number };
+  const { gameToken } = await (await page.request.get('/api/auth/game-token')).json();
+  expect((await postSignedRun(page.request, gameToken, 'rekt', { runId: `e2e-haul-${now}`, score: 1_234, level: 3 })).status()).toBe(201);
+
+  await page.goto(`/users/${me.id}`);
+  const history = page.getByRole('region', { name: 'Tournament History' });
+  const entries = history.getByRole('listitem');
+  await expect(entries.first()).toBeVisible();
+  const ranks = (await entries.getByText(/^#[\d,]+$/).allTextContents()).map((rank) => Number(rank.slice(1).replaceAll(',', '')));
+  const best = `#${Math.min(...ranks).toLocaleString('en-US')}`;
+  await expect(history.getByRole('definition').nth(1)).toHaveText(best);
+
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'Overall Arcade Performance' }).getByRole('definition').nth(1)).toHaveText(best);
 });
 
 test.describe('a run in the featured tournament', () => {

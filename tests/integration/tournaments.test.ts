@@ -20,6 +20,7 @@ import { parsedForm } from '../support/tournaments';
 // Replay-mode games as in the catalogue: their runs here are stored verified, as the Game API stores
 // them once replayed (README, "Fair play"); only verified runs of such games enter tournaments.
 const rekt: GameRules = { gameId: 'rekt', maxScore: 1_000_000, maxLevel: 1000, maxFishPerRun: 0, hasFish: false, hasFormations: true, fairPlay: 'replay' };
+const quiz: GameRules = { gameId: 'mr-quiz', maxScore: 1_000_000, maxLevel: 1000, maxFishPerRun: 0, hasFish: false, hasFormations: false, fairPlay: 'replay' };
 const fishing: GameRules = { gameId: 'fishing-for-sats', maxScore: 1_000_000, maxLevel: 100, maxFishPerRun: 200, hasFish: true, hasFormations: false, fairPlay: 'replay' };
 
 /** A fixed clock: 1 May 2026, 12:00:00 UTC. */
@@ -302,6 +303,43 @@ describe.each(DIALECTS)('tournaments on %s', (dialect) => {
     expect(t.imageUrl).toBeNull();
   });
 
+  it('distributedSats sums the bitcoin prizes marked sent, per tournament; none sent is 0', async () => {
+    const rewards = { firstPlaceSats: 1000, secondToFifthSats: 100, randomParticipantSats: 500 };
+    const paid = await createTournament(s, parsedForm('Paid Cup', 'rekt', T0 - 3 * HOUR, T0 - 2 * HOUR, rewards), T0);
+    const unpaid = await createTournament(s, parsedForm('Unpaid Cup', 'rekt', T0 - 5 * HOUR, T0 - 4 * HOUR, rewards), T0);
+    const [ace, bea] = [await addPlayer(s.db, 'ace'), await addPlayer(s.db, 'bea')];
+    const award = (tournament_id: number, user_id: number, prize_type: 'bitcoin' | 'avatar', prize_value: number, status: 'pending' | 'sent', avatar_id: string | null = null) => ({
+      tournament_id,
+      user_id,
+      prize_type,
+      prize_value,
+      status,
+      avatar_id,
+      award_key: `${prize_type}-${prize_value}-${status}`,
+      created_at: T0,
+    });
+    await s.db
+      .insertInto('prize_awards')
+      .values([
+        // 1,100 awarded, 1,000 of it sent; a sent avatar counts no sats.
+        award(paid.id, ace!, 'bitcoin', 1000, 'sent'),
+        award(paid.id, bea!, 'bitcoin', 100, 'pending'),
+        award(paid.id, ace!, 'avatar', 0, 'sent', 'laser-eyes'),
+        award(unpaid.id, bea!, 'bitcoin', 1000, 'pending'),
+      ])
+      .execute();
+
+    expect(paid.rewards.totalPrizePool).toBe(1900);
+    const listed = await listTournaments(s, 'past', T0);
+    expect(listed.map((t) => [t.name, t.rewards.totalPrizePool, t.distributedSats])).toEqual([
+      ['Paid Cup', 1900, 1000],
+      ['Unpaid Cup', 1900, 0],
+    ]);
+    expect((await findTournament(s, paid.id, T0)).distributedSats).toBe(1000);
+    expect((await tournamentResults(s, paid.id, T0)).tournament.distributedSats).toBe(1000);
+    expect((await tournamentResults(s, unpaid.id, T0)).tournament.distributedSats).toBe(0);
+  });
+
   it('refuses an unknown game or avatar with 400, changing nothing', async () => {
     expect(await status(createTournament(s, parsedForm('X', 'tetris', T0, T0 + HOUR), T0))).toEqual([400, 'Unknown game "tetris". Games: fishing-for-sats, rekt, mr-quiz.']);
     expect(await status(createTournament(s, parsedForm('X', 'rekt', T0, T0 + HOUR, { avatarRewards: [{ avatarId: 'no-such-avatar', eligibility: 'top_5' }] }), T0))).toEqual([
@@ -313,31 +351,43 @@ describe.each(DIALECTS)('tournaments on %s', (dialect) => {
     expect((await createTournament(s, parsedForm('Quiz Night', 'mr-quiz', T0, T0 + HOUR), T0)).gameId).toBe('mr-quiz');
   });
 
-  it('participation, profile history and results: ranks, best finish in finished tournaments, medals and awards', async () => {
+  it('participation, profile history and results: ranks, best finish in any tournament entered, medals and awards', async () => {
     const done = await createTournament(s, parsedForm('Done', 'rekt', T0, T0 + HOUR, { avatarRewards: [{ avatarId: 'hodl-knight', eligibility: 'top_3' }] }), T0);
     const running = await createTournament(s, parsedForm('Running', 'rekt', T0 + 2 * HOUR, T0 + 5 * HOUR), T0);
-    const [ace, bea, cal, dee] = await Promise.all(['ace', 'bea', 'cal', 'dee'].map((name) => addPlayer(s.db, name, 'FR')));
+    const [ace, bea, cal, dee, eve] = await Promise.all(['ace', 'bea', 'cal', 'dee', 'eve'].map((name) => addPlayer(s.db, name, 'FR')));
     await run(ace!, 400, T0 + MINUTE);
     await run(bea!, 300, T0 + MINUTE);
     await run(cal!, 200, T0 + MINUTE);
     await run(dee!, 100, T0 + MINUTE);
     await run(cal!, 999, T0 + 3 * HOUR);
+    // Running now, on the real clock the record is read with.
+    const live = Date.now();
+    await createTournament(s, parsedForm('Live', 'mr-quiz', live - HOUR, live + HOUR), live);
+    await run(ace!, 700, live, quiz);
+    await run(eve!, 50, live, quiz);
     const now = T0 + 4 * HOUR;
-    expect(await tournamentParticipation(s, cal!, now)).toEqual({ tournamentCount: 2, bestFinish: 3 });
-    expect(await tournamentParticipation(s, ace!, now)).toEqual({ tournamentCount: 1, bestFinish: 1 });
-    // a running tournament's rank is no finish yet; it is one from the tournament's end on
-    expect(await tournamentParticipation(s, cal!, T0 + HOUR - 1)).toEqual({ tournamentCount: 2, bestFinish: null });
-    expect(await tournamentParticipation(s, cal!, T0 + HOUR)).toEqual({ tournamentCount: 2, bestFinish: 3 });
-    expect(await getTournamentStats(s, cal!, now)).toEqual({
+    // The best rank reached in any tournament entered: 1st in the one still running beats 3rd in the finished one.
+    expect(await tournamentParticipation(s, cal!)).toEqual({ tournamentCount: 2, bestFinish: 1 });
+    expect(await tournamentParticipation(s, ace!)).toEqual({ tournamentCount: 2, bestFinish: 1 });
+    expect(await tournamentParticipation(s, dee!)).toEqual({ tournamentCount: 1, bestFinish: 4 });
+    // Only in a tournament still running, 2nd of 2: the profile and the dashboard's call both say #2 (never N/A beside a listed rank).
+    expect(await tournamentParticipation(s, eve!)).toEqual({ tournamentCount: 1, bestFinish: 2 });
+    expect(await getTournamentStats(s, eve!)).toEqual({
+      totalParticipations: 1,
+      bestFinish: 2,
+      recentTournaments: [{ tournamentName: 'Live', createdAt: new Date(live).toISOString(), rank: 2, score: 50 }],
+    });
+    expect(await getTournamentStats(s, cal!)).toEqual({
       totalParticipations: 2,
-      bestFinish: 3,
+      bestFinish: 1,
       recentTournaments: [
         { tournamentName: 'Running', createdAt: new Date(T0 + 3 * HOUR).toISOString(), rank: 1, score: 999 },
         { tournamentName: 'Done', createdAt: new Date(T0 + MINUTE).toISOString(), rank: 3, score: 200 },
       ],
     });
     const none = await addPlayer(s.db, 'none');
-    expect(await tournamentParticipation(s, none, now)).toEqual({ tournamentCount: 0, bestFinish: null });
+    expect(await tournamentParticipation(s, none)).toEqual({ tournamentCount: 0, bestFinish: null });
+    expect((await getTournamentStats(s, none)).bestFinish).toBeNull();
 
     await s.db
       .insertInto('prize_awards')

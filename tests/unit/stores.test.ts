@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
 // @vitest-environment-options { "url": "http://arcade.test/" }
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { computeAchievements } from '../../src/lib/achievements';
 import { clearAllQueries } from '../../src/lib/query';
-import { loaded } from '../../src/lib/query-wait';
+import { loaded, runMutation } from '../../src/lib/query-wait';
+import { $achievements, $claimAvatar } from '../../src/lib/stores/avatars';
 import { gamesPlayedStore } from '../../src/lib/stores/game-stats';
 import { userRankStore } from '../../src/lib/stores/leaderboards';
 import { $session, settledSession } from '../../src/lib/stores/session';
@@ -11,7 +13,8 @@ import { $session, settledSession } from '../../src/lib/stores/session';
 // 401 is an answer (signed out), stats calls are retried once and count a failure as 0, and a 401
 // from a player's own rank signs the page out.
 
-type Reply = { status: number; body?: unknown };
+/** An answer; with `until`, it comes only once that promise resolves (a call held in flight). */
+type Reply = { status: number; body?: unknown; until?: Promise<void> };
 let replies: Record<string, Reply[]>;
 const calls: string[] = [];
 
@@ -29,6 +32,7 @@ beforeEach(() => {
       const path = `${url.pathname}${url.search}`;
       calls.push(path);
       const answer = replies[path]?.shift() ?? { status: 404, body: { error: 'Not found' } };
+      await answer.until;
       return new Response(answer.body === undefined ? '' : JSON.stringify(answer.body), {
         status: answer.status,
         headers: { 'content-type': 'application/json' },
@@ -102,5 +106,32 @@ describe('own rank', () => {
     await expect(loaded(userRankStore({ gameId: 'rekt', scope: 'global' }))).rejects.toThrow('401');
     expect($session.get()).toEqual({ status: 'signed-out' });
     expect(calls.filter((c) => c.includes('user-rank'))).toHaveLength(1);
+  });
+});
+
+describe('claiming an avatar', () => {
+  it('marks the card claimed as soon as the claim is answered, while the cards are asked again', async () => {
+    // A player with all three beginner tiers and no avatar yet.
+    const before = computeAchievements({ formations: new Set(), bestScore: 15_000, tournamentsEntered: 0, ownedAvatarIds: new Set() });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const after = { ...before, cards: before.cards.map((c) => ({ ...c, claimed: c.id === 'beginner' })) };
+    reply('/api/achievements', { status: 200, body: before }, { status: 200, body: after, until: held });
+    reply('/api/avatars/claim', { status: 200, body: { message: 'REKT! Beginner has joined your collection!' } });
+    const claimedOf = (id: string) => $achievements.get().data?.cards.find((c) => c.id === id)?.claimed;
+    const stop = $achievements.listen(() => {});
+    await loaded($achievements);
+    expect(claimedOf('beginner')).toBe(false);
+
+    const outcome = await runMutation($claimAvatar, { achievementCardId: 'beginner', avatarId: 'fiat-bird' });
+    expect(outcome.status).toBe('done');
+    await vi.waitFor(() => expect(calls.filter((c) => c === '/api/achievements')).toHaveLength(2));
+    expect(claimedOf('beginner')).toBe(true);
+    expect(claimedOf('pro')).toBe(false);
+
+    release();
+    await vi.waitFor(() => expect($achievements.get().loading).toBe(false));
+    expect(claimedOf('beginner')).toBe(true);
+    stop();
   });
 });

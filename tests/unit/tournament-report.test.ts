@@ -81,6 +81,22 @@ describe('tournament reports', () => {
     expect(await renderReport('  \n')).toBe('');
   });
 
+  it("keeps a table's header cells with their text", async () => {
+    const html = await renderReport('| Round | Leader |\n| --- | ---: |\n| 1 | pleb_rider |');
+    expect(html).toMatch(/<thead>\s*<tr>\s*<th>Round<\/th>\s*<th align="right">Leader<\/th>\s*<\/tr>\s*<\/thead>/);
+    expect(html).toMatch(/<td>1<\/td>\s*<td align="right">pleb_rider<\/td>/);
+  });
+
+  it('renders a table with an empty header row (GFM has no other way to write a headerless one) without that row: its first column heads the rows', async () => {
+    const html = await renderReport('| | |\n|---|---|\n| Runs played | hundreds |\n| Prize pool | 21,000 sats |');
+    expect(html).not.toContain('<thead>');
+    expect(html).not.toMatch(/<th>\s*<\/th>/);
+    expect(html).toMatch(/<tr>\s*<th scope="row">Runs played<\/th>\s*<td>hundreds<\/td>\s*<\/tr>/);
+    expect(html).toMatch(/<tr>\s*<th scope="row">Prize pool<\/th>\s*<td>21,000 sats<\/td>\s*<\/tr>/);
+    // One header cell with text is a header: the row stays.
+    expect(await renderReport('| | Score |\n|---|---|\n| ace | 1 |')).toMatch(/<thead>\s*<tr>\s*<th><\/th>\s*<th>Score<\/th>/);
+  });
+
   it('renders a tournament report once per update', async () => {
     const first = await tournamentReportHtml(1, 100, '# One');
     expect(first).toBe('<h1>One</h1>');

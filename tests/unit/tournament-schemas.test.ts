@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { formInstant, parseLocalDateTime, tournamentFormSchema } from '../../src/lib/schemas/tournaments';
+import { formInstant, parseLocalDateTime, satsLine, tournamentFormSchema } from '../../src/lib/schemas/tournaments';
 
 const good = {
   name: 'Spring Cup',
@@ -58,5 +58,16 @@ describe('tournament form schema', () => {
     [{ imageFilename: 'spring-cup.avif' }, 'imageFilename must be a PNG, JPEG, WebP or GIF file name like spring-cup.png'],
   ])('refuses %j', (change, message) => {
     expect(firstError({ ...good, ...change })).toBe(message);
+  });
+});
+
+describe("a tournament's sats line", () => {
+  const t = (distributedSats: number, totalPrizePool: number) => ({ distributedSats, rewards: { totalPrizePool } });
+  it('says what was sent once anything was, never the pool', () => {
+    expect(satsLine(t(1000, 1900))).toBe('1,000 sats distributed');
+  });
+  it("names the pool before anything was sent, and nothing without sats", () => {
+    expect(satsLine(t(0, 1900))).toBe('1,900 sats prize pool');
+    expect(satsLine(t(0, 0))).toBeNull();
   });
 });

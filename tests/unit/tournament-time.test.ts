@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock, formatDateRange, formatStartsIn, timeLeft, truncateName } from '../../src/lib/tournament-time';
+import { formatClock, formatDateRange, formatStartsIn, formatStartsInLine, timeLeft, truncateName } from '../../src/lib/tournament-time';
 
 const now = Date.parse('2026-11-23T12:00:00Z');
 const later = (ms: number) => now + ms;
@@ -39,6 +39,13 @@ describe('tournament countdowns', () => {
   it("say 'Starting soon' once the start has passed", () => {
     expect(formatStartsIn(later(0), now)).toBe('Starting soon');
     expect(formatStartsIn(new Date(later(-h)).toISOString(), now)).toBe('Starting soon');
+  });
+
+  it("make the card's line 'Starts in X' before the start and 'Starting soon' alone after it", () => {
+    expect(formatStartsInLine(later(2 * d + 3 * h), now)).toBe('Starts in 2d 3h');
+    expect(formatStartsInLine(later(30 * s), now)).toBe('Starts in 0m');
+    expect(formatStartsInLine(later(0), now)).toBe('Starting soon');
+    expect(formatStartsInLine(new Date(later(-h)).toISOString(), now)).toBe('Starting soon');
   });
 });
 

@@ -23,7 +23,7 @@ export function Dashboard({ user, games }: { user: User; games: MachineGame[] })
     if (error !== undefined) console.warn('Could not load the statistics:', error);
   }, [error]);
   return (
-    <div className="mx-auto mt-10 max-w-6xl space-y-10">
+    <div className="mx-auto mt-6 max-w-6xl space-y-8 sm:mt-10 sm:space-y-10">
       <WelcomeBanner user={user} />
       <GameMachines games={games} />
       <FeaturedTournament />

@@ -40,8 +40,13 @@ function FeaturedCard({ tournament }: { tournament: Tournament }) {
           <p className="flex items-center gap-2 font-pixel text-[0.6rem] text-base-content/75">
             <PixelIcon icon={iconTrophy} className="size-4 text-gold" /> FEATURED TOURNAMENT
           </p>
-          <h2 id="featured-tournament" className="pixel-heading text-sm leading-relaxed sm:text-lg" title={tournament.name}>
-            {truncateName(tournament.name)}
+          {/* The spec's 15-character cut where the card is phone-narrow; from sm on the whole name,
+              wrapping, in the room the card has. Screen readers always get the whole name. */}
+          <h2 id="featured-tournament" className="pixel-heading text-sm leading-relaxed wrap-anywhere sm:text-lg">
+            <span aria-hidden="true" className="sm:hidden">
+              {truncateName(tournament.name)}
+            </span>
+            <span className="max-sm:sr-only">{tournament.name}</span>
           </h2>
           <p className="font-data text-lg font-bold text-gold">{pool > 0 ? `${formatCount(pool)} sats` : 'Rewards'}</p>
           {tournament.description && <p className="text-base-content/85">{tournament.description}</p>}

@@ -32,7 +32,7 @@ export default function GameMachines({ games }: { games: MachineGame[] }) {
           {plural(games.length, 'arcade machine')} available
         </p>
       </div>
-      <div className="mt-6 grid gap-6 md:grid-cols-2 xl:grid-cols-3">
+      <div className="mt-4 grid gap-6 sm:mt-6 md:grid-cols-2 xl:grid-cols-3">
         {games.map((game) => (
           <article key={game.gameId} className="panel flex flex-col overflow-hidden" aria-labelledby={`machine-${game.gameId}`}>
             <div className="relative border-b-2 border-plum">

@@ -51,7 +51,7 @@ export function GameStatistics({ games, profile }: Props) {
 
 /**
  * 'Overall Arcade Performance': TOTAL GAMES, BEST TOURNAMENT FINISH (from the player's tournament
- * participation, '-' before a finished tournament), GAMES PLAYED (games with a play).
+ * participation, '-' before any tournament entered), GAMES PLAYED (games with a play).
  */
 export function ArcadePerformance({ profile, userId }: { profile: PublicProfile | null | undefined; userId: number }) {
   const participation = useStore(participationStore(userId));

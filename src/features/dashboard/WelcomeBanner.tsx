@@ -4,24 +4,30 @@ import type { User } from '../../lib/schemas/user';
 import { $achievements } from '../../lib/stores/avatars';
 import { PlayerAvatar } from '../../ui/PlayerAvatar';
 
-/** 'Welcome back, {username}!' with the player's avatar and the 'Achievements Nailed' counter. */
+/**
+ * 'Welcome back, {username}!' with the player's avatar and the 'Achievements Nailed' counter. On a
+ * phone it is a compact strip (avatar beside the greeting, the counter on one row below), so the
+ * game machines start on the first screen.
+ */
 export function WelcomeBanner({ user }: { user: User }) {
   const { data } = useStore($achievements);
   // 0 of 18 until the answer arrives, as the spec's defaults.
   const completed = data?.completed ?? 0;
   const total = data?.total ?? TOTAL_ACHIEVEMENTS;
   return (
-    <section className="panel flex flex-col items-center gap-5 p-6 text-center sm:flex-row sm:p-10 sm:text-left">
-      <PlayerAvatar player={user} size="xl" />
+    <section className="panel grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-3 p-4 sm:flex sm:flex-row sm:gap-5 sm:p-10">
+      <PlayerAvatar player={user} size="xl" className="max-sm:size-14 max-sm:border-2" />
       <div className="min-w-0 flex-1">
-        <h1 className="pixel-heading text-lg wrap-anywhere sm:text-2xl">Welcome back, {user.username}!</h1>
-        <p className="mt-3 text-lg text-base-content/80">Ready to dominate the arcade?</p>
+        <h1 className="pixel-heading text-base leading-relaxed wrap-anywhere sm:text-2xl sm:leading-normal">Welcome back, {user.username}!</h1>
+        <p className="mt-1 text-base-content/80 sm:mt-3 sm:text-lg">Ready to dominate the arcade?</p>
       </div>
-      <div className="flex shrink-0 flex-col items-center gap-2 rounded-box border-2 border-accent/60 bg-base-300/60 px-5 py-4">
-        <p className="font-pixel text-[0.55rem] text-base-content/80">Achievements Nailed</p>
-        <p className="font-data text-2xl font-bold text-accent" aria-live="polite">
-          {completed}/{total}
-        </p>
+      <div className="col-span-2 flex shrink-0 items-center justify-between gap-3 rounded-box border-2 border-accent/60 bg-base-300/60 px-4 py-2 sm:flex-col sm:justify-start sm:gap-2 sm:px-5 sm:py-4">
+        <div className="flex flex-col gap-1 sm:items-center sm:gap-2">
+          <p className="font-pixel text-[0.55rem] text-base-content/80">Achievements Nailed</p>
+          <p className="font-data text-xl font-bold text-accent sm:text-2xl" aria-live="polite">
+            {completed}/{total}
+          </p>
+        </div>
         <a href="/achievements" className="btn-arcade btn-accent btn-sm">
           VIEW ALL
         </a>

@@ -59,8 +59,8 @@ export function LeaderboardTable({ board, results, gameName, scopeLabel, ownUser
 
   return (
     <section aria-labelledby={`${id}-title`} className="panel overflow-hidden" aria-busy={status === 'loading'}>
-      <header className="flex flex-wrap items-center justify-between gap-3 border-b-2 border-plum bg-base-300/60 px-4 py-4 sm:px-6">
-        <h2 id={`${id}-title`} ref={title} tabIndex={-1} className="flex scroll-mt-24 focus:outline-none flex-wrap items-center gap-x-3 gap-y-2 text-xs leading-relaxed sm:text-sm">
+      <header className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1.5 border-b-2 border-plum bg-base-300/60 px-4 py-3 sm:gap-y-3 sm:px-6 sm:py-4">
+        <h2 id={`${id}-title`} ref={title} tabIndex={-1} className="flex scroll-mt-24 focus:outline-none flex-wrap items-center gap-x-3 gap-y-1.5 text-xs leading-relaxed sm:gap-y-2 sm:text-sm">
           <span className="text-primary">{gameName}</span>
           <span className="badge h-auto border-2 border-info bg-transparent py-1 font-pixel text-[0.55rem] text-info">{scopeLabel}</span>
           <span className="badge h-auto border-2 border-accent bg-transparent py-1 font-pixel text-[0.55rem] text-accent">{periodLabel}</span>

@@ -151,7 +151,7 @@ export function TournamentHistory({ profile, now }: { profile: PublicProfile; no
         {t.recentTournaments.map((entry) => (
           <li key={`${entry.tournamentName}-${entry.createdAt}`} className="flex items-center justify-between gap-3 py-3">
             <span className="min-w-0">
-              <span className="block truncate font-bold">{entry.tournamentName}</span>
+              <span className="block font-bold wrap-anywhere">{entry.tournamentName}</span>
               <span className="text-sm text-base-content/70">{formatRelativeTime(entry.createdAt, now)}</span>
             </span>
             <span className="flex shrink-0 items-center gap-3">

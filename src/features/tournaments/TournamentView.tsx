@@ -1,8 +1,9 @@
 import { formatCount, plural } from '../../lib/format';
+import { playHref } from '../../lib/play';
 import type { Rewards, Tournament, TournamentStatus } from '../../lib/schemas/tournaments';
 import { formatClock, formatDateRange } from '../../lib/tournament-time';
 import { PixelIcon } from '../../ui/PixelIcon';
-import { clock as iconClock, users as iconUsers } from '../../ui/pixel-icons';
+import { clock as iconClock, gamepad as iconGamepad, users as iconUsers } from '../../ui/pixel-icons';
 import { RewardAvatars } from './RewardAvatars';
 import { PrizeTable, StatusBadge } from './TournamentParts';
 import { TournamentImage } from './TournamentImage';
@@ -10,6 +11,8 @@ import { TournamentImage } from './TournamentImage';
 interface HeaderProps {
   tournament: Tournament;
   gameName: string;
+  /** The game's address for the play page, or null when the catalogue does not list it. */
+  playUrl: string | null;
   /** The status at `now` (from the window, so the page turns over by itself). */
   status: TournamentStatus;
   now: number;
@@ -17,9 +20,10 @@ interface HeaderProps {
 
 /**
  * The featured page's head: image, status, name, description, game, dates, participants, prize
- * pool, and the countdown to the start ('STARTS IN') or the end ('ENDS IN'), or COMPLETED.
+ * pool, and the countdown to the start ('STARTS IN') or the end ('ENDS IN') with PLAY NOW for its
+ * game, or COMPLETED.
  */
-export function TournamentHeader({ tournament, gameName, status, now }: HeaderProps) {
+export function TournamentHeader({ tournament, gameName, playUrl, status, now }: HeaderProps) {
   const pool = tournament.rewards.totalPrizePool;
   const facts: [string, string][] = [
     ['Game', gameName],
@@ -48,14 +52,19 @@ export function TournamentHeader({ tournament, gameName, status, now }: HeaderPr
               </div>
             ))}
           </dl>
-          <Clock tournament={tournament} status={status} now={now} />
+          <Clock tournament={tournament} status={status} now={now} play={playUrl ? playHref(playUrl, gameName) : null} />
         </div>
       </div>
     </section>
   );
 }
 
-function Clock({ tournament, status, now }: { tournament: Tournament; status: TournamentStatus; now: number }) {
+/**
+ * COMPLETED with the way to the results, or the countdown with PLAY NOW (the page is for signed-in
+ * players only, so a plain link to the play page, as the dashboard's machines; upcoming too, for
+ * practice: only runs inside the window enter).
+ */
+function Clock({ tournament, status, now, play }: { tournament: Tournament; status: TournamentStatus; now: number; play: string | null }) {
   if (status === 'past') {
     return (
       <div className="flex flex-wrap items-center gap-3 rounded-box border-2 border-base-content/40 bg-base-300/70 px-4 py-3">
@@ -77,6 +86,11 @@ function Clock({ tournament, status, now }: { tournament: Tournament; status: To
       <time dateTime={target} className="font-data text-xl font-bold sm:text-2xl" aria-live="off">
         {formatClock(target, now)}
       </time>
+      {play && (
+        <a href={play} className="btn-arcade btn-primary btn-sm ml-auto">
+          <PixelIcon icon={iconGamepad} className="size-4" /> PLAY NOW
+        </a>
+      )}
     </div>
   );
 }

@@ -75,7 +75,7 @@ export const publicProfileSchema = z.object({
   gameStats: z.array(gameStatsSchema),
   tournamentStats: z.object({
     totalParticipations: z.number(),
-    /** Best final rank in a finished tournament, null if none. */
+    /** Best rank held in any tournament entered (running ones: the current rank), null before any; the participation call's rule. */
     bestFinish: z.nullable(z.number()),
     /** Newest first, at most 10. */
     recentTournaments: z.array(tournamentEntrySchema),

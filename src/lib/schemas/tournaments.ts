@@ -83,6 +83,16 @@ export function prizeReasonLabel(prizeType: 'bitcoin' | 'avatar', reason: string
 export const prizePool = (r: { firstPlaceSats: number; secondToFifthSats: number; randomParticipantSats: number }) =>
   r.firstPlaceSats + 4 * r.secondToFifthSats + r.randomParticipantSats;
 
+/**
+ * A tournament's sats in one line, true at every stage: 'N sats distributed' once prizes were
+ * sent (what was sent, not what was offered), else 'N sats prize pool' while it offers sats, else
+ * null (nothing to show).
+ */
+export function satsLine(t: { distributedSats: number; rewards: { totalPrizePool: number } }): string | null {
+  if (t.distributedSats > 0) return `${formatCount(t.distributedSats)} sats distributed`;
+  return t.rewards.totalPrizePool > 0 ? `${formatCount(t.rewards.totalPrizePool)} sats prize pool` : null;
+}
+
 /** Where a tournament image is served: `/api/assets/tournament/{filename}`. */
 export const tournamentImageUrl = (filename: string) => `/api/assets/tournament/${filename}`;
 
@@ -138,6 +148,11 @@ export const tournamentSchema = z.object({
   /** `/api/assets/tournament/{filename}`, or null without an image (pages show a fallback). */
   imageUrl: z.nullable(z.string()),
   rewards: rewardsSchema,
+  /**
+   * Sats of its bitcoin prizes marked sent so far (0 until one is): what the pages call 'N sats
+   * distributed'; `rewards.totalPrizePool` is what the rules offer.
+   */
+  distributedSats: z.number(),
   /** Whether a post-mortem report was written (the report call answers it either way). */
   hasReport: z.boolean(),
 });
@@ -207,7 +222,7 @@ export const tournamentReportResponseSchema = z.object({
 });
 export type TournamentReportResponse = z.infer<typeof tournamentReportResponseSchema>;
 
-/** Answer of `GET /api/user/{id}/tournament-participation`: tournaments entered and the best final rank (finished ones), or null. */
+/** Answer of `GET /api/user/{id}/tournament-participation`: tournaments entered and the best rank held in any of them (running ones too), or null. */
 export const tournamentParticipationResponseSchema = z.object({
   tournamentCount: z.number(),
   bestFinish: z.nullable(z.number()),

@@ -1,5 +1,5 @@
 import { getJson, sendJson } from '../api';
-import { achievementsResponseSchema } from '../achievements';
+import { achievementsResponseSchema, withClaimed, type AchievementsResponse } from '../achievements';
 import { FRESH, LEADERBOARD_KEYS, createMutatorStore, createQuery, storeFamily } from '../query';
 import { activeAvatarSchema, avatarCollectionResponseSchema, type ClaimAvatarRequest } from '../schemas/avatars';
 import { ownProfileResponseSchema, publicProfileSchema } from '../schemas/profile';
@@ -42,9 +42,13 @@ export const publicProfileStore = storeFamily(publicProfileKey, (_userId: number
  * `POST /api/avatars/claim`: the card's reward joins the collection. The cards, the collection and
  * the player's profiles change.
  */
-export const $claimAvatar = createMutatorStore<ClaimAvatarRequest, MessageResponse>(async ({ data, revalidate }) => {
+export const $claimAvatar = createMutatorStore<ClaimAvatarRequest, MessageResponse>(async ({ data, revalidate, getCacheUpdater }) => {
   const answer = await sendJson('post', 'avatars/claim', data, messageResponseSchema);
-  // Asked again while the cards stay on screen (CLAIMED! replaces the button when the answer is in).
+  // The card reads CLAIMED! the moment the server said yes, not once the cards asked again arrive:
+  // meanwhile a second press would only be told the avatar is already there.
+  const [setCards, cards] = getCacheUpdater<AchievementsResponse>(ACHIEVEMENTS_KEY, false);
+  if (cards) setCards(withClaimed(cards, data.achievementCardId));
+  // Asked again while the cards stay on screen.
   revalidate([ACHIEVEMENTS_KEY, COLLECTION_KEY, OWN_PROFILE_KEY]);
   revalidate((key) => key.startsWith(PUBLIC_PROFILE_KEYS));
   return answer;

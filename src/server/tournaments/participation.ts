@@ -3,8 +3,10 @@ import type { TournamentParticipationResponse } from '../../lib/schemas/tourname
 import type { Services } from '../context';
 
 // A player's tournament record: the tournaments they entered (at least one run inside each one's
-// window), their ranks from the in-memory boards, and their best finish in finished tournaments.
-// The achievements (the tourney-regular card), the profiles and the participation call read it.
+// window), their ranks from the in-memory boards, and their best finish: the best rank they hold in
+// any tournament entered, running ones included (their current rank), so the profile never says
+// N/A beside a ranked entry. The achievements (the tourney-regular card), the profiles and the
+// participation call (the dashboard's BEST TOURNAMENT FINISH) read it.
 
 /** Recent tournaments a profile lists. */
 export const RECENT_TOURNAMENTS = 10;
@@ -12,7 +14,6 @@ export const RECENT_TOURNAMENTS = 10;
 interface Entered {
   tournamentName: string;
   enteredAt: number;
-  endAt: number;
   rank: number;
   score: number;
 }
@@ -27,7 +28,7 @@ async function entriesOf(services: Pick<Services, 'db' | 'rankings'>, userId: nu
     services.db
       .selectFrom('tournament_entries as e')
       .innerJoin('tournaments as t', 't.id', 'e.tournament_id')
-      .select(['e.tournament_id', 'e.best_score', 'e.entered_at', 't.name', 't.end_at'])
+      .select(['e.tournament_id', 'e.best_score', 'e.entered_at', 't.name'])
       .where('e.user_id', '=', userId)
       .orderBy('e.entered_at', 'desc')
       .orderBy('e.tournament_id', 'desc')
@@ -41,29 +42,28 @@ async function entriesOf(services: Pick<Services, 'db' | 'rankings'>, userId: nu
     const rank = player ? ranking.global.rankOf(player) : null;
     // an entry the board has not seen yet (written a moment ago elsewhere) shows up at the next look
     if (rank === null) continue;
-    entered.push({ tournamentName: row.name, enteredAt: row.entered_at, endAt: row.end_at, rank, score: player!.score });
+    entered.push({ tournamentName: row.name, enteredAt: row.entered_at, rank, score: player!.score });
   }
   return { count: rows.length, entered };
 }
 
-/** The best final rank among finished tournaments at `now`, or null. */
-function bestFinish(entries: Entered[], now: number): number | null {
-  const finished = entries.filter((e) => e.endAt <= now).map((e) => e.rank);
-  return finished.length ? Math.min(...finished) : null;
+/** The best rank among the tournaments entered (finished or running), or null before any. */
+function bestFinish(entries: Entered[]): number | null {
+  return entries.length ? Math.min(...entries.map((e) => e.rank)) : null;
 }
 
-/** `GET /api/user/{id}/tournament-participation`: tournaments entered and the best final rank. */
-export async function tournamentParticipation(services: Pick<Services, 'db' | 'rankings'>, userId: number, now = Date.now()): Promise<TournamentParticipationResponse> {
+/** `GET /api/user/{id}/tournament-participation`: tournaments entered and the best rank reached. */
+export async function tournamentParticipation(services: Pick<Services, 'db' | 'rankings'>, userId: number): Promise<TournamentParticipationResponse> {
   const { count, entered } = await entriesOf(services, userId);
-  return { tournamentCount: count, bestFinish: bestFinish(entered, now) };
+  return { tournamentCount: count, bestFinish: bestFinish(entered) };
 }
 
-/** The profile's Tournament History: entries, best finish and the most recent results. */
-export async function getTournamentStats(services: Pick<Services, 'db' | 'rankings'>, userId: number, now = Date.now()): Promise<PublicProfile['tournamentStats']> {
+/** The profile's Tournament History: entries, best finish (the same rule) and the most recent results. */
+export async function getTournamentStats(services: Pick<Services, 'db' | 'rankings'>, userId: number): Promise<PublicProfile['tournamentStats']> {
   const { count, entered } = await entriesOf(services, userId);
   return {
     totalParticipations: count,
-    bestFinish: bestFinish(entered, now),
+    bestFinish: bestFinish(entered),
     recentTournaments: entered.slice(0, RECENT_TOURNAMENTS).map((e) => ({ tournamentName: e.tournamentName, createdAt: new Date(e.enteredAt).toISOString(), rank: e.rank, score: e.score })),
   };
 }

@@ -15,7 +15,8 @@ import { visit, SKIP } from 'unist-util-visit';
 // lists, autolinks); raw HTML is dropped (never passed through); the result is sanitised (no
 // scripts, handlers or styles), links keep only the http, https, irc, ircs, mailto and xmpp
 // schemes, images only the site's own paths (an outside image would tell a third party who reads
-// the report: it becomes its alt text), and fenced code is highlighted by Shiki after sanitising
+// the report: it becomes its alt text), a table's empty header row is dropped (its first column
+// heads the rows), and fenced code is highlighted by Shiki after sanitising
 // (its output is trusted).
 //
 // The Markdown tools' time grows much faster than some inputs (long runs of `*`, thousands of
@@ -75,6 +76,40 @@ function ownImagesOnly() {
   };
 }
 
+const isElement = (node: unknown, tagName: string): node is Element => (node as Element | undefined)?.type === 'element' && (node as Element).tagName === tagName;
+
+/** The text of a hast subtree (only whether it is blank matters here). */
+function textOf(node: Element['children'][number]): string {
+  if (node.type === 'text') return node.value;
+  return node.type === 'element' ? node.children.map(textOf).join('') : '';
+}
+
+/**
+ * A GFM table must have a header row, so a headerless one (facts and figures in two columns) is
+ * written with an empty one (`| | |`): rendered as is, it is a blank bar over the table. That row
+ * goes, and the first cell of each row becomes its row header (a screen reader reads 'Prize pool:
+ * 21,000 sats'). A header row with any text stays as written.
+ */
+function headerlessTables() {
+  return (tree: Root) => {
+    visit(tree, 'element', (table: Element) => {
+      if (table.tagName !== 'table') return;
+      const head = table.children.find((child) => isElement(child, 'thead'));
+      if (!head || textOf(head).trim() !== '') return;
+      table.children = table.children.filter((child) => child !== head);
+      const body = table.children.find((child) => isElement(child, 'tbody'));
+      for (const row of body && isElement(body, 'tbody') ? body.children : []) {
+        if (!isElement(row, 'tr')) continue;
+        const first = row.children.find((cell) => isElement(cell, 'td'));
+        if (first && isElement(first, 'td')) {
+          first.tagName = 'th';
+          first.properties = { ...first.properties, scope: 'row' };
+        }
+      }
+    });
+  };
+}
+
 const processor = unified()
   .use(remarkParse)
   .use(remarkGfm)
@@ -83,6 +118,7 @@ const processor = unified()
   .use(rehypeSanitize, schema)
   .use(ownImagesOnly)
   .use(linkRel)
+  .use(headerlessTables)
   .use(rehypeShiki, {
     theme: 'github-dark',
     langs: ['javascript', 'typescript', 'json', 'bash', 'python', 'markdown', 'sql', 'yaml', 'diff'],

@@ -63,14 +63,26 @@ async function avatarRewardsOf(db: Db, ids: number[]): Promise<Map<number, Avata
   return byTournament;
 }
 
-/** Tournament rows as the API answers them: status at `now`, rewards, participants from the in-memory boards. */
+/** Each tournament's sats sent so far: the sum of its bitcoin prizes marked sent (absent: none). */
+async function distributedSatsOf(db: Db, ids: number[]): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('prize_awards')
+    .select((eb) => ['tournament_id', eb.fn.sum<number | string | bigint>('prize_value').as('sats')])
+    .where('tournament_id', 'in', ids)
+    .where('prize_type', '=', 'bitcoin')
+    .where('status', '=', 'sent')
+    .groupBy('tournament_id')
+    .execute();
+  // PostgreSQL answers a bigint sum as text; every sum stays under MAX_SATS, so a number holds it.
+  return new Map(rows.map((r) => [r.tournament_id, Number(r.sats)]));
+}
+
+/** Tournament rows as the API answers them: status at `now`, rewards, sats sent, participants from the in-memory boards. */
 async function present(services: Pick<Services, 'db' | 'rankings'>, rows: TournamentRow[], now: number): Promise<Tournament[]> {
   if (rows.length === 0) return [];
   await services.rankings.current();
-  const rewards = await avatarRewardsOf(
-    services.db,
-    rows.map((r) => r.id),
-  );
+  const ids = rows.map((r) => r.id);
+  const [rewards, distributed] = await Promise.all([avatarRewardsOf(services.db, ids), distributedSatsOf(services.db, ids)]);
   return Promise.all(
     rows.map(async (row): Promise<Tournament> => {
       const split = { firstPlaceSats: row.first_place_sats, secondToFifthSats: row.second_to_fifth_sats, randomParticipantSats: row.random_participant_sats };
@@ -90,6 +102,7 @@ async function present(services: Pick<Services, 'db' | 'rankings'>, rows: Tourna
           prizeDistribution: { '1': split.firstPlaceSats, '2-5': split.secondToFifthSats, random: split.randomParticipantSats },
           avatarRewards: rewards.get(row.id) ?? [],
         },
+        distributedSats: distributed.get(row.id) ?? 0,
         hasReport: row.report_content.trim() !== '',
       };
     }),

@@ -6,7 +6,7 @@ import { tournamentParticipation } from '../../../../server/tournaments/particip
 
 export const prerender = false;
 
-/** How many tournaments a player entered and their best final rank. */
+/** How many tournaments a player entered and the best rank they hold in any of them. */
 export const GET: APIRoute = ({ params }) =>
   handle(async () => {
     const app = await services();
