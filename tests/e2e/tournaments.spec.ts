@@ -332,7 +332,8 @@ test.describe('tournament lists and results', () => {
   const stamp = Date.now() % 100_000;
   const names = { upcoming: `Spring Cup ${stamp}`, past: `Autumn Classic ${stamp}`, quiet: `Quiet Derby ${stamp}` };
   const now = wholeSeconds(Date.now());
-  const upcoming = { start: now + 2 * DAY + 3 * HOUR + 30 * MINUTE, end: now + 3 * DAY };
+  // two days long: its start and end dates differ whatever the time of day
+  const upcoming = { start: now + 2 * DAY + 3 * HOUR + 30 * MINUTE, end: now + 4 * DAY + 3 * HOUR + 30 * MINUTE };
   const past = { start: now - 30 * DAY, end: now - HOUR };
   let pastId = 0;
   let quietId = 0;
