@@ -8,7 +8,7 @@ export interface Config {
   dataDir: string;
   /** Unset: SQLite in `dataDir`. See `openDatabase`. */
   databaseUrl?: string;
-  /** Public address of the arcade; links in mails start with it. */
+  /** Public origin of the arcade (SITE_URL as browsers write an origin); links in mails start with it. */
   siteUrl: string;
   /** `smtp://` or `smtps://` URL of the mail server; unset means the development outbox. */
   smtpUrl?: string;
@@ -130,8 +130,10 @@ export function loadConfig(settings: Settings): Config {
 
 function readSettings(settings: Settings): Config {
   const dataDir = resolve(settings.DATA_DIR || 'data');
-  const siteUrl = (settings.SITE_URL || 'http://localhost:4321').replace(/\/+$/, '');
-  if (!/^https?:\/\/[^/]+$/.test(siteUrl)) throw new ConfigError(`SITE_URL must be an origin such as https://arcade.example, not "${siteUrl}"`);
+  const givenSite = (settings.SITE_URL || 'http://localhost:4321').replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/]+$/.test(givenSite)) throw new ConfigError(`SITE_URL must be an origin such as https://arcade.example, not "${givenSite}"`);
+  // As browsers write it in an Origin header (lower case, no default port): the origin checks compare the two.
+  const siteUrl = new URL(givenSite).origin;
   if (settings.SMTP_URL && !/^smtps?:\/\//.test(settings.SMTP_URL)) throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
   const loopbackSite = isLoopbackOrigin(siteUrl);
   // The outbox is for a machine of one's own: on a public site nobody would get their mail, and a
