@@ -28,7 +28,9 @@ describe('settings the server checks at start', () => {
 
   it('with MAIL_OUTBOX=1 on a public SITE_URL keeps mails in the outbox but never prints links or codes', async () => {
     server = await startServer({ SITE_URL: 'https://arcade.example', MAIL_OUTBOX: '1' });
-    const result = await call(server, '/api/auth/register', { body: { username: 'Public_One', email: 'public@example.com' }, ip: newClientIp() });
+    // A browser on the arcade names SITE_URL's origin (the test server's own address is not it).
+    const origin = 'https://arcade.example';
+    const result = await call(server, '/api/auth/register', { body: { username: 'Public_One', email: 'public@example.com' }, ip: newClientIp(), headers: { origin } });
     expect(result.status).toBe(201);
     const dir = join(server.dataDir, 'outbox');
     const mail = readFileSync(join(dir, readdirSync(dir)[0]!), 'utf8');
