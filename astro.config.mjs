@@ -6,11 +6,13 @@ import icon from 'astro-icon';
 import tailwindcss from '@tailwindcss/vite';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { SETTING_NAMES, siteUrlSetting } from './src/server/config';
 import { frameSources, pageDirectives } from './src/server/static/headers';
 import { addPreloads } from './scripts/build/preload';
 import { precompress } from './scripts/build/precompress';
 
-const site = process.env.SITE_URL || 'http://localhost:4321';
+// the server's own rule (a local arcade without SITE_URL is on HOST and PORT), so its pages name the same address
+const site = siteUrlSetting(process.env);
 
 /** The catalogue's game URLs (the `url` of src/content/games/*.md): the play page frames them. */
 function catalogueGameUrls() {
@@ -231,11 +233,7 @@ export default defineConfig({
   trailingSlash: 'ignore',
   // Server settings, read at run time (see README, "Settings"); all optional with safe defaults.
   env: {
-    schema: Object.fromEntries(
-      ['DATA_DIR', 'DATABASE_URL', 'SITE_URL', 'SMTP_URL', 'MAIL_FROM', 'PRODUCT_NAME', 'ADMIN_USER_IDS', 'COUNTRY_HEADER', 'TRUST_PROXY', 'SECRET_KEY', 'RUNS_PER_MINUTE', 'MAIL_OUTBOX', 'METRICS_TOKEN'].map(
-        (name) => [name, envField.string({ context: 'server', access: 'secret', optional: true })],
-      ),
-    ),
+    schema: Object.fromEntries(SETTING_NAMES.map((name) => [name, envField.string({ context: 'server', access: 'secret', optional: true })])),
     validateSecrets: true,
   },
   // No code blocks in the content; Shiki's inline styles would also need an unsafe CSP.

@@ -38,12 +38,30 @@ export class ConfigError extends Error {
 
 /** True for `localhost` (and `*.localhost`), `127.0.0.0/8` and `::1`: a site only this machine reaches. */
 export function isLoopbackOrigin(origin: string): boolean {
-  const host = new URL(origin).hostname.toLowerCase();
-  return host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host) || host === '[::1]';
+  return isLoopbackHost(new URL(origin).hostname);
+}
+
+/** {@link isLoopbackOrigin} for a host name or address as `HOST` gives it (`::1` with or without brackets). */
+function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host) || host === '::1';
+}
+
+/**
+ * The SITE_URL in force: the one given, else this machine's own address on the port the server
+ * listens on (`PORT`; `HOST` when it is a loopback address, else `localhost`), so the links a local
+ * arcade mails open that arcade. The build reads it too (astro.config.mjs), with the same settings.
+ */
+export function siteUrlSetting(settings: Pick<Settings, 'SITE_URL' | 'HOST' | 'PORT'>): string {
+  if (settings.SITE_URL) return settings.SITE_URL;
+  const host = settings.HOST && isLoopbackHost(settings.HOST) ? settings.HOST.replace(/^\[(.*)\]$/, '$1') : 'localhost';
+  return `http://${host.includes(':') ? `[${host}]` : host}:${settings.PORT || '4321'}`;
 }
 
 /** Settings as they arrive from the environment (names as in `.env.example`). */
 export interface Settings {
+  HOST?: string;
+  PORT?: string;
   DATA_DIR?: string;
   DATABASE_URL?: string;
   SITE_URL?: string;
@@ -112,7 +130,7 @@ function positiveInt(name: string, value: string | undefined, fallback: number):
 
 /** Every setting the server reads from the environment. */
 export const SETTING_NAMES = [
-  'DATA_DIR', 'DATABASE_URL', 'SITE_URL', 'SMTP_URL', 'MAIL_FROM', 'PRODUCT_NAME',
+  'HOST', 'PORT', 'DATA_DIR', 'DATABASE_URL', 'SITE_URL', 'SMTP_URL', 'MAIL_FROM', 'PRODUCT_NAME',
   'ADMIN_USER_IDS', 'COUNTRY_HEADER', 'TRUST_PROXY', 'SECRET_KEY', 'RUNS_PER_MINUTE', 'MAIL_OUTBOX', 'METRICS_TOKEN', 'GAME_SECRETS',
 ] as const satisfies readonly (keyof Settings)[];
 
@@ -130,7 +148,8 @@ export function loadConfig(settings: Settings): Config {
 
 function readSettings(settings: Settings): Config {
   const dataDir = resolve(settings.DATA_DIR || 'data');
-  const givenSite = (settings.SITE_URL || 'http://localhost:4321').replace(/\/+$/, '');
+  if (settings.PORT && !/^\d{1,5}$/.test(settings.PORT)) throw new ConfigError(`PORT must be a port number such as 4321, not "${settings.PORT}"`);
+  const givenSite = siteUrlSetting(settings).replace(/\/+$/, '');
   if (!/^https?:\/\/[^/]+$/.test(givenSite)) throw new ConfigError(`SITE_URL must be an origin such as https://arcade.example, not "${givenSite}"`);
   // As browsers write it in an Origin header (lower case, no default port): the origin checks compare the two.
   const siteUrl = new URL(givenSite).origin;
