@@ -208,6 +208,10 @@ const serverWorkers = {
     });
   },
 };
+
+/** The origins the play page frames: the pages' `frame-src`, and the server's Permissions-Policy (`__ARCADE_FRAME_SOURCES__`). */
+const frames = frameSources(catalogueGameUrls(), site);
+
 // Pages are prerendered unless they opt out with `export const prerender = false`;
 // the Node adapter serves both the static files and the on-demand routes.
 export default defineConfig({
@@ -224,7 +228,7 @@ export default defineConfig({
     // Astro hashes its own inline scripts and styles into script-src and style-src; no inline
     // script runs without its hash. Inline style attributes (React islands set a few) are allowed.
     csp: {
-      directives: pageDirectives(frameSources(catalogueGameUrls(), site)),
+      directives: pageDirectives(frames),
       styleDirective: {
         resources: [{ resource: "'unsafe-inline'", kind: 'attribute' }],
       },
@@ -240,6 +244,7 @@ export default defineConfig({
   markdown: { syntaxHighlight: false },
   build: { inlineStylesheets: 'auto' },
   vite: {
+    define: { __ARCADE_FRAME_SOURCES__: JSON.stringify(frames) },
     plugins: [
       tailwindcss(),
       serverWorkers,

@@ -29,6 +29,8 @@ export interface Config {
   loopbackSite: boolean;
   /** Per-game secrets of game servers that sign their results (README, "Fair play"), by gameId. */
   gameSecrets: ReadonlyMap<string, string>;
+  /** HSTS_PRELOAD: the Strict-Transport-Security header (https SITE_URL only) carries `preload`. */
+  hstsPreload: boolean;
 }
 
 /** A setting that is wrong: the arcade refuses to run rather than wait for it to get better. */
@@ -76,6 +78,7 @@ export interface Settings {
   MAIL_OUTBOX?: string;
   METRICS_TOKEN?: string;
   GAME_SECRETS?: string;
+  HSTS_PRELOAD?: string;
 }
 
 function parseIds(value: string): Set<number> {
@@ -121,6 +124,14 @@ export function parseGameSecrets(value: string | undefined): Map<string, string>
   return secrets;
 }
 
+/** A yes-or-no setting: `true`/`1` or `false`/`0`, unset is no. */
+function flag(name: string, value: string | undefined): boolean {
+  if (!value) return false;
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
+  throw new ConfigError(`${name} must be true or false, not "${value}"`);
+}
+
 function positiveInt(name: string, value: string | undefined, fallback: number): number {
   if (!value) return fallback;
   const n = Number(value);
@@ -131,7 +142,7 @@ function positiveInt(name: string, value: string | undefined, fallback: number):
 /** Every setting the server reads from the environment. */
 export const SETTING_NAMES = [
   'HOST', 'PORT', 'DATA_DIR', 'DATABASE_URL', 'SITE_URL', 'SMTP_URL', 'MAIL_FROM', 'PRODUCT_NAME',
-  'ADMIN_USER_IDS', 'COUNTRY_HEADER', 'TRUST_PROXY', 'SECRET_KEY', 'RUNS_PER_MINUTE', 'MAIL_OUTBOX', 'METRICS_TOKEN', 'GAME_SECRETS',
+  'ADMIN_USER_IDS', 'COUNTRY_HEADER', 'TRUST_PROXY', 'SECRET_KEY', 'RUNS_PER_MINUTE', 'MAIL_OUTBOX', 'METRICS_TOKEN', 'GAME_SECRETS', 'HSTS_PRELOAD',
 ] as const satisfies readonly (keyof Settings)[];
 
 /**
@@ -180,6 +191,7 @@ function readSettings(settings: Settings): Config {
     metricsToken: settings.METRICS_TOKEN || undefined,
     loopbackSite,
     gameSecrets: parseGameSecrets(settings.GAME_SECRETS),
+    hstsPreload: flag('HSTS_PRELOAD', settings.HSTS_PRELOAD),
   };
 }
 

@@ -94,10 +94,10 @@ test.describe('delivery of the static site', () => {
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
   });
 
-  test('no page breaks its Content-Security-Policy', async ({ page }) => {
+  test('no page breaks its Content-Security-Policy, or finds a feature it does not know in its Permissions-Policy', async ({ page }) => {
     const violations: string[] = [];
     page.on('console', (message) => {
-      if (/Content Security Policy|Content-Security-Policy/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);
+      if (/Content Security Policy|Content-Security-Policy|Permissions-Policy/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);
     });
     await page.addInitScript(() => {
       document.addEventListener('securitypolicyviolation', (e) => console.error(`Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI}`));
