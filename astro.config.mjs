@@ -40,15 +40,16 @@ function nodeBehindStaticServer() {
 
 /**
  * @type {import('astro').AstroIntegration}
- * After the build: preload links in every page (its islands' modules, its fonts), then Brotli and
- * gzip copies of the static files, made once here rather than at every answer.
+ * After the build: module preloads for a page's own script (the magic-link landing's), then Brotli
+ * and gzip copies of the static files, made once here rather than at every answer. (Every page's
+ * font preloads come from its layout, src/layouts/BaseLayout.astro.)
  */
 const deliveryBuildSteps = {
   name: 'sats-arcade:delivery',
   hooks: {
     'astro:build:done': async ({ dir, logger }) => {
       const pages = await addPreloads(fileURLToPath(dir));
-      logger.info(`preload links added to ${pages} pages`);
+      logger.info(`module preload links added to ${pages} pages`);
       const { files, bytes, brotliBytes } = await precompress(fileURLToPath(dir));
       logger.info(`${files} files compressed: ${Math.round(bytes / 1024)} KB, ${Math.round(brotliBytes / 1024)} KB with Brotli`);
     },

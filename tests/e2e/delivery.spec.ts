@@ -1,6 +1,7 @@
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { expect, test } from './support';
+import type { Browser } from '@playwright/test';
+import { expect, pastResultsPath, test } from './support';
 
 const publicPages = ['/', '/about', '/games', '/games/rekt', '/leaderboards', '/donate', '/help', '/play', '/account'];
 
@@ -77,6 +78,40 @@ test.describe('delivery of the static site', () => {
     const fonts = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((p) => p.endsWith('.woff2')));
     expect(fonts.length).toBeGreaterThan(0);
     expect(fonts.filter((f) => f.includes('-latin-'))).toEqual([]);
+  });
+
+  /** Open `path` in a browser of its own, with nothing cached (someone following a link a player shared): how its fonts came. */
+  async function coldVisit(browser: Browser, baseURL: string, path: string) {
+    const context = await browser.newContext({ baseURL });
+    try {
+      const page = await context.newPage();
+      await page.goto(path);
+      await expect(page.locator('h1').first()).toBeVisible();
+      return await page.evaluate(async () => {
+        await document.fonts.ready;
+        return {
+          heading: [...document.fonts].filter((face) => face.family.replaceAll('"', '') === 'Press Start 2P').map((face) => face.status),
+          fetchedBy: [...new Set(performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.woff2')).map((e) => (e as PerformanceResourceTiming).initiatorType))],
+        };
+      });
+    } finally {
+      await context.close();
+    }
+  }
+
+  // The heading's face is loaded, and every face was asked for with the page (its preload links,
+  // initiator "link"), not once the stylesheet turned out to need it ("css"): with
+  // `font-display: optional` only a face asked for that early is there for the first paint. (Which
+  // face the first paint used is left to the browser's clock, so it is not what this checks.)
+  const fontsWithThePage = { heading: ['loaded'], fetchedBy: ['link'] };
+
+  test("a player's profile, opened cold from a shared link, asks for its pixel fonts with the page", async ({ browser, baseURL }) => {
+    expect(await coldVisit(browser, baseURL!, '/users/1')).toEqual(fontsWithThePage);
+  });
+
+  test("a tournament's results, opened cold from a shared link, ask for their pixel fonts with the page", async ({ browser, baseURL }) => {
+    const path = await pastResultsPath(browser);
+    expect(await coldVisit(browser, baseURL!, path)).toEqual(fontsWithThePage);
   });
 
   test('the reference games may be framed by the arcade itself, and by nobody else', async ({ baseURL }) => {
