@@ -1,6 +1,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, latestOutboxMail, newClientIp, sessionCookie } from '../support/api';
+import { call, newClientIp } from '../support/api';
+import { signUpPlayer } from '../support/players';
 import { startServerOn, type RunningServer } from '../support/server';
 import { DIALECTS } from '../support/services';
 
@@ -38,10 +39,7 @@ describe.each(DIALECTS)('whose origin counts, on %s', (dialect) => {
 
   beforeAll(async () => {
     server = await startServerOn(dialect, { TRUST_PROXY: '1' });
-    const ip = newClientIp();
-    await call(server, '/api/auth/register', { body: { username: 'Host_Watcher', email: 'host_watcher@example.com' }, ip });
-    const { token } = latestOutboxMail(server.dataDir, 'host_watcher@example.com');
-    cookie = sessionCookie(await call(server, '/api/auth/verify-magic-link', { body: { token, confirm: true }, ip }));
+    ({ cookie } = await signUpPlayer(server, 'Host_Watcher'));
   });
   afterAll(async () => {
     await server?.stop();
