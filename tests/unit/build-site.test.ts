@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { siteUrlSetting, warnOnOtherBuildSite } from '../../src/server/config';
+import { ConfigError, loadConfig, siteUrlSetting, warnOnOtherBuildSite } from '../../src/server/config';
 
 describe('the SITE_URL the pages were built for', () => {
   const warnings = (siteUrl: string, loopbackSite: boolean, builtFor: string | undefined) => {
@@ -36,5 +36,21 @@ describe('the SITE_URL in force', () => {
     // a server open to every interface is still reached here as localhost
     expect(siteUrlSetting({ HOST: '0.0.0.0', PORT: '4792' })).toBe('http://localhost:4792');
     expect(siteUrlSetting({ HOST: '::', PORT: '4792' })).toBe('http://localhost:4792');
+  });
+});
+
+describe('settings read with SITE_URL', () => {
+  const settings = { SECRET_KEY: 'k'.repeat(32) };
+
+  it('HSTS_PRELOAD is true or false, and anything else stops the server with its name', () => {
+    expect(loadConfig({ ...settings, HSTS_PRELOAD: 'true' }).hstsPreload).toBe(true);
+    expect(loadConfig({ ...settings, HSTS_PRELOAD: '0' }).hstsPreload).toBe(false);
+    expect(loadConfig(settings).hstsPreload).toBe(false);
+    expect(() => loadConfig({ ...settings, HSTS_PRELOAD: 'yes' })).toThrow(new ConfigError('HSTS_PRELOAD must be true or false, not "yes"'));
+  });
+
+  it('a PORT that is no port number stops the server, rather than a SITE_URL nobody gave', () => {
+    expect(() => loadConfig({ ...settings, PORT: 'eighty' })).toThrow(new ConfigError('PORT must be a port number such as 4321, not "eighty"'));
+    expect(loadConfig({ ...settings, PORT: '4792' }).siteUrl).toBe('http://localhost:4792');
   });
 });
