@@ -374,9 +374,11 @@ test.describe('magic-link landing', () => {
       }),
     );
     const [landing] = await Promise.all([context.waitForEvent('page'), page.evaluate(() => void window.open('/auth/callback?token=fresh-token'))]);
-    await expect(page.locator('body')).toHaveAttribute('data-heard', 'LOGIN_SUCCESS');
-    // and the landing still goes home, signed in
+    // The landing signs in and goes home, still holding its opener...
     await expect(landing).toHaveURL(/\/$/);
+    expect(await landing.evaluate(() => window.opener !== null)).toBe(true);
+    // ...which heard from it.
+    await expect(page.locator('body')).toHaveAttribute('data-heard', 'LOGIN_SUCCESS');
   });
 });
 
