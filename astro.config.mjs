@@ -6,11 +6,13 @@ import icon from 'astro-icon';
 import tailwindcss from '@tailwindcss/vite';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { SETTING_NAMES, siteUrlSetting } from './src/server/config';
 import { frameSources, pageDirectives } from './src/server/static/headers';
 import { addPreloads } from './scripts/build/preload';
 import { precompress } from './scripts/build/precompress';
 
-const site = process.env.SITE_URL || 'http://localhost:4321';
+// the server's own rule (a local arcade without SITE_URL is on HOST and PORT), so its pages name the same address
+const site = siteUrlSetting(process.env);
 
 /** The catalogue's game URLs (the `url` of src/content/games/*.md): the play page frames them. */
 function catalogueGameUrls() {
@@ -38,15 +40,16 @@ function nodeBehindStaticServer() {
 
 /**
  * @type {import('astro').AstroIntegration}
- * After the build: preload links in every page (its islands' modules, its fonts), then Brotli and
- * gzip copies of the static files, made once here rather than at every answer.
+ * After the build: module preloads for a page's own script (the magic-link landing's), then Brotli
+ * and gzip copies of the static files, made once here rather than at every answer. (Every page's
+ * font preloads come from its layout, src/layouts/BaseLayout.astro.)
  */
 const deliveryBuildSteps = {
   name: 'sats-arcade:delivery',
   hooks: {
     'astro:build:done': async ({ dir, logger }) => {
       const pages = await addPreloads(fileURLToPath(dir));
-      logger.info(`preload links added to ${pages} pages`);
+      logger.info(`module preload links added to ${pages} pages`);
       const { files, bytes, brotliBytes } = await precompress(fileURLToPath(dir));
       logger.info(`${files} files compressed: ${Math.round(bytes / 1024)} KB, ${Math.round(brotliBytes / 1024)} KB with Brotli`);
     },
@@ -206,6 +209,10 @@ const serverWorkers = {
     });
   },
 };
+
+/** The origins the play page frames: the pages' `frame-src`, and the server's Permissions-Policy (`__ARCADE_FRAME_SOURCES__`). */
+const frames = frameSources(catalogueGameUrls(), site);
+
 // Pages are prerendered unless they opt out with `export const prerender = false`;
 // the Node adapter serves both the static files and the on-demand routes.
 export default defineConfig({
@@ -222,7 +229,7 @@ export default defineConfig({
     // Astro hashes its own inline scripts and styles into script-src and style-src; no inline
     // script runs without its hash. Inline style attributes (React islands set a few) are allowed.
     csp: {
-      directives: pageDirectives(frameSources(catalogueGameUrls(), site)),
+      directives: pageDirectives(frames),
       styleDirective: {
         resources: [{ resource: "'unsafe-inline'", kind: 'attribute' }],
       },
@@ -231,17 +238,14 @@ export default defineConfig({
   trailingSlash: 'ignore',
   // Server settings, read at run time (see README, "Settings"); all optional with safe defaults.
   env: {
-    schema: Object.fromEntries(
-      ['DATA_DIR', 'DATABASE_URL', 'SITE_URL', 'SMTP_URL', 'MAIL_FROM', 'PRODUCT_NAME', 'ADMIN_USER_IDS', 'COUNTRY_HEADER', 'TRUST_PROXY', 'SECRET_KEY', 'RUNS_PER_MINUTE', 'MAIL_OUTBOX', 'METRICS_TOKEN'].map(
-        (name) => [name, envField.string({ context: 'server', access: 'secret', optional: true })],
-      ),
-    ),
+    schema: Object.fromEntries(SETTING_NAMES.map((name) => [name, envField.string({ context: 'server', access: 'secret', optional: true })])),
     validateSecrets: true,
   },
   // No code blocks in the content; Shiki's inline styles would also need an unsafe CSP.
   markdown: { syntaxHighlight: false },
   build: { inlineStylesheets: 'auto' },
   vite: {
+    define: { __ARCADE_FRAME_SOURCES__: JSON.stringify(frames) },
     plugins: [
       tailwindcss(),
       serverWorkers,

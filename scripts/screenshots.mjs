@@ -1,6 +1,7 @@
 // Takes desktop and narrow screenshots of pages for a look by eye:
 //   node scripts/screenshots.mjs http://127.0.0.1:4321 / /games /donate
-// Signed in as a player of the server's development outbox (DATA_DIR as the server's):
+// Signed in as a player of the server's development outbox (DATA_DIR as the server's, and the URL
+// its SITE_URL, which a server on HOST=127.0.0.1 without one is on):
 //   SIGN_IN=reel_queen@example.com DATA_DIR=./data node scripts/screenshots.mjs http://127.0.0.1:4321 / /achievements
 // They land in test-results/screens/ (with a -signed-in suffix when signed in); console errors are printed.
 import { chromium } from '@playwright/test';

@@ -1,5 +1,11 @@
 /// <reference types="astro/client" />
 
+/**
+ * The origins the play page may frame, as the build found them in the catalogue (astro.config.mjs
+ * defines it): the pages' `frame-src` and the Permissions-Policy name the same ones.
+ */
+declare const __ARCADE_FRAME_SOURCES__: readonly string[];
+
 declare namespace App {
   interface Locals {
     /** The signed-in user of this request, when the session cookie is valid. */

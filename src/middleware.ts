@@ -1,5 +1,5 @@
 import { sequence } from 'astro:middleware';
-import { services } from './server/app';
+import { securitySettings, services } from './server/app';
 import { guardAdmin } from './server/middleware/admin';
 import { securityHeaders } from './server/middleware/headers';
 import { measureRequests } from './server/middleware/metrics';
@@ -10,16 +10,17 @@ import { findSignedInUser } from './server/middleware/session';
 
 /**
  * Runs for every on-demand request (prerendered pages are plain files), one small step each, in
- * this order: count and time the request (metrics), start the services, refuse cross-origin API writes, find the signed-in player, guard
- * the admin area, answer a kept copy of a page that looks the same to every visitor (page cache),
- * add security headers. Each step lives in `src/server/middleware/`.
+ * this order: count and time the request (metrics), add the security headers to whatever the later
+ * steps answer, start the services, refuse cross-origin API writes, find the signed-in player,
+ * guard the admin area, answer a kept copy of a page that looks the same to every visitor (page
+ * cache). Each step lives in `src/server/middleware/`.
  */
 export const onRequest = sequence(
   measureRequests,
+  securityHeaders(securitySettings),
   startServices(services),
   checkOrigin(services),
   findSignedInUser(services),
   guardAdmin(services),
   pageCache.step,
-  securityHeaders,
 );

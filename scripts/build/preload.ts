@@ -1,40 +1,24 @@
 /**
- * Build step: lets each page's HTML name the fonts its first paint needs, so the browser asks for
- * them with the stylesheet instead of discovering them after it: `<link rel="preload" as="font">`
- * for the faces its stylesheets declare. Pages that are not Astro's (the reference games in
- * `public/`) are left alone.
+ * Build step: a page's own module script (`<script type="module" src>`: the magic-link landing's
+ * sign-in) runs as soon as the page is parsed, so everything it imports is preloaded: the browser
+ * asks for the whole module graph at once instead of one level of imports after another.
  *
- * The islands' scripts are not preloaded (no `modulepreload`): a page's first paint and its largest
- * paint come from the HTML and the stylesheet, and scripts fetched beside them would load and run
- * before that paint (README, "Pages (Lighthouse)"). The islands import them when they hydrate.
- * A page's own module script (`<script type="module" src>`: the magic-link landing's sign-in) runs
- * as soon as the page is parsed, so everything it imports is preloaded: the browser asks for the
- * whole module graph at once instead of one level of imports after another.
+ * The islands' scripts are not preloaded: a page's first paint and its largest paint come from the
+ * HTML and the stylesheet, and scripts fetched beside them would load and run before that paint
+ * (README, "Pages (Lighthouse)"). The islands import them when they hydrate. The fonts' preloads
+ * are not this step's either: the layout writes them, into the pages made on demand too
+ * (src/layouts/BaseLayout.astro). Pages that are not Astro's (the reference games in `public/`) are
+ * left alone.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-/** The preload links a page's HTML should carry (its fonts), given how to read a built file. */
+/**
+ * The preload links a page's HTML should carry, given how to read a built file: `modulepreload` for
+ * every module the page's own module scripts import, directly or not.
+ */
 export function preloadLinks(html: string, readFile: (path: string) => string | undefined): string[] {
-  // Of faces for the same family, weight and style the browser tries the last declared first (the
-  // subset fonts come after the full fallback files): only that one is preloaded.
-  const fonts = new Map<string, string>();
-  const styles = [...html.matchAll(/<link\s+rel="stylesheet"\s+href="([^"]+)"/g)].map(([, href]) => readFile(href) ?? '');
-  styles.push(...[...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map(([, css]) => css));
-  for (const css of styles) {
-    for (const [face] of css.matchAll(/@font-face\s*{[^}]*}/g)) {
-      const woff2 = /url\(["']?([^"')]+\.woff2)["']?\)/.exec(face)?.[1];
-      const descriptor = (name: string) => new RegExp(`${name}\\s*:\\s*([^;}]+)`).exec(face)?.[1].trim() ?? '';
-      if (woff2) fonts.set(`${descriptor('font-family')}|${descriptor('font-weight')}|${descriptor('font-style')}`, woff2);
-    }
-  }
-  const fontLinks = [...fonts.values()].filter((f) => !html.includes(`href="${f}"`)).map((f) => `<link rel="preload" href="${f}" as="font" type="font/woff2" crossorigin>`);
-  return [...fontLinks, ...scriptPreloadLinks(html, readFile)];
-}
-
-/** `modulepreload` links for every module the page's own module scripts import, directly or not. */
-function scriptPreloadLinks(html: string, readFile: (path: string) => string | undefined): string[] {
   const modules = new Set<string>();
   const visit = (path: string) => {
     const code = readFile(path);

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, getJson } from '../lib/api';
-import { GAME_TOKEN_REFRESH_MS, HANDSHAKE_TIMEOUT_MS, findPlayableGame, gameFrameSrc, type PlayableGame } from '../lib/play-frame';
+import { GAME_FRAME_FEATURES, GAME_TOKEN_REFRESH_MS, HANDSHAKE_TIMEOUT_MS, findPlayableGame, gameFrameSrc, type PlayableGame } from '../lib/play-frame';
 import { gameTokenResponseSchema } from '../lib/schemas/games';
 import { settledSession } from '../lib/stores/session';
 import { signUpRequiredToast } from '../lib/play';
@@ -167,7 +167,7 @@ export default function PlayFrame({ games }: Props) {
             title={name}
             onLoad={onFrameLoad}
             sandbox="allow-scripts allow-same-origin allow-forms allow-pointer-lock allow-popups allow-popups-to-escape-sandbox"
-            allow="autoplay; fullscreen; gamepad; clipboard-write"
+            allow={GAME_FRAME_FEATURES.join('; ')}
             className="absolute inset-0 h-full w-full border-0 bg-black"
           />
         )}

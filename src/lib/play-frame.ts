@@ -9,6 +9,13 @@ export interface PlayableGame {
   url: string;
 }
 
+/**
+ * What the play page's frame lets a game use (its `allow` list): sound and music at once, full
+ * screen, controllers, and writing the clipboard (Share score when played on its own). The
+ * arcade's Permissions-Policy keeps each of them for the frames' origins (src/server/static/headers.ts).
+ */
+export const GAME_FRAME_FEATURES = ['autoplay', 'fullscreen', 'gamepad', 'clipboard-write'] as const;
+
 /** How often the play page fetches a new game token and reloads the frame. */
 export const GAME_TOKEN_REFRESH_MS = 20 * 60_000;
 /** How long the play page waits for the game's ARCADE_READY before falling back to the query string. */

@@ -1,19 +1,49 @@
 import { getSecret } from 'astro:env/server';
-import { ConfigError, loadConfig, SETTING_NAMES, warnOnOtherBuildSite, type Settings } from './config';
+import { ConfigError, loadConfig, SETTING_NAMES, warnOnOtherBuildSite, type Config, type Settings } from './config';
 import type { Services } from './context';
 import { migrateToLatest, openDatabase } from './db';
 import { Rankings } from './leaderboards/rankings';
 import { outboxMailer, smtpMailer } from './mail/mailer';
 import { watchServices } from './metrics';
 import { schedulePruning } from './pruning';
+import type { SecuritySettings } from './static/headers';
 
 let booting: Promise<Services> | null = null;
 /** Stops what the running services do in the background (pruning) and closes the database. */
 let closing: (() => Promise<void>) | null = null;
 
-/** Open the database, migrate it and choose the mailer, from the given settings. */
-export async function startServices(settings: Settings): Promise<Services> {
-  const config = loadConfig(settings);
+let config: Config | null = null;
+
+/**
+ * The running arcade's configuration, read once from the environment (through `astro:env`, at run
+ * time, so one build serves every deployment). A wrong setting never gets better by waiting: the
+ * process stops, saying which and how to fix it.
+ */
+export function appConfig(): Config {
+  if (config) return config;
+  const settings = Object.fromEntries(SETTING_NAMES.map((name) => [name, getSecret(name)])) as Settings;
+  try {
+    config = loadConfig(settings);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`[arcade] cannot start: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  return config;
+}
+
+let security: SecuritySettings | null = null;
+
+/** What the security headers of every answer depend on (src/server/static/headers.ts). */
+export function securitySettings(): SecuritySettings {
+  const { siteUrl, hstsPreload } = appConfig();
+  return (security ??= { siteUrl, hstsPreload, frameSources: __ARCADE_FRAME_SOURCES__ });
+}
+
+/** Open the database, migrate it and choose the mailer, for the given configuration. */
+export async function startServices(config: Config): Promise<Services> {
   const handle = openDatabase(config.databaseUrl, config.dataDir);
   await migrateToLatest(handle);
   const mailer = config.smtpUrl
@@ -66,21 +96,12 @@ export async function stopServices(): Promise<void> {
   await close?.();
 }
 
-/**
- * The running arcade's services, started once per process from the environment (through
- * `astro:env`, read at run time, so one build serves every deployment).
- */
+/** The running arcade's services, started once per process with {@link appConfig}. */
 export function services(): Promise<Services> {
   // Every request asks (the middleware first): once started, answer without reading the settings again.
   if (booting) return booting;
-  const settings = Object.fromEntries(SETTING_NAMES.map((name) => [name, getSecret(name)])) as Settings;
-  booting = startServices(settings).catch((error: unknown) => {
+  booting = startServices(appConfig()).catch((error: unknown) => {
     booting = null;
-    if (error instanceof ConfigError) {
-      // A wrong setting never gets better by waiting: refuse to run, saying which and how to fix it.
-      console.error(`[arcade] cannot start: ${error.message}`);
-      process.exit(1);
-    }
     throw error;
   });
   return booting;

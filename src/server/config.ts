@@ -8,7 +8,7 @@ export interface Config {
   dataDir: string;
   /** Unset: SQLite in `dataDir`. See `openDatabase`. */
   databaseUrl?: string;
-  /** Public address of the arcade; links in mails start with it. */
+  /** Public origin of the arcade (SITE_URL as browsers write an origin); links in mails start with it. */
   siteUrl: string;
   /** `smtp://` or `smtps://` URL of the mail server; unset means the development outbox. */
   smtpUrl?: string;
@@ -29,6 +29,8 @@ export interface Config {
   loopbackSite: boolean;
   /** Per-game secrets of game servers that sign their results (README, "Fair play"), by gameId. */
   gameSecrets: ReadonlyMap<string, string>;
+  /** HSTS_PRELOAD: the Strict-Transport-Security header (https SITE_URL only) carries `preload`. */
+  hstsPreload: boolean;
 }
 
 /** A setting that is wrong: the arcade refuses to run rather than wait for it to get better. */
@@ -38,12 +40,30 @@ export class ConfigError extends Error {
 
 /** True for `localhost` (and `*.localhost`), `127.0.0.0/8` and `::1`: a site only this machine reaches. */
 export function isLoopbackOrigin(origin: string): boolean {
-  const host = new URL(origin).hostname.toLowerCase();
-  return host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host) || host === '[::1]';
+  return isLoopbackHost(new URL(origin).hostname);
+}
+
+/** {@link isLoopbackOrigin} for a host name or address as `HOST` gives it (`::1` with or without brackets). */
+function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host) || host === '::1';
+}
+
+/**
+ * The SITE_URL in force: the one given, else this machine's own address on the port the server
+ * listens on (`PORT`; `HOST` when it is a loopback address, else `localhost`), so the links a local
+ * arcade mails open that arcade. The build reads it too (astro.config.mjs), with the same settings.
+ */
+export function siteUrlSetting(settings: Pick<Settings, 'SITE_URL' | 'HOST' | 'PORT'>): string {
+  if (settings.SITE_URL) return settings.SITE_URL;
+  const host = settings.HOST && isLoopbackHost(settings.HOST) ? settings.HOST.replace(/^\[(.*)\]$/, '$1') : 'localhost';
+  return `http://${host.includes(':') ? `[${host}]` : host}:${settings.PORT || '4321'}`;
 }
 
 /** Settings as they arrive from the environment (names as in `.env.example`). */
 export interface Settings {
+  HOST?: string;
+  PORT?: string;
   DATA_DIR?: string;
   DATABASE_URL?: string;
   SITE_URL?: string;
@@ -58,6 +78,7 @@ export interface Settings {
   MAIL_OUTBOX?: string;
   METRICS_TOKEN?: string;
   GAME_SECRETS?: string;
+  HSTS_PRELOAD?: string;
 }
 
 function parseIds(value: string): Set<number> {
@@ -103,6 +124,14 @@ export function parseGameSecrets(value: string | undefined): Map<string, string>
   return secrets;
 }
 
+/** A yes-or-no setting: `true`/`1` or `false`/`0`, unset is no. */
+function flag(name: string, value: string | undefined): boolean {
+  if (!value) return false;
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
+  throw new ConfigError(`${name} must be true or false, not "${value}"`);
+}
+
 function positiveInt(name: string, value: string | undefined, fallback: number): number {
   if (!value) return fallback;
   const n = Number(value);
@@ -112,8 +141,8 @@ function positiveInt(name: string, value: string | undefined, fallback: number):
 
 /** Every setting the server reads from the environment. */
 export const SETTING_NAMES = [
-  'DATA_DIR', 'DATABASE_URL', 'SITE_URL', 'SMTP_URL', 'MAIL_FROM', 'PRODUCT_NAME',
-  'ADMIN_USER_IDS', 'COUNTRY_HEADER', 'TRUST_PROXY', 'SECRET_KEY', 'RUNS_PER_MINUTE', 'MAIL_OUTBOX', 'METRICS_TOKEN', 'GAME_SECRETS',
+  'HOST', 'PORT', 'DATA_DIR', 'DATABASE_URL', 'SITE_URL', 'SMTP_URL', 'MAIL_FROM', 'PRODUCT_NAME',
+  'ADMIN_USER_IDS', 'COUNTRY_HEADER', 'TRUST_PROXY', 'SECRET_KEY', 'RUNS_PER_MINUTE', 'MAIL_OUTBOX', 'METRICS_TOKEN', 'GAME_SECRETS', 'HSTS_PRELOAD',
 ] as const satisfies readonly (keyof Settings)[];
 
 /**
@@ -130,8 +159,11 @@ export function loadConfig(settings: Settings): Config {
 
 function readSettings(settings: Settings): Config {
   const dataDir = resolve(settings.DATA_DIR || 'data');
-  const siteUrl = (settings.SITE_URL || 'http://localhost:4321').replace(/\/+$/, '');
-  if (!/^https?:\/\/[^/]+$/.test(siteUrl)) throw new ConfigError(`SITE_URL must be an origin such as https://arcade.example, not "${siteUrl}"`);
+  if (settings.PORT && !/^\d{1,5}$/.test(settings.PORT)) throw new ConfigError(`PORT must be a port number such as 4321, not "${settings.PORT}"`);
+  const givenSite = siteUrlSetting(settings).replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/]+$/.test(givenSite)) throw new ConfigError(`SITE_URL must be an origin such as https://arcade.example, not "${givenSite}"`);
+  // As browsers write it in an Origin header (lower case, no default port): the origin checks compare the two.
+  const siteUrl = new URL(givenSite).origin;
   if (settings.SMTP_URL && !/^smtps?:\/\//.test(settings.SMTP_URL)) throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
   const loopbackSite = isLoopbackOrigin(siteUrl);
   // The outbox is for a machine of one's own: on a public site nobody would get their mail, and a
@@ -159,6 +191,7 @@ function readSettings(settings: Settings): Config {
     metricsToken: settings.METRICS_TOKEN || undefined,
     loopbackSite,
     gameSecrets: parseGameSecrets(settings.GAME_SECRETS),
+    hstsPreload: flag('HSTS_PRELOAD', settings.HSTS_PRELOAD),
   };
 }
 

@@ -32,7 +32,7 @@ describe.each(DIALECTS)('pages for ids that do not exist, against the built serv
     for (const id of BAD_IDS) {
       const path = `/tournament/${id}`;
       const shown = await page(path, player.cookie);
-      expect([path, shown.status, shown.type]).toEqual([path, 404, 'text/html']);
+      expect([path, shown.status, shown.type]).toEqual([path, 404, 'text/html; charset=utf-8']);
       expect(shown.html).toContain('<title>404 Page Not Found</title>');
       expect(shown.html).toContain('404 Page Not Found</h1>');
       expect(shown.html).toContain('Did you forget to add the page to the router?');
@@ -55,13 +55,13 @@ describe.each(DIALECTS)('pages for ids that do not exist, against the built serv
         const path = pattern.replace('{id}', id);
         for (const cookie of [undefined, player.cookie, admin.cookie]) {
           const shown = await page(path, cookie);
-          expect([path, shown.status, shown.type]).toEqual([path, 404, 'text/html']);
+          expect([path, shown.status, shown.type]).toEqual([path, 404, 'text/html; charset=utf-8']);
           expect(shown.html).toContain(text);
         }
       }
       const winners = `/admin/tournaments/${id}/winners`;
       const shown = await page(winners, admin.cookie);
-      expect([winners, shown.status, shown.type]).toEqual([winners, 404, 'text/html']);
+      expect([winners, shown.status, shown.type]).toEqual([winners, 404, 'text/html; charset=utf-8']);
       expect(shown.html).toContain('Tournament ID not found.');
       for (const cookie of [undefined, player.cookie]) expect(await page(winners, cookie)).toMatchObject({ status: 302, location: '/' });
     }

@@ -362,6 +362,24 @@ test.describe('magic-link landing', () => {
     await expect(page.getByRole('heading', { name: `Welcome back, ${testPlayer.username}!` })).toBeVisible();
     held.release();
   });
+
+  test('a link opened from an arcade tab tells that tab through its opener (the opener policy keeps it)', async ({ page, context }) => {
+    await pretendSignedOut(page);
+    await context.route('**/api/auth/verify-magic-link', (route) => route.fulfill({ json: { user: testPlayer } }));
+    // A page that does not listen for sign-ins itself, so the only way it hears is the landing's message.
+    await page.goto('/about');
+    await page.evaluate(() =>
+      window.addEventListener('message', (event) => {
+        if (event.origin === location.origin) document.body.dataset.heard = String((event.data as { type?: string })?.type);
+      }),
+    );
+    const [landing] = await Promise.all([context.waitForEvent('page'), page.evaluate(() => void window.open('/auth/callback?token=fresh-token'))]);
+    // The landing signs in and goes home, still holding its opener...
+    await expect(landing).toHaveURL(/\/$/);
+    expect(await landing.evaluate(() => window.opener !== null)).toBe(true);
+    // ...which heard from it.
+    await expect(page.locator('body')).toHaveAttribute('data-heard', 'LOGIN_SUCCESS');
+  });
 });
 
 test.describe('account dialogs stay accessible', () => {

@@ -1,6 +1,7 @@
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { expect, test } from './support';
+import type { Browser } from '@playwright/test';
+import { expect, pastResultsPath, test } from './support';
 
 const publicPages = ['/', '/about', '/games', '/games/rekt', '/leaderboards', '/donate', '/help', '/play', '/account'];
 
@@ -79,6 +80,40 @@ test.describe('delivery of the static site', () => {
     expect(fonts.filter((f) => f.includes('-latin-'))).toEqual([]);
   });
 
+  /** Open `path` in a browser of its own, with nothing cached (someone following a link a player shared): how its fonts came. */
+  async function coldVisit(browser: Browser, baseURL: string, path: string) {
+    const context = await browser.newContext({ baseURL });
+    try {
+      const page = await context.newPage();
+      await page.goto(path);
+      await expect(page.locator('h1').first()).toBeVisible();
+      return await page.evaluate(async () => {
+        await document.fonts.ready;
+        return {
+          heading: [...document.fonts].filter((face) => face.family.replaceAll('"', '') === 'Press Start 2P').map((face) => face.status),
+          fetchedBy: [...new Set(performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.woff2')).map((e) => (e as PerformanceResourceTiming).initiatorType))],
+        };
+      });
+    } finally {
+      await context.close();
+    }
+  }
+
+  // The heading's face is loaded, and every face was asked for with the page (its preload links,
+  // initiator "link"), not once the stylesheet turned out to need it ("css"): with
+  // `font-display: optional` only a face asked for that early is there for the first paint. (Which
+  // face the first paint used is left to the browser's clock, so it is not what this checks.)
+  const fontsWithThePage = { heading: ['loaded'], fetchedBy: ['link'] };
+
+  test("a player's profile, opened cold from a shared link, asks for its pixel fonts with the page", async ({ browser, baseURL }) => {
+    expect(await coldVisit(browser, baseURL!, '/users/1')).toEqual(fontsWithThePage);
+  });
+
+  test("a tournament's results, opened cold from a shared link, ask for their pixel fonts with the page", async ({ browser, baseURL }) => {
+    const path = await pastResultsPath(browser);
+    expect(await coldVisit(browser, baseURL!, path)).toEqual(fontsWithThePage);
+  });
+
   test('the reference games may be framed by the arcade itself, and by nobody else', async ({ baseURL }) => {
     const { response } = await raw(baseURL!, '/arcade-games/rekt/', { 'accept-encoding': 'br' });
     expect(response.status).toBe(200);
@@ -94,10 +129,10 @@ test.describe('delivery of the static site', () => {
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
   });
 
-  test('no page breaks its Content-Security-Policy', async ({ page }) => {
+  test('no page breaks its Content-Security-Policy, or finds a feature it does not know in its Permissions-Policy', async ({ page }) => {
     const violations: string[] = [];
     page.on('console', (message) => {
-      if (/Content Security Policy|Content-Security-Policy/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);
+      if (/Content Security Policy|Content-Security-Policy|Permissions-Policy/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);
     });
     await page.addInitScript(() => {
       document.addEventListener('securitypolicyviolation', (e) => console.error(`Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI}`));

@@ -17,6 +17,14 @@ test.describe('playing a game', () => {
     const game = page.frameLocator('iframe[title="REKT!"]');
     await expect(game.locator('body')).toHaveAttribute('data-state', 'ready');
     await expect(game.getByText(/Frame_Flyer/).first()).toBeVisible();
+    // The frame hands the game sound, full screen, controllers and the clipboard, and nothing the arcade denies.
+    const frame = page.frames().find((f) => new URL(f.url()).pathname.startsWith('/arcade-games/rekt/'))!;
+    const features = ['autoplay', 'fullscreen', 'gamepad', 'clipboard-write', 'camera', 'microphone', 'geolocation', 'payment'];
+    const allowed = await frame.evaluate(
+      (names) => names.filter((name) => (document as unknown as { featurePolicy: { allowsFeature(f: string): boolean } }).featurePolicy.allowsFeature(name)),
+      features,
+    );
+    expect(allowed).toEqual(['autoplay', 'fullscreen', 'gamepad', 'clipboard-write']);
     // Start and let the bird fall: the run ends on the ground and is submitted with the token.
     await game.getByRole('button', { name: /^play/i }).first().click();
     await expect(game.locator('body')).toHaveAttribute('data-state', 'saved', { timeout: 20_000 });

@@ -199,19 +199,36 @@ describe('the page cache', () => {
 });
 
 describe('the security headers', () => {
-  it('adds nosniff, the referrer policy and DENY framing to the answer', async () => {
-    const { response } = await runStep(securityHeaders, '/api/auth/me');
+  const step = securityHeaders(() => ({ siteUrl: 'http://arcade.test', hstsPreload: false, frameSources: ["'self'"] }));
+
+  it('adds nosniff, the referrer, opener and resource policies, the permissions policy and DENY framing to the answer', async () => {
+    const { response } = await runStep(step, '/api/auth/me');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(response.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    expect(response.headers.get('permissions-policy')).toContain('camera=()');
+    expect(response.headers.get('permissions-policy')).toContain('fullscreen=(self)');
+    expect(response.headers.has('strict-transport-security')).toBe(false);
   });
 
-  it('keeps the framing rule an answer chose itself, and skips prerendered pages', async () => {
-    const framed: Parameters<typeof securityHeaders>[1] = async () => new Response('game', { headers: { 'x-frame-options': 'SAMEORIGIN' } });
-    const context = { isPrerendered: false } as Parameters<typeof securityHeaders>[0];
-    const own = (await securityHeaders(context, framed)) as Response;
-    expect(own.headers.get('x-frame-options')).toBe('SAMEORIGIN');
-    const { response } = await runStep(securityHeaders, '/about', { prerendered: true });
+  it('names the frames\' other origins for what the play page hands its games, and sends HSTS for an https site', async () => {
+    const secure = securityHeaders(() => ({ siteUrl: 'https://arcade.test', hstsPreload: true, frameSources: ["'self'", 'https://games.example'] }));
+    const { response } = await runStep(secure, '/');
+    expect(response.headers.get('permissions-policy')).toContain('gamepad=(self "https://games.example")');
+    expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains; preload');
+  });
+
+  it('keeps the framing rule an answer chose itself, lets pictures be shown elsewhere, names a page\'s charset, and skips prerendered pages', async () => {
+    const context = { isPrerendered: false } as Parameters<typeof step>[0];
+    const framed: Parameters<typeof step>[1] = async () => new Response('game', { headers: { 'x-frame-options': 'SAMEORIGIN' } });
+    expect(((await step(context, framed)) as Response).headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    const picture: Parameters<typeof step>[1] = async () => new Response('png', { headers: { 'content-type': 'image/png' } });
+    expect(((await step(context, picture)) as Response).headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    const page: Parameters<typeof step>[1] = async () => new Response('<p>hi</p>', { headers: { 'content-type': 'text/html' } });
+    expect(((await step(context, page)) as Response).headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const { response } = await runStep(step, '/about', { prerendered: true });
     expect(response.headers.has('x-frame-options')).toBe(false);
   });
 });

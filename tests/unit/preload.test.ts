@@ -16,18 +16,12 @@ const files: Record<string, string> = {
 const read = (path: string) => files[path];
 
 describe('preload links', () => {
-  it('a page preloads the font faces tried first, and none of its islands\' scripts', () => {
+  it("a page preloads none of its islands' scripts, and leaves its fonts to the layout", () => {
     const html = `<html><head><link rel="stylesheet" href="/_astro/site.css"></head><body>
       <astro-island uid="1" component-url="/_astro/Header.js" renderer-url="/_astro/client.js" client="load"></astro-island>
       <astro-island uid="2" component-url="/_astro/Carousel.js" renderer-url="/_astro/client.js" client="visible"></astro-island>
     </body></html>`;
-    expect(preloadLinks(html, read)).toEqual([
-      '<link rel="preload" href="/_astro/pixel.woff2" as="font" type="font/woff2" crossorigin>',
-    ]);
-  });
-
-  it('a page without islands or fonts gets nothing', () => {
-    expect(preloadLinks('<html><head></head><body><p>Hi</p></body></html>', read)).toEqual([]);
+    expect(preloadLinks(html, read)).toEqual([]);
   });
 });
 
@@ -38,7 +32,6 @@ describe('module preloads', () => {
       <script type="module" src="/_astro/Header.js"></script>
     </body></html>`;
     expect(preloadLinks(html, read)).toEqual([
-      '<link rel="preload" href="/_astro/pixel.woff2" as="font" type="font/woff2" crossorigin>',
       '<link rel="modulepreload" href="/_astro/arcade.js">',
       '<link rel="modulepreload" href="/_astro/side.js">',
     ]);

@@ -17,7 +17,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** What the static files answer for `path` (HEAD: headers only), or null when they leave it to Astro. */
 function answer(path: string, cookie?: string) {
-  const files = createStaticFiles(dir, csp);
+  const files = createStaticFiles(dir, csp, { 'x-content-type-options': 'nosniff' });
   let status = 0;
   let headers: Record<string, string | number> = {};
   const res = {

@@ -8,13 +8,13 @@ const ALLOW = {
 };
 
 /**
- * CORS for the Game API: only the catalogue games' origins (and the arcade's own, including the
- * origin the request was addressed to) may call it from a browser. Returns the headers to add, or
- * throws 403 for a foreign origin.
+ * CORS for the Game API: only the catalogue games' origins and the arcade's own (SITE_URL's) may
+ * call it from a browser; the origin a request was addressed to (its Host header) counts for
+ * nothing, the client chooses it. Returns the headers to add, or throws 403 for a foreign origin.
  */
 export function corsHeaders(request: Request, allowedOrigins: ReadonlySet<string>): Record<string, string> {
   const origin = request.headers.get('origin');
   if (!origin) return {};
-  if (!allowedOrigins.has(origin) && origin !== new URL(request.url).origin) throw forbidden('This origin may not call the Game API.');
+  if (!allowedOrigins.has(origin)) throw forbidden('This origin may not call the Game API.');
   return { 'access-control-allow-origin': origin, ...ALLOW };
 }

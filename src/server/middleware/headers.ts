@@ -1,17 +1,26 @@
 import type { MiddlewareHandler } from 'astro';
-import { SECURITY_HEADERS } from '../static/headers';
+import { resourcePolicyFor, securityHeadersFor, type SecuritySettings } from '../static/headers';
 import { onDemand } from './steps';
 
 /**
- * The last step: the security headers the static files carry (`SECURITY_HEADERS`) on every
- * on-demand answer too. An answer that chose its own `X-Frame-Options` keeps it (the reference
- * games must stay frameable by the arcade).
+ * The security headers the static files carry (`securityHeadersFor`) on every on-demand answer
+ * too, whichever step gave it (a refusal, a kept page, a rendered one): an early step in the
+ * sequence. An answer that chose its own `X-Frame-Options` keeps it (the reference games must stay
+ * frameable by the arcade); pictures may be shown by other sites (`resourcePolicyFor`); a page
+ * names its charset, as the static ones do.
  */
-export const securityHeaders: MiddlewareHandler = onDemand(async (_context, next) => {
-  const response = await next();
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
-    if (name === 'x-frame-options' && response.headers.has(name)) continue;
-    response.headers.set(name, value);
-  }
-  return response;
-});
+export function securityHeaders(settings: () => SecuritySettings): MiddlewareHandler {
+  let headers: Readonly<Record<string, string>> | null = null;
+  return onDemand(async (_context, next) => {
+    const response = await next();
+    headers ??= securityHeadersFor(settings());
+    for (const [name, value] of Object.entries(headers)) {
+      if (name === 'x-frame-options' && response.headers.has(name)) continue;
+      response.headers.set(name, value);
+    }
+    const type = response.headers.get('content-type');
+    response.headers.set('cross-origin-resource-policy', resourcePolicyFor(type));
+    if (type && /^text\/html\s*(;|$)/i.test(type) && !/charset=/i.test(type)) response.headers.set('content-type', 'text/html; charset=utf-8');
+    return response;
+  });
+}

@@ -8,8 +8,8 @@ import { createServer } from 'node:http';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { handler as astroHandler, options } from '@astrojs/node/server.js';
-import { services, stopServices } from '../app';
-import { SECURITY_HEADERS } from './headers';
+import { securitySettings, services, stopServices } from '../app';
+import { securityHeadersFor } from './headers';
 import { createStaticFiles, readPageCsp } from './static-files';
 
 /**
@@ -28,8 +28,10 @@ function resolveClientDir(): string {
   return join(dir, fromServer);
 }
 
+// Read the settings first: a wrong one stops the process here, before it listens, with its message.
+const SECURITY_HEADERS = securityHeadersFor(securitySettings());
 const clientDir = resolveClientDir();
-const staticFiles = createStaticFiles(clientDir, readPageCsp(join(clientDir, '..', '_headers.json')));
+const staticFiles = createStaticFiles(clientDir, readPageCsp(join(clientDir, '..', '_headers.json')), SECURITY_HEADERS);
 
 /**
  * What is wrong with a request's address, checked before anything reads it, or null: a broken
@@ -139,7 +141,7 @@ process.on('SIGINT', stopGently);
 
 export { server };
 
-// Start the services now, not at the first request: a wrong setting (say a public SITE_URL without
-// SMTP_URL) stops the process at once with its message; a database that is not up yet is tried
-// again by the first request.
+// Start the services now, not at the first request (the settings were read above: a wrong one,
+// say a public SITE_URL without SMTP_URL, has stopped the process already); a database that is not
+// up yet is tried again by the first request.
 services().catch((error: unknown) => console.error('The arcade could not start its services yet:', error));

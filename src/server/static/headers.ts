@@ -3,17 +3,97 @@
  * middleware (on-demand answers) and the tests agree. Pure: no file system, no Node APIs.
  */
 import type { AstroUserConfig } from 'astro';
+import { GAME_FRAME_FEATURES } from '../../lib/play-frame';
 
 type CspConfig = Exclude<NonNullable<NonNullable<AstroUserConfig['security']>['csp']>, boolean>;
 /** One directive of Astro's `security.csp.directives` ("img-src 'self' data:"). */
 export type CspDirective = NonNullable<CspConfig['directives']>[number];
 
-/** Security headers every answer carries, static or on-demand. */
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'x-frame-options': 'DENY',
-};
+/** What the security headers depend on: the running arcade's settings and what the build framed. */
+export interface SecuritySettings {
+  /** SITE_URL: an https one adds Strict-Transport-Security. */
+  siteUrl: string;
+  /** HSTS_PRELOAD: the HSTS header asks to be on the browsers' preload list. */
+  hstsPreload: boolean;
+  /** The origins the play page may frame ({@link frameSources}), as the build found them. */
+  frameSources: readonly string[];
+}
+
+/**
+ * Powerful features the arcade never uses, refused to its pages and every frame in them: a page
+ * that is made to run someone else's script still cannot ask for the camera or a payment. Every
+ * name is one Chromium knows (an unknown one is an error in the console).
+ */
+const DENIED_FEATURES = [
+  'accelerometer',
+  'browsing-topics',
+  'camera',
+  'clipboard-read',
+  'display-capture',
+  'encrypted-media',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'idle-detection',
+  'local-fonts',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+];
+
+/**
+ * The Permissions-Policy: the features the play page's frame hands the games
+ * ({@link GAME_FRAME_FEATURES}) stay allowed for the arcade and the origins it frames (a frame gets
+ * a feature only when the page's own policy allows it for the frame's origin); the rest are denied.
+ */
+export function permissionsPolicy(frameSources: readonly string[]): string {
+  const allowList = ['self', ...frameSources.filter((s) => s !== "'self'").map((origin) => `"${origin}"`)].join(' ');
+  return [...GAME_FRAME_FEATURES.map((f) => `${f}=(${allowList})`), ...DENIED_FEATURES.map((f) => `${f}=()`)].join(', ');
+}
+
+/** One year, what the HSTS preload list asks for. */
+const HSTS_MAX_AGE = 365 * 24 * 60 * 60;
+
+/**
+ * Security headers every answer carries, static or on-demand, in one list for the static server,
+ * the middleware and the tests:
+ * - `Strict-Transport-Security` when SITE_URL is https (TLS ends at the proxy in front, so only
+ *   SITE_URL says the arcade is served over it): a year, subdomains too, `preload` on request;
+ * - `Cross-Origin-Opener-Policy: same-origin`: another site's window never holds a reference to an
+ *   arcade tab. The cross-tab sign-in is unaffected: its opener, when there is one, is an arcade
+ *   page of the same origin, and the channel and the storage event are not windows;
+ * - `Cross-Origin-Resource-Policy: same-origin` (pictures: see {@link resourcePolicyFor});
+ * - `X-Frame-Options: DENY`, which the reference games replace ({@link frameOptionsFor}).
+ */
+export function securityHeadersFor(settings: SecuritySettings): Readonly<Record<string, string>> {
+  const headers: Record<string, string> = {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'DENY',
+    'permissions-policy': permissionsPolicy(settings.frameSources),
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+  };
+  if (new URL(settings.siteUrl).protocol === 'https:') {
+    headers['strict-transport-security'] = `max-age=${HSTS_MAX_AGE}; includeSubDomains${settings.hstsPreload ? '; preload' : ''}`;
+  }
+  return headers;
+}
+
+/**
+ * `Cross-Origin-Resource-Policy` of an answer: pictures (the artwork, avatars, tournament images)
+ * hold nothing private and may be shown on other sites' pages (a game on its own host drawing the
+ * player's avatar, a link shared in a chat); everything else only on the arcade's own.
+ */
+export function resourcePolicyFor(contentType: string | null | undefined): 'cross-origin' | 'same-origin' {
+  return contentType?.startsWith('image/') ? 'cross-origin' : 'same-origin';
+}
 
 /** The reference games (`public/arcade-games/`) are framed by the arcade's own /play page. */
 export const REFERENCE_GAMES_PREFIX = '/arcade-games/';

@@ -7,14 +7,7 @@
 import { createReadStream, existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, relative, sep } from 'node:path';
-import {
-  cacheControlFor,
-  frameOptionsFor,
-  preferredEncodings,
-  REFERENCE_GAME_CSP,
-  REFERENCE_GAMES_PREFIX,
-  SECURITY_HEADERS,
-} from './headers';
+import { cacheControlFor, frameOptionsFor, preferredEncodings, REFERENCE_GAME_CSP, REFERENCE_GAMES_PREFIX, resourcePolicyFor } from './headers';
 import { SESSION_COOKIE } from '../auth/cookies';
 
 /**
@@ -111,17 +104,22 @@ export interface StaticFiles {
   notFoundCsp: string | undefined;
 }
 
-/** Indexes `clientDir` once (the build does not change under a running server). */
-export function createStaticFiles(clientDir: string, pageCsp: Map<string, string>): StaticFiles {
+/**
+ * Indexes `clientDir` once (the build does not change under a running server). `securityHeaders`
+ * are the ones every answer carries (`securityHeadersFor` in headers.ts).
+ */
+export function createStaticFiles(clientDir: string, pageCsp: Map<string, string>, securityHeaders: Readonly<Record<string, string>>): StaticFiles {
   const files = new Map<string, StaticFile>();
   for (const path of walk(clientDir)) {
     if (path.endsWith('.br') || path.endsWith('.gz')) continue;
     const urlPath = '/' + relative(clientDir, path).split(sep).join('/');
     const ext = extname(path);
+    const contentType = CONTENT_TYPES[ext] ?? 'application/octet-stream';
     const headers: Record<string, string> = {
-      ...SECURITY_HEADERS,
+      ...securityHeaders,
       'x-frame-options': frameOptionsFor(urlPath),
-      'content-type': CONTENT_TYPES[ext] ?? 'application/octet-stream',
+      'cross-origin-resource-policy': resourcePolicyFor(contentType),
+      'content-type': contentType,
       'cache-control': cacheControlFor(urlPath),
       vary: 'Accept-Encoding',
     };
