@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpPlayer, type ApiPlayer } from '../support/players';
-import { startServerOn, type RunningServer } from '../support/server';
+import { describe, expect, it } from 'vitest';
+import { adminAndPlayerOn } from '../support/players';
 import { DIALECTS } from '../support/services';
 
 /** Ids no tournament or player can have, as a person or a crawler types them (as they appear in the address). */
@@ -10,28 +9,18 @@ const BAD_IDS = ['abc', '0', '99999999999', '1%27'];
 // page that says so, never an empty 500 (the tournament page rewrote to the prerendered /404, which
 // cannot be rendered on demand).
 describe.each(DIALECTS)('pages for ids that do not exist, against the built server on %s', (dialect) => {
-  let server: RunningServer;
-  let admin: ApiPlayer;
-  let player: ApiPlayer;
+  const arcade = adminAndPlayerOn(dialect);
 
-  beforeAll(async () => {
-    server = await startServerOn(dialect, { TRUST_PROXY: '1', ADMIN_USER_IDS: '1' });
-    admin = await signUpPlayer(server, 'Root_Admin');
-    player = await signUpPlayer(server, 'Plain_Player');
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
 
   async function page(path: string, cookie?: string) {
-    const response = await fetch(server.url + path, { headers: cookie ? { cookie } : {}, redirect: 'manual' });
+    const response = await fetch(arcade.server.url + path, { headers: cookie ? { cookie } : {}, redirect: 'manual' });
     return { status: response.status, type: response.headers.get('content-type'), location: response.headers.get('location'), html: await response.text() };
   }
 
-  it("answers a tournament page's impossible id with the arcade's 404 page for a player, and sends a visitor home as ever", async () => {
+  it("answers a tournament page's impossible id with the arcade's 404 page for a arcade.player, and sends a visitor home as ever", async () => {
     for (const id of BAD_IDS) {
       const path = `/tournament/${id}`;
-      const shown = await page(path, player.cookie);
+      const shown = await page(path, arcade.player.cookie);
       expect([path, shown.status, shown.type]).toEqual([path, 404, 'text/html; charset=utf-8']);
       expect(shown.html).toContain('<title>404 Page Not Found</title>');
       expect(shown.html).toContain('404 Page Not Found</h1>');
@@ -40,7 +29,7 @@ describe.each(DIALECTS)('pages for ids that do not exist, against the built serv
       expect(await page(path)).toMatchObject({ status: 302, location: '/' });
     }
     // a well-formed id still shows the tournament screen
-    const real = await page('/tournament/7', player.cookie);
+    const real = await page('/tournament/7', arcade.player.cookie);
     expect(real.status).toBe(200);
     expect(real.html).not.toContain('404 Page Not Found');
   });
@@ -53,20 +42,20 @@ describe.each(DIALECTS)('pages for ids that do not exist, against the built serv
     for (const id of [...BAD_IDS, '424242']) {
       for (const [pattern, text] of pages) {
         const path = pattern.replace('{id}', id);
-        for (const cookie of [undefined, player.cookie, admin.cookie]) {
+        for (const cookie of [undefined, arcade.player.cookie, arcade.admin.cookie]) {
           const shown = await page(path, cookie);
           expect([path, shown.status, shown.type]).toEqual([path, 404, 'text/html; charset=utf-8']);
           expect(shown.html).toContain(text);
         }
       }
       const winners = `/admin/tournaments/${id}/winners`;
-      const shown = await page(winners, admin.cookie);
+      const shown = await page(winners, arcade.admin.cookie);
       expect([winners, shown.status, shown.type]).toEqual([winners, 404, 'text/html; charset=utf-8']);
       expect(shown.html).toContain('Tournament ID not found.');
-      for (const cookie of [undefined, player.cookie]) expect(await page(winners, cookie)).toMatchObject({ status: 302, location: '/' });
+      for (const cookie of [undefined, arcade.player.cookie]) expect(await page(winners, cookie)).toMatchObject({ status: 302, location: '/' });
     }
     // any other address: the prerendered 404 page
-    const unknown = await page('/no-such-page', player.cookie);
+    const unknown = await page('/no-such-page', arcade.player.cookie);
     expect([unknown.status, unknown.html.includes('Did you forget to add the page to the router?')]).toEqual([404, true]);
   });
 });

@@ -1,7 +1,7 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { call, latestOutboxMail, newClientIp, sessionCookie } from './api';
 import { postSignedRun } from './fair-play';
-import type { RunningServer } from './server';
+import { startServerOn, type RunningServer } from './server';
 
 export interface ApiPlayer {
   id: number;
@@ -28,4 +28,22 @@ export async function signUpPlayer(server: RunningServer, username: string, on: 
  */
 export function submitRun(server: RunningServer, player: ApiPlayer, runId: string, score: number) {
   return postSignedRun(server, player.gameToken, 'rekt', { runId, score, level: 1 });
+}
+
+/**
+ * For one `describe` block: the built server on `dialect` (behind a trusted proxy) with an admin,
+ * user 1, and a player, started before its tests and stopped after them. Read the fields inside the
+ * tests and hooks, once they have run.
+ */
+export function adminAndPlayerOn(dialect: 'sqlite' | 'postgres', [adminName, playerName] = ['Root_Admin', 'Plain_Player']) {
+  const arcade = {} as { server: RunningServer; admin: ApiPlayer; player: ApiPlayer };
+  beforeAll(async () => {
+    arcade.server = await startServerOn(dialect, { TRUST_PROXY: '1', ADMIN_USER_IDS: '1' });
+    arcade.admin = await signUpPlayer(arcade.server, adminName!);
+    arcade.player = await signUpPlayer(arcade.server, playerName!);
+  });
+  afterAll(async () => {
+    await arcade.server?.stop();
+  });
+  return arcade;
 }
