@@ -6,9 +6,9 @@ import type { RenderAnswer, RenderRequest, RenderSettings } from './report-worke
 
 // Tournament reports: Markdown an admin writes, rendered to sanitised HTML (report-worker.ts says
 // how) on a thread of its own. The Markdown tools' time grows much faster than some inputs (16 KB
-// of `*` took 12 s, 4,000 setext headings 22 s), so a render never runs on the server's thread and
-// is held to a budget of CPU time: past it the thread is stopped and the report refused, while the
-// server goes on answering.
+// of `*` took 12 s; setext headings cost by the square of their number, 8,000 about 12 s), so a
+// render never runs on the server's thread and is held to a budget of CPU time: past it the thread
+// is stopped and the report refused, while the server goes on answering.
 
 /**
  * How deep a report's Markdown may nest: quotes, lists, emphasis and links inside each other. Far
@@ -25,8 +25,8 @@ export const REPORT_MAX_QUOTED_LINES = 1_000;
 /**
  * The CPU time a report may take to render when it is saved or previewed: a second plus 60 ms per
  * 1,000 characters, so 7 s for the longest. 100,000 characters of ordinary Markdown (tables, lists,
- * links and code on every line) take 1.7 to 2.8 s on a busy machine, while the slow 16 KB inputs
- * above, whose budget is 2 s, take 12 s or more.
+ * links and code on every line) take 1.7 to 2.8 s on a busy machine, while the slow inputs above,
+ * whose budgets are 2 to 3 s, take 12 s or more.
  */
 export function reportRenderBudgetMs(markdown: string): number {
   return 1_000 + Math.ceil(markdown.length * 0.06);
