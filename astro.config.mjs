@@ -7,9 +7,10 @@ import tailwindcss from '@tailwindcss/vite';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { SETTING_NAMES, siteUrlSetting } from './src/server/config';
-import { frameSources, pageDirectives } from './src/server/static/headers';
+import { frameSources, pageDirectives, REFERENCE_GAMES_PREFIX } from './src/server/static/headers';
 import { addPreloads } from './scripts/build/preload';
 import { precompress } from './scripts/build/precompress';
+import { copyReferenceGames, serveReferenceGames } from './scripts/build/reference-games';
 
 // the server's own rule (a local arcade without SITE_URL is on HOST and PORT), so its pages name the same address
 const site = siteUrlSetting(process.env);
@@ -40,14 +41,18 @@ function nodeBehindStaticServer() {
 
 /**
  * @type {import('astro').AstroIntegration}
- * After the build: module preloads for a page's own script (the magic-link landing's), then Brotli
- * and gzip copies of the static files, made once here rather than at every answer. (Every page's
- * font preloads come from its layout, src/layouts/BaseLayout.astro.)
+ * After the build: the reference games (games/) join the static files at /arcade-games/, then module
+ * preloads for a page's own script (the magic-link landing's), then Brotli and gzip copies of the
+ * static files, the games' included, made once here rather than at every answer. (Every page's font
+ * preloads come from its layout, src/layouts/BaseLayout.astro.) `npm run dev` serves the games from
+ * games/ itself (`serveReferenceGames` below).
  */
 const deliveryBuildSteps = {
   name: 'sats-arcade:delivery',
   hooks: {
     'astro:build:done': async ({ dir, logger }) => {
+      const games = await copyReferenceGames(fileURLToPath(dir), REFERENCE_GAMES_PREFIX);
+      logger.info(`${games} reference game files copied to ${REFERENCE_GAMES_PREFIX}`);
       const pages = await addPreloads(fileURLToPath(dir));
       logger.info(`module preload links added to ${pages} pages`);
       const { files, bytes, brotliBytes } = await precompress(fileURLToPath(dir));
@@ -249,6 +254,7 @@ export default defineConfig({
     plugins: [
       tailwindcss(),
       serverWorkers,
+      serveReferenceGames(REFERENCE_GAMES_PREFIX),
       {
         // The parts loaded on demand (the account dialogs and menu, the dashboard, the fishing
         // results) fetch their own imports when they first open: no dependency lists in the pages,

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { DAY, formatCount } from '../src/lib/format';
 import { migrateToLatest, openDatabase } from '../src/server/db';
 import { createSession } from '../src/server/auth/sessions';
-import { replay } from '../public/arcade-games/rekt/game.js';
+import { replay } from '../games/rekt/game.js';
 import { ticketRunId } from '../src/server/games/ticket-ids';
 import { issueGameToken } from '../src/server/games/tokens';
 import { playRekt, type RektPlay } from '../tests/support/autoplay';

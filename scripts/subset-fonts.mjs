@@ -44,8 +44,8 @@ for (const { from, to, dataOnly } of FONTS) {
   const features = dataOnly ? ['--layout-features+=tnum,zero', '--no-hinting', '--desubroutinize'] : [];
   execFileSync(process.env.PYTHON || 'python3', ['-m', 'fontTools.subset', join('node_modules', from), `--unicodes=${unicodes}`, ...features, '--flavor=woff2', `--output-file=${join('src/styles/fonts', to)}`], { stdio: 'inherit' });
   console.log(`${to}: ${statSync(join('src/styles/fonts', to)).size} bytes (from ${statSync(join('node_modules', from)).size})`);
-  // the reference games (served as they are from public/) use the same data face
-  if (dataOnly) copyFileSync(join('src/styles/fonts', to), join('public/arcade-games/shared/fonts', to));
+  // the reference games (games/, served at /arcade-games/) use the same data face
+  if (dataOnly) copyFileSync(join('src/styles/fonts', to), join('games/shared/fonts', to));
 }
 console.log(`unicode-range for global.css (pixel faces): ${unicodeRange([...codes])}`);
 console.log(`unicode-range for global.css (data face): ${unicodeRange(baseCodes)}`);

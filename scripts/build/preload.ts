@@ -7,8 +7,8 @@
  * HTML and the stylesheet, and scripts fetched beside them would load and run before that paint
  * (README, "Pages (Lighthouse)"). The islands import them when they hydrate. The fonts' preloads
  * are not this step's either: the layout writes them, into the pages made on demand too
- * (src/layouts/BaseLayout.astro). Pages that are not Astro's (the reference games in `public/`) are
- * left alone.
+ * (src/layouts/BaseLayout.astro). Pages that are not Astro's (the reference games, copied from `games/`)
+ * are left alone.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';

@@ -1,9 +1,9 @@
 // Autoplayers for the arcade's deterministic games: they play a run from a ticket's seed with the
 // very rules the browser game and the server's replay share, and give back the input log the game
 // would submit (README, "Fair play"). Tests and the bench use them to make real, replayable runs.
-import * as Fishing from '../../public/arcade-games/fishing-for-sats/game.js';
-import { mulberry32 } from '../../public/arcade-games/shared/prng.js';
-import * as Rekt from '../../public/arcade-games/rekt/game.js';
+import * as Fishing from '../../games/fishing-for-sats/game.js';
+import { mulberry32 } from '../../games/shared/prng.js';
+import * as Rekt from '../../games/rekt/game.js';
 
 /** What the autoplayer reads of a REKT! world (the JavaScript module's objects, typed). */
 interface RektWorld {

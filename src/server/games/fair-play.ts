@@ -17,9 +17,9 @@ import { noTicket, TICKET_REUSED, ticketOfAnotherGame, ticketOfAnotherPlayer } f
 import { assertPlausible, type RunToStore } from './runs';
 import { ticketFacts, ticketRunId } from './ticket-ids';
 // The rules of the reference games: the very modules the browser games run.
-import { replayTrip, TRIP_STEP } from '../../../public/arcade-games/fishing-for-sats/game.js';
-import { replay as replayRekt, STEP as REKT_STEP } from '../../../public/arcade-games/rekt/game.js';
-import { ReplayError } from '../../../public/arcade-games/shared/prng.js';
+import { replayTrip, TRIP_STEP } from '../../../games/fishing-for-sats/game.js';
+import { replay as replayRekt, STEP as REKT_STEP } from '../../../games/rekt/game.js';
+import { ReplayError } from '../../../games/shared/prng.js';
 
 /** A ticket serves one run for at most this long after it was issued. */
 export const TICKET_LIFETIME_MS = 2 * HOUR;

@@ -2,7 +2,7 @@
 // their answers; each answer comes back on its own, is timed by the server and scored here. The
 // question bank never leaves the server.
 import { badRequest, conflict } from '../errors';
-import { mulberry32 } from '../../../public/arcade-games/shared/prng.js';
+import { mulberry32 } from '../../../games/shared/prng.js';
 import { QUIZ_BANK } from './quiz-bank';
 
 /** Questions in one run. */

@@ -95,7 +95,7 @@ export function resourcePolicyFor(contentType: string | null | undefined): 'cros
   return contentType?.startsWith('image/') ? 'cross-origin' : 'same-origin';
 }
 
-/** The reference games (`public/arcade-games/`) are framed by the arcade's own /play page. */
+/** The reference games (`games/`, served at this prefix) are framed by the arcade's own /play page. */
 export const REFERENCE_GAMES_PREFIX = '/arcade-games/';
 
 /** Where the build puts hashed file names (Astro's `build.assets`): safe to cache for a year. */
