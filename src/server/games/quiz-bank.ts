@@ -1,6 +1,6 @@
 // The Mr Quiz question bank (README, "Fair play"): on the server only. Each entry: topic, question,
 // then four answers, the FIRST one right (each run shows them shuffled). None of these is in the
-// practice questions the game keeps for players who are not signed in (public/arcade-games/mr-quiz/questions.js).
+// practice questions the game keeps for players who are not signed in (games/mr-quiz/questions.js).
 
 export type BankQuestion = readonly [topic: string, question: string, right: string, wrong1: string, wrong2: string, wrong3: string];
 
