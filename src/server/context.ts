@@ -1,4 +1,4 @@
-import type { Config } from './config';
+import type { Config } from './shared/config';
 import type { Db } from './db';
 import type { Rankings } from './leaderboards/rankings';
 import type { Mailer } from './mail/mailer';

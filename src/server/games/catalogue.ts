@@ -1,5 +1,5 @@
-import { listGames } from '../content';
-import { notFound } from '../errors';
+import { listGames } from '../shared/content';
+import { notFound } from '../shared/errors';
 import type { GameRules } from './runs';
 
 export interface CatalogueGame {

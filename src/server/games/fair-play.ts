@@ -3,14 +3,14 @@
 import { hash, randomInt } from 'node:crypto';
 import { HOUR, MINUTE, SECOND } from '../../lib/format';
 import { REKT_FORMATIONS, type Fish, type SubmitRunRequest } from '../../lib/schemas/games';
-import { hit } from '../auth/rate-limit';
+import { hit } from '../shared/rate-limit';
 import type { Selectable } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db';
 import { preparedLookup } from '../db/prepared';
-import { replaySeconds } from '../metrics';
+import { replaySeconds } from '../shared/metrics';
 import type { RunTicketsTable } from '../db/schema';
-import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../errors';
+import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../shared/errors';
 import type { CatalogueGame } from './catalogue';
 import { answerInState, quizQuestions, scoreQuiz, type QuizState, type TicketQuestion } from './quiz';
 import { noTicket, TICKET_REUSED, ticketOfAnotherGame, ticketOfAnotherPlayer } from './run-store';

@@ -8,12 +8,12 @@
 import type SQLite from 'better-sqlite3';
 import type { Selectable } from 'kysely';
 import type pg from 'pg';
-import { sqlText, windowEnded, windowOnConflict, type Limit } from '../auth/rate-limit';
+import { sqlText, windowEnded, windowOnConflict, type Limit } from '../shared/rate-limit';
 import { driverOf, type Db, type Driver } from '../db';
 import type { GameStatsTable, RunsTable } from '../db/schema';
 import { isForeignKeyViolation } from '../context';
-import { ingestBatchSize } from '../metrics';
-import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from '../errors';
+import { ingestBatchSize } from '../shared/metrics';
+import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from '../shared/errors';
 
 /** One run, ready to store. */
 export interface RunRecord {

@@ -16,8 +16,8 @@ import {
 import type { Services } from '../context';
 import { driverOf, type Db } from '../db';
 import type { Database, TournamentRow } from '../db/schema';
-import { badRequest, conflict, notFound } from '../errors';
-import { recordAudit, type Actor } from '../admin/audit';
+import { badRequest, conflict, notFound } from '../shared/errors';
+import { recordAudit, type Actor } from '../shared/audit';
 import { listCatalogueGames } from '../games/catalogue';
 import { countsInTournaments } from '../games/run-store';
 import { assertReportRenders } from './report';

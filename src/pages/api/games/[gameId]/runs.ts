@@ -1,12 +1,12 @@
 import type { APIRoute } from 'astro';
 import { submitRunRequestSchema } from '../../../../lib/schemas/games';
-import { gameApi } from '../../../../server/games/api';
+import { gameApi } from '../../../../server/routes/game-api';
 import { requireGame } from '../../../../server/games/catalogue';
 import { checkRun, MAX_RUN_BODY_BYTES } from '../../../../server/games/fair-play';
 import { checkSignature } from '../../../../server/games/signature';
 import { submitRun } from '../../../../server/games/runs';
-import { badRequest, forbidden } from '../../../../server/errors';
-import { json, methodNotAllowed, readJsonBody } from '../../../../server/http';
+import { badRequest, forbidden } from '../../../../server/shared/errors';
+import { json, methodNotAllowed, readJsonBody } from '../../../../server/routes/http';
 import { pageCache } from '../../../../server/middleware/page-cache';
 
 export const prerender = false;

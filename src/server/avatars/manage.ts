@@ -7,12 +7,12 @@ import {
   type UpdateAvatarRequest,
 } from '../../lib/schemas/admin';
 import { defaultAvatarImage } from '../../lib/schemas/avatars';
-import { byRarityThenName } from '../avatars/collection';
+import { byRarityThenName } from './collection';
 import { isUniqueViolation } from '../context';
 import { driverOf, type Db } from '../db';
 import type { AvatarRow } from '../db/schema';
-import { badRequest, conflict, notFound } from '../errors';
-import { recordAudit, type Actor } from './audit';
+import { badRequest, conflict, notFound } from '../shared/errors';
+import { recordAudit, type Actor } from '../shared/audit';
 
 /** The avatars the achievement cards give: claims need them, so they are never retired or removed. */
 const CARD_REWARDS = new Set(CARDS.map((card) => card.reward.avatarId));

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { DAY, MINUTE } from '../../lib/format';
 import type { Db } from '../db';
-import { tooManyRequests } from '../errors';
+import { tooManyRequests } from './errors';
 
 export interface Limit {
   /** How many hits the window allows. */

@@ -1,6 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { Services } from './context';
-import { driverOf } from './db';
+import type { Services } from '../context';
+import { driverOf } from '../db';
 
 /**
  * The process's Prometheus metrics (README, Observability): requests by route and status, their
