@@ -8,7 +8,7 @@ import {
 } from '../../lib/schemas/admin';
 import { defaultAvatarImage } from '../../lib/schemas/avatars';
 import { byRarityThenName } from './collection';
-import { isUniqueViolation } from '../context';
+import { isUniqueViolation } from '../db/errors';
 import { driverOf, type Db } from '../db';
 import type { AvatarRow } from '../db/schema';
 import { badRequest, conflict, notFound } from '../shared/errors';

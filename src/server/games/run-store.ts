@@ -11,7 +11,7 @@ import type pg from 'pg';
 import { sqlText, windowEnded, windowOnConflict, type Limit } from '../shared/rate-limit';
 import { driverOf, type Db, type Driver } from '../db';
 import type { GameStatsTable, RunsTable } from '../db/schema';
-import { isForeignKeyViolation } from '../context';
+import { isForeignKeyViolation } from '../db/errors';
 import { ingestBatchSize } from '../shared/metrics';
 import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from '../shared/errors';
 
