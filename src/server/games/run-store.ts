@@ -13,6 +13,7 @@ import { driverOf, type Db, type Driver } from '../db';
 import type { GameStatsTable, RunsTable } from '../db/schema';
 import { isForeignKeyViolation } from '../db/errors';
 import { ingestBatchSize } from '../shared/metrics';
+import { tournamentsEnteredBy } from '../tournaments/participation';
 import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from '../shared/errors';
 
 /** One run, ready to store. */
@@ -120,29 +121,6 @@ const BEST_UPDATE = `
   plays = game_stats.plays + 1,
   total_score = game_stats.total_score + excluded.total_score,
   last_played_at = case when excluded.last_played_at > game_stats.last_played_at then excluded.last_played_at else game_stats.last_played_at end,${keepBest('game_stats')}`;
-
-// ---- Tournaments ---------------------------------------------------------------------------------
-
-/**
- * THE rule of which tournaments a stored run enters: every tournament of the run's game whose
- * window holds the run's time (start <= time < end; two tournaments of one game may run at once),
- * and for a game in `replay` fair-play mode only a verified run (README, "Fair play"): tournaments
- * pay sats, so a run the server did not replay (or a game's signed server did not vouch for) never
- * counts there. `game`, `time`, `verified` and `replayMode` are SQL expressions of the run's game
- * id, time, verified flag (0/1) and its game's mode (1 for `replay`). Both databases' writers use
- * this one fragment, so a rule about which runs count belongs here and nowhere else.
- */
-export function tournamentsEnteredBy(game: string, time: string, verified: string, replayMode: string): string {
-  return `select t.id from tournaments t where t.game_id = ${game} and t.start_at <= ${time} and t.end_at > ${time} and ${countsInTournaments(verified, replayMode)}`;
-}
-
-/**
- * The fair-play half of that rule, also applied when a tournament's entries are rebuilt from the
- * stored runs (`rebuildEntries` in `src/server/tournaments/tournaments.ts`).
- */
-export function countsInTournaments(verified: string, replayMode: string): string {
-  return `(${verified} = 1 or ${replayMode} = 0)`;
-}
 
 /** Fold a run into the player's entry of a tournament: one more run counted, the best kept. */
 const ENTRY_UPDATE = `
