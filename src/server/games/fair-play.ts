@@ -13,7 +13,7 @@ import type { RunTicketsTable } from '../db/schema';
 import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../shared/errors';
 import type { CatalogueGame } from './catalogue';
 import { answerInState, quizQuestions, scoreQuiz, type QuizState, type TicketQuestion } from './quiz';
-import { noTicket, TICKET_REUSED, ticketOfAnotherGame, ticketOfAnotherPlayer } from './run-store';
+import { noTicket, TICKET_REUSED, ticketOfAnotherGame, ticketOfAnotherPlayer } from './ticket-refusals';
 import { assertPlausible, type RunToStore } from './runs';
 import { ticketFacts, ticketRunId } from './ticket-ids';
 // The rules of the reference games: the very modules the browser games run.

@@ -41,7 +41,7 @@ export function windowEnded<R>(tag: SqlTag<R>, windowMs: unknown): R {
 }
 
 /**
- * The fixed window, written once for every writer (the account calls here, both run-store writers):
+ * The fixed window, written once for every writer (the account calls here, both run writers in games/):
  * the conflict clause of `insert into rate_limits (key, window_start, count) values (key, now, 1)`.
  * A window that ended starts again at this hit with a count of one; otherwise the hit counts.
  */
