@@ -56,7 +56,7 @@ export async function listAdminAvatars(db: Db): Promise<AdminAvatar[]> {
 }
 
 /**
- * Add an avatar. Its avatarId is made from the name (SPEC section 5) and can never change; a sent
+ * Add an avatar. Its avatarId is made from the name (`avatarIdFromName`) and can never change; a sent
  * avatarId must be that one. 400 for a name without a letter or digit, 409 for an id in use.
  */
 export async function createAvatar(db: Db, actor: Actor, input: CreateAvatarRequest, now = Date.now()): Promise<AdminAvatar> {
