@@ -6,7 +6,7 @@ import icon from 'astro-icon';
 import tailwindcss from '@tailwindcss/vite';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { SETTING_NAMES, siteUrlSetting } from './src/server/config';
+import { SETTING_NAMES, siteUrlSetting } from './src/server/shared/config';
 import { frameSources, pageDirectives, REFERENCE_GAMES_PREFIX } from './src/server/static/headers';
 import { addPreloads } from './scripts/build/preload';
 import { precompress } from './scripts/build/precompress';
@@ -26,7 +26,7 @@ function catalogueGameUrls() {
 
 /**
  * The Node adapter in middleware mode behind the arcade's own server entry
- * (src/server/static/entry.ts), which serves the static files compressed and with their headers.
+ * (src/server/entry.ts), which serves the static files compressed and with their headers.
  */
 function nodeBehindStaticServer() {
   const integration = node({ mode: 'middleware', staticHeaders: true });
@@ -34,7 +34,7 @@ function nodeBehindStaticServer() {
   integration.hooks['astro:config:done'] = (params) =>
     configDone?.({
       ...params,
-      setAdapter: (adapter) => params.setAdapter({ ...adapter, serverEntrypoint: fileURLToPath(new URL('./src/server/static/entry.ts', import.meta.url)) }),
+      setAdapter: (adapter) => params.setAdapter({ ...adapter, serverEntrypoint: fileURLToPath(new URL('./src/server/entry.ts', import.meta.url)) }),
     });
   return integration;
 }

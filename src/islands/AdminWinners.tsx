@@ -133,7 +133,7 @@ export default function AdminWinners({ initial }: { initial: WinnersResponse }) 
   );
 }
 
-/** A prize's distribution status, one badge style for both (SPEC: a sent prize shows SENT; not sent yet reads PENDING). */
+/** A prize's distribution status, one badge style for both: a sent prize shows SENT, one not sent yet PENDING. */
 function Status({ sent, sentAt, sentBy }: { sent: boolean; sentAt: string | null; sentBy: string | null }) {
   return sent ? (
     <span className="badge badge-success badge-sm font-pixel text-[0.55rem]" title={sentAt ? `Sent ${sentAt.slice(0, 16).replace('T', ' ')} UTC${sentBy ? ` by ${sentBy}` : ''}` : undefined}>

@@ -77,7 +77,7 @@ export function windowNote(status: TournamentStatus, start: string, end: string)
   return { verb: status === 'active' ? 'Ends' : 'Ended', date: formatShortDate(end) };
 }
 
-/** A tournament's status as its badge reads: UPCOMING, ACTIVE, or COMPLETED once past (SPEC section 4). */
+/** A tournament's status as its badge reads: UPCOMING, ACTIVE, or COMPLETED once past. */
 export const statusBadge = (status: TournamentStatus) => (status === 'past' ? 'COMPLETED' : status.toUpperCase());
 
 /** The dashboard card's name: at most `max` characters, then an ellipsis. */

@@ -1,10 +1,10 @@
 import { getSecret } from 'astro:env/server';
-import { ConfigError, loadConfig, SETTING_NAMES, warnOnOtherBuildSite, type Config, type Settings } from './config';
+import { ConfigError, loadConfig, SETTING_NAMES, warnOnOtherBuildSite, type Config, type Settings } from './shared/config';
 import type { Services } from './context';
 import { migrateToLatest, openDatabase } from './db';
 import { Rankings } from './leaderboards/rankings';
 import { outboxMailer, smtpMailer } from './mail/mailer';
-import { watchServices } from './metrics';
+import { watchServices } from './shared/metrics';
 import { schedulePruning } from './pruning';
 import type { SecuritySettings } from './static/headers';
 

@@ -1,24 +1,16 @@
-import type { Config } from './config';
+import type { Config } from './shared/config';
 import type { Db } from './db';
 import type { Rankings } from './leaderboards/rankings';
 import type { Mailer } from './mail/mailer';
 
-/** What services need from the running arcade: its database, settings, mailer and leaderboard order. */
+/**
+ * What services need from the running arcade: its database, settings, mailer and leaderboard order.
+ * Made by `app.ts` (the composition root) and kept beside it: it names the types of the mail and
+ * leaderboards rooms, so the shared floor, which those rooms stand on, cannot hold it.
+ */
 export interface Services {
   db: Db;
   config: Config;
   mailer: Mailer;
   rankings: Rankings;
-}
-
-/** True when `error` is a unique-constraint violation, in SQLite or PostgreSQL. */
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string } | null;
-  return e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || e?.code === '23505';
-}
-
-/** True when `error` is a foreign-key violation (say, a run for a player deleted meanwhile), in SQLite or PostgreSQL. */
-export function isForeignKeyViolation(error: unknown): boolean {
-  const e = error as { code?: string } | null;
-  return e?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || e?.code === '23503';
 }

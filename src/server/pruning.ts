@@ -1,6 +1,6 @@
 import { HOUR } from '../lib/format';
 import { pruneMagicLinks } from './auth/accounts';
-import { pruneRateLimits } from './auth/rate-limit';
+import { pruneRateLimits } from './shared/rate-limit';
 import { pruneSessions } from './auth/sessions';
 import type { Db } from './db';
 import { pruneTickets } from './games/fair-play';

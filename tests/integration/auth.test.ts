@@ -14,7 +14,7 @@ import {
 } from '../../src/server/auth/accounts';
 import { assertLiveSession, countActiveSessions, findSession, revokeAllSessions, revokeSession, SESSION_MAX_DAYS, SESSION_MAX_MS, SESSION_MS } from '../../src/server/auth/sessions';
 import { hashToken } from '../../src/server/auth/tokens';
-import { AppError } from '../../src/server/errors';
+import { AppError } from '../../src/server/shared/errors';
 import { DIALECTS, freshServices, readSignInMail, type TestServices } from '../support/services';
 
 const here = { ip: '203.0.113.7', country: 'de' };

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/server/config';
+import { loadConfig } from '../../src/server/shared/config';
 import { openDatabase } from '../../src/server/db';
 import { outboxMailer } from '../../src/server/mail/mailer';
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DAY, HOUR, MINUTE, SECOND } from '../../src/lib/format';
 import type { SubmitRunRequest } from '../../src/lib/schemas/games';
-import { AppError } from '../../src/server/errors';
+import { AppError } from '../../src/server/shared/errors';
 import { requireGame, type CatalogueGame } from '../../src/server/games/catalogue';
 import { answerQuestion, chargeReplay, checkRun, MAX_OPEN_TICKETS, pruneTickets, REPLAY_MS_PER_MINUTE, startRun, TICKET_LIFETIME_MS } from '../../src/server/games/fair-play';
 import { ANSWER_ALLOWANCE_MS, REVEAL_MS } from '../../src/server/games/quiz';

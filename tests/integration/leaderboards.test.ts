@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DAY } from '../../src/lib/format';
 import { updateCountry } from '../../src/server/auth/accounts';
-import { AppError } from '../../src/server/errors';
+import { AppError } from '../../src/server/shared/errors';
 import { submitRun, type GameRules } from '../../src/server/games/runs';
-import { leaderboardPage, rankedCountries, userRank } from '../../src/server/leaderboards/leaderboards';
+import { leaderboardPage, rankedCountries, userRank } from '../../src/server/leaderboards/boards';
 import { CACHED_PAGES, Rankings, SYNC_INTERVAL_MS } from '../../src/server/leaderboards/rankings';
 import { DIALECTS, freshServices, type TestServices } from '../support/services';
 

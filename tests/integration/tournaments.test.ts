@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SECOND, MINUTE, HOUR } from '../../src/lib/format';
-import { processWinners } from '../../src/server/admin/winners';
+import { processWinners } from '../../src/server/tournaments/winners';
 import { submitRun, type GameRules } from '../../src/server/games/runs';
 import { Rankings } from '../../src/server/leaderboards/rankings';
 import { tournamentBoardPage, tournamentRank } from '../../src/server/tournaments/board';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../src/server/errors';
+import { AppError } from '../../src/server/shared/errors';
 import { assertReportRenders, renderReport, reportRenderBudgetMs, tournamentReportHtml, UNRENDERABLE_REPORT } from '../../src/server/tournaments/report';
 
 describe('tournament reports', () => {

@@ -7,7 +7,7 @@ import { toast, toastAfterNavigation } from '../../lib/stores/toast';
 import { $verifyMagicLink, WELCOME_TOAST } from '../../lib/stores/verify-link';
 
 /**
- * The magic-link landing (`/auth/callback?token=...`, SPEC section 4): verifies the link once, then
+ * The magic-link landing (`/auth/callback?token=...`): verifies the link once, then
  * goes home. A link asked for in another browser asks 'Continue as <username>?' first, so nobody is
  * signed in to someone else's account by a link slipped to them.
  *

@@ -5,7 +5,7 @@ import { user as iconUser } from '../../ui/pixel-icons';
 /**
  * An avatar's image in the admin room. Without an image yet (`src` empty: a new avatar before a
  * file is chosen) it draws the default avatar icon and asks the server for nothing; an image that
- * fails to load says 'Image not found' (SPEC section 2: a broken avatar image).
+ * fails to load says 'Image not found' instead of showing a broken image.
  */
 export function AvatarImage({ src, alt, className = 'size-20' }: { src: string | null; alt: string; className?: string }) {
   const [broken, setBroken] = useState<string | null>(null);

@@ -11,7 +11,7 @@ interface Props {
 }
 
 /**
- * The avatar reward drafts (SPEC section 4): pick an avatar (click again to deselect), choose who
+ * The avatar reward drafts: pick an avatar (click again to deselect), choose who
  * earns it and an optional whole minimum score, add it to the list; remove any from the list.
  */
 export function AvatarRewardPicker({ avatars, rewards, onChange }: Props) {

@@ -27,7 +27,7 @@ interface Props {
 
 const sats = new Intl.NumberFormat('en-US');
 
-/** The tournament form with every field, default and rule of SPEC section 5. */
+/** The tournament form: every field, with its default and its rules. */
 export function TournamentFormPanel({ editingId, values, onChange, games, avatars, pending, onSubmit, onCancel }: Props) {
   const id = useId();
   // Problems show once a submit was tried and follow the fields from then on: a fixed field's message goes at once.

@@ -38,7 +38,7 @@ export const EMPTY_FORM: FormValues = {
   reportContent: '',
 };
 
-/** A stored upload name without its `tournament_{digits}_` prefix: the name the admin chose (SPEC section 5). */
+/** A stored upload name without its `tournament_{digits}_` prefix: the name the admin chose. */
 export const originalImageName = (filename: string) => filename.replace(/^tournament_\d+_/, '');
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -91,7 +91,7 @@ export const SATS_FIELDS = {
 export type SatsField = keyof typeof SATS_FIELDS;
 
 /**
- * A prize field as sats: digits only (SPEC section 5: whole numbers; empty is 0), so '1e3', '0x10',
+ * A prize field as sats: digits only (prizes are whole sats; empty is 0), so '1e3', '0x10',
  * '1.5', '-1' or '21 000' are no amount (NaN) rather than what `Number()` makes of them.
  */
 export function satsOf(text: string): number {
@@ -131,7 +131,7 @@ export function formProblems(values: FormValues): { form?: string; sats: Partial
 }
 
 /**
- * The form's payload (SPEC section 3): rewards as JSON text, the browser's time zone offset (at the
+ * The form's payload: rewards as JSON text, the browser's time zone offset (at the
  * start) as text. The payload carries one offset, so the end is sent as its wall time at that
  * offset: when a clock change falls between start and end, the end still names the instant the
  * admin chose (and an edit of an unchanged tournament saves the very same dates).

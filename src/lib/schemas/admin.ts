@@ -5,7 +5,7 @@ import { manyLinesText, oneLineText } from './text';
 // The admin room's calls: the avatar collection, image uploads and the audit log.
 
 /**
- * The avatarId of a new avatar, made from its display name (SPEC section 5): lower-case, drop
+ * The avatarId of a new avatar, made from its display name: lower-case, drop
  * every character but letters, digits, spaces and hyphens, spaces to hyphens, repeated hyphens
  * merged, hyphens at the ends trimmed. "REKT! Beginner" -> "rekt-beginner".
  */
@@ -170,7 +170,7 @@ export const avatarPrizeSchema = z.object({
   ...sentFields,
 });
 
-/** A winner (SPEC section 3), with the Lightning Address they gave for payment. */
+/** A winner (a player with a prize of the tournament), with the Lightning Address they gave for payment. */
 export const winnerSchema = z.object({
   userId: z.number(),
   username: z.string(),

@@ -3,10 +3,11 @@ import { MINUTE, plural } from '../../lib/format';
 import { MAGIC_LINK_MINUTES } from '../../lib/schemas/auth';
 import type { Db } from '../db';
 import type { UserRow } from '../db/schema';
-import { AppError, badRequest, conflict } from '../errors';
-import { isUniqueViolation, type Services } from '../context';
+import { AppError, badRequest, conflict } from '../shared/errors';
+import type { Services } from '../context';
+import { isUniqueViolation } from '../db/errors';
 import { noAccountMail, signInMail } from '../mail/templates';
-import { hit, LIMITS } from './rate-limit';
+import { hit, LIMITS } from '../shared/rate-limit';
 import { createSession, type NewSession } from './sessions';
 import { hashLoginCode, hashToken, newLoginCode, newToken, sameDigest } from './tokens';
 

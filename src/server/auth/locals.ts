@@ -1,5 +1,5 @@
 import type { UserRow } from '../db/schema';
-import { unauthorized } from '../errors';
+import { unauthorized } from '../shared/errors';
 
 /**
  * The signed-in player of this request (the session step of the middleware put them in `locals`);

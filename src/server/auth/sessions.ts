@@ -2,7 +2,7 @@ import { DAY } from '../../lib/format';
 import type { Db } from '../db';
 import { preparedLookup, preparedRead } from '../db/prepared';
 import type { UserRow } from '../db/schema';
-import { unauthorized } from '../errors';
+import { unauthorized } from '../shared/errors';
 import { hashToken, newSessionRef, newToken } from './tokens';
 
 /** Sessions last 30 days from the last visit (sliding expiry)... */

@@ -1,8 +1,8 @@
 import type { APIContext } from 'astro';
 import type { User } from '../../lib/schemas/user';
-import { clientAddress } from '../client-address';
+import { clientAddress } from '../shared/client-address';
 import { signInBrowser } from './cookies';
-import type { Config } from '../config';
+import type { Config } from '../shared/config';
 import type { UserRow } from '../db/schema';
 import type { Requester } from './accounts';
 

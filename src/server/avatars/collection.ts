@@ -2,7 +2,7 @@ import { RARITY_ORDER, type ActiveAvatar, type AvatarCollectionResponse, type Ow
 import type { Services } from '../context';
 import type { Db } from '../db';
 import type { AvatarRow, UserRow } from '../db/schema';
-import { forbidden, notFound } from '../errors';
+import { forbidden, notFound } from '../shared/errors';
 
 /** Rarest first (legendary, epic, rare, common), then by name: how every collection is listed. */
 export function byRarityThenName(a: { rarity: AvatarRow['rarity']; name: string }, b: { rarity: AvatarRow['rarity']; name: string }): number {

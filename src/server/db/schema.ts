@@ -264,3 +264,4 @@ export type NewUserRow = Insertable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type AvatarRow = Selectable<AvatarsTable>;
 export type TournamentRow = Selectable<TournamentsTable>;
+export type RunTicketRow = Selectable<RunTicketsTable>;

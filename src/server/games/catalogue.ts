@@ -1,6 +1,21 @@
-import { listGames } from '../content';
-import { notFound } from '../errors';
+import { listGames } from '../shared/content';
+import { notFound } from '../shared/errors';
+import type { Replayer } from './replay';
+import { fishingForSatsReplayer } from './replayers/fishing-for-sats';
+import { mrQuizReplayer } from './replayers/mr-quiz';
+import { rektReplayer } from './replayers/rekt';
 import type { GameRules } from './runs';
+
+/**
+ * The server's replay of each of the arcade's own games, by game id (README, "Fair play"): a game
+ * in `replay` fair-play mode is replayed by the one its id names here. Another reference game is
+ * its replayer's module in `replayers/` and one line here.
+ */
+const REPLAYERS: ReadonlyMap<string, Replayer> = new Map([
+  ['rekt', rektReplayer],
+  ['fishing-for-sats', fishingForSatsReplayer],
+  ['mr-quiz', mrQuizReplayer],
+]);
 
 export interface CatalogueGame {
   rules: GameRules;
@@ -10,6 +25,8 @@ export interface CatalogueGame {
   origin: string;
   /** The achievement game: its best single run counts for the score cards. */
   achievements: boolean;
+  /** How the server replays its runs (looked up once, in {@link REPLAYERS}), or null: a game it cannot replay. */
+  replayer: Replayer | null;
 }
 
 /** The catalogue with what the Game API looks up on every request, worked out once. */
@@ -63,6 +80,7 @@ async function buildCatalogue(siteUrl: string): Promise<Catalogue> {
       url: url.toString(),
       origin: url.origin,
       achievements: data.achievements,
+      replayer: REPLAYERS.get(data.gameId) ?? null,
       rules: {
         gameId: data.gameId,
         maxScore: data.limits.maxScore,

@@ -2,23 +2,21 @@
 // results signed by a game's own server. Anything worth sats is decided here, not in the browser.
 import { hash, randomInt } from 'node:crypto';
 import { HOUR, MINUTE, SECOND } from '../../lib/format';
-import { REKT_FORMATIONS, type Fish, type SubmitRunRequest } from '../../lib/schemas/games';
-import { hit } from '../auth/rate-limit';
-import type { Selectable } from 'kysely';
+import type { SubmitRunRequest } from '../../lib/schemas/games';
+import { hit } from '../shared/rate-limit';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db';
 import { preparedLookup } from '../db/prepared';
-import { replaySeconds } from '../metrics';
-import type { RunTicketsTable } from '../db/schema';
-import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../errors';
+import { replaySeconds } from '../shared/metrics';
+import type { RunTicketRow } from '../db/schema';
+import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../shared/errors';
 import type { CatalogueGame } from './catalogue';
 import { answerInState, quizQuestions, scoreQuiz, type QuizState, type TicketQuestion } from './quiz';
-import { noTicket, TICKET_REUSED, ticketOfAnotherGame, ticketOfAnotherPlayer } from './run-store';
+import { REPLAY_CPU_BUDGET_MS, seconds } from './replay';
+import { noTicket, TICKET_REUSED, ticketOfAnotherGame, ticketOfAnotherPlayer } from './ticket-refusals';
 import { assertPlausible, type RunToStore } from './runs';
 import { ticketFacts, ticketRunId } from './ticket-ids';
-// The rules of the reference games: the very modules the browser games run.
-import { replayTrip, TRIP_STEP } from '../../../games/fishing-for-sats/game.js';
-import { replay as replayRekt, STEP as REKT_STEP } from '../../../games/rekt/game.js';
+// What the reference games' rules throw at an input log no run can have (each game's replayer: ./replayers/).
 import { ReplayError } from '../../../games/shared/prng.js';
 
 /** A ticket serves one run for at most this long after it was issued. */
@@ -40,8 +38,6 @@ export const MIN_TICKET_RUN_MS = 2 * SECOND;
  */
 const CLOCK_SLACK = 1.02;
 const CLOCK_SLACK_MS = 500;
-/** CPU time one replay may take at most; a run that needs more is refused (README, "Fair play": measured). */
-export const REPLAY_CPU_BUDGET_MS = 1_000;
 /**
  * Replay time one player may take on one server process per minute. Honest play needs a few
  * milliseconds a run (a two-minute REKT! run replays in under 1 ms, and the run limit is 60 a
@@ -79,11 +75,8 @@ export interface RunTicket {
   questions?: TicketQuestion[];
 }
 
-type TicketRow = Selectable<RunTicketsTable>;
-
 /** One-shot (`crypto.hash`): no Hash object per run. */
 const sha256 = (text: string) => hash('sha256', text, 'hex');
-const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
 
 /**
  * Issue a run ticket: `POST /api/games/{gameId}/runs/start`. Its runId spells the ticket's player,
@@ -123,7 +116,7 @@ export async function startRun(db: Db, game: CatalogueGame, userId: number, now 
  * share one query).
  */
 const TICKET_COLUMNS = 'run_id, user_id, game_id, seed, started_at, used_at, body_hash, quiz_json';
-const readTicket = preparedLookup<TicketRow>(
+const readTicket = preparedLookup<RunTicketRow>(
   'arcade_run_ticket',
   `select ${TICKET_COLUMNS} from run_tickets where run_id = $1`,
   `select ${TICKET_COLUMNS} from run_tickets where run_id = any($1::text[])`,
@@ -131,7 +124,7 @@ const readTicket = preparedLookup<TicketRow>(
 );
 
 /** The player's ticket `runId` for `game`, or the 4xx that says why there is none to use. */
-async function openTicket(db: Db, game: CatalogueGame, userId: number, runId: string, now: number): Promise<TicketRow> {
+async function openTicket(db: Db, game: CatalogueGame, userId: number, runId: string, now: number): Promise<RunTicketRow> {
   const ticket = await readTicket(db, runId);
   const start = `POST /api/games/${game.rules.gameId}/runs/start`;
   if (!ticket) throw noTicket(game.rules.gameId, runId);
@@ -168,7 +161,7 @@ export async function checkRun(db: Db, game: CatalogueGame, userId: number, inpu
   // Mr Quiz's ticket holds the run's answers: it is always read.
   const facts = game.rules.gameId === 'mr-quiz' ? null : ticketFacts(input.runId);
   if (facts && facts.userId === userId && now - facts.startedAt <= TICKET_LIFETIME_MS) {
-    const ticket: TicketRow = { run_id: input.runId, user_id: userId, game_id: game.rules.gameId, seed: facts.seed, started_at: facts.startedAt, used_at: null, body_hash: null, quiz_json: null };
+    const ticket: RunTicketRow = { run_id: input.runId, user_id: userId, game_id: game.rules.gameId, seed: facts.seed, started_at: facts.startedAt, used_at: null, body_hash: null, quiz_json: null };
     try {
       return checkOnTicket(game, mode, ticket, input, bodyHash, now);
     } catch (error) {
@@ -182,12 +175,12 @@ export async function checkRun(db: Db, game: CatalogueGame, userId: number, inpu
 }
 
 /** A used ticket serves only a retry of the very body it holds: another is a reuse (409). */
-function assertNotReused(ticket: TicketRow, bodyHash: string): void {
+function assertNotReused(ticket: RunTicketRow, bodyHash: string): void {
   if (ticket.used_at !== null && ticket.body_hash !== bodyHash) throw conflict(TICKET_REUSED);
 }
 
 /** {@link checkRun} on the run's ticket (read, or as its id spells it: then taken as unused). */
-function checkOnTicket(game: CatalogueGame, mode: 'replay' | 'ticket', ticket: TicketRow, input: SubmitRunRequest, bodyHash: string, now: number): RunToStore {
+function checkOnTicket(game: CatalogueGame, mode: 'replay' | 'ticket', ticket: RunTicketRow, input: SubmitRunRequest, bodyHash: string, now: number): RunToStore {
   assertNotReused(ticket, bodyHash);
   const age = (ticket.used_at ?? now) - ticket.started_at;
   let run: RunToStore;
@@ -209,51 +202,22 @@ function stepsIn(age: number, stepSeconds: number): number {
   return Math.floor((age * CLOCK_SLACK + CLOCK_SLACK_MS) / (stepSeconds * SECOND));
 }
 
-/** Replay the run of `ticket` from `input.inputs` and compare with what it claims: the replay's result, or a 4xx. */
-function replayRun(game: CatalogueGame, ticket: TicketRow, input: SubmitRunRequest, age: number, now: number): SubmitRunRequest {
-  const gameId = game.rules.gameId;
-  if (gameId === 'mr-quiz') {
-    if (input.inputs !== undefined) throw badRequest('Mr Quiz runs send their answers one by one (POST …/runs/{runId}/answers), not "inputs".');
-    const quiz = scoreQuiz(JSON.parse(ticket.quiz_json ?? 'null') as QuizState | null);
-    if (!quiz.finished) throw new AppError(422, `This quiz is not finished: ${quiz.answered} of ${quiz.rounds} questions answered.`);
-    const claimed = { score: input.score, level: input.level ?? null };
-    assertSame(claimed.score, quiz.score, 'a score of', 'scores');
-    assertSame(claimed.level, quiz.correct, 'level', 'reaches level');
-    return { runId: input.runId, score: quiz.score, level: quiz.correct };
-  }
+/**
+ * Replay the run of `ticket` with its game's replayer (the catalogue's) and compare with what it
+ * claims: the replay's result, or a 4xx. An input log's replay is timed, bounded by the ticket's
+ * age and the CPU budget, and charged to the player's replay time.
+ */
+function replayRun(game: CatalogueGame, ticket: RunTicketRow, input: SubmitRunRequest, age: number, now: number): SubmitRunRequest {
+  const { replayer } = game;
+  const run = { gameName: game.name, ticket, input, age };
+  if (replayer?.from === 'ticket') return replayer.replay(run);
   if (input.inputs === undefined) throw badRequest(`${game.name} runs are replayed by the arcade: send the run's input log as "inputs".`);
-  const maxSteps = gameId === 'rekt' ? stepsIn(age, REKT_STEP) : stepsIn(age, TRIP_STEP);
-  const stepSeconds = gameId === 'rekt' ? REKT_STEP : TRIP_STEP;
+  if (!replayer) throw badRequest(`The arcade cannot replay ${game.name}: set its fair-play mode to "ticket" or "none".`);
+  const maxSteps = stepsIn(age, replayer.stepSeconds);
   assertReplayAllowance(ticket.user_id, now);
   const started = performance.now();
   try {
-    if (gameId === 'rekt') {
-      const flaps = input.inputs;
-      if (!flaps.every((f): f is number => Number.isSafeInteger(f) && (f as number) >= 0)) throw badRequest('REKT! inputs are the step numbers of the flaps: whole numbers, 0 or more.');
-      assertLogFits(flaps.at(-1), maxSteps, stepSeconds, age);
-      const result = replayRekt(ticket.seed, flaps, maxSteps, REPLAY_CPU_BUDGET_MS);
-      assertSame(input.score, result.score, 'a score of', 'scores');
-      assertSame(input.level ?? null, result.level, 'level', 'reaches level');
-      const claimed = input.achievements ?? {};
-      for (const name of REKT_FORMATIONS) {
-        if (Boolean(claimed[name]) !== result.achievements[name]) {
-          throw new AppError(422, `The run does not match its replay: it reports the ${name} formation as ${claimed[name] ? 'completed' : 'not completed'}, the replay ${result.achievements[name] ? 'completed it' : 'did not'}.`);
-        }
-      }
-      return { runId: input.runId, score: result.score, level: result.level, achievements: result.achievements };
-    }
-    if (gameId === 'fishing-for-sats') {
-      const log = input.inputs;
-      if (!log.every((e): e is [number, number] => Array.isArray(e) && e.length === 2 && Number.isSafeInteger(e[0]) && e[0] >= 0 && [0, 1, 2, 3].includes(e[1]))) {
-        throw badRequest('Fishing for Sats! inputs are [step, input] pairs: a whole step number and 0 (press), 1 (release), 2 (next cast) or 3 (end trip).');
-      }
-      if (input.level !== undefined && input.level !== null) throw badRequest(`${game.name} runs have no level: leave out "level".`);
-      assertLogFits(log.at(-1)?.[0], maxSteps, stepSeconds, age);
-      const result = replayTrip(ticket.seed, ticket.started_at, log, maxSteps, REPLAY_CPU_BUDGET_MS);
-      assertSame(input.score, result.score, 'a score of', 'scores');
-      assertSameFish(input.fish ?? [], result.fish);
-      return { runId: input.runId, score: result.score, fish: result.fish };
-    }
+    return replayer.replay({ ...run, inputs: input.inputs, maxSteps });
   } catch (error) {
     if (!(error instanceof ReplayError)) throw error;
     if (error.kind === 'too-long') {
@@ -263,48 +227,9 @@ function replayRun(game: CatalogueGame, ticket: TicketRow, input: SubmitRunReque
     throw new AppError(422, `The input log is not one a run can have: ${error.message}`);
   } finally {
     const ms = performance.now() - started;
-    replaySeconds.observe({ game: gameId }, ms / 1000);
+    replaySeconds.observe({ game: game.rules.gameId }, ms / 1000);
     chargeReplay(ticket.user_id, ms, now);
   }
-  throw badRequest(`The arcade cannot replay ${game.name}: set its fair-play mode to "ticket" or "none".`);
-}
-
-function assertLogFits(lastStep: number | undefined, maxSteps: number, stepSeconds: number, age: number) {
-  if (lastStep !== undefined && lastStep >= maxSteps) {
-    throw new AppError(422, `The input log is longer than the run ticket's age allows: it reaches ${seconds(lastStep * stepSeconds * SECOND)} of play, the ticket is ${seconds(age)} old.`);
-  }
-}
-
-function assertSame(claimed: number | null, replayed: number, what: string, verb: string) {
-  if (claimed !== replayed) {
-    const said = what === 'level' ? `level ${claimed ?? 'none'}` : `${what} ${claimed}`;
-    throw new AppError(422, `The run does not match its replay: it reports ${said}, the replay ${verb} ${replayed}.`);
-  }
-}
-
-/** A catch as a message names it: 'Sat Sardine (13 points, 1.2 kg, quality 3)'. */
-const fishWords = (f: Fish) => `${f.name} (${f.points} points, ${f.weight} kg, quality ${f.quality})`;
-
-/** The claimed catch must be the replay's, fish for fish; the 422 names the first fish that differs. */
-function assertSameFish(claimed: Fish[], replayed: Fish[]) {
-  const key = (f: Fish) => `${f.name}|${f.points}|${f.weight}|${f.quality}`;
-  const order = (fish: Fish[]) => [...fish].sort((x, y) => (key(x) < key(y) ? -1 : key(x) > key(y) ? 1 : 0));
-  const [a, b] = [order(claimed), order(replayed)];
-  if (a.map(key).join(',') === b.map(key).join(',')) return;
-  if (a.length !== b.length) {
-    throw new AppError(422, `The run does not match its replay: it reports ${a.length} fish, the replay caught ${b.length}${b.length ? ` (${b.slice(0, 5).map(fishWords).join('; ')}${b.length > 5 ? '; …' : ''})` : ''}.`);
-  }
-  // As many fish: the first claimed one the replay did not catch, and the first caught one not claimed.
-  const left = new Map<string, number>();
-  for (const r of b) left.set(key(r), (left.get(key(r)) ?? 0) + 1);
-  let unmatched: Fish | undefined;
-  for (const f of a) {
-    const n = left.get(key(f)) ?? 0;
-    if (n > 0) left.set(key(f), n - 1);
-    else unmatched ??= f;
-  }
-  const missing = b.find((r) => (left.get(key(r)) ?? 0) > 0);
-  throw new AppError(422, `The run does not match its replay: it reports ${fishWords(unmatched!)}, the replay caught ${fishWords(missing!)}.`);
 }
 
 /** Answer one question of a Mr Quiz run: `POST /api/games/mr-quiz/runs/{runId}/answers`. */

@@ -1,7 +1,7 @@
 // Mr Quiz on the server (README, "Fair play"): a run's questions come with its ticket, without
 // their answers; each answer comes back on its own, is timed by the server and scored here. The
 // question bank never leaves the server.
-import { badRequest, conflict } from '../errors';
+import { badRequest, conflict } from '../shared/errors';
 import { mulberry32 } from '../../../games/shared/prng.js';
 import { QUIZ_BANK } from './quiz-bank';
 

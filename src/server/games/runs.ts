@@ -1,7 +1,7 @@
 import { MINUTE } from '../../lib/format';
 import { REKT_FORMATIONS, type BestView, type RunView, type SubmitRunRequest } from '../../lib/schemas/games';
 import type { Services } from '../context';
-import { badRequest } from '../errors';
+import { badRequest } from '../shared/errors';
 import { storeRun } from './run-store';
 
 /** What the server knows of a catalogue game when it takes a run (from the games collection). */

@@ -2,7 +2,7 @@
 // arcade trusts them like its own replays.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { MINUTE, SECOND } from '../../lib/format';
-import { badRequest, unauthorized } from '../errors';
+import { badRequest, unauthorized } from '../shared/errors';
 
 /** What v1 holds, as the messages name it. */
 const SIGNATURE_FORMAT = '<hex HMAC-SHA256 of "<t>.<body>">';

@@ -1,6 +1,6 @@
 import { REKT_FORMATIONS } from '../../lib/schemas/games';
 import type { Db } from '../db';
-import { notFound } from '../errors';
+import { notFound } from '../shared/errors';
 
 /**
  * A player's best single score over every game, how many runs they played, and how many of those

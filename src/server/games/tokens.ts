@@ -2,7 +2,7 @@ import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { LRUCache } from 'lru-cache';
 import { MINUTE, SECOND } from '../../lib/format';
-import { unauthorized } from '../errors';
+import { unauthorized } from '../shared/errors';
 
 /** Game tokens live about 30 minutes; the play page fetches a new one every 20. */
 export const GAME_TOKEN_MINUTES = 30;

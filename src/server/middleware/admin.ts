@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'astro';
-import { forbidden, unauthorized } from '../errors';
-import { errorResponse } from '../http';
+import { forbidden, unauthorized } from '../shared/errors';
+import { errorResponse } from '../routes/http';
 import { onDemand, type LoadServices } from './steps';
 
 const isAdminApi = (pathname: string) => pathname === '/api/admin' || pathname.startsWith('/api/admin/');

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'astro';
-import { requests, requestSeconds } from '../metrics';
+import { requests, requestSeconds } from '../shared/metrics';
 import { onDemand } from './steps';
 
 /**

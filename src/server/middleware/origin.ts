@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'astro';
-import { forbidden } from '../errors';
-import { errorResponse } from '../http';
+import { forbidden } from '../shared/errors';
+import { errorResponse } from '../routes/http';
 import { isApiPath, onDemand, type LoadServices } from './steps';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

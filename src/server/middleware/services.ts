@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'astro';
-import { json } from '../http';
+import { json } from '../routes/http';
 import { isApiPath, type LoadServices } from './steps';
 
 /**

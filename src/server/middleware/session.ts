@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'astro';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../auth/cookies';
 import { findSession } from '../auth/sessions';
-import { errorResponse } from '../http';
+import { errorResponse } from '../routes/http';
 import { onDemand, type LoadServices } from './steps';
 
 /**

@@ -5,7 +5,7 @@ import { preparedRead } from '../db/prepared';
 import type { AvatarRow, UserRow } from '../db/schema';
 import { listCatalogueGames } from '../games/catalogue';
 import { byRarityThenName, findActiveAvatar } from '../avatars/collection';
-import { listWonPrizes } from '../admin/prizes';
+import { listWonPrizes } from '../tournaments/prizes';
 import { getTournamentStats } from '../tournaments/participation';
 
 const iso = (ms: number | string | null | undefined) => (ms === null || ms === undefined ? null : new Date(Number(ms)).toISOString());

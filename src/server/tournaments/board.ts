@@ -1,7 +1,7 @@
 import type { TournamentBoardResponse, TournamentRankResponse, TournamentReportResponse } from '../../lib/schemas/tournaments';
 import type { Services } from '../context';
 import type { Db } from '../db';
-import { rankedPage, rankIn, type Details } from '../leaderboards/leaderboards';
+import { rankedPage, rankIn, type Details } from '../leaderboards/boards';
 import { tournamentReportHtml } from './report';
 import { assertTournament, tournamentRow } from './tournaments';
 

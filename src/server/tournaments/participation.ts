@@ -2,6 +2,30 @@ import type { PublicProfile } from '../../lib/schemas/profile';
 import type { TournamentParticipationResponse } from '../../lib/schemas/tournaments';
 import type { Services } from '../context';
 
+// Who takes part in a tournament: the rule of which runs enter it, and a player's record.
+
+/**
+ * THE rule of which tournaments a stored run enters: every tournament of the run's game whose
+ * window holds the run's time (start <= time < end; two tournaments of one game may run at once),
+ * and for a game in `replay` fair-play mode only a verified run (README, "Fair play"): tournaments
+ * pay sats, so a run the server did not replay (or a game's signed server did not vouch for) never
+ * counts there. `game`, `time`, `verified` and `replayMode` are SQL expressions of the run's game
+ * id, time, verified flag (0/1) and its game's mode (1 for `replay`). Both databases' run writers
+ * (`src/server/games/run-writer-*.ts`) use this one fragment, so a rule about which runs count
+ * belongs here and nowhere else.
+ */
+export function tournamentsEnteredBy(game: string, time: string, verified: string, replayMode: string): string {
+  return `select t.id from tournaments t where t.game_id = ${game} and t.start_at <= ${time} and t.end_at > ${time} and ${countsInTournaments(verified, replayMode)}`;
+}
+
+/**
+ * The fair-play half of that rule, also applied when a tournament's entries are rebuilt from the
+ * stored runs (`rebuildEntries` in `tournaments.ts`).
+ */
+export function countsInTournaments(verified: string, replayMode: string): string {
+  return `(${verified} = 1 or ${replayMode} = 0)`;
+}
+
 // A player's tournament record: the tournaments they entered (at least one run inside each one's
 // window), their ranks from the in-memory boards, and their best finish: the best rank they hold in
 // any tournament entered, running ones included (their current rank), so the profile never says

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { LRUCache } from 'lru-cache';
 import { formatCount, MINUTE } from '../../lib/format';
-import { AppError } from '../errors';
+import { AppError } from '../shared/errors';
 import type { RenderAnswer, RenderRequest, RenderSettings } from './report-worker';
 
 // Tournament reports: Markdown an admin writes, rendered to sanitised HTML (report-worker.ts says

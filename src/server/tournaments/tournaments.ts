@@ -16,15 +16,16 @@ import {
 import type { Services } from '../context';
 import { driverOf, type Db } from '../db';
 import type { Database, TournamentRow } from '../db/schema';
-import { badRequest, conflict, notFound } from '../errors';
-import { recordAudit, type Actor } from '../admin/audit';
-import { listCatalogueGames } from '../games/catalogue';
-import { countsInTournaments } from '../games/run-store';
+import { badRequest, conflict, notFound } from '../shared/errors';
+import { recordAudit, type Actor } from '../shared/audit';
+import { listGames } from '../shared/content';
+import { countsInTournaments } from './participation';
 import { assertReportRenders } from './report';
 
 // Tournaments: timed competitions of one game. Status comes from the clock (`now`, injectable as
 // in the other services): upcoming before the start, active from the start until the end, past
-// from the end on. A run enters every tournament of its game running at its time (games/run-store.ts).
+// from the end on. A run enters every tournament of its game running at its time (the rule:
+// `tournamentsEnteredBy` in participation.ts, which the run store applies as it writes the run).
 
 /** A tournament's status at `now`: upcoming before `start_at`, active until `end_at`, past from it on. */
 export function statusAt(row: Pick<TournamentRow, 'start_at' | 'end_at'>, now: number): TournamentStatus {
@@ -228,10 +229,11 @@ export async function adminFindTournament(services: Pick<Services, 'db' | 'ranki
 }
 
 /** The form's values as a row, after checking what only the server knows: the game and the avatars. */
-async function rowOf(services: Pick<Services, 'db' | 'config'>, form: TournamentFormParsed) {
-  const games = await listCatalogueGames(services.config.siteUrl);
-  if (!games.some((g) => g.rules.gameId === form.gameId)) {
-    throw badRequest(`Unknown game "${form.gameId}". Games: ${games.map((g) => g.rules.gameId).join(', ')}.`, { issues: [{ field: 'gameId', message: 'Unknown game' }] });
+async function rowOf(services: Pick<Services, 'db'>, form: TournamentFormParsed) {
+  // The catalogue's own list (the games room, whose run store enters runs into tournaments, stands above this one).
+  const games = (await listGames()).map((g) => g.data);
+  if (!games.some((g) => g.gameId === form.gameId)) {
+    throw badRequest(`Unknown game "${form.gameId}". Games: ${games.map((g) => g.gameId).join(', ')}.`, { issues: [{ field: 'gameId', message: 'Unknown game' }] });
   }
   const avatarIds = form.rewards.avatarRewards.map((a) => a.avatarId);
   if (avatarIds.length > 0) {
@@ -242,7 +244,7 @@ async function rowOf(services: Pick<Services, 'db' | 'config'>, form: Tournament
   // last: rendering takes the longest of these checks
   await assertReportRenders(form.reportContent);
   return {
-    replayMode: games.find((g) => g.rules.gameId === form.gameId)!.rules.fairPlay === 'replay',
+    replayMode: games.find((g) => g.gameId === form.gameId)!.fairPlay === 'replay',
     name: form.name,
     game_id: form.gameId,
     description: form.description,
@@ -278,9 +280,9 @@ async function writeAvatarRewards(trx: Tx, tournamentId: number, form: Tournamen
 /**
  * Rebuild a tournament's entries from the runs of its game inside its window: each player's best
  * run (earliest first among equal scores), how many runs counted and when they entered; for a game
- * in `replay` fair-play mode only its verified runs (the run store's rule). Used when a
- * tournament is created (its window may lie in the past) or its window or game changes, inside
- * {@link adminWrite}'s transaction.
+ * in `replay` fair-play mode only its verified runs (the entry rule's fair-play half,
+ * {@link countsInTournaments}). Used when a tournament is created (its window may lie in the past)
+ * or its window or game changes, inside {@link adminWrite}'s transaction.
  */
 async function rebuildEntries(trx: Tx, t: { id: number; game_id: string; start_at: number; end_at: number; replayMode: boolean }): Promise<void> {
   await trx.deleteFrom('tournament_entries').where('tournament_id', '=', t.id).execute();

@@ -7,7 +7,7 @@ import { countActiveSessions } from '../../../server/auth/sessions';
 import type { Services } from '../../../server/context';
 import type { UserRow } from '../../../server/db/schema';
 import { getOwnProfile } from '../../../server/profiles/profiles';
-import { handle, json, methodNotAllowed, readJson } from '../../../server/http';
+import { handle, json, methodNotAllowed, readJson } from '../../../server/routes/http';
 
 export const prerender = false;
 

@@ -4,7 +4,7 @@ import { services } from '../../../server/app';
 import { registerUser } from '../../../server/auth/accounts';
 import { markSignInBrowser } from '../../../server/auth/cookies';
 import { requesterOf } from '../../../server/auth/views';
-import { handle, json, methodNotAllowed, readJson } from '../../../server/http';
+import { handle, json, methodNotAllowed, readJson } from '../../../server/routes/http';
 
 export const prerender = false;
 

@@ -5,7 +5,7 @@ import { verifyLoginCode } from '../../../server/auth/accounts';
 import { setSessionCookie } from '../../../server/auth/cookies';
 import { requesterOf } from '../../../server/auth/views';
 import { getOwnProfile } from '../../../server/profiles/profiles';
-import { handle, json, methodNotAllowed, readJson } from '../../../server/http';
+import { handle, json, methodNotAllowed, readJson } from '../../../server/routes/http';
 
 export const prerender = false;
 

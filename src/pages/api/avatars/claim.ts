@@ -3,7 +3,7 @@ import { claimAvatarRequestSchema } from '../../../lib/schemas/avatars';
 import { services } from '../../../server/app';
 import { requireUser } from '../../../server/auth/locals';
 import { claimAchievementAvatar } from '../../../server/avatars/claims';
-import { handle, json, methodNotAllowed, readJson } from '../../../server/http';
+import { handle, json, methodNotAllowed, readJson } from '../../../server/routes/http';
 
 export const prerender = false;
 

@@ -3,7 +3,7 @@ import { setActiveAvatarRequestSchema } from '../../../lib/schemas/avatars';
 import { services } from '../../../server/app';
 import { requireUser } from '../../../server/auth/locals';
 import { setActiveAvatar } from '../../../server/avatars/collection';
-import { handle, json, methodNotAllowed, readJson } from '../../../server/http';
+import { handle, json, methodNotAllowed, readJson } from '../../../server/routes/http';
 
 export const prerender = false;
 

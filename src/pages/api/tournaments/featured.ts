@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { services } from '../../../server/app';
-import { handle, json, methodNotAllowed } from '../../../server/http';
+import { handle, json, methodNotAllowed } from '../../../server/routes/http';
 import { featuredTournament } from '../../../server/tournaments/tournaments';
 
 export const prerender = false;

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { tournamentListQuerySchema } from '../../../lib/schemas/tournaments';
 import { services } from '../../../server/app';
-import { handle, json, methodNotAllowed, parseWith } from '../../../server/http';
-import { queryOf } from '../../../server/leaderboards/api';
+import { handle, json, methodNotAllowed, parseWith } from '../../../server/routes/http';
+import { queryOf } from '../../../server/routes/leaderboard-route';
 import { listTournaments } from '../../../server/tournaments/tournaments';
 
 export const prerender = false;

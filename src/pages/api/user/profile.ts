@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { services } from '../../../server/app';
 import { requireUser } from '../../../server/auth/locals';
-import { handle, json, methodNotAllowed } from '../../../server/http';
+import { handle, json, methodNotAllowed } from '../../../server/routes/http';
 import { getOwnProfile } from '../../../server/profiles/profiles';
 
 export const prerender = false;

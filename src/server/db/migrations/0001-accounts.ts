@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { withId } from './columns';
-import type { Dialect } from './index';
+import type { Dialect } from './dialect';
 
 /** Players, magic links, sessions and rate-limit windows. */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { withId } from './columns';
-import type { Dialect } from './index';
+import type { Dialect } from './dialect';
 
 /** Runs, each player's best per game, the games' totals and unlocked achievements. */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { withId } from './columns';
-import type { Dialect } from './index';
+import type { Dialect } from './dialect';
 
 // Avatars: the collection every player can earn from (achievement rewards and tournament prizes),
 // the avatars each player owns, the active one per player, and the "notify me about new games"

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { withId } from './columns';
-import type { Dialect } from './index';
+import type { Dialect } from './dialect';
 
 // Tournaments: timed competitions of one game, the avatars they offer, each player's best inside a
 // tournament's window (written by score ingestion in the same atomic write as the game best), and

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { withId } from './columns';
-import type { Dialect } from './index';
+import type { Dialect } from './dialect';
 
 // The admin room: an audit log of every administrator's write (who, what, when), and the
 // Lightning Address a player may give so a prize can be paid from any wallet; processing winners

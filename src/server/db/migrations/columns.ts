@@ -1,5 +1,5 @@
 import type { CreateTableBuilder } from 'kysely';
-import type { Dialect } from './index';
+import type { Dialect } from './dialect';
 
 /**
  * Add an auto-incrementing integer primary key `id`: the one column the two databases spell

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
+import type { Dialect } from './dialect';
 import * as accounts from './0001-accounts';
 import * as runs from './0002-runs';
 import * as leaderboards from './0003-leaderboards';
@@ -11,7 +12,8 @@ import * as tournaments from './0008-tournaments';
 import * as fairPlay from './0009-fair-play';
 import * as admin from './0010-admin';
 
-export type Dialect = 'sqlite' | 'postgres';
+/** Declared apart (`dialect.ts`) so the migrations name it without importing this index, which imports them. */
+export type { Dialect };
 
 /**
  * One migration: `up` and `down` on an untyped database (a migration sees the schema as it was

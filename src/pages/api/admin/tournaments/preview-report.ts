@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { reportPreviewRequestSchema } from '../../../../lib/schemas/admin';
-import { handle, json, methodNotAllowed, readJson } from '../../../../server/http';
-import { TOURNAMENT_FORM_MAX_BYTES } from '../../../../server/tournaments/api';
+import { handle, json, methodNotAllowed, readJson } from '../../../../server/routes/http';
+import { TOURNAMENT_FORM_MAX_BYTES } from '../../../../server/routes/tournament-route';
 import { renderReport } from '../../../../server/tournaments/report';
 
 export const prerender = false;

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { leaderboardQuerySchema } from '../../../../lib/schemas/leaderboards';
-import { handle, json, methodNotAllowed, parseWith } from '../../../../server/http';
-import { leaderboardGame, queryOf } from '../../../../server/leaderboards/api';
-import { leaderboardPage } from '../../../../server/leaderboards/leaderboards';
+import { handle, json, methodNotAllowed, parseWith } from '../../../../server/routes/http';
+import { leaderboardGame, queryOf } from '../../../../server/routes/leaderboard-route';
+import { leaderboardPage } from '../../../../server/leaderboards/boards';
 
 export const prerender = false;
 

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
 import { userRankQuerySchema } from '../../../../lib/schemas/leaderboards';
 import { requireUser } from '../../../../server/auth/locals';
-import { handle, json, methodNotAllowed, parseWith } from '../../../../server/http';
-import { leaderboardGame, queryOf } from '../../../../server/leaderboards/api';
-import { userRank } from '../../../../server/leaderboards/leaderboards';
+import { handle, json, methodNotAllowed, parseWith } from '../../../../server/routes/http';
+import { leaderboardGame, queryOf } from '../../../../server/routes/leaderboard-route';
+import { userRank } from '../../../../server/leaderboards/boards';
 
 export const prerender = false;
 

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { handle, json, methodNotAllowed } from '../../../../server/http';
-import { tournamentRoute } from '../../../../server/tournaments/api';
+import { handle, json, methodNotAllowed } from '../../../../server/routes/http';
+import { tournamentRoute } from '../../../../server/routes/tournament-route';
 import { tournamentDetail } from '../../../../server/tournaments/tournaments';
 
 export const prerender = false;

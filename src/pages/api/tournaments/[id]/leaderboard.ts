@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { tournamentBoardQuerySchema } from '../../../../lib/schemas/tournaments';
-import { handle, json, methodNotAllowed, parseWith } from '../../../../server/http';
-import { queryOf } from '../../../../server/leaderboards/api';
-import { tournamentRoute } from '../../../../server/tournaments/api';
+import { handle, json, methodNotAllowed, parseWith } from '../../../../server/routes/http';
+import { queryOf } from '../../../../server/routes/leaderboard-route';
+import { tournamentRoute } from '../../../../server/routes/tournament-route';
 import { tournamentBoardPage } from '../../../../server/tournaments/board';
 
 export const prerender = false;

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { handle, json, methodNotAllowed } from '../../../../server/http';
-import { tournamentRoute } from '../../../../server/tournaments/api';
+import { handle, json, methodNotAllowed } from '../../../../server/routes/http';
+import { tournamentRoute } from '../../../../server/routes/tournament-route';
 import { tournamentReport } from '../../../../server/tournaments/board';
 
 export const prerender = false;

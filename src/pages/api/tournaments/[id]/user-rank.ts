@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { requireUser } from '../../../../server/auth/locals';
-import { handle, json, methodNotAllowed } from '../../../../server/http';
-import { tournamentRoute } from '../../../../server/tournaments/api';
+import { handle, json, methodNotAllowed } from '../../../../server/routes/http';
+import { tournamentRoute } from '../../../../server/routes/tournament-route';
 import { tournamentRank } from '../../../../server/tournaments/board';
 
 export const prerender = false;

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { draftReport } from '../../../../../server/admin/draft-report';
-import { handle, json, methodNotAllowed } from '../../../../../server/http';
-import { tournamentRoute } from '../../../../../server/tournaments/api';
+import { draftReport } from '../../../../../server/tournaments/draft-report';
+import { handle, json, methodNotAllowed } from '../../../../../server/routes/http';
+import { tournamentRoute } from '../../../../../server/routes/tournament-route';
 
 export const prerender = false;
 

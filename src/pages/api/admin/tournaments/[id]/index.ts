@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { tournamentFormSchema } from '../../../../../lib/schemas/tournaments';
 import { requireUser } from '../../../../../server/auth/locals';
-import { handle, json, methodNotAllowed, readJson } from '../../../../../server/http';
-import { TOURNAMENT_FORM_MAX_BYTES, tournamentRoute } from '../../../../../server/tournaments/api';
+import { handle, json, methodNotAllowed, readJson } from '../../../../../server/routes/http';
+import { TOURNAMENT_FORM_MAX_BYTES, tournamentRoute } from '../../../../../server/routes/tournament-route';
 import { adminFindTournament, deleteTournament, updateTournament } from '../../../../../server/tournaments/tournaments';
 
 export const prerender = false;

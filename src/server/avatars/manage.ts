@@ -7,12 +7,12 @@ import {
   type UpdateAvatarRequest,
 } from '../../lib/schemas/admin';
 import { defaultAvatarImage } from '../../lib/schemas/avatars';
-import { byRarityThenName } from '../avatars/collection';
-import { isUniqueViolation } from '../context';
+import { byRarityThenName } from './collection';
+import { isUniqueViolation } from '../db/errors';
 import { driverOf, type Db } from '../db';
 import type { AvatarRow } from '../db/schema';
-import { badRequest, conflict, notFound } from '../errors';
-import { recordAudit, type Actor } from './audit';
+import { badRequest, conflict, notFound } from '../shared/errors';
+import { recordAudit, type Actor } from '../shared/audit';
 
 /** The avatars the achievement cards give: claims need them, so they are never retired or removed. */
 const CARD_REWARDS = new Set(CARDS.map((card) => card.reward.avatarId));
@@ -56,7 +56,7 @@ export async function listAdminAvatars(db: Db): Promise<AdminAvatar[]> {
 }
 
 /**
- * Add an avatar. Its avatarId is made from the name (SPEC section 5) and can never change; a sent
+ * Add an avatar. Its avatarId is made from the name (`avatarIdFromName`) and can never change; a sent
  * avatarId must be that one. 400 for a name without a letter or digit, 409 for an id in use.
  */
 export async function createAvatar(db: Db, actor: Actor, input: CreateAvatarRequest, now = Date.now()): Promise<AdminAvatar> {

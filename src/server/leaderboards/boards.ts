@@ -2,7 +2,7 @@ import type { FishDetail, LeaderboardEntry, LeaderboardResponse, UserRankRespons
 import { LEADERBOARD_PAGE_SIZE } from '../../lib/schemas/leaderboards';
 import { countryName, isListedCountry } from '../../lib/countries';
 import type { Db } from '../db';
-import { badRequest } from '../errors';
+import { badRequest } from '../shared/errors';
 import type { GameRanking, Rankings } from './rankings';
 
 /** Where a leaderboard looks: everyone, or the players of one country. */

@@ -1,4 +1,4 @@
-import { forbidden } from '../errors';
+import { forbidden } from '../shared/errors';
 
 const ALLOW = {
   'access-control-allow-methods': 'GET, POST, OPTIONS',

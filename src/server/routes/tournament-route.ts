@@ -1,7 +1,7 @@
 import type { APIContext } from 'astro';
 import { services } from '../app';
 import type { Services } from '../context';
-import { idParam } from '../http';
+import { idParam } from './http';
 
 /** The running arcade and the tournament id a route names (400 unless a positive whole number). */
 export async function tournamentRoute(context: Pick<APIContext, 'params'>): Promise<{ app: Services; id: number }> {

@@ -1,6 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { Services } from './context';
-import { driverOf } from './db';
+import { driverOf, type Db } from '../db';
 
 /**
  * The process's Prometheus metrics (README, Observability): requests by route and status, their
@@ -46,10 +45,16 @@ export const replaySeconds = new Histogram({
   registers: [registry],
 });
 
-let source: Services | null = null;
+/** What the gauges read of the running arcade: its database pool and the players its rankings hold by game. */
+export interface Watched {
+  db: Db;
+  rankings: { sizes(): [string, number][] };
+}
+
+let source: Watched | null = null;
 
 /** Let the gauges read the running arcade's rankings and database pool at each scrape. */
-export function watchServices(services: Services): void {
+export function watchServices(services: Watched): void {
   source = services;
 }
 

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import sharp, { type OutputInfo } from 'sharp';
 import { AVATAR_IMAGE_PREFIX, MAX_UPLOAD_BYTES, TOURNAMENT_IMAGE_PREFIX, type UploadFolder, type UploadResponse } from '../../lib/schemas/admin';
 import type { Db } from '../db';
-import { AppError } from '../errors';
-import { recordAudit, type Actor } from './audit';
+import { AppError } from '../shared/errors';
+import { recordAudit, type Actor } from '../shared/audit';
 
 /** The formats an upload may be, by what sharp reads in its bytes (never by its name or type). */
 const FORMATS = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif' } as const;

@@ -12,9 +12,9 @@ import type {
 import type { Services } from '../context';
 import { driverOf, type Db } from '../db';
 import type { PrizeAwardsTable, TournamentRow } from '../db/schema';
-import { conflict, notFound } from '../errors';
-import { statusAt, tournamentRow, unlockCriteria } from '../tournaments/tournaments';
-import { listAudit, recordAudit, type Actor } from './audit';
+import { conflict, notFound } from '../shared/errors';
+import { statusAt, tournamentRow, unlockCriteria } from './tournaments';
+import { listAudit, recordAudit, type Actor } from '../shared/audit';
 import type { Insertable } from 'kysely';
 
 // Winners of a past tournament: who placed (the board's order: higher score, then who reached it

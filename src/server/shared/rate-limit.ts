@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { DAY, MINUTE } from '../../lib/format';
 import type { Db } from '../db';
-import { tooManyRequests } from '../errors';
+import { tooManyRequests } from './errors';
 
 export interface Limit {
   /** How many hits the window allows. */
@@ -41,7 +41,7 @@ export function windowEnded<R>(tag: SqlTag<R>, windowMs: unknown): R {
 }
 
 /**
- * The fixed window, written once for every writer (the account calls here, both run-store writers):
+ * The fixed window, written once for every writer (the account calls here, both run writers in games/):
  * the conflict clause of `insert into rate_limits (key, window_start, count) values (key, now, 1)`.
  * A window that ended starts again at this hit with a count of one; otherwise the hit counts.
  */

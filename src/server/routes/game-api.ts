@@ -2,10 +2,10 @@ import type { APIContext } from 'astro';
 import { services } from '../app';
 import { assertLiveSession } from '../auth/sessions';
 import type { Services } from '../context';
-import { errorResponse } from '../http';
-import { loadCatalogue, type CatalogueGame } from './catalogue';
+import { errorResponse } from './http';
+import { loadCatalogue, type CatalogueGame } from '../games/catalogue';
 import { corsHeaders } from './cors';
-import { bearerToken, verifyGameToken, type GameTokenClaims } from './tokens';
+import { bearerToken, verifyGameToken, type GameTokenClaims } from '../games/tokens';
 
 export interface GameApiContext {
   app: Services;

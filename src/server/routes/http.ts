@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import * as z from 'zod/mini';
-import { AppError, badRequest } from './errors';
+import { AppError, badRequest } from '../shared/errors';
 
 /** Largest JSON body the API reads. */
 export const MAX_BODY_BYTES = 16 * 1024;

@@ -1,16 +1,16 @@
 /**
  * The built server's entry point (`dist/server/entry.mjs`): a Node HTTP server that answers static
  * files itself (compressed copies, cache and security headers, each page's CSP; see
- * `static-files.ts`) and hands every other request to Astro (the Node adapter in middleware mode).
+ * `static/static-files.ts`) and hands every other request to Astro (the Node adapter in middleware mode).
  * Listens on HOST (default localhost) and PORT (default 4321).
  */
 import { createServer } from 'node:http';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { handler as astroHandler, options } from '@astrojs/node/server.js';
-import { securitySettings, services, stopServices } from '../app';
-import { securityHeadersFor } from './headers';
-import { createStaticFiles, readPageCsp } from './static-files';
+import { securitySettings, services, stopServices } from './app';
+import { securityHeadersFor } from './static/headers';
+import { createStaticFiles, readPageCsp } from './static/static-files';
 
 /**
  * The client folder next to this server folder. The adapter's options hold the build machine's

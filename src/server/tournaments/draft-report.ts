@@ -1,7 +1,7 @@
 import { countryName } from '../../lib/countries';
 import { prizeReasonLabel } from '../../lib/schemas/tournaments';
 import type { Db } from '../db';
-import { tournamentRow } from '../tournaments/tournaments';
+import { tournamentRow } from './tournaments';
 
 const n = new Intl.NumberFormat('en-US');
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);

@@ -1,0 +1,59 @@
+// The server's replay of the arcade's own games (README, "Fair play"): what a game's replayer is,
+// and the checks every replayer makes of a run against its replay. The catalogue names each game's
+// replayer (`catalogue.ts`); the fair-play check runs it (`fair-play.ts`).
+import { SECOND } from '../../lib/format';
+import type { SubmitRunRequest } from '../../lib/schemas/games';
+import type { RunTicketRow } from '../db/schema';
+import { AppError } from '../shared/errors';
+
+/** CPU time one replay may take at most; a run that needs more is refused (README, "Fair play": measured). */
+export const REPLAY_CPU_BUDGET_MS = 1_000;
+
+/** A run to replay: its ticket (seed and start; Mr Quiz's answers), what it claims, and its ticket's age. */
+export interface RunToReplay {
+  /** The game's name, as the answers name it. */
+  gameName: string;
+  ticket: RunTicketRow;
+  input: SubmitRunRequest;
+  /** Milliseconds since the ticket was issued. */
+  age: number;
+}
+
+/** A run replayed from its input log: the log, and the steps its ticket's age allows at most. */
+export interface LoggedRun extends RunToReplay {
+  inputs: unknown[];
+  maxSteps: number;
+}
+
+/**
+ * How the server replays one game: from the run's input log with the game's own rules, step by
+ * step (`inputs`: timed, within {@link REPLAY_CPU_BUDGET_MS}, charged to the player's replay time),
+ * or from what the run's ticket holds (`ticket`: Mr Quiz's answers, which the server took). Either
+ * gives the replay's result, or a 4xx saying where the run differs from it.
+ */
+export type Replayer =
+  | {
+      from: 'inputs';
+      /** Seconds one step of the game lasts: the log may reach no further than its ticket's age allows. */
+      stepSeconds: number;
+      replay(run: LoggedRun): SubmitRunRequest;
+    }
+  | { from: 'ticket'; replay(run: RunToReplay): SubmitRunRequest };
+
+/** A duration as the answers give it: '1.5 s'. */
+export const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
+
+/** 422 when the input log reaches past the steps its ticket's age allows. */
+export function assertLogFits(lastStep: number | undefined, maxSteps: number, stepSeconds: number, age: number) {
+  if (lastStep !== undefined && lastStep >= maxSteps) {
+    throw new AppError(422, `The input log is longer than the run ticket's age allows: it reaches ${seconds(lastStep * stepSeconds * SECOND)} of play, the ticket is ${seconds(age)} old.`);
+  }
+}
+
+/** 422 unless the run claims what its replay gives (`what` and `verb` word the answer). */
+export function assertSame(claimed: number | null, replayed: number, what: string, verb: string) {
+  if (claimed !== replayed) {
+    const said = what === 'level' ? `level ${claimed ?? 'none'}` : `${what} ${claimed}`;
+    throw new AppError(422, `The run does not match its replay: it reports ${said}, the replay ${verb} ${replayed}.`);
+  }
+}
