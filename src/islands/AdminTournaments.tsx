@@ -6,7 +6,7 @@ import { failureMessage } from '../lib/api';
 import { formatShortDate, plural } from '../lib/format';
 import { runMutation } from '../lib/query-wait';
 import type { AdminAvatar } from '../lib/schemas/admin';
-import type { AdminTournament, TournamentStatus } from '../lib/schemas/tournaments';
+import type { AdminTournament, TournamentStatus } from '../lib/schemas/tournament';
 import { $deleteTournament, $processWinners, $saveTournament } from '../lib/stores/admin';
 import { toast } from '../lib/stores/toast';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Eligibility } from '../../src/lib/schemas/tournaments';
+import type { Eligibility } from '../../src/lib/schemas/tournament';
 import { bulkDistributeAvatar, distributePrize, listWinners, processWinners, setPrizeStatus } from '../../src/server/admin/winners';
 import { AppError } from '../../src/server/errors';
 import { failure } from '../support/failure';

@@ -3,8 +3,8 @@ import * as z from 'zod/mini';
 import { createAvatarRequestSchema } from '../../src/lib/schemas/admin';
 import { avatarFormProblems } from '../../src/features/admin/avatar-form';
 import { EMPTY_FORM, formOf, formProblems, payloadOf, SATS_PROBLEM, satsOf, satsProblem, type FormValues } from '../../src/features/admin/tournament-form';
-import { formInstant, tournamentFormSchema, type AdminTournament } from '../../src/lib/schemas/tournaments';
-import { describeEligibility, prizeReasonLabel } from '../../src/lib/schemas/tournaments';
+import { formInstant, tournamentFormSchema, type AdminTournament } from '../../src/lib/schemas/tournament';
+import { describeEligibility, prizeReasonLabel } from '../../src/lib/schemas/tournament';
 import { afterEach, beforeEach } from 'vitest';
 import { statusBadge, windowNote } from '../../src/lib/tournament-time';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { formInstant, parseLocalDateTime, satsLine, tournamentFormSchema } from '../../src/lib/schemas/tournaments';
+import { formInstant, parseLocalDateTime, satsLine, tournamentFormSchema } from '../../src/lib/schemas/tournament';
 
 const good = {
   name: 'Spring Cup',

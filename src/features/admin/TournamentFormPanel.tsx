@@ -1,6 +1,6 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import type { AdminAvatar } from '../../lib/schemas/admin';
-import { prizePool, tournamentImageUrl } from '../../lib/schemas/tournaments';
+import { prizePool, tournamentImageUrl } from '../../lib/schemas/tournament';
 import { TextField } from '../../ui/TextField';
 import { AvatarImage } from './AvatarImage';
 import { AvatarRewardPicker } from './AvatarRewardPicker';

@@ -1,5 +1,5 @@
 import { formatCount } from '../../lib/numbers';
-import { MAX_SATS, type AdminTournament, type Eligibility, type TournamentForm } from '../../lib/schemas/tournaments';
+import { MAX_SATS, type AdminTournament, type Eligibility, type TournamentForm } from '../../lib/schemas/tournament';
 
 /** One avatar reward in the form. */
 export interface RewardDraft {

@@ -1,5 +1,5 @@
 import { plural } from '../../lib/format';
-import type { Rewards, TournamentStatus } from '../../lib/schemas/tournaments';
+import type { Rewards, TournamentStatus } from '../../lib/schemas/tournament';
 
 /** The status badge: UPCOMING, ACTIVE or COMPLETED (a past tournament). */
 export function StatusBadge({ status }: { status: TournamentStatus }) {

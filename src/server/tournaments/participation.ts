@@ -1,5 +1,5 @@
 import type { PublicProfile } from '../../lib/schemas/profile';
-import type { TournamentParticipationResponse } from '../../lib/schemas/tournaments';
+import type { TournamentParticipationResponse } from '../../lib/schemas/tournament';
 import type { Services } from '../context';
 
 // A player's tournament record: the tournaments they entered (at least one run inside each one's

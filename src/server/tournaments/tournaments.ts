@@ -12,7 +12,7 @@ import {
   type TournamentDetailResponse,
   type TournamentFormParsed,
   type TournamentStatus,
-} from '../../lib/schemas/tournaments';
+} from '../../lib/schemas/tournament';
 import type { Services } from '../context';
 import { driverOf, type Db } from '../db';
 import type { Database, TournamentRow } from '../db/schema';

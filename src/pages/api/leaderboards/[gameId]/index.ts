@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { leaderboardQuerySchema } from '../../../../lib/schemas/leaderboards';
+import { leaderboardQuerySchema } from '../../../../lib/schemas/leaderboard';
 import { handle, json, methodNotAllowed, parseWith } from '../../../../server/http';
 import { leaderboardGame, queryOf } from '../../../../server/leaderboards/api';
 import { leaderboardPage } from '../../../../server/leaderboards/leaderboards';

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { tournamentBoardQuerySchema } from '../../../../lib/schemas/tournaments';
+import { tournamentBoardQuerySchema } from '../../../../lib/schemas/tournament';
 import { handle, json, methodNotAllowed, parseWith } from '../../../../server/http';
 import { queryOf } from '../../../../server/leaderboards/api';
 import { tournamentRoute } from '../../../../server/tournaments/api';

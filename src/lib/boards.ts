@@ -1,6 +1,6 @@
 import { UNKNOWN_COUNTRY } from './countries';
 import { formatOneDecimal } from './format';
-import type { CountriesResponse, FishDetail, LeaderboardEntry, LeaderboardResponse, LeaderboardScope } from './schemas/leaderboards';
+import type { CountriesResponse, FishDetail, LeaderboardEntry, LeaderboardResponse, LeaderboardScope } from './schemas/leaderboard';
 
 /** The rules of the leaderboard pages: which board, its rows, and how fish are shown. */
 

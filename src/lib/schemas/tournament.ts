@@ -13,7 +13,7 @@ import {
   wholeParam,
   type LeaderboardResponse,
   type UserRankResponse,
-} from './leaderboards';
+} from './leaderboard';
 
 // Tournaments: what the public, player and admin tournament calls answer, and the admin form's
 // payload with a clear message for every bad field. Times in answers are ISO 8601 (UTC).
