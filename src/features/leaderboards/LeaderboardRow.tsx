@@ -1,7 +1,6 @@
 import { Fragment } from 'react';
-import { countryName } from '../../lib/countries';
+import { countryBadge, countryName } from '../../lib/countries';
 import { formatCount, formatShortDate } from '../../lib/format';
-import { countryBadge } from '../../lib/boards';
 import type { GameResults } from '../../lib/schemas/games';
 import type { LeaderboardEntry } from '../../lib/schemas/leaderboard';
 import { PixelIcon } from '../../ui/PixelIcon';
