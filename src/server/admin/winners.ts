@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { ELIGIBILITY_TOP, prizeReasonLabel, type Eligibility } from '../../lib/schemas/tournament';
+import { ELIGIBILITY_TOP, prizeReasonLabel, type Eligibility } from '../../lib/tournament-prizes';
 import type {
   AvatarRewardProgress,
   BulkDistributeResponse,

@@ -1,18 +1,16 @@
 import { sql, type Transaction } from 'kysely';
+import { formInstant } from '../../lib/dates';
 import {
-  describeEligibility,
-  ELIGIBILITY_TOP,
-  formInstant,
-  prizePool,
   tournamentImageUrl,
   type AdminTournament,
   type AvatarReward,
   type PrizeAward,
   type Tournament,
   type TournamentDetailResponse,
-  type TournamentFormParsed,
-  type TournamentStatus,
 } from '../../lib/schemas/tournament';
+import type { TournamentFormParsed } from '../../lib/schemas/tournament-input';
+import { describeEligibility, ELIGIBILITY_TOP, prizePool } from '../../lib/tournament-prizes';
+import type { TournamentStatus } from '../../lib/tournament-status';
 import type { Services } from '../context';
 import { driverOf, type Db } from '../db';
 import type { Database, TournamentRow } from '../db/schema';
