@@ -10,7 +10,7 @@ import {
 } from '../../lib/schemas/tournament';
 import type { TournamentFormParsed } from '../../lib/schemas/tournament-input';
 import { describeEligibility, ELIGIBILITY_TOP, prizePool } from '../../lib/tournament-prizes';
-import type { TournamentStatus } from '../../lib/tournament-status';
+import { tournamentStatusAt, type TournamentStatus } from '../../lib/tournament-status';
 import type { Services } from '../context';
 import { driverOf, type Db } from '../db';
 import type { Database, TournamentRow } from '../db/schema';
@@ -26,8 +26,7 @@ import { assertReportRenders } from './report';
 
 /** A tournament's status at `now`: upcoming before `start_at`, active until `end_at`, past from it on. */
 export function statusAt(row: Pick<TournamentRow, 'start_at' | 'end_at'>, now: number): TournamentStatus {
-  if (now < row.start_at) return 'upcoming';
-  return now < row.end_at ? 'active' : 'past';
+  return tournamentStatusAt(row.start_at, row.end_at, now);
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
