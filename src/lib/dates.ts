@@ -1,4 +1,17 @@
-/** Instants as text: the local date-times of the admin form (a `datetime-local` value and the browser's offset). */
+/**
+ * Instants as text: ISO 8601 as every answer writes times, and the local date-times of the admin
+ * form (a `datetime-local` value and the browser's offset).
+ */
+
+/**
+ * An instant (epoch milliseconds, or their digits as PostgreSQL's driver may hand a bigint over) as
+ * ISO 8601 UTC text; null and undefined (no time) stay null.
+ */
+export function iso(ms: number | string): string;
+export function iso(ms: number | string | null | undefined): string | null;
+export function iso(ms: number | string | null | undefined): string | null {
+  return ms === null || ms === undefined ? null : new Date(Number(ms)).toISOString();
+}
 
 /** `YYYY-MM-DDTHH:mm` or `YYYY-MM-DDTHH:mm:ss`, as a `datetime-local` input gives it. */
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;

@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import { formInstant } from '../../lib/dates';
+import { formInstant, iso } from '../../lib/dates';
 import {
   tournamentImageUrl,
   type AdminTournament,
@@ -28,8 +28,6 @@ import { assertReportRenders } from './report';
 export function statusAt(row: Pick<TournamentRow, 'start_at' | 'end_at'>, now: number): TournamentStatus {
   return tournamentStatusAt(row.start_at, row.end_at, now);
 }
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Who earns an avatar reward, in the spec's words ('Top 3, with at least 5,000 points'). */
 export function unlockCriteria(eligibility: AvatarReward['requirement']['type'], minScore: number | null): string {
