@@ -1,6 +1,7 @@
+import { UNKNOWN_COUNTRY } from './countries';
 import type { CountriesResponse, LeaderboardEntry, LeaderboardResponse, LeaderboardScope } from './schemas/leaderboard';
 
-/** The rules of a board (a game's leaderboard, a tournament's): which board, and its rows. */
+/** The rules of a board (a game's leaderboard, a tournament's): which board, its rows, and their country badges. */
 
 /** Which board: a game, everyone or one country's players. */
 export interface BoardQuery {
@@ -47,4 +48,14 @@ export function mergePages(loaded: readonly LeaderboardResponse[]): LeaderboardE
     }
   }
   return rows;
+}
+
+/**
+ * The country code a row shows: uppercased when it is exactly two letters, nothing when it is
+ * empty, unknown (`XX`) or anything else.
+ */
+export function countryBadge(country: string | null | undefined): string | null {
+  if (!country || !/^[A-Za-z]{2}$/.test(country)) return null;
+  const code = country.toUpperCase();
+  return code === UNKNOWN_COUNTRY ? null : code;
 }

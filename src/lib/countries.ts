@@ -55,13 +55,3 @@ export function listCountryOptions(locale = 'en'): CountryOption[] {
   options.sort((a, b) => a.name.localeCompare(b.name, locale));
   return [{ code: UNKNOWN_COUNTRY, name: 'Unknown' }, ...options];
 }
-
-/**
- * The country code a row shows: uppercased when it is exactly two letters, nothing when it is
- * empty, unknown (`XX`) or anything else.
- */
-export function countryBadge(country: string | null | undefined): string | null {
-  if (!country || !/^[A-Za-z]{2}$/.test(country)) return null;
-  const code = country.toUpperCase();
-  return code === UNKNOWN_COUNTRY ? null : code;
-}

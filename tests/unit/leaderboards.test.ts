@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatCount, formatShortDate } from '../../src/lib/format';
-import { boardKey, boardRequest, mergePages } from '../../src/lib/boards';
-import { countryBadge } from '../../src/lib/countries';
+import { boardKey, boardRequest, countryBadge, mergePages } from '../../src/lib/boards';
 import { fishByPoints, formatWeight, isGreatHaul, qualityStars } from '../../src/lib/fish';
 import type { LeaderboardEntry, LeaderboardResponse } from '../../src/lib/schemas/leaderboard';
 

@@ -1,5 +1,6 @@
 import { Fragment } from 'react';
-import { countryBadge, countryName } from '../../lib/countries';
+import { countryBadge } from '../../lib/boards';
+import { countryName } from '../../lib/countries';
 import { formatCount, formatShortDate } from '../../lib/format';
 import type { GameResults } from '../../lib/schemas/games';
 import type { LeaderboardEntry } from '../../lib/schemas/leaderboard';

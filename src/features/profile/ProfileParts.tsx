@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { countryBadge, countryName } from '../../lib/countries';
+import { countryBadge } from '../../lib/boards';
+import { countryName } from '../../lib/countries';
 import { formatCount, formatRelativeTime, formatShortDate } from '../../lib/format';
 import type { Rarity } from '../../lib/schemas/avatars';
 import type { PublicProfile } from '../../lib/schemas/profile';

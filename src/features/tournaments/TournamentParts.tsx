@@ -1,16 +1,16 @@
 import { plural } from '../../lib/format';
 import type { Rewards } from '../../lib/schemas/tournament';
 import type { TournamentStatus } from '../../lib/tournament-status';
-import { statusBadge } from '../../lib/tournament-time';
 
 /** The status badge: UPCOMING, ACTIVE or COMPLETED (a past tournament). */
 export function StatusBadge({ status }: { status: TournamentStatus }) {
-  const colour = {
-    upcoming: 'bg-warning text-warning-content',
-    active: 'bg-accent text-accent-content animate-pulse',
-    past: 'bg-base-content/80 text-base-300',
-  }[status];
-  return <span className={`badge h-auto border-2 border-black py-1 font-pixel text-[0.55rem] ${colour}`}>{statusBadge(status)}</span>;
+  const look = {
+    upcoming: ['UPCOMING', 'bg-warning text-warning-content'],
+    active: ['ACTIVE', 'bg-accent text-accent-content animate-pulse'],
+    past: ['COMPLETED', 'bg-base-content/80 text-base-300'],
+  } as const;
+  const [text, colour] = look[status];
+  return <span className={`badge h-auto border-2 border-black py-1 font-pixel text-[0.55rem] ${colour}`}>{text}</span>;
 }
 
 /** The sats prizes: 1st place, each of places 2-5, one random participant (those it pays). */
