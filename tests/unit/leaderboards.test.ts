@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatCount, formatShortDate } from '../../src/lib/format';
-import { boardKey, boardRequest, countryBadge, mergePages } from '../../src/lib/boards';
+import { boardKey, boardRequest, countryBadge, mergePages } from '../../src/lib/board-rules';
 import { fishByPoints, formatWeight, isGreatHaul, qualityStars } from '../../src/lib/fish';
 import type { LeaderboardEntry, LeaderboardResponse } from '../../src/lib/schemas/leaderboard';
 

@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { countryBadge } from '../../lib/boards';
+import { countryBadge } from '../../lib/board-rules';
 import { countryName } from '../../lib/countries';
 import { formatCount, formatShortDate } from '../../lib/format';
 import type { GameResults } from '../../lib/schemas/games';

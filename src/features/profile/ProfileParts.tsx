@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { countryBadge } from '../../lib/boards';
+import { countryBadge } from '../../lib/board-rules';
 import { countryName } from '../../lib/countries';
 import { formatCount, formatRelativeTime, formatShortDate } from '../../lib/format';
 import type { Rarity } from '../../lib/schemas/avatars';

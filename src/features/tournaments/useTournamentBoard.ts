@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { mergePages } from '../../lib/boards';
+import { mergePages } from '../../lib/board-rules';
 import type { LeaderboardResponse } from '../../lib/schemas/leaderboard';
 import { tournamentBoardPageStore } from '../../lib/stores/tournament-queries';
 import type { Board } from '../leaderboards/useLeaderboard';

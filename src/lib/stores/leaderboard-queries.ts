@@ -1,5 +1,5 @@
 import { ApiError, getJson } from '../api';
-import type { BoardQuery } from '../boards';
+import type { BoardQuery } from '../board-rules';
 import { FRESH, LEADERBOARD_KEYS, LEADERBOARD_REFETCH, createQuery, storeFamily } from '../query';
 import { LEADERBOARD_PAGE_SIZE, countriesResponseSchema, leaderboardResponseSchema, userRankResponseSchema } from '../schemas/leaderboard';
 import { setSignedOut } from './session';
