@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatCount, formatShortDate } from '../../src/lib/format';
 import { boardKey, boardRequest, countryBadge, mergePages } from '../../src/lib/board-rules';
-import { fishByPoints, formatWeight, isGreatHaul, qualityStars } from '../../src/lib/fish';
+import { fishByPoints, formatWeight, isGreatHaul, qualityStars } from '../../src/lib/fish-display';
 import type { LeaderboardEntry, LeaderboardResponse } from '../../src/lib/schemas/leaderboard';
 
 const fish = (name: string, points: number, weight = 1, quality = 3) => ({ name, points, weight, quality });

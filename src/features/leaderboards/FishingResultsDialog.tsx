@@ -1,6 +1,6 @@
 import { useId, useRef } from 'react';
 import { formatCount } from '../../lib/format';
-import { fishByPoints, formatWeight, isGreatHaul, qualityStars, type WeightUnit } from '../../lib/fish';
+import { fishByPoints, formatWeight, isGreatHaul, qualityStars, type WeightUnit } from '../../lib/fish-display';
 import { PIXEL_STAR_PATH } from '../../lib/pixel-star';
 import type { FishDetail } from '../../lib/schemas/leaderboard';
 import { ArcadeDialog } from '../../ui/ArcadeDialog';
