@@ -5,7 +5,7 @@ import type { Db } from '../src/server/db';
 import { submitRun, type GameRules } from '../src/server/games/runs';
 import { Rankings } from '../src/server/leaderboards/rankings';
 import { REKT_FORMATIONS } from '../src/lib/schemas/games';
-import { describeEligibility } from '../src/lib/schemas/tournaments';
+import { describeEligibility } from '../src/lib/tournament-prizes';
 import { computeAchievements } from '../src/lib/achievements';
 
 // The reference games are replay-mode games (README, "Fair play"): the demo's runs stand for runs

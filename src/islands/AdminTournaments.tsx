@@ -6,7 +6,8 @@ import { failureMessage } from '../lib/api';
 import { formatShortDate, plural } from '../lib/format';
 import { runMutation } from '../lib/query-wait';
 import type { AdminAvatar } from '../lib/schemas/admin';
-import type { AdminTournament, TournamentStatus } from '../lib/schemas/tournaments';
+import type { AdminTournament } from '../lib/schemas/tournament';
+import type { TournamentStatus } from '../lib/tournament-status';
 import { $deleteTournament, $processWinners, $saveTournament } from '../lib/stores/admin';
 import { toast } from '../lib/stores/toast';
 

@@ -7,7 +7,7 @@ import { readView, writeView } from '../features/leaderboards/boardView';
 import { useJumpToOwnRow } from '../features/leaderboards/useJumpToOwnRow';
 import { useCountries, useLeaderboard, useUserRank } from '../features/leaderboards/useLeaderboard';
 import { countryName } from '../lib/countries';
-import { boardRequest, type BoardQuery } from '../lib/leaderboards';
+import { boardRequest, type BoardQuery } from '../lib/board-rules';
 import type { GameResults } from '../lib/schemas/games';
 import { useSession } from '../ui/useHydratedStore';
 

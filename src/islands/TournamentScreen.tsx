@@ -2,12 +2,12 @@ import type { FetcherStore, FetcherValue } from '@nanostores/query';
 import { useEffect } from 'react';
 import { LeaderboardTable } from '../features/leaderboards/LeaderboardTable';
 import { TournamentHeader, TournamentRewards } from '../features/tournaments/TournamentView';
-import { statusAt } from '../features/tournaments/TournamentParts';
 import { useTournamentBoard } from '../features/tournaments/useTournamentBoard';
 import { ApiError } from '../lib/api';
 import type { GameResults } from '../lib/schemas/games';
-import type { Tournament } from '../lib/schemas/tournaments';
-import { $featuredTournament, tournamentStore } from '../lib/stores/tournaments';
+import type { Tournament } from '../lib/schemas/tournament';
+import { $featuredTournament, tournamentStore } from '../lib/stores/tournament-queries';
+import { tournamentStatusAt } from '../lib/tournament-status';
 import { PixelIcon } from '../ui/PixelIcon';
 import { useHydratedStore } from '../ui/useHydratedStore';
 import { useNow } from '../ui/useNow';
@@ -85,7 +85,7 @@ function Screen({ data, failed, retry, userId, games }: ScreenProps) {
   if (!tournament) return <NoTournament title="No Tournament Available" text="There are no active or upcoming tournaments at the moment." />;
 
   const game = games.find((g) => g.gameId === tournament.gameId);
-  const status = statusAt(tournament.startTime || tournament.startDate, tournament.endDate, now);
+  const status = tournamentStatusAt(Date.parse(tournament.startTime || tournament.startDate), Date.parse(tournament.endDate), now);
   return (
     <div className="space-y-8">
       <TournamentHeader tournament={tournament} gameName={game?.name ?? tournament.gameId} playUrl={game?.url ?? null} status={status} now={now} />

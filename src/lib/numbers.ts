@@ -7,6 +7,7 @@ export const LOCALE = 'en-US';
 // locale's data, tens of milliseconds on a slow phone, which would lengthen the scripts' start.
 let wholeNumber: Intl.NumberFormat | undefined;
 let oneDecimal: Intl.NumberFormat | undefined;
+let ordinalRules: Intl.PluralRules | undefined;
 
 /** A whole number with en-US digit grouping: 12,345. */
 export function formatCount(value: number): string {
@@ -26,4 +27,12 @@ export function formatOneDecimal(value: number): string {
  */
 export function plural(count: number, one: string, many = `${one}s`): string {
   return `${formatCount(count)} ${count === 1 ? one : many}`;
+}
+
+const ORDINAL_SUFFIX: Record<string, string> = { one: 'st', two: 'nd', few: 'rd', other: 'th' };
+
+/** A whole number as an en-US ordinal: 1st, 2nd, 3rd, 11th, 22nd. */
+export function formatOrdinal(n: number): string {
+  ordinalRules ??= new Intl.PluralRules(LOCALE, { type: 'ordinal' });
+  return `${n}${ORDINAL_SUFFIX[ordinalRules.select(n)]}`;
 }

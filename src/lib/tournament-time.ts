@@ -1,5 +1,5 @@
 import { DAY, HOUR, MINUTE, SECOND, formatShortDate } from './format';
-import type { TournamentStatus } from './schemas/tournaments';
+import type { TournamentStatus } from './tournament-status';
 
 /**
  * How tournaments write their times: the countdowns of the dashboard card, the featured page and

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Eligibility } from '../../src/lib/schemas/tournaments';
+import type { Eligibility } from '../../src/lib/tournament-prizes';
 import { bulkDistributeAvatar, distributePrize, listWinners, processWinners, setPrizeStatus } from '../../src/server/tournaments/winners';
 import { AppError } from '../../src/server/shared/errors';
 import { failure } from '../support/failure';

@@ -3,8 +3,10 @@ import * as z from 'zod/mini';
 import { createAvatarRequestSchema } from '../../src/lib/schemas/admin';
 import { avatarFormProblems } from '../../src/features/admin/avatar-form';
 import { EMPTY_FORM, formOf, formProblems, payloadOf, SATS_PROBLEM, satsOf, satsProblem, type FormValues } from '../../src/features/admin/tournament-form';
-import { formInstant, tournamentFormSchema, type AdminTournament } from '../../src/lib/schemas/tournaments';
-import { describeEligibility, prizeReasonLabel } from '../../src/lib/schemas/tournaments';
+import { formInstant } from '../../src/lib/dates';
+import type { AdminTournament } from '../../src/lib/schemas/tournament';
+import { tournamentFormSchema } from '../../src/lib/schemas/tournament-input';
+import { describeEligibility, prizeReasonLabel } from '../../src/lib/tournament-prizes';
 import { afterEach, beforeEach } from 'vitest';
 import { statusBadge, windowNote } from '../../src/lib/tournament-time';
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatCount, formatShortDate } from '../../src/lib/format';
-import { boardKey, boardRequest, countryBadge, fishByPoints, formatWeight, isGreatHaul, mergePages, qualityStars } from '../../src/lib/leaderboards';
-import type { LeaderboardEntry, LeaderboardResponse } from '../../src/lib/schemas/leaderboards';
+import { boardKey, boardRequest, countryBadge, mergePages } from '../../src/lib/board-rules';
+import { fishByPoints, formatWeight, isGreatHaul, qualityStars } from '../../src/lib/fish-display';
+import type { LeaderboardEntry, LeaderboardResponse } from '../../src/lib/schemas/leaderboard';
 
 const fish = (name: string, points: number, weight = 1, quality = 3) => ({ name, points, weight, quality });
 

@@ -6,7 +6,7 @@ import { clearAllQueries } from '../../src/lib/query';
 import { loaded, runMutation } from '../../src/lib/query-wait';
 import { $achievements, $claimAvatar } from '../../src/lib/stores/avatars';
 import { gamesPlayedStore } from '../../src/lib/stores/game-stats';
-import { userRankStore } from '../../src/lib/stores/leaderboards';
+import { userRankStore } from '../../src/lib/stores/leaderboard-queries';
 import { $session, settledSession } from '../../src/lib/stores/session';
 
 // The spec's call rules as the stores apply them, against a stubbed `fetch`: the current user's

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { formInstant, parseLocalDateTime, satsLine, tournamentFormSchema } from '../../src/lib/schemas/tournaments';
+import { formInstant, parseLocalDateTime } from '../../src/lib/dates';
+import { tournamentFormSchema } from '../../src/lib/schemas/tournament-input';
+import { satsLine } from '../../src/lib/tournament-prizes';
 
 const good = {
   name: 'Spring Cup',

@@ -1,6 +1,7 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import type { AdminAvatar } from '../../lib/schemas/admin';
-import { prizePool, tournamentImageUrl } from '../../lib/schemas/tournaments';
+import { tournamentImageUrl } from '../../lib/schemas/tournament';
+import { prizePool } from '../../lib/tournament-prizes';
 import { TextField } from '../../ui/TextField';
 import { AvatarImage } from './AvatarImage';
 import { AvatarRewardPicker } from './AvatarRewardPicker';

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { formatCount } from '../../lib/format';
-import type { Tournament } from '../../lib/schemas/tournaments';
-import { $featuredTournament, refreshFeatured } from '../../lib/stores/tournaments';
+import type { Tournament } from '../../lib/schemas/tournament';
+import { $featuredTournament, refreshFeatured } from '../../lib/stores/tournament-queries';
 import { formatClock, truncateName } from '../../lib/tournament-time';
 import { PixelIcon } from '../../ui/PixelIcon';
 import { useNow } from '../../ui/useNow';

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { formatCount } from '../../lib/format';
-import { participationStore } from '../../lib/stores/tournaments';
+import { participationStore } from '../../lib/stores/tournament-queries';
 import type { PublicProfile } from '../../lib/schemas/profile';
 
 interface Props {

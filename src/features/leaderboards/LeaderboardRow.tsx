@@ -1,9 +1,9 @@
 import { Fragment } from 'react';
+import { countryBadge } from '../../lib/board-rules';
 import { countryName } from '../../lib/countries';
 import { formatCount, formatShortDate } from '../../lib/format';
-import { countryBadge } from '../../lib/leaderboards';
 import type { GameResults } from '../../lib/schemas/games';
-import type { LeaderboardEntry } from '../../lib/schemas/leaderboards';
+import type { LeaderboardEntry } from '../../lib/schemas/leaderboard';
 import { PixelIcon } from '../../ui/PixelIcon';
 import { PlayerAvatar } from '../../ui/PlayerAvatar';
 import { fish as iconFish, trophy as iconTrophy } from '../../ui/pixel-icons';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useDeferredValue, useId, useRef, useState } from 'react';
 import { plural } from '../../lib/format';
 import type { GameResults } from '../../lib/schemas/games';
-import type { LeaderboardEntry } from '../../lib/schemas/leaderboards';
+import type { LeaderboardEntry } from '../../lib/schemas/leaderboard';
 import { PixelIcon } from '../../ui/PixelIcon';
 import { BoardError, EmptyBoard, LoadingRows } from './BoardNotices';
 import { LeaderboardRow } from './LeaderboardRow';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import type { CountryList } from '../../lib/leaderboards';
-import type { LeaderboardScope } from '../../lib/schemas/leaderboards';
+import type { CountryList } from '../../lib/board-rules';
+import type { LeaderboardScope } from '../../lib/schemas/leaderboard';
 import { PixelIcon } from '../../ui/PixelIcon';
 import { flag as iconFlag, globe as iconGlobe } from '../../ui/pixel-icons';
 

@@ -2,7 +2,7 @@ import { countryName, isListedCountry } from '../../lib/countries';
 import { formatCount } from '../../lib/format';
 import { playHref } from '../../lib/play';
 import type { GameResults } from '../../lib/schemas/games';
-import type { UserRankResponse } from '../../lib/schemas/leaderboards';
+import type { UserRankResponse } from '../../lib/schemas/leaderboard';
 import { openAuthDialog } from '../../lib/stores/auth-dialog';
 import { PixelIcon } from '../../ui/PixelIcon';
 import type { RankState } from './useLeaderboard';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
+import { countryBadge } from '../../lib/board-rules';
 import { countryName } from '../../lib/countries';
-import { countryBadge } from '../../lib/leaderboards';
 import { formatCount, formatRelativeTime, formatShortDate } from '../../lib/format';
 import type { Rarity } from '../../lib/schemas/avatars';
 import type { PublicProfile } from '../../lib/schemas/profile';

@@ -1,4 +1,4 @@
-import type { AvatarReward } from '../../lib/schemas/tournaments';
+import type { AvatarReward } from '../../lib/schemas/tournament';
 import { useBrokenImage } from '../../ui/useBrokenImage';
 
 /** How many avatar rewards a card shows before '+N'. */

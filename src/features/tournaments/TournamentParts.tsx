@@ -1,5 +1,6 @@
 import { plural } from '../../lib/format';
-import type { Rewards, TournamentStatus } from '../../lib/schemas/tournaments';
+import type { Rewards } from '../../lib/schemas/tournament';
+import type { TournamentStatus } from '../../lib/tournament-status';
 
 /** The status badge: UPCOMING, ACTIVE or COMPLETED (a past tournament). */
 export function StatusBadge({ status }: { status: TournamentStatus }) {
@@ -10,12 +11,6 @@ export function StatusBadge({ status }: { status: TournamentStatus }) {
   } as const;
   const [text, colour] = look[status];
   return <span className={`badge h-auto border-2 border-black py-1 font-pixel text-[0.55rem] ${colour}`}>{text}</span>;
-}
-
-/** The status a tournament has at `now`, from its window (the server's rule, so a page left open stays right). */
-export function statusAt(start: string, end: string, now: number): TournamentStatus {
-  if (now < Date.parse(start)) return 'upcoming';
-  return now < Date.parse(end) ? 'active' : 'past';
 }
 
 /** The sats prizes: 1st place, each of places 2-5, one random participant (those it pays). */

@@ -1,6 +1,7 @@
 import { formatCount, plural } from '../../lib/format';
 import { playHref } from '../../lib/play';
-import type { Rewards, Tournament, TournamentStatus } from '../../lib/schemas/tournaments';
+import type { Rewards, Tournament } from '../../lib/schemas/tournament';
+import type { TournamentStatus } from '../../lib/tournament-status';
 import { formatClock, formatDateRange } from '../../lib/tournament-time';
 import { PixelIcon } from '../../ui/PixelIcon';
 import { clock as iconClock, gamepad as iconGamepad, users as iconUsers } from '../../ui/pixel-icons';

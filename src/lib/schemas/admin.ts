@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { TOURNAMENT_STATUSES } from '../tournament-status';
 import { AVATAR_CATEGORIES, RARITIES } from './avatars';
 import { manyLinesText, oneLineText } from './text';
 
@@ -196,7 +197,7 @@ export type AvatarRewardProgress = z.infer<typeof avatarRewardProgressSchema>;
 
 /** Answer of `GET /api/admin/tournaments/{id}/winners`. */
 export const winnersResponseSchema = z.object({
-  tournament: z.object({ id: z.number(), name: z.string(), status: z.enum(['upcoming', 'active', 'past']), startDate: z.string(), endDate: z.string(), participantCount: z.number() }),
+  tournament: z.object({ id: z.number(), name: z.string(), status: z.enum(TOURNAMENT_STATUSES), startDate: z.string(), endDate: z.string(), participantCount: z.number() }),
   /** When winners were processed, or null. */
   processedAt: z.nullable(z.string()),
   winners: z.array(winnerSchema),

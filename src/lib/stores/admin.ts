@@ -23,7 +23,8 @@ import {
   type UploadResponse,
 } from '../schemas/admin';
 import * as z from 'zod/mini';
-import { adminTournamentListResponseSchema, adminTournamentResponseSchema, type AdminTournament, type TournamentForm } from '../schemas/tournaments';
+import { adminTournamentListResponseSchema, adminTournamentResponseSchema, type AdminTournament } from '../schemas/tournament';
+import type { TournamentForm } from '../schemas/tournament-input';
 
 /**
  * The admin room's actions. Each answers with what changed and the collection as it is now, so

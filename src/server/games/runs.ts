@@ -1,3 +1,4 @@
+import { iso } from '../../lib/dates';
 import { MINUTE } from '../../lib/format';
 import { REKT_FORMATIONS, type BestView, type RunView, type SubmitRunRequest } from '../../lib/schemas/games';
 import type { Services } from '../context';
@@ -68,8 +69,6 @@ export function assertPlausible(game: GameRules, input: SubmitRunRequest): void 
  * chosen at random, so concurrent runs seldom wait for the same row; the total is their sum.
  */
 export const GAME_TOTAL_SHARDS = 128;
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * Store a finished run and fold it into the player's best for the game, the game's total and the

@@ -1,5 +1,5 @@
-import type { FishDetail, LeaderboardEntry, LeaderboardResponse, UserRankResponse } from '../../lib/schemas/leaderboards';
-import { LEADERBOARD_PAGE_SIZE } from '../../lib/schemas/leaderboards';
+import type { FishDetail, LeaderboardEntry, LeaderboardResponse, UserRankResponse } from '../../lib/schemas/leaderboard';
+import { LEADERBOARD_PAGE_SIZE } from '../../lib/schemas/leaderboard';
 import { countryName, isListedCountry } from '../../lib/countries';
 import type { Db } from '../db';
 import { badRequest } from '../shared/errors';

@@ -1,3 +1,4 @@
+import { iso } from '../../lib/dates';
 import type { OwnProfileResponse, PublicProfile } from '../../lib/schemas/profile';
 import { userView } from '../auth/views';
 import type { Services } from '../context';
@@ -7,8 +8,6 @@ import { listCatalogueGames } from '../games/catalogue';
 import { byRarityThenName, findActiveAvatar } from '../avatars/collection';
 import { listWonPrizes } from '../tournaments/prizes';
 import { getTournamentStats } from '../tournaments/participation';
-
-const iso = (ms: number | string | null | undefined) => (ms === null || ms === undefined ? null : new Date(Number(ms)).toISOString());
 
 /** The signed-in player and their active avatar (`GET /api/user/profile`). */
 export async function getOwnProfile(services: Services, user: UserRow): Promise<OwnProfileResponse> {

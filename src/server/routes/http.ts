@@ -1,4 +1,5 @@
 import { STATUS_CODES } from 'node:http';
+import { parseId } from '../../lib/ids';
 import * as z from 'zod/mini';
 import { AppError, badRequest } from '../shared/errors';
 
@@ -111,7 +112,7 @@ export function methodNotAllowed(...allowed: string[]) {
 
 /** A route's numeric id parameter; anything but a positive whole number is a 400. */
 export function idParam(value: string | undefined, what = 'user id'): number {
-  const id = Number(value);
-  if (!value || !/^\d{1,15}$/.test(value) || !Number.isSafeInteger(id) || id <= 0) throw new AppError(400, `The ${what} must be a positive whole number.`);
+  const id = parseId(value);
+  if (id === null) throw new AppError(400, `The ${what} must be a positive whole number.`);
   return id;
 }

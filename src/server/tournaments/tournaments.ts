@@ -1,18 +1,16 @@
 import { sql, type Transaction } from 'kysely';
+import { formInstant, iso } from '../../lib/dates';
 import {
-  describeEligibility,
-  ELIGIBILITY_TOP,
-  formInstant,
-  prizePool,
   tournamentImageUrl,
   type AdminTournament,
   type AvatarReward,
   type PrizeAward,
   type Tournament,
   type TournamentDetailResponse,
-  type TournamentFormParsed,
-  type TournamentStatus,
-} from '../../lib/schemas/tournaments';
+} from '../../lib/schemas/tournament';
+import type { TournamentFormParsed } from '../../lib/schemas/tournament-input';
+import { describeEligibility, ELIGIBILITY_TOP, prizePool } from '../../lib/tournament-prizes';
+import { tournamentStatusAt, type TournamentStatus } from '../../lib/tournament-status';
 import type { Services } from '../context';
 import { driverOf, type Db } from '../db';
 import type { Database, TournamentRow } from '../db/schema';
@@ -29,11 +27,8 @@ import { assertReportRenders } from './report';
 
 /** A tournament's status at `now`: upcoming before `start_at`, active until `end_at`, past from it on. */
 export function statusAt(row: Pick<TournamentRow, 'start_at' | 'end_at'>, now: number): TournamentStatus {
-  if (now < row.start_at) return 'upcoming';
-  return now < row.end_at ? 'active' : 'past';
+  return tournamentStatusAt(row.start_at, row.end_at, now);
 }
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Who earns an avatar reward, in the spec's words ('Top 3, with at least 5,000 points'). */
 export function unlockCriteria(eligibility: AvatarReward['requirement']['type'], minScore: number | null): string {

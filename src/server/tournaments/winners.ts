@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { ELIGIBILITY_TOP, prizeReasonLabel, type Eligibility } from '../../lib/schemas/tournaments';
+import { iso } from '../../lib/dates';
+import { ELIGIBILITY_TOP, prizeReasonLabel, type Eligibility } from '../../lib/tournament-prizes';
 import type {
   AvatarRewardProgress,
   BulkDistributeResponse,
@@ -137,8 +138,6 @@ export async function processWinners(services: Pick<Services, 'db'>, actor: Acto
     };
   });
 }
-
-const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
 
 /** `GET /api/admin/tournaments/{id}/winners`: every player with a prize, by rank, with their prizes and the tournament's audit log. */
 export async function listWinners(services: Pick<Services, 'db' | 'rankings'>, tournamentId: number, now = Date.now()): Promise<WinnersResponse> {

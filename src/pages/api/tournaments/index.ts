@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { tournamentListQuerySchema } from '../../../lib/schemas/tournaments';
+import { tournamentListQuerySchema } from '../../../lib/schemas/tournament';
 import { services } from '../../../server/app';
 import { handle, json, methodNotAllowed, parseWith } from '../../../server/routes/http';
 import { queryOf } from '../../../server/routes/leaderboard-route';

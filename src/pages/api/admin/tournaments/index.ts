@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { tournamentFormSchema } from '../../../../lib/schemas/tournaments';
+import { tournamentFormSchema } from '../../../../lib/schemas/tournament-input';
 import { services } from '../../../../server/app';
 import { requireUser } from '../../../../server/auth/locals';
 import { handle, json, methodNotAllowed, readJson } from '../../../../server/routes/http';

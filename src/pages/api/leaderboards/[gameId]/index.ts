@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { leaderboardQuerySchema } from '../../../../lib/schemas/leaderboards';
+import { leaderboardQuerySchema } from '../../../../lib/schemas/leaderboard';
 import { handle, json, methodNotAllowed, parseWith } from '../../../../server/routes/http';
 import { leaderboardGame, queryOf } from '../../../../server/routes/leaderboard-route';
 import { leaderboardPage } from '../../../../server/leaderboards/boards';

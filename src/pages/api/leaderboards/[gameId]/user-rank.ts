@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { userRankQuerySchema } from '../../../../lib/schemas/leaderboards';
+import { userRankQuerySchema } from '../../../../lib/schemas/leaderboard';
 import { requireUser } from '../../../../server/auth/locals';
 import { handle, json, methodNotAllowed, parseWith } from '../../../../server/routes/http';
 import { leaderboardGame, queryOf } from '../../../../server/routes/leaderboard-route';

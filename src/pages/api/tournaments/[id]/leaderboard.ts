@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { tournamentBoardQuerySchema } from '../../../../lib/schemas/tournaments';
+import { tournamentBoardQuerySchema } from '../../../../lib/schemas/tournament';
 import { handle, json, methodNotAllowed, parseWith } from '../../../../server/routes/http';
 import { queryOf } from '../../../../server/routes/leaderboard-route';
 import { tournamentRoute } from '../../../../server/routes/tournament-route';

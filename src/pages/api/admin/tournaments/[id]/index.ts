@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { tournamentFormSchema } from '../../../../../lib/schemas/tournaments';
+import { tournamentFormSchema } from '../../../../../lib/schemas/tournament-input';
 import { requireUser } from '../../../../../server/auth/locals';
 import { handle, json, methodNotAllowed, readJson } from '../../../../../server/routes/http';
 import { TOURNAMENT_FORM_MAX_BYTES, tournamentRoute } from '../../../../../server/routes/tournament-route';

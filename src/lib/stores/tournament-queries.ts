@@ -1,13 +1,13 @@
 import { getJson } from '../api';
 import { FEATURED_REFETCH, FRESH, TOURNAMENT_BOARD_REFETCH, createQuery, storeFamily } from '../query';
-import { LEADERBOARD_PAGE_SIZE } from '../schemas/leaderboards';
+import { LEADERBOARD_PAGE_SIZE } from '../schemas/leaderboard';
 import {
   featuredTournamentResponseSchema,
   tournamentBoardResponseSchema,
   tournamentDetailResponseSchema,
   tournamentParticipationResponseSchema,
   tournamentReportResponseSchema,
-} from '../schemas/tournaments';
+} from '../schemas/tournament';
 
 /**
  * The browser's tournament calls: the featured tournament (header, dashboard, featured page), one

@@ -1,8 +1,7 @@
 import { UNKNOWN_COUNTRY } from './countries';
-import { formatOneDecimal } from './format';
-import type { CountriesResponse, FishDetail, LeaderboardEntry, LeaderboardResponse, LeaderboardScope } from './schemas/leaderboards';
+import type { CountriesResponse, LeaderboardEntry, LeaderboardResponse, LeaderboardScope } from './schemas/leaderboard';
 
-/** The rules of the leaderboard pages: which board, its rows, and how fish are shown. */
+/** The rules of a board (a game's leaderboard, a tournament's): which board, its rows, and their country badges. */
 
 /** Which board: a game, everyone or one country's players. */
 export interface BoardQuery {
@@ -59,29 +58,4 @@ export function countryBadge(country: string | null | undefined): string | null 
   if (!country || !/^[A-Za-z]{2}$/.test(country)) return null;
   const code = country.toUpperCase();
   return code === UNKNOWN_COUNTRY ? null : code;
-}
-
-export const POUNDS_PER_KG = 2.20462;
-export type WeightUnit = 'lbs' | 'kg';
-
-/** A fish's weight (stored in kilograms) in `unit`, one decimal: `4.9 lbs`. */
-export function formatWeight(kg: number, unit: WeightUnit): string {
-  const value = unit === 'lbs' ? kg * POUNDS_PER_KG : kg;
-  return `${formatOneDecimal(value)} ${unit}`;
-}
-
-/** The fish of a run, most points first (a copy; the input is left as it is). */
-export function fishByPoints(fish: readonly FishDetail[]): FishDetail[] {
-  return [...fish].sort((a, b) => b.points - a.points);
-}
-
-/** 'Great haul!' is earned by more than three kinds of fish (by name) in one run. */
-export const GREAT_HAUL_MIN_KINDS = 4;
-export function isGreatHaul(fish: readonly FishDetail[]): boolean {
-  return new Set(fish.map((f) => f.name)).size >= GREAT_HAUL_MIN_KINDS;
-}
-
-/** A fish's quality as a whole number of stars from 1 to 5. */
-export function qualityStars(quality: number): number {
-  return Math.min(5, Math.max(1, Math.round(quality)));
 }

@@ -1,7 +1,7 @@
 import { ApiError, getJson } from '../api';
-import type { BoardQuery } from '../leaderboards';
+import type { BoardQuery } from '../board-rules';
 import { FRESH, LEADERBOARD_KEYS, LEADERBOARD_REFETCH, createQuery, storeFamily } from '../query';
-import { LEADERBOARD_PAGE_SIZE, countriesResponseSchema, leaderboardResponseSchema, userRankResponseSchema } from '../schemas/leaderboards';
+import { LEADERBOARD_PAGE_SIZE, countriesResponseSchema, leaderboardResponseSchema, userRankResponseSchema } from '../schemas/leaderboard';
 import { setSignedOut } from './session';
 
 /** The browser's leaderboard calls, one fetcher store per board page, per board rank, and one country list. */
