@@ -78,6 +78,9 @@ test.describe('admin room: tournaments, winners and prizes', () => {
     await expectToast(page, 'Tournament Created', `"${name}" was saved.`, 'success');
     const active = page.getByRole('region', { name: /^Active/ });
     await expect(active.getByRole('listitem').filter({ hasText: name })).toContainText('1 participant');
+    // its id while it is active (a slow machine may reach its end before the steps below are done)
+    const created = (await (await page.request.get('/api/tournaments?status=active')).json()).tournaments.find((t: { name: string }) => t.name === name);
+    expect(created).toBeDefined();
     await page.screenshot({ path: 'test-results/screens/desktop-admin_tournaments-journey.png', fullPage: true });
 
     // duplicate: the name + ' (Copy)', same game and description, no dates, image or rewards
@@ -116,7 +119,6 @@ test.describe('admin room: tournaments, winners and prizes', () => {
     await page.getByRole('form', { name: 'Edit Tournament' }).getByRole('button', { name: 'Cancel' }).click();
 
     // the tournament ends: the server's clock says when
-    const created = (await (await page.request.get('/api/tournaments?status=active')).json()).tournaments.find((t: { name: string }) => t.name === name);
     await expect
       .poll(async () => (await (await page.request.get(`/api/tournaments/${created.id}`)).json()).status, { timeout: 60_000, intervals: [1_000] })
       .toBe('past');
