@@ -12,6 +12,7 @@ import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import prettier from 'eslint-config-prettier/flat';
 import astro from 'eslint-plugin-astro';
+// @ts-expect-error -- eslint-plugin-jsx-a11y ships no types (and @types/eslint-plugin-jsx-a11y brings its own ESLint 9)
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
