@@ -5,8 +5,8 @@
  * jsx-a11y). Formatting is Prettier's job: eslint-config-prettier comes last and turns off every
  * rule that would argue with it.
  *
- * Not type-aware: typescript-eslint's type-checked rules took 125 s and 2.2 GB on a two-core machine
- * against 50 s without them, and `astro check` already type-checks the tree in CI.
+ * Not type-aware: on a two-core machine typescript-eslint's type-checked rules cost three times the CPU
+ * (40 s against 14 s) and 2.2 GB against 1 GB, and `astro check` already type-checks the tree in CI.
  */
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
