@@ -67,6 +67,13 @@ export default defineConfig(
     },
   },
   {
+    // typescript-eslint turns prefer-const on for TypeScript; it keeps a `let` that a closure defined
+    // before the assignment reads (src/client/paint-directive.ts's observer): as a const it would
+    // still be in its temporal dead zone when that closure runs first.
+    files: ['**/*.{ts,tsx,mts,cts}'],
+    rules: { 'prefer-const': ['error', { ignoreReadBeforeAssign: true }] },
+  },
+  {
     files: ['**/*.tsx'],
     rules: {
       // A missing dependency is a stale value in an effect: an error, so CI (which fails on errors) stops it.
