@@ -1,12 +1,12 @@
 // The demo arcade: believable players with countries and runs of every game, loaded through the
 // same service that takes the Game API's runs. Used by `npm run demo` and by the e2e tests' setup.
-import { DAY } from '../src/lib/format';
-import type { Db } from '../src/server/db';
-import { submitRun, type GameRules } from '../src/server/games/runs';
-import { Rankings } from '../src/server/leaderboards/rankings';
-import { REKT_FORMATIONS } from '../src/lib/schemas/games';
-import { describeEligibility } from '../src/lib/tournament-prizes';
-import { computeAchievements } from '../src/lib/achievements';
+import { DAY } from '~/lib/format';
+import type { Db } from '~/server/db';
+import { submitRun, type GameRules } from '~/server/games/runs';
+import { Rankings } from '~/server/leaderboards/rankings';
+import { REKT_FORMATIONS } from '~/lib/schemas/games';
+import { describeEligibility } from '~/lib/tournament-prizes';
+import { computeAchievements } from '~/lib/achievements';
 
 // The reference games are replay-mode games (README, "Fair play"): the demo's runs stand for runs
 // the arcade replayed, so they are stored verified and enter the demo tournaments.

@@ -1,7 +1,7 @@
 // Loads a believable demo arcade into a fresh database: `npm run demo` (then `./arcade start`).
 // Uses the same settings as the server (DATA_DIR, DATABASE_URL); refuses a database that has players.
-import { loadConfig, SETTING_NAMES, type Settings } from '../src/server/shared/config';
-import { migrateToLatest, openDatabase } from '../src/server/db';
+import { loadConfig, SETTING_NAMES, type Settings } from '~/server/shared/config';
+import { migrateToLatest, openDatabase } from '~/server/db';
 import { DEMO_ADMINS, demoPlayers, loadDemoArcade } from './demo-data';
 
 async function main() {

@@ -1,18 +1,18 @@
 import { useStore } from '@nanostores/react';
 import { useId, useMemo, useState, type SubmitEvent } from 'react';
-import { $account, $notifyNewGames, $saveAccountCountry, $saveLightningAddress, $signOutEverywhere } from '../lib/stores/account';
-import { LIGHTNING_ADDRESS } from '../lib/schemas/account';
-import { UNKNOWN_COUNTRY, listCountryOptions } from '../lib/countries';
-import { formatShortDate } from '../lib/format';
-import type { AccountResponse } from '../lib/schemas/account';
-import { openAuthDialog } from '../lib/stores/auth-dialog';
-import { toast } from '../lib/stores/toast';
-import { PixelIcon } from '../ui/PixelIcon';
-import { PlayerAvatar } from '../ui/PlayerAvatar';
-import { TextField } from '../ui/TextField';
-import { useAction } from '../ui/useAction';
-import { lock as iconLock, login as iconLogin, logout as iconLogout } from '../ui/pixel-icons';
-import { useSession } from '../ui/useHydratedStore';
+import { $account, $notifyNewGames, $saveAccountCountry, $saveLightningAddress, $signOutEverywhere } from '~/lib/stores/account';
+import { LIGHTNING_ADDRESS } from '~/lib/schemas/account';
+import { UNKNOWN_COUNTRY, listCountryOptions } from '~/lib/countries';
+import { formatShortDate } from '~/lib/format';
+import type { AccountResponse } from '~/lib/schemas/account';
+import { openAuthDialog } from '~/lib/stores/auth-dialog';
+import { toast } from '~/lib/stores/toast';
+import { PixelIcon } from '~/ui/PixelIcon';
+import { PlayerAvatar } from '~/ui/PlayerAvatar';
+import { TextField } from '~/ui/TextField';
+import { useAction } from '~/ui/useAction';
+import { lock as iconLock, login as iconLogin, logout as iconLogout } from '~/ui/pixel-icons';
+import { useSession } from '~/ui/useHydratedStore';
 
 /** The Account Settings page: the player's details, their country and their sessions. */
 export default function AccountSettings() {

@@ -1,19 +1,19 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useId, useState } from 'react';
-import { CELEBRATION_DELAY_MS, findCard, type AchievementCard } from '../lib/achievements';
-import { defaultAvatarImage } from '../lib/schemas/avatars';
-import { ApiError } from '../lib/api';
-import { $achievements, $claimAvatar } from '../lib/stores/avatars';
-import { openAuthDialog } from '../lib/stores/auth-dialog';
-import { toast } from '../lib/stores/toast';
-import { AchievementCardList } from '../features/achievements/AchievementCardList';
-import { AchievementList } from '../features/achievements/AchievementList';
-import { Celebration } from '../features/achievements/Celebration';
-import { RewardPanel } from '../features/achievements/RewardPanel';
-import { PixelIcon } from '../ui/PixelIcon';
-import { login as iconLogin, lock as iconLock } from '../ui/pixel-icons';
-import { useAction } from '../ui/useAction';
-import { useSession } from '../ui/useHydratedStore';
+import { CELEBRATION_DELAY_MS, findCard, type AchievementCard } from '~/lib/achievements';
+import { defaultAvatarImage } from '~/lib/schemas/avatars';
+import { ApiError } from '~/lib/api';
+import { $achievements, $claimAvatar } from '~/lib/stores/avatars';
+import { openAuthDialog } from '~/lib/stores/auth-dialog';
+import { toast } from '~/lib/stores/toast';
+import { AchievementCardList } from '~/features/achievements/AchievementCardList';
+import { AchievementList } from '~/features/achievements/AchievementList';
+import { Celebration } from '~/features/achievements/Celebration';
+import { RewardPanel } from '~/features/achievements/RewardPanel';
+import { PixelIcon } from '~/ui/PixelIcon';
+import { login as iconLogin, lock as iconLock } from '~/ui/pixel-icons';
+import { useAction } from '~/ui/useAction';
+import { useSession } from '~/ui/useHydratedStore';
 
 /** The achievements page: the signed-in player's cards, their progress and rewards. */
 export default function Achievements() {

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { AvatarFormDialog } from '../features/admin/AvatarFormDialog';
-import { AvatarImage } from '../features/admin/AvatarImage';
-import { ConfirmDialog } from '../features/admin/ConfirmDialog';
-import { failureMessage } from '../lib/api';
-import { runMutation } from '../lib/query-wait';
-import type { AdminAvatar } from '../lib/schemas/admin';
-import { $deleteAvatar } from '../lib/stores/admin';
-import { toast } from '../lib/stores/toast';
+import { AvatarFormDialog } from '~/features/admin/AvatarFormDialog';
+import { AvatarImage } from '~/features/admin/AvatarImage';
+import { ConfirmDialog } from '~/features/admin/ConfirmDialog';
+import { failureMessage } from '~/lib/api';
+import { runMutation } from '~/lib/query-wait';
+import type { AdminAvatar } from '~/lib/schemas/admin';
+import { $deleteAvatar } from '~/lib/stores/admin';
+import { toast } from '~/lib/stores/toast';
 
 const RARITY_BADGE: Record<AdminAvatar['rarity'], string> = {
   legendary: 'badge-warning',

@@ -1,15 +1,15 @@
 import { useRef, useState } from 'react';
-import { ConfirmDialog } from '../features/admin/ConfirmDialog';
-import { TournamentFormPanel, type GameOption } from '../features/admin/TournamentFormPanel';
-import { EMPTY_FORM, duplicateOf, formOf, payloadOf, type FormValues } from '../features/admin/tournament-form';
-import { failureMessage } from '../lib/api';
-import { formatShortDate, plural } from '../lib/format';
-import { runMutation } from '../lib/query-wait';
-import type { AdminAvatar } from '../lib/schemas/admin';
-import type { AdminTournament } from '../lib/schemas/tournament';
-import type { TournamentStatus } from '../lib/tournament-status';
-import { $deleteTournament, $processWinners, $saveTournament } from '../lib/stores/admin';
-import { toast } from '../lib/stores/toast';
+import { ConfirmDialog } from '~/features/admin/ConfirmDialog';
+import { TournamentFormPanel, type GameOption } from '~/features/admin/TournamentFormPanel';
+import { EMPTY_FORM, duplicateOf, formOf, payloadOf, type FormValues } from '~/features/admin/tournament-form';
+import { failureMessage } from '~/lib/api';
+import { formatShortDate, plural } from '~/lib/format';
+import { runMutation } from '~/lib/query-wait';
+import type { AdminAvatar } from '~/lib/schemas/admin';
+import type { AdminTournament } from '~/lib/schemas/tournament';
+import type { TournamentStatus } from '~/lib/tournament-status';
+import { $deleteTournament, $processWinners, $saveTournament } from '~/lib/stores/admin';
+import { toast } from '~/lib/stores/toast';
 
 const sats = new Intl.NumberFormat('en-US');
 const LISTS: { status: TournamentStatus; title: string; empty: string }[] = [

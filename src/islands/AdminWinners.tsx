@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { AuditLog } from '../features/admin/AuditLog';
-import { AvatarImage } from '../features/admin/AvatarImage';
-import { ConfirmDialog } from '../features/admin/ConfirmDialog';
-import { failureMessage } from '../lib/api';
-import { runMutation } from '../lib/query-wait';
-import type { AvatarRewardProgress, Winner, WinnersResponse } from '../lib/schemas/admin';
-import { $bulkDistributeAvatar, $distributePrize } from '../lib/stores/admin';
-import { toast } from '../lib/stores/toast';
-import { PixelIcon } from '../ui/PixelIcon';
-import { copy as iconCopy } from '../ui/pixel-icons';
+import { AuditLog } from '~/features/admin/AuditLog';
+import { AvatarImage } from '~/features/admin/AvatarImage';
+import { ConfirmDialog } from '~/features/admin/ConfirmDialog';
+import { failureMessage } from '~/lib/api';
+import { runMutation } from '~/lib/query-wait';
+import type { AvatarRewardProgress, Winner, WinnersResponse } from '~/lib/schemas/admin';
+import { $bulkDistributeAvatar, $distributePrize } from '~/lib/stores/admin';
+import { toast } from '~/lib/stores/toast';
+import { PixelIcon } from '~/ui/PixelIcon';
+import { copy as iconCopy } from '~/ui/pixel-icons';
 
 const sats = new Intl.NumberFormat('en-US');
 const DISTRIBUTE_QUESTION = 'Are you sure you want to distribute this prize? This action cannot be undone.';

@@ -1,5 +1,5 @@
-import { $landing, answerQuestion, type LandingState } from '../features/account/magic-link-landing';
-import { useHydratedStore } from '../ui/useHydratedStore';
+import { $landing, answerQuestion, type LandingState } from '~/features/account/magic-link-landing';
+import { useHydratedStore } from '~/ui/useHydratedStore';
 
 const VERIFYING: LandingState = { step: 'verifying' };
 

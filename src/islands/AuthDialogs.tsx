@@ -1,11 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { $authDialog } from '../lib/stores/auth-dialog';
-import { useHydratedStore } from '../ui/useHydratedStore';
+import { $authDialog } from '~/lib/stores/auth-dialog';
+import { useHydratedStore } from '~/ui/useHydratedStore';
 
 // The dialogs' code (forms, validation, sign-in calls) loads when a dialog first opens, not with
 // every page: most visits never open one.
-const SignInDialog = lazy(() => import('../features/account/SignInDialog'));
-const SignUpDialog = lazy(() => import('../features/account/SignUpDialog'));
+const SignInDialog = lazy(() => import('~/features/account/SignInDialog'));
+const SignUpDialog = lazy(() => import('~/features/account/SignUpDialog'));
 
 /**
  * The sign-up and sign-in dialogs, opened by Get Started, Sign In and the hero's buttons through

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { toast } from '../lib/stores/toast';
-import { PixelIcon } from '../ui/PixelIcon';
-import { check as iconCheck, copy as iconCopy } from '../ui/pixel-icons';
+import { toast } from '~/lib/stores/toast';
+import { PixelIcon } from '~/ui/PixelIcon';
+import { check as iconCheck, copy as iconCopy } from '~/ui/pixel-icons';
 
 /** How long the button says COPIED!. */
 export const COPY_CONFIRMATION_MS = 2000;

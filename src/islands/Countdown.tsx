@@ -1,5 +1,5 @@
-import { formatClock, formatStartsInLine } from '../lib/tournament-time';
-import { useNow } from '../ui/useNow';
+import { formatClock, formatStartsInLine } from '~/lib/tournament-time';
+import { useNow } from '~/ui/useNow';
 
 export interface CountdownProps {
   /** The moment counted down to (ISO 8601). */

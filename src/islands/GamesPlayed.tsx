@@ -1,6 +1,6 @@
-import { useHydratedStore } from '../ui/useHydratedStore';
-import { formatCount } from '../lib/numbers';
-import { gamesPlayedStore } from '../lib/stores/game-stats';
+import { useHydratedStore } from '~/ui/useHydratedStore';
+import { formatCount } from '~/lib/numbers';
+import { gamesPlayedStore } from '~/lib/stores/game-stats';
 
 /**
  * 'N games played' (locale-formatted), or 'Loading...' until the count arrives. Its room is kept

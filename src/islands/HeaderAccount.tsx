@@ -1,13 +1,13 @@
-import { openAuthDialog } from '../lib/stores/auth-dialog';
-import { PixelIcon } from '../ui/PixelIcon';
+import { openAuthDialog } from '~/lib/stores/auth-dialog';
+import { PixelIcon } from '~/ui/PixelIcon';
 import TournamentMenu from './TournamentMenu';
-import { chartBar as iconChartBar, gamepad as iconGamepad, message as iconMessage } from '../ui/pixel-icons';
-import { useSession } from '../ui/useHydratedStore';
-import { useLoaded } from '../ui/useLoaded';
+import { chartBar as iconChartBar, gamepad as iconGamepad, message as iconMessage } from '~/ui/pixel-icons';
+import { useSession } from '~/ui/useHydratedStore';
+import { useLoaded } from '~/ui/useLoaded';
 
 // The signed-in account menu (avatar, links, Sign Out) loads once the session names a player: a
 // visitor's page carries only Sign In and Get Started.
-const loadAccountMenu = () => import('../features/account/AccountMenu').then((m) => m.default);
+const loadAccountMenu = () => import('~/features/account/AccountMenu').then((m) => m.default);
 
 interface Props {
   chatInviteUrl: string;

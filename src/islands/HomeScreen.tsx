@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
-import type { MachineGame } from '../features/dashboard/GameMachines';
-import { followCrossTabLogin } from '../lib/cross-tab-listen';
-import { openAuthDialog } from '../lib/stores/auth-dialog';
-import { useSession } from '../ui/useHydratedStore';
-import { useLoaded } from '../ui/useLoaded';
+import type { MachineGame } from '~/features/dashboard/GameMachines';
+import { followCrossTabLogin } from '~/lib/cross-tab-listen';
+import { openAuthDialog } from '~/lib/stores/auth-dialog';
+import { useSession } from '~/ui/useHydratedStore';
+import { useLoaded } from '~/ui/useLoaded';
 
 // The dashboard (its statistics, stores and schemas) loads once the session says a player is
 // signed in: a visitor's home page carries only the hero.
-const loadDashboard = () => import('../features/dashboard/Dashboard').then((m) => m.Dashboard);
+const loadDashboard = () => import('~/features/dashboard/Dashboard').then((m) => m.Dashboard);
 
 interface Props {
   productName: string;

@@ -1,15 +1,15 @@
 import { useEffect, useId, useState } from 'react';
-import { GameTabs } from '../features/leaderboards/GameTabs';
-import { LeaderboardTable } from '../features/leaderboards/LeaderboardTable';
-import { ScopeControls } from '../features/leaderboards/ScopeControls';
-import { SignInForRank, YourRankCard } from '../features/leaderboards/YourRankCard';
-import { readView, writeView } from '../features/leaderboards/boardView';
-import { useJumpToOwnRow } from '../features/leaderboards/useJumpToOwnRow';
-import { useCountries, useLeaderboard, useUserRank } from '../features/leaderboards/useLeaderboard';
-import { countryName } from '../lib/countries';
-import { boardRequest, type BoardQuery } from '../lib/board-rules';
-import type { GameResults } from '../lib/schemas/games';
-import { useSession } from '../ui/useHydratedStore';
+import { GameTabs } from '~/features/leaderboards/GameTabs';
+import { LeaderboardTable } from '~/features/leaderboards/LeaderboardTable';
+import { ScopeControls } from '~/features/leaderboards/ScopeControls';
+import { SignInForRank, YourRankCard } from '~/features/leaderboards/YourRankCard';
+import { readView, writeView } from '~/features/leaderboards/boardView';
+import { useJumpToOwnRow } from '~/features/leaderboards/useJumpToOwnRow';
+import { useCountries, useLeaderboard, useUserRank } from '~/features/leaderboards/useLeaderboard';
+import { countryName } from '~/lib/countries';
+import { boardRequest, type BoardQuery } from '~/lib/board-rules';
+import type { GameResults } from '~/lib/schemas/games';
+import { useSession } from '~/ui/useHydratedStore';
 
 /** What the page knows of a catalogue game. */
 export interface BoardGame {

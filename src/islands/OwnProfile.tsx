@@ -2,12 +2,12 @@ import type { FetcherValue } from '@nanostores/query';
 import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
 import { useState } from 'react';
-import type { PublicProfile } from '../lib/schemas/profile';
-import { $setActiveAvatar, publicProfileStore } from '../lib/stores/avatars';
-import { toast } from '../lib/stores/toast';
-import { ProfileView } from '../features/profile/ProfileView';
-import type { ProfileGame } from '../features/profile/ProfileParts';
-import { useAction } from '../ui/useAction';
+import type { PublicProfile } from '~/lib/schemas/profile';
+import { $setActiveAvatar, publicProfileStore } from '~/lib/stores/avatars';
+import { toast } from '~/lib/stores/toast';
+import { ProfileView } from '~/features/profile/ProfileView';
+import type { ProfileGame } from '~/features/profile/ProfileParts';
+import { useAction } from '~/ui/useAction';
 
 const $asRendered = atom<FetcherValue<PublicProfile>>({ loading: false });
 

@@ -1,8 +1,8 @@
 import type { MouseEvent } from 'react';
-import { playHref, signUpRequiredToast } from '../lib/play';
-import { settledSession } from '../lib/stores/session';
-import { toastAfterNavigation } from '../lib/stores/toast';
-import { useSession } from '../ui/useHydratedStore';
+import { playHref, signUpRequiredToast } from '~/lib/play';
+import { settledSession } from '~/lib/stores/session';
+import { toastAfterNavigation } from '~/lib/stores/toast';
+import { useSession } from '~/ui/useHydratedStore';
 
 interface Props {
   /** The game's name, passed to the play page and named in the sign-up toast. */

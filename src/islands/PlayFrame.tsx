@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, getJson } from '../lib/api';
-import { GAME_FRAME_FEATURES, GAME_TOKEN_REFRESH_MS, HANDSHAKE_TIMEOUT_MS, findPlayableGame, gameFrameSrc, type PlayableGame } from '../lib/play-frame';
-import { gameTokenResponseSchema } from '../lib/schemas/games';
-import { settledSession } from '../lib/stores/session';
-import { signUpRequiredToast } from '../lib/play';
-import { toast, toastAfterNavigation } from '../lib/stores/toast';
-import { PixelIcon } from '../ui/PixelIcon';
-import { alert as iconAlert, arrowLeft as iconArrowLeft, externalLink as iconExternalLink, reload as iconReload } from '../ui/pixel-icons';
+import { ApiError, getJson } from '~/lib/api';
+import { GAME_FRAME_FEATURES, GAME_TOKEN_REFRESH_MS, HANDSHAKE_TIMEOUT_MS, findPlayableGame, gameFrameSrc, type PlayableGame } from '~/lib/play-frame';
+import { gameTokenResponseSchema } from '~/lib/schemas/games';
+import { settledSession } from '~/lib/stores/session';
+import { signUpRequiredToast } from '~/lib/play';
+import { toast, toastAfterNavigation } from '~/lib/stores/toast';
+import { PixelIcon } from '~/ui/PixelIcon';
+import { alert as iconAlert, arrowLeft as iconArrowLeft, externalLink as iconExternalLink, reload as iconReload } from '~/ui/pixel-icons';
 
 type State =
   | { status: 'loading' }

@@ -2,11 +2,11 @@ import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
 import type { FetcherValue } from '@nanostores/query';
 import { useId, useRef, useState } from 'react';
-import type { TournamentReportResponse } from '../lib/schemas/tournament';
-import { tournamentReportStore } from '../lib/stores/tournament-queries';
-import { ArcadeDialog } from '../ui/ArcadeDialog';
-import { PixelIcon } from '../ui/PixelIcon';
-import { chartBar as iconChartBar } from '../ui/pixel-icons';
+import type { TournamentReportResponse } from '~/lib/schemas/tournament';
+import { tournamentReportStore } from '~/lib/stores/tournament-queries';
+import { ArcadeDialog } from '~/ui/ArcadeDialog';
+import { PixelIcon } from '~/ui/PixelIcon';
+import { chartBar as iconChartBar } from '~/ui/pixel-icons';
 
 export interface ReportDialogProps {
   tournamentId: number;

@@ -1,15 +1,15 @@
 import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
-import { $openModal } from '../lib/stores/modal';
-import { $toasts, takePendingToast, toast, type Toast } from '../lib/stores/toast';
-import { useHydratedStore } from '../ui/useHydratedStore';
-import { useLoaded } from '../ui/useLoaded';
+import { $openModal } from '~/lib/stores/modal';
+import { $toasts, takePendingToast, toast, type Toast } from '~/lib/stores/toast';
+import { useHydratedStore } from '~/ui/useHydratedStore';
+import { useLoaded } from '~/ui/useLoaded';
 
 /** What the page's HTML shows: no toast. */
 const NO_TOASTS: Toast[] = [];
 
 // The toasts' markup loads with the page's first toast: most pages never show one.
-const loadToastList = () => import('../features/toasts/ToastList').then((m) => m.ToastList);
+const loadToastList = () => import('~/features/toasts/ToastList').then((m) => m.ToastList);
 
 /** Shows the toast store's messages in the corner, one at a time (mounted once per page by the layout). */
 export default function Toaster() {

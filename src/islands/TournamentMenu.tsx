@@ -1,11 +1,11 @@
 import type { FetcherValue } from '@nanostores/query';
 import { atom } from 'nanostores';
-import type { FeaturedTournamentResponse } from '../lib/schemas/tournament';
-import { PixelIcon } from '../ui/PixelIcon';
-import { useDropdown } from '../ui/useDropdown';
-import { useHydratedStore, useSession } from '../ui/useHydratedStore';
-import { useLoaded } from '../ui/useLoaded';
-import { chevronDown as iconChevronDown, trophy as iconTrophy } from '../ui/pixel-icons';
+import type { FeaturedTournamentResponse } from '~/lib/schemas/tournament';
+import { PixelIcon } from '~/ui/PixelIcon';
+import { useDropdown } from '~/ui/useDropdown';
+import { useHydratedStore, useSession } from '~/ui/useHydratedStore';
+import { useLoaded } from '~/ui/useLoaded';
+import { chevronDown as iconChevronDown, trophy as iconTrophy } from '~/ui/pixel-icons';
 
 export interface TournamentMenuProps {
   /** `label`: the TOURNAMENT text link of wide screens; `icon`: the trophy button of narrow ones. */
@@ -24,7 +24,7 @@ const $nothing = atom(NOTHING);
  * The featured tournament's store, loaded once a player is signed in: a visitor's page (every static
  * page's first load) carries neither it nor the API client and schemas it needs.
  */
-const loadFeatured = () => import('../lib/stores/tournament-queries').then((stores) => stores.$featuredTournament);
+const loadFeatured = () => import('~/lib/stores/tournament-queries').then((stores) => stores.$featuredTournament);
 
 /** How the featured tournament lights the menu: pulsing green while active, yellow while upcoming. */
 const TONE = {

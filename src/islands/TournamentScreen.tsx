@@ -1,17 +1,17 @@
 import type { FetcherStore, FetcherValue } from '@nanostores/query';
 import { useEffect } from 'react';
-import { LeaderboardTable } from '../features/leaderboards/LeaderboardTable';
-import { TournamentHeader, TournamentRewards } from '../features/tournaments/TournamentView';
-import { useTournamentBoard } from '../features/tournaments/useTournamentBoard';
-import { ApiError } from '../lib/api';
-import type { GameResults } from '../lib/schemas/games';
-import type { Tournament } from '../lib/schemas/tournament';
-import { $featuredTournament, tournamentStore } from '../lib/stores/tournament-queries';
-import { tournamentStatusAt } from '../lib/tournament-status';
-import { PixelIcon } from '../ui/PixelIcon';
-import { useHydratedStore } from '../ui/useHydratedStore';
-import { useNow } from '../ui/useNow';
-import { alert as iconAlert, arrowLeft as iconArrowLeft, reload as iconReload, trophy as iconTrophy } from '../ui/pixel-icons';
+import { LeaderboardTable } from '~/features/leaderboards/LeaderboardTable';
+import { TournamentHeader, TournamentRewards } from '~/features/tournaments/TournamentView';
+import { useTournamentBoard } from '~/features/tournaments/useTournamentBoard';
+import { ApiError } from '~/lib/api';
+import type { GameResults } from '~/lib/schemas/games';
+import type { Tournament } from '~/lib/schemas/tournament';
+import { $featuredTournament, tournamentStore } from '~/lib/stores/tournament-queries';
+import { tournamentStatusAt } from '~/lib/tournament-status';
+import { PixelIcon } from '~/ui/PixelIcon';
+import { useHydratedStore } from '~/ui/useHydratedStore';
+import { useNow } from '~/ui/useNow';
+import { alert as iconAlert, arrowLeft as iconArrowLeft, reload as iconReload, trophy as iconTrophy } from '~/ui/pixel-icons';
 
 /** What the page knows of a catalogue game. */
 export interface TournamentGame {

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { timingSafeEqual } from 'node:crypto';
-import { services } from '../server/app';
-import { registry } from '../server/shared/metrics';
+import { services } from '~/server/app';
+import { registry } from '~/server/shared/metrics';
 
 export const prerender = false;
 

@@ -1,4 +1,4 @@
-import { HOUR } from '../lib/format';
+import { HOUR } from '~/lib/format';
 import { pruneMagicLinks } from './auth/accounts';
 import { pruneRateLimits } from './shared/rate-limit';
 import { pruneSessions } from './auth/sessions';

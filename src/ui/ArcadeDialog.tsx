@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
-import { $openModal } from '../lib/stores/modal';
+import { $openModal } from '~/lib/stores/modal';
 import { PixelIcon } from './PixelIcon';
 import { close as iconClose, coin as iconCoin } from './pixel-icons';
 

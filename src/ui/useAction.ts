@@ -1,8 +1,8 @@
 import type { MutatorStore } from '@nanostores/query';
 import { useRef, useState } from 'react';
-import { runMutation, type Outcome } from '../lib/query-wait';
-import { SOMETHING_WRONG, failureMessage } from '../lib/failure';
-import { toast } from '../lib/stores/toast';
+import { runMutation, type Outcome } from '~/lib/query-wait';
+import { SOMETHING_WRONG, failureMessage } from '~/lib/failure';
+import { toast } from '~/lib/stores/toast';
 
 export interface ActionOptions<Data, Result> {
   /** Title of the destructive toast when the action fails, e.g. 'Registration Failed'. */

@@ -1,6 +1,6 @@
 import type { ReadableAtom } from 'nanostores';
 import { useCallback, useSyncExternalStore } from 'react';
-import { $session, type Session } from '../lib/stores/session';
+import { $session, type Session } from '~/lib/stores/session';
 
 /**
  * A store's value for an island, starting from `serverValue`: what the prerendered HTML shows

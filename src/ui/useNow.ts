@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { SECOND } from '../lib/format';
+import { SECOND } from '~/lib/format';
 
 /**
  * The current time for a ticking countdown: `initial` at the first render (the moment a

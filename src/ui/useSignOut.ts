@@ -6,7 +6,7 @@ import { useAction } from './useAction';
  * has the header's Sign Out, few visits use it.
  */
 export function useSignOut() {
-  const { run, pending } = useAction<void, { success: boolean }>(() => import('../lib/auth-client').then((m) => m.$signOut), {
+  const { run, pending } = useAction<void, { success: boolean }>(() => import('~/lib/auth-client').then((m) => m.$signOut), {
     failureTitle: 'Sign Out Failed',
     pendingAfterSuccess: true,
     onSuccess: () => window.location.assign('/'),

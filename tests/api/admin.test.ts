@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { adminAvatarListSchema, auditLogResponseSchema, uploadResponseSchema } from '../../src/lib/schemas/admin';
+import { adminAvatarListSchema, auditLogResponseSchema, uploadResponseSchema } from '~/lib/schemas/admin';
 import { call } from '../support/api';
 import { signUpPlayer, submitRun, type ApiPlayer } from '../support/players';
 import { startServerOn, type RunningServer } from '../support/server';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { achievementsResponseSchema } from '../../src/lib/achievements';
-import { avatarCollectionResponseSchema } from '../../src/lib/schemas/avatars';
-import { ownProfileResponseSchema, publicProfileSchema } from '../../src/lib/schemas/profile';
+import { achievementsResponseSchema } from '~/lib/achievements';
+import { avatarCollectionResponseSchema } from '~/lib/schemas/avatars';
+import { ownProfileResponseSchema, publicProfileSchema } from '~/lib/schemas/profile';
 import * as z from 'zod/mini';
 import { call, latestOutboxMail, newClientIp, sessionCookie } from '../support/api';
 import { postSignedRun } from '../support/fair-play';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HOUR, SECOND } from '../../src/lib/format';
+import { HOUR, SECOND } from '~/lib/format';
 import { call, type CallResult } from '../support/api';
 import { postSignedRun } from '../support/fair-play';
 import { adminAndPlayerOn, submitRun } from '../support/players';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QUIZ_BANK } from '../../src/server/games/quiz-bank';
-import { signBody } from '../../src/server/games/signature';
+import { QUIZ_BANK } from '~/server/games/quiz-bank';
+import { signBody } from '~/server/games/signature';
 import { call } from '../support/api';
 import { playFishing, playRekt } from '../support/autoplay';
 import { signedHeaders, TEST_GAME_SECRET } from '../support/fair-play';

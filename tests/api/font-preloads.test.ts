@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { HOUR, SECOND } from '../../src/lib/format';
+import { HOUR, SECOND } from '~/lib/format';
 import { call } from '../support/api';
 import { adminAndPlayerOn } from '../support/players';
 import { DIALECTS } from '../support/services';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MINUTE } from '../../src/lib/format';
+import { MINUTE } from '~/lib/format';
 import { call, latestOutboxMail, newClientIp, sessionCookie } from '../support/api';
 import { postSignedRun, signedHeaders } from '../support/fair-play';
 import { startServer, type RunningServer } from '../support/server';

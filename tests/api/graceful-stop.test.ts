@@ -1,7 +1,7 @@
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase } from '../../src/server/db';
+import { migrateToLatest, openDatabase } from '~/server/db';
 import { signedHeaders } from '../support/fair-play';
 import { signUpPlayer } from '../support/players';
 import { startServer } from '../support/server';

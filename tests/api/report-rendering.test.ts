@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOUR, SECOND } from '../../src/lib/format';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db';
+import { HOUR, SECOND } from '~/lib/format';
+import { openDatabase, type DatabaseHandle } from '~/server/db';
 import { call, type CallResult } from '../support/api';
 import { signUpPlayer, type ApiPlayer } from '../support/players';
 import { startServerOn, type RunningServer } from '../support/server';

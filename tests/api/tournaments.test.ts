@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOUR, MINUTE, SECOND } from '../../src/lib/format';
+import { HOUR, MINUTE, SECOND } from '~/lib/format';
 import { call, type CallResult } from '../support/api';
 import { signUpPlayer, submitRun, type ApiPlayer } from '../support/players';
 import { startServerOn, type RunningServer } from '../support/server';

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { demoPlayers, loadDemoArcade } from '../../scripts/demo-data';
-import { migrateToLatest, openDatabase } from '../../src/server/db';
+import { migrateToLatest, openDatabase } from '~/server/db';
 import { latestOutboxMail } from '../support/api';
 import { startServer, type RunningServer } from '../support/server';
 

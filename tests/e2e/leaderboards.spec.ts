@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { formatShortDate } from '../../src/lib/format';
-import type { LeaderboardEntry, LeaderboardResponse, UserRankResponse } from '../../src/lib/schemas/leaderboard';
+import { formatShortDate } from '~/lib/format';
+import type { LeaderboardEntry, LeaderboardResponse, UserRankResponse } from '~/lib/schemas/leaderboard';
 import { E2E_LONE_FISHER, type E2ELeaderboardPlayers } from './global-setup';
 import { expect, expectAccessible, expectNoHorizontalOverflow, freezeClock, postSignedRun, registerThroughApi, signInThroughLink, test, waitForIsland } from './support';
 

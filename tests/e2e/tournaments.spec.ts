@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { openDatabase } from '../../src/server/db';
+import { openDatabase } from '~/server/db';
 import { tournamentForm } from '../support/tournaments';
 import { expect, expectAccessible, expectNoHorizontalOverflow, postSignedRun, pretendSignedIn, registerThroughApi, signInAsAdmin, signInThroughLink, test, waitForSession } from './support';
 

@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { avatarIdFromName } from '../../src/lib/schemas/admin';
-import { listAudit } from '../../src/server/shared/audit';
-import { createAvatar, deleteAvatar, listAdminAvatars, updateAvatar } from '../../src/server/avatars/manage';
-import { storeUpload } from '../../src/server/assets/uploads';
-import { findImage } from '../../src/server/assets/images';
+import { avatarIdFromName } from '~/lib/schemas/admin';
+import { listAudit } from '~/server/shared/audit';
+import { createAvatar, deleteAvatar, listAdminAvatars, updateAvatar } from '~/server/avatars/manage';
+import { storeUpload } from '~/server/assets/uploads';
+import { findImage } from '~/server/assets/images';
 import { failure } from '../support/failure';
 import { addPlayer, DIALECTS, freshServices, type TestServices } from '../support/services';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DAY, MINUTE } from '../../src/lib/format';
+import { DAY, MINUTE } from '~/lib/format';
 import {
   INVALID_CODE_MESSAGE,
   INVALID_LINK_MESSAGE,
@@ -11,10 +11,10 @@ import {
   updateCountry,
   verifyLoginCode,
   verifyMagicLink,
-} from '../../src/server/auth/accounts';
-import { assertLiveSession, countActiveSessions, findSession, revokeAllSessions, revokeSession, SESSION_MAX_DAYS, SESSION_MAX_MS, SESSION_MS } from '../../src/server/auth/sessions';
-import { hashToken } from '../../src/server/auth/tokens';
-import { AppError } from '../../src/server/shared/errors';
+} from '~/server/auth/accounts';
+import { assertLiveSession, countActiveSessions, findSession, revokeAllSessions, revokeSession, SESSION_MAX_DAYS, SESSION_MAX_MS, SESSION_MS } from '~/server/auth/sessions';
+import { hashToken } from '~/server/auth/tokens';
+import { AppError } from '~/server/shared/errors';
 import { DIALECTS, freshServices, readSignInMail, type TestServices } from '../support/services';
 
 const here = { ip: '203.0.113.7', country: 'de' };

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/server/shared/config';
-import { openDatabase } from '../../src/server/db';
-import { outboxMailer } from '../../src/server/mail/mailer';
+import { loadConfig } from '~/server/shared/config';
+import { openDatabase } from '~/server/db';
+import { outboxMailer } from '~/server/mail/mailer';
 
 const modeOf = (path: string) => statSync(path).mode & 0o777;
 

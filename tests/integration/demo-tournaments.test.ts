@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ADMINS, demoPlayers, loadDemoArcade } from '../../scripts/demo-data';
-import { tournamentReport } from '../../src/server/tournaments/board';
-import { listTournaments } from '../../src/server/tournaments/tournaments';
+import { tournamentReport } from '~/server/tournaments/board';
+import { listTournaments } from '~/server/tournaments/tournaments';
 import { DIALECTS, freshServices, type TestServices } from '../support/services';
 
 describe.each(DIALECTS)('demo tournaments on %s', (dialect) => {

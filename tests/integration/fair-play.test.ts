@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DAY, HOUR, MINUTE, SECOND } from '../../src/lib/format';
-import type { SubmitRunRequest } from '../../src/lib/schemas/games';
-import { AppError } from '../../src/server/shared/errors';
-import { requireGame, type CatalogueGame } from '../../src/server/games/catalogue';
-import { answerQuestion, chargeReplay, checkRun, MAX_OPEN_TICKETS, pruneTickets, REPLAY_MS_PER_MINUTE, startRun, TICKET_LIFETIME_MS } from '../../src/server/games/fair-play';
-import { ANSWER_ALLOWANCE_MS, REVEAL_MS } from '../../src/server/games/quiz';
-import { QUIZ_BANK } from '../../src/server/games/quiz-bank';
-import { submitRun } from '../../src/server/games/runs';
-import { listUserScores } from '../../src/server/games/stats';
+import { DAY, HOUR, MINUTE, SECOND } from '~/lib/format';
+import type { SubmitRunRequest } from '~/lib/schemas/games';
+import { AppError } from '~/server/shared/errors';
+import { requireGame, type CatalogueGame } from '~/server/games/catalogue';
+import { answerQuestion, chargeReplay, checkRun, MAX_OPEN_TICKETS, pruneTickets, REPLAY_MS_PER_MINUTE, startRun, TICKET_LIFETIME_MS } from '~/server/games/fair-play';
+import { ANSWER_ALLOWANCE_MS, REVEAL_MS } from '~/server/games/quiz';
+import { QUIZ_BANK } from '~/server/games/quiz-bank';
+import { submitRun } from '~/server/games/runs';
+import { listUserScores } from '~/server/games/stats';
 import { playFishing, playRekt } from '../support/autoplay';
 import { addPlayer, DIALECTS, freshServices, type TestServices } from '../support/services';
 

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MINUTE } from '../../src/lib/format';
-import { registerUser } from '../../src/server/auth/accounts';
-import { assertLiveSession, createSession, revokeAllSessions, revokeSession } from '../../src/server/auth/sessions';
-import { GAME_TOTAL_SHARDS, RUNS_PER_MINUTE, submitRun, type GameRules } from '../../src/server/games/runs';
-import { getGlobalStats, getRektAchievements, getUserStats, listUserScores } from '../../src/server/games/stats';
-import { cachedGameTokens, GAME_TOKEN_MINUTES, issueGameToken, MAX_CACHED_TOKENS, verifyGameToken } from '../../src/server/games/tokens';
+import { MINUTE } from '~/lib/format';
+import { registerUser } from '~/server/auth/accounts';
+import { assertLiveSession, createSession, revokeAllSessions, revokeSession } from '~/server/auth/sessions';
+import { GAME_TOTAL_SHARDS, RUNS_PER_MINUTE, submitRun, type GameRules } from '~/server/games/runs';
+import { getGlobalStats, getRektAchievements, getUserStats, listUserScores } from '~/server/games/stats';
+import { cachedGameTokens, GAME_TOKEN_MINUTES, issueGameToken, MAX_CACHED_TOKENS, verifyGameToken } from '~/server/games/tokens';
 import { DIALECTS, freshServices, type TestServices, appErrorOf as status } from '../support/services';
 
 const rekt: GameRules = { gameId: 'rekt', maxScore: 1_000_000, maxLevel: 1000, maxFishPerRun: 0, hasFish: false, hasFormations: true };

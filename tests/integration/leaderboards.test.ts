@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DAY } from '../../src/lib/format';
-import { updateCountry } from '../../src/server/auth/accounts';
-import { AppError } from '../../src/server/shared/errors';
-import { submitRun, type GameRules } from '../../src/server/games/runs';
-import { leaderboardPage, rankedCountries, userRank } from '../../src/server/leaderboards/boards';
-import { CACHED_PAGES, Rankings, SYNC_INTERVAL_MS } from '../../src/server/leaderboards/rankings';
+import { DAY } from '~/lib/format';
+import { updateCountry } from '~/server/auth/accounts';
+import { AppError } from '~/server/shared/errors';
+import { submitRun, type GameRules } from '~/server/games/runs';
+import { leaderboardPage, rankedCountries, userRank } from '~/server/leaderboards/boards';
+import { CACHED_PAGES, Rankings, SYNC_INTERVAL_MS } from '~/server/leaderboards/rankings';
 import { DIALECTS, freshServices, type TestServices } from '../support/services';
 
 const rekt: GameRules = { gameId: 'rekt', maxScore: 1_000_000, maxLevel: 1000, maxFishPerRun: 0, hasFish: false, hasFormations: true };

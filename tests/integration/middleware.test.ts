@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DAY } from '../../src/lib/format';
-import { SESSION_COOKIE } from '../../src/server/auth/cookies';
-import { createSession } from '../../src/server/auth/sessions';
-import type { UserRow } from '../../src/server/db/schema';
-import { guardAdmin } from '../../src/server/middleware/admin';
-import { securityHeaders } from '../../src/server/middleware/headers';
-import { checkOrigin } from '../../src/server/middleware/origin';
-import { createPageCache } from '../../src/server/middleware/page-cache';
-import { startServices } from '../../src/server/middleware/services';
-import { findSignedInUser } from '../../src/server/middleware/session';
+import { DAY } from '~/lib/format';
+import { SESSION_COOKIE } from '~/server/auth/cookies';
+import { createSession } from '~/server/auth/sessions';
+import type { UserRow } from '~/server/db/schema';
+import { guardAdmin } from '~/server/middleware/admin';
+import { securityHeaders } from '~/server/middleware/headers';
+import { checkOrigin } from '~/server/middleware/origin';
+import { createPageCache } from '~/server/middleware/page-cache';
+import { startServices } from '~/server/middleware/services';
+import { findSignedInUser } from '~/server/middleware/session';
 import { runStep, settingsOnly } from '../support/middleware';
 import { addPlayer, DIALECTS, freshServices, type TestServices } from '../support/services';
 

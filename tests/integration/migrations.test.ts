@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { Migrator, NO_MIGRATIONS } from 'kysely/migration';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/server/db';
-import { migrations } from '../../src/server/db/migrations';
-import { getGlobalStats } from '../../src/server/games/stats';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '~/server/db';
+import { migrations } from '~/server/db/migrations';
+import { getGlobalStats } from '~/server/games/stats';
 import { createPgDatabase, DIALECTS } from '../support/services';
 
 describe.each(DIALECTS)('migrations on %s', (dialect) => {

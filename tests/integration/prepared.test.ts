@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { driverOf } from '../../src/server/db';
-import { preparedLookup, preparedRead } from '../../src/server/db/prepared';
+import { driverOf } from '~/server/db';
+import { preparedLookup, preparedRead } from '~/server/db/prepared';
 import { DIALECTS, freshServices, type TestServices } from '../support/services';
 
 describe('prepared reads', () => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DAY, MINUTE } from '../../src/lib/format';
-import { pruneExpired, schedulePruning } from '../../src/server/pruning';
+import { DAY, MINUTE } from '~/lib/format';
+import { pruneExpired, schedulePruning } from '~/server/pruning';
 import { addPlayer, DIALECTS, freshServices, type TestServices } from '../support/services';
 
 describe.each(DIALECTS)('pruning on %s', (dialect) => {

@@ -1,7 +1,7 @@
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerUser, verifyMagicLink } from '../../src/server/auth/accounts';
-import { smtpMailer } from '../../src/server/mail/mailer';
+import { registerUser, verifyMagicLink } from '~/server/auth/accounts';
+import { smtpMailer } from '~/server/mail/mailer';
 import { freePort } from '../support/server';
 import { freshServices, type TestServices } from '../support/services';
 

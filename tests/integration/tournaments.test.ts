@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SECOND, MINUTE, HOUR } from '../../src/lib/format';
-import { processWinners } from '../../src/server/tournaments/winners';
-import { submitRun, type GameRules } from '../../src/server/games/runs';
-import { Rankings } from '../../src/server/leaderboards/rankings';
-import { tournamentBoardPage, tournamentRank } from '../../src/server/tournaments/board';
-import { getTournamentStats, tournamentParticipation } from '../../src/server/tournaments/participation';
-import { tournamentResults } from '../../src/server/tournaments/results';
+import { SECOND, MINUTE, HOUR } from '~/lib/format';
+import { processWinners } from '~/server/tournaments/winners';
+import { submitRun, type GameRules } from '~/server/games/runs';
+import { Rankings } from '~/server/leaderboards/rankings';
+import { tournamentBoardPage, tournamentRank } from '~/server/tournaments/board';
+import { getTournamentStats, tournamentParticipation } from '~/server/tournaments/participation';
+import { tournamentResults } from '~/server/tournaments/results';
 import {
   createTournament,
   deleteTournament,
@@ -13,7 +13,7 @@ import {
   findTournament,
   listTournaments,
   updateTournament,
-} from '../../src/server/tournaments/tournaments';
+} from '~/server/tournaments/tournaments';
 import { addPlayer, DIALECTS, freshServices, type TestServices, appErrorOf as status } from '../support/services';
 import { parsedForm } from '../support/tournaments';
 

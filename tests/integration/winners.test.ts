@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Eligibility } from '../../src/lib/tournament-prizes';
-import { bulkDistributeAvatar, distributePrize, listWinners, processWinners, setPrizeStatus } from '../../src/server/tournaments/winners';
-import { AppError } from '../../src/server/shared/errors';
+import type { Eligibility } from '~/lib/tournament-prizes';
+import { bulkDistributeAvatar, distributePrize, listWinners, processWinners, setPrizeStatus } from '~/server/tournaments/winners';
+import { AppError } from '~/server/shared/errors';
 import { failure } from '../support/failure';
 import { addPlayer, DIALECTS, freshServices, type TestServices } from '../support/services';
 

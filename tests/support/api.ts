@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { outboxName } from '../../src/server/mail/mailer';
+import { outboxName } from '~/server/mail/mailer';
 import type { RunningServer } from './server';
 
 let nextIp = 1;

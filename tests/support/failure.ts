@@ -1,4 +1,4 @@
-import { AppError } from '../../src/server/shared/errors';
+import { AppError } from '~/server/shared/errors';
 
 /** The status and message of a rejected promise's AppError. */
 export async function failure(promise: Promise<unknown>): Promise<{ status: number; message: string }> {

@@ -1,5 +1,5 @@
 import type { APIContext, AstroCookies, MiddlewareHandler } from 'astro';
-import type { Services } from '../../src/server/context';
+import type { Services } from '~/server/context';
 
 /** A cookie jar that records what a step set or deleted. */
 export interface RecordingCookies {

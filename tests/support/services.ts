@@ -3,12 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { loadConfig, type Settings } from '../../src/server/shared/config';
-import type { Services } from '../../src/server/context';
-import { AppError } from '../../src/server/shared/errors';
-import { migrateToLatest, openDatabase } from '../../src/server/db';
-import { Rankings } from '../../src/server/leaderboards/rankings';
-import type { Mail, Mailer } from '../../src/server/mail/mailer';
+import { loadConfig, type Settings } from '~/server/shared/config';
+import type { Services } from '~/server/context';
+import { AppError } from '~/server/shared/errors';
+import { migrateToLatest, openDatabase } from '~/server/db';
+import { Rankings } from '~/server/leaderboards/rankings';
+import type { Mail, Mailer } from '~/server/mail/mailer';
 
 /** PostgreSQL server the tests create their databases on (trust auth, as on the CI machine). */
 export const PG_ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

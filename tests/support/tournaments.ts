@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { tournamentFormSchema, type TournamentForm, type RewardsInput } from '../../src/lib/schemas/tournament-input';
+import { tournamentFormSchema, type TournamentForm, type RewardsInput } from '~/lib/schemas/tournament-input';
 
 /** `ms` (whole seconds) as the admin form's local date-time, read with timezoneOffset '0'. */
 export const localUtc = (ms: number) => new Date(ms).toISOString().slice(0, 19);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TOTAL_ACHIEVEMENTS, claimButton, computeAchievements, type AchievementFacts } from '../../src/lib/achievements';
+import { TOTAL_ACHIEVEMENTS, claimButton, computeAchievements, type AchievementFacts } from '~/lib/achievements';
 
 const facts = (over: Partial<AchievementFacts> = {}): AchievementFacts => ({
   formations: new Set(),
@@ -74,7 +74,7 @@ describe('achievement cards', () => {
 
 describe('relative times', () => {
   it('say how long ago, in the largest whole unit', async () => {
-    const { formatRelativeTime, DAY, HOUR, MINUTE } = await import('../../src/lib/format');
+    const { formatRelativeTime, DAY, HOUR, MINUTE } = await import('~/lib/format');
     const now = Date.parse('2026-11-22T12:00:00Z');
     expect(formatRelativeTime(new Date(now - 20_000), now)).toBe('just now');
     expect(formatRelativeTime(new Date(now - 5 * MINUTE), now)).toBe('5 minutes ago');

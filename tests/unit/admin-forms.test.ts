@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { createAvatarRequestSchema } from '../../src/lib/schemas/admin';
-import { avatarFormProblems } from '../../src/features/admin/avatar-form';
-import { EMPTY_FORM, formOf, formProblems, payloadOf, SATS_PROBLEM, satsOf, satsProblem, type FormValues } from '../../src/features/admin/tournament-form';
-import { formInstant } from '../../src/lib/dates';
-import type { AdminTournament } from '../../src/lib/schemas/tournament';
-import { tournamentFormSchema } from '../../src/lib/schemas/tournament-input';
-import { describeEligibility, prizeReasonLabel } from '../../src/lib/tournament-prizes';
+import { createAvatarRequestSchema } from '~/lib/schemas/admin';
+import { avatarFormProblems } from '~/features/admin/avatar-form';
+import { EMPTY_FORM, formOf, formProblems, payloadOf, SATS_PROBLEM, satsOf, satsProblem, type FormValues } from '~/features/admin/tournament-form';
+import { formInstant } from '~/lib/dates';
+import type { AdminTournament } from '~/lib/schemas/tournament';
+import { tournamentFormSchema } from '~/lib/schemas/tournament-input';
+import { describeEligibility, prizeReasonLabel } from '~/lib/tournament-prizes';
 import { afterEach, beforeEach } from 'vitest';
-import { statusBadge, windowNote } from '../../src/lib/tournament-time';
+import { statusBadge, windowNote } from '~/lib/tournament-time';
 
 const filled: FormValues = { ...EMPTY_FORM, name: 'Spring Cup', startDate: '2026-05-01T18:00', endDate: '2026-05-02T18:00' };
 

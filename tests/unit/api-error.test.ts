@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, serverMessage } from '../../src/lib/api';
+import { ApiError, serverMessage } from '~/lib/api';
 
 describe('ApiError', () => {
   it('reads "status: body" as the spec requires', () => {

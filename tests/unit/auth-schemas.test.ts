@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import { EMAIL_MESSAGE, USERNAME_MESSAGES, registerRequestSchema, verifyCodeRequestSchema } from '../../src/lib/schemas/auth';
+import { EMAIL_MESSAGE, USERNAME_MESSAGES, registerRequestSchema, verifyCodeRequestSchema } from '~/lib/schemas/auth';
 
 function messages(body: unknown) {
   const result = z.safeParse(registerRequestSchema, body);

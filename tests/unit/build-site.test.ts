@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, siteUrlSetting, warnOnOtherBuildSite } from '../../src/server/shared/config';
+import { ConfigError, loadConfig, siteUrlSetting, warnOnOtherBuildSite } from '~/server/shared/config';
 
 describe('the SITE_URL the pages were built for', () => {
   const warnings = (siteUrl: string, loopbackSite: boolean, builtFor: string | undefined) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientAddress, parseTrustProxy } from '../../src/server/shared/client-address';
+import { clientAddress, parseTrustProxy } from '~/server/shared/client-address';
 
 describe('client address behind proxies', () => {
   it('uses the socket address when no proxy is trusted, whatever X-Forwarded-For says', () => {

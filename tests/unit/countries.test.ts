@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { UNKNOWN_COUNTRY, listCountryOptions } from '../../src/lib/countries';
-import { formatShortDate } from '../../src/lib/format';
+import { UNKNOWN_COUNTRY, listCountryOptions } from '~/lib/countries';
+import { formatShortDate } from '~/lib/format';
 
 describe('country options', () => {
   const options = listCountryOptions();

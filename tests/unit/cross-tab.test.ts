@@ -6,9 +6,9 @@ import {
   ORIGINAL_TAB_WAIT_MS,
   crossTabMessageType,
   type TabEnvironment,
-} from '../../src/lib/cross-tab';
-import { announceLogin } from '../../src/lib/cross-tab-announce';
-import { listenForCrossTabLogin } from '../../src/lib/cross-tab-listen';
+} from '~/lib/cross-tab';
+import { announceLogin } from '~/lib/cross-tab-announce';
+import { listenForCrossTabLogin } from '~/lib/cross-tab-listen';
 
 const ORIGIN = 'https://arcade.test';
 

@@ -2,12 +2,12 @@
 // @vitest-environment-options { "url": "http://arcade.test/" }
 import * as z from 'zod/mini';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { serverMessage } from '../../src/lib/failure';
-import { ApiError, request } from '../../src/lib/request';
-import { globalStatsResponseSchema } from '../../src/lib/schemas/games';
-import { meAnswerSchema } from '../../src/lib/schemas/user';
-import { readGlobalStats } from '../../src/lib/stores/game-stats';
-import { readMeAnswer } from '../../src/lib/stores/session';
+import { serverMessage } from '~/lib/failure';
+import { ApiError, request } from '~/lib/request';
+import { globalStatsResponseSchema } from '~/lib/schemas/games';
+import { meAnswerSchema } from '~/lib/schemas/user';
+import { readGlobalStats } from '~/lib/stores/game-stats';
+import { readMeAnswer } from '~/lib/stores/session';
 
 // The calls every page makes are checked by hand (no zod in the first load): the checks must accept
 // and refuse exactly what the schemas of the API's answers do, and return the same values.

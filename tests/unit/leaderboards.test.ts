@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatShortDate } from '../../src/lib/format';
-import { boardKey, boardRequest, countryBadge, mergePages } from '../../src/lib/board-rules';
-import { fishByPoints, formatWeight, isGreatHaul, qualityStars } from '../../src/lib/fish-display';
-import type { LeaderboardEntry, LeaderboardResponse } from '../../src/lib/schemas/leaderboard';
+import { formatCount, formatShortDate } from '~/lib/format';
+import { boardKey, boardRequest, countryBadge, mergePages } from '~/lib/board-rules';
+import { fishByPoints, formatWeight, isGreatHaul, qualityStars } from '~/lib/fish-display';
+import type { LeaderboardEntry, LeaderboardResponse } from '~/lib/schemas/leaderboard';
 
 const fish = (name: string, points: number, weight = 1, quality = 3) => ({ name, points, weight, quality });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findPlayableGame, gameFrameSrc } from '../../src/lib/play-frame';
-import { playHref, signUpRequiredToast } from '../../src/lib/play';
+import { findPlayableGame, gameFrameSrc } from '~/lib/play-frame';
+import { playHref, signUpRequiredToast } from '~/lib/play';
 
 describe('playHref', () => {
   it('puts the game url and name in the query, encoded', () => {

@@ -1,7 +1,7 @@
 import jsQR from 'jsqr';
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
-import { DONATION_QR_SIZE, donationQrSvg } from '../../src/server/shared/qr';
+import { DONATION_QR_SIZE, donationQrSvg } from '~/server/shared/qr';
 
 const address = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 

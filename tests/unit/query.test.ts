@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { computed } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, serverMessage } from '../../src/lib/api';
-import { FRESH, LEADERBOARD_REFETCH, RETRY_DELAY, clearAllQueries, createMutatorStore, createQuery, storeFamily } from '../../src/lib/query';
-import { loaded, runMutation } from '../../src/lib/query-wait';
+import { ApiError, serverMessage } from '~/lib/api';
+import { FRESH, LEADERBOARD_REFETCH, RETRY_DELAY, clearAllQueries, createMutatorStore, createQuery, storeFamily } from '~/lib/query';
+import { loaded, runMutation } from '~/lib/query-wait';
 
 // The data layer's rules, on a fake clock: freshness (no second call while an answer is fresh),
 // dedupe (one call for several subscribers), failures never kept, retries only where asked for,

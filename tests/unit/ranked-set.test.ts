@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareRanked, RankedSet, type Ranked } from '../../src/server/leaderboards/ranked-set';
+import { compareRanked, RankedSet, type Ranked } from '~/server/leaderboards/ranked-set';
 
 /** A small deterministic generator, so a failure can be replayed. */
 function random(seed: number) {

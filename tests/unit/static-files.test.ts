@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createStaticFiles, hasSessionCookie } from '../../src/server/static/static-files';
+import { createStaticFiles, hasSessionCookie } from '~/server/static/static-files';
 
 const dir = mkdtempSync(join(tmpdir(), 'static-files-'));
 mkdirSync(join(dir, 'home-session'));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cacheControlFor, frameOptionsFor, frameSources, pageDirectives, preferredEncodings } from '../../src/server/static/headers';
+import { cacheControlFor, frameOptionsFor, frameSources, pageDirectives, preferredEncodings } from '~/server/static/headers';
 
 describe('static file headers', () => {
   it('hashed assets are cached for a year, everything else is revalidated', () => {

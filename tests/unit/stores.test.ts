@@ -1,13 +1,13 @@
 // @vitest-environment happy-dom
 // @vitest-environment-options { "url": "http://arcade.test/" }
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { computeAchievements } from '../../src/lib/achievements';
-import { clearAllQueries } from '../../src/lib/query';
-import { loaded, runMutation } from '../../src/lib/query-wait';
-import { $achievements, $claimAvatar } from '../../src/lib/stores/avatars';
-import { gamesPlayedStore } from '../../src/lib/stores/game-stats';
-import { userRankStore } from '../../src/lib/stores/leaderboard-queries';
-import { $session, settledSession } from '../../src/lib/stores/session';
+import { computeAchievements } from '~/lib/achievements';
+import { clearAllQueries } from '~/lib/query';
+import { loaded, runMutation } from '~/lib/query-wait';
+import { $achievements, $claimAvatar } from '~/lib/stores/avatars';
+import { gamesPlayedStore } from '~/lib/stores/game-stats';
+import { userRankStore } from '~/lib/stores/leaderboard-queries';
+import { $session, settledSession } from '~/lib/stores/session';
 
 // The spec's call rules as the stores apply them, against a stubbed `fetch`: the current user's
 // 401 is an answer (signed out), stats calls are retried once and count a failure as 0, and a 401

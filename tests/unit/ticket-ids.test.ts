@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ticketFacts, ticketRunId } from '../../src/server/games/ticket-ids';
+import { ticketFacts, ticketRunId } from '~/server/games/ticket-ids';
 
 const facts = { userId: 4711, seed: 4_294_967_294, startedAt: Date.parse('2026-11-24T10:00:00.000Z') };
 

@@ -8,7 +8,7 @@ import {
   takePendingToast,
   toast,
   toastAfterNavigation,
-} from '../../src/lib/stores/toast';
+} from '~/lib/stores/toast';
 
 function memoryStorage() {
   const items = new Map<string, string>();

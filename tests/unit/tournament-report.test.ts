@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../src/server/shared/errors';
-import { assertReportRenders, renderReport, reportRenderBudgetMs, tournamentReportHtml, UNRENDERABLE_REPORT } from '../../src/server/tournaments/report';
+import { AppError } from '~/server/shared/errors';
+import { assertReportRenders, renderReport, reportRenderBudgetMs, tournamentReportHtml, UNRENDERABLE_REPORT } from '~/server/tournaments/report';
 
 describe('tournament reports', () => {
   const tooDeep = 'reportContent nests too deeply: quotes, lists and emphasis may sit inside each other at most 32 levels deep.';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { formInstant, parseLocalDateTime } from '../../src/lib/dates';
-import { tournamentFormSchema } from '../../src/lib/schemas/tournament-input';
-import { satsLine } from '../../src/lib/tournament-prizes';
+import { formInstant, parseLocalDateTime } from '~/lib/dates';
+import { tournamentFormSchema } from '~/lib/schemas/tournament-input';
+import { satsLine } from '~/lib/tournament-prizes';
 
 const good = {
   name: 'Spring Cup',

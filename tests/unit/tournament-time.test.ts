@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock, formatDateRange, formatStartsIn, formatStartsInLine, timeLeft, truncateName } from '../../src/lib/tournament-time';
+import { formatClock, formatDateRange, formatStartsIn, formatStartsInLine, timeLeft, truncateName } from '~/lib/tournament-time';
 
 const now = Date.parse('2026-11-23T12:00:00Z');
 const later = (ms: number) => now + ms;

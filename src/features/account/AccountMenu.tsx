@@ -1,9 +1,9 @@
-import type { User } from '../../lib/schemas/user';
-import { PixelIcon } from '../../ui/PixelIcon';
-import { PlayerAvatar } from '../../ui/PlayerAvatar';
-import { useDropdown } from '../../ui/useDropdown';
-import { useSignOut } from '../../ui/useSignOut';
-import { chevronDown as iconChevronDown, logout as iconLogout, shield as iconShield, sliders as iconSliders, user as iconUser } from '../../ui/pixel-icons';
+import type { User } from '~/lib/schemas/user';
+import { PixelIcon } from '~/ui/PixelIcon';
+import { PlayerAvatar } from '~/ui/PlayerAvatar';
+import { useDropdown } from '~/ui/useDropdown';
+import { useSignOut } from '~/ui/useSignOut';
+import { chevronDown as iconChevronDown, logout as iconLogout, shield as iconShield, sliders as iconSliders, user as iconUser } from '~/ui/pixel-icons';
 
 /** The header's account menu of a signed-in player (loaded by `islands/HeaderAccount.tsx` when needed). */
 export default function AccountMenu({ user }: { user: User }) {

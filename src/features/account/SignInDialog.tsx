@@ -1,18 +1,18 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent, type RefObject } from 'react';
 import * as z from 'zod/mini';
-import { $sendMagicLink, $verifyLoginCode, fieldErrors } from '../../lib/stores/sign-in';
-import { WELCOME_TOAST } from '../../lib/stores/verify-link';
-import { recordLoginMarker } from '../../lib/cross-tab-announce';
-import { followCrossTabLogin } from '../../lib/cross-tab-listen';
-import { LOGIN_CODE_LENGTH, MAGIC_LINK_MINUTES, sendMagicLinkRequestSchema, verifyCodeRequestSchema } from '../../lib/schemas/auth';
-import { openAuthDialog } from '../../lib/stores/auth-dialog';
-import { toast, toastAfterNavigation } from '../../lib/stores/toast';
-import { ArcadeDialog } from '../../ui/ArcadeDialog';
+import { $sendMagicLink, $verifyLoginCode, fieldErrors } from '~/lib/stores/sign-in';
+import { WELCOME_TOAST } from '~/lib/stores/verify-link';
+import { recordLoginMarker } from '~/lib/cross-tab-announce';
+import { followCrossTabLogin } from '~/lib/cross-tab-listen';
+import { LOGIN_CODE_LENGTH, MAGIC_LINK_MINUTES, sendMagicLinkRequestSchema, verifyCodeRequestSchema } from '~/lib/schemas/auth';
+import { openAuthDialog } from '~/lib/stores/auth-dialog';
+import { toast, toastAfterNavigation } from '~/lib/stores/toast';
+import { ArcadeDialog } from '~/ui/ArcadeDialog';
 import { useAuthDialog } from './useAuthDialog';
-import { PixelIcon } from '../../ui/PixelIcon';
-import { EmailField, TextField } from '../../ui/TextField';
-import { useAction } from '../../ui/useAction';
-import { clock as iconClock, login as iconLogin, mail as iconMail, reload as iconReload } from '../../ui/pixel-icons';
+import { PixelIcon } from '~/ui/PixelIcon';
+import { EmailField, TextField } from '~/ui/TextField';
+import { useAction } from '~/ui/useAction';
+import { clock as iconClock, login as iconLogin, mail as iconMail, reload as iconReload } from '~/ui/pixel-icons';
 
 /**
  * The sign-in dialog: WELCOME BACK with the e-mail form, then CHECK YOUR

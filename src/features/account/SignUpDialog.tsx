@@ -1,14 +1,14 @@
 import { useId, useRef, useState, type SubmitEvent, type RefObject } from 'react';
 import * as z from 'zod/mini';
-import { $register, fieldErrors } from '../../lib/stores/sign-in';
-import { registerRequestSchema } from '../../lib/schemas/auth';
-import { closeAuthDialog, openAuthDialog } from '../../lib/stores/auth-dialog';
-import { toast } from '../../lib/stores/toast';
-import { ArcadeDialog } from '../../ui/ArcadeDialog';
+import { $register, fieldErrors } from '~/lib/stores/sign-in';
+import { registerRequestSchema } from '~/lib/schemas/auth';
+import { closeAuthDialog, openAuthDialog } from '~/lib/stores/auth-dialog';
+import { toast } from '~/lib/stores/toast';
+import { ArcadeDialog } from '~/ui/ArcadeDialog';
 import { useAuthDialog } from './useAuthDialog';
-import { EmailField, TextField } from '../../ui/TextField';
-import { useAction } from '../../ui/useAction';
-import { coin as iconCoin } from '../../ui/pixel-icons';
+import { EmailField, TextField } from '~/ui/TextField';
+import { useAction } from '~/ui/useAction';
+import { coin as iconCoin } from '~/ui/pixel-icons';
 
 interface Props {
   /** The product name from the site settings, for the welcome toast. */

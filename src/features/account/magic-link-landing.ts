@@ -1,10 +1,10 @@
 import { atom } from 'nanostores';
-import { failureMessage } from '../../lib/api';
-import { REDIRECT_AFTER_LOGIN_MS } from '../../lib/cross-tab';
-import { announceLogin } from '../../lib/cross-tab-announce';
-import { runMutation } from '../../lib/query-wait';
-import { toast, toastAfterNavigation } from '../../lib/stores/toast';
-import { $verifyMagicLink, WELCOME_TOAST } from '../../lib/stores/verify-link';
+import { failureMessage } from '~/lib/api';
+import { REDIRECT_AFTER_LOGIN_MS } from '~/lib/cross-tab';
+import { announceLogin } from '~/lib/cross-tab-announce';
+import { runMutation } from '~/lib/query-wait';
+import { toast, toastAfterNavigation } from '~/lib/stores/toast';
+import { $verifyMagicLink, WELCOME_TOAST } from '~/lib/stores/verify-link';
 
 /**
  * The magic-link landing (`/auth/callback?token=...`): verifies the link once, then

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useId, useRef, useState } from 'react';
-import { $authDialog, closeAuthDialog, type AuthDialog } from '../../lib/stores/auth-dialog';
+import { $authDialog, closeAuthDialog, type AuthDialog } from '~/lib/stores/auth-dialog';
 
 /**
  * What both account dialogs share: open while `$authDialog` names them, a title id, the field that

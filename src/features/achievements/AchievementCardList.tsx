@@ -1,7 +1,7 @@
-import type { AchievementCard } from '../../lib/achievements';
-import { PixelIcon } from '../../ui/PixelIcon';
-import { useTabs } from '../../ui/useTabs';
-import { check as iconCheck, lock as iconLock, sparkles as iconSparkles } from '../../ui/pixel-icons';
+import type { AchievementCard } from '~/lib/achievements';
+import { PixelIcon } from '~/ui/PixelIcon';
+import { useTabs } from '~/ui/useTabs';
+import { check as iconCheck, lock as iconLock, sparkles as iconSparkles } from '~/ui/pixel-icons';
 
 interface Props {
   cards: AchievementCard[];

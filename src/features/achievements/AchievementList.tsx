@@ -1,7 +1,7 @@
-import type { AchievementCard } from '../../lib/achievements';
-import { formatCount } from '../../lib/format';
-import { PixelIcon } from '../../ui/PixelIcon';
-import { check as iconCheck, lock as iconLock } from '../../ui/pixel-icons';
+import type { AchievementCard } from '~/lib/achievements';
+import { formatCount } from '~/lib/format';
+import { PixelIcon } from '~/ui/PixelIcon';
+import { check as iconCheck, lock as iconLock } from '~/ui/pixel-icons';
 
 /** The selected card's achievements, each unlocked or locked, with its target and count. */
 export function AchievementList({ card }: { card: AchievementCard }) {

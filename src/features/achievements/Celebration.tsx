@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { CELEBRATION_MS } from '../../lib/achievements';
+import { CELEBRATION_MS } from '~/lib/achievements';
 import { launchConfetti, playFanfare } from './celebration';
 
 interface Props {

@@ -1,6 +1,6 @@
-import { claimButton, type AchievementCard } from '../../lib/achievements';
-import { PixelIcon } from '../../ui/PixelIcon';
-import { trophy as iconTrophy } from '../../ui/pixel-icons';
+import { claimButton, type AchievementCard } from '~/lib/achievements';
+import { PixelIcon } from '~/ui/PixelIcon';
+import { trophy as iconTrophy } from '~/ui/pixel-icons';
 import { useState } from 'react';
 
 interface Props {

@@ -1,4 +1,4 @@
-import { CELEBRATION_VOLUME, CONFETTI_PARTICLES } from '../../lib/achievements';
+import { CELEBRATION_VOLUME, CONFETTI_PARTICLES } from '~/lib/achievements';
 
 /**
  * 50 confetti particles over the page (canvas-confetti, loaded on the first claim only). Drawn on

@@ -1,6 +1,6 @@
-import { describeAudit } from '../../lib/audit';
-import { formatShortDate } from '../../lib/format';
-import type { AuditEntry } from '../../lib/schemas/admin';
+import { describeAudit } from '~/lib/audit';
+import { formatShortDate } from '~/lib/format';
+import type { AuditEntry } from '~/lib/schemas/admin';
 
 const time = (iso: string) => new Date(iso).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC', hour12: false });
 

@@ -1,13 +1,13 @@
 import { useId, useRef, useState, type SubmitEvent } from 'react';
-import { failureMessage } from '../../lib/api';
-import { runMutation } from '../../lib/query-wait';
-import { AVATAR_IMAGE_PREFIX, avatarIdFromName, type AdminAvatar } from '../../lib/schemas/admin';
+import { failureMessage } from '~/lib/api';
+import { runMutation } from '~/lib/query-wait';
+import { AVATAR_IMAGE_PREFIX, avatarIdFromName, type AdminAvatar } from '~/lib/schemas/admin';
 import { avatarFormProblems } from './avatar-form';
-import { AVATAR_CATEGORIES, defaultAvatarImage, RARITIES, type AvatarCategory, type Rarity } from '../../lib/schemas/avatars';
-import { $saveAvatar } from '../../lib/stores/admin';
-import { ArcadeDialog } from '../../ui/ArcadeDialog';
-import { sparkles as iconSparkles } from '../../ui/pixel-icons';
-import { TextField } from '../../ui/TextField';
+import { AVATAR_CATEGORIES, defaultAvatarImage, RARITIES, type AvatarCategory, type Rarity } from '~/lib/schemas/avatars';
+import { $saveAvatar } from '~/lib/stores/admin';
+import { ArcadeDialog } from '~/ui/ArcadeDialog';
+import { sparkles as iconSparkles } from '~/ui/pixel-icons';
+import { TextField } from '~/ui/TextField';
 import { AvatarImage } from './AvatarImage';
 import { ImageUpload } from './ImageUpload';
 

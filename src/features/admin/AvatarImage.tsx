@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { PixelIcon } from '../../ui/PixelIcon';
-import { user as iconUser } from '../../ui/pixel-icons';
+import { PixelIcon } from '~/ui/PixelIcon';
+import { user as iconUser } from '~/ui/pixel-icons';
 
 /**
  * An avatar's image in the admin room. Without an image yet (`src` empty: a new avatar before a

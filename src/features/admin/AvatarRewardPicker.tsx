@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import type { AdminAvatar } from '../../lib/schemas/admin';
-import { describeEligibility, ELIGIBILITIES, ELIGIBILITY_LABELS, type Eligibility } from '../../lib/tournament-prizes';
+import type { AdminAvatar } from '~/lib/schemas/admin';
+import { describeEligibility, ELIGIBILITIES, ELIGIBILITY_LABELS, type Eligibility } from '~/lib/tournament-prizes';
 import { AvatarImage } from './AvatarImage';
 import type { RewardDraft } from './tournament-form';
 

@@ -1,6 +1,6 @@
 import { useId, useRef, type ReactNode } from 'react';
-import { ArcadeDialog } from '../../ui/ArcadeDialog';
-import { alert as iconAlert } from '../../ui/pixel-icons';
+import { ArcadeDialog } from '~/ui/ArcadeDialog';
+import { alert as iconAlert } from '~/ui/pixel-icons';
 
 interface Props {
   /** The question, e.g. 'Are you sure you want to delete "Laser Eyes"?'; null keeps the dialog closed. */

@@ -1,8 +1,8 @@
 import { useId, useState, type ChangeEvent } from 'react';
-import { failureMessage } from '../../lib/api';
-import { runMutation } from '../../lib/query-wait';
-import { MAX_UPLOAD_BYTES, type UploadFolder } from '../../lib/schemas/admin';
-import { $uploadImage } from '../../lib/stores/admin';
+import { failureMessage } from '~/lib/api';
+import { runMutation } from '~/lib/query-wait';
+import { MAX_UPLOAD_BYTES, type UploadFolder } from '~/lib/schemas/admin';
+import { $uploadImage } from '~/lib/stores/admin';
 
 const ACCEPT = 'image/png,image/jpeg,image/webp,image/gif';
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
-import { failureMessage } from '../../lib/api';
-import { runMutation } from '../../lib/query-wait';
-import { $draftReport, $previewReport } from '../../lib/stores/admin';
+import { failureMessage } from '~/lib/api';
+import { runMutation } from '~/lib/query-wait';
+import { $draftReport, $previewReport } from '~/lib/stores/admin';
 
 interface Props {
   value: string;

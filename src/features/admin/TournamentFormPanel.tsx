@@ -1,8 +1,8 @@
 import { useId, useState, type SubmitEvent } from 'react';
-import type { AdminAvatar } from '../../lib/schemas/admin';
-import { tournamentImageUrl } from '../../lib/schemas/tournament';
-import { prizePool } from '../../lib/tournament-prizes';
-import { TextField } from '../../ui/TextField';
+import type { AdminAvatar } from '~/lib/schemas/admin';
+import { tournamentImageUrl } from '~/lib/schemas/tournament';
+import { prizePool } from '~/lib/tournament-prizes';
+import { TextField } from '~/ui/TextField';
 import { AvatarImage } from './AvatarImage';
 import { AvatarRewardPicker } from './AvatarRewardPicker';
 import { ImageUpload } from './ImageUpload';

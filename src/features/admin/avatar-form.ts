@@ -1,4 +1,4 @@
-import { IMAGE_FILE_NAME } from '../../lib/schemas/admin';
+import { IMAGE_FILE_NAME } from '~/lib/schemas/admin';
 
 /**
  * What keeps the avatar form from saving, as its fields show it: the name (required, and with a

@@ -1,7 +1,7 @@
-import { formatCount } from '../../lib/numbers';
-import type { AdminTournament } from '../../lib/schemas/tournament';
-import type { TournamentForm } from '../../lib/schemas/tournament-input';
-import { MAX_SATS, type Eligibility } from '../../lib/tournament-prizes';
+import { formatCount } from '~/lib/numbers';
+import type { AdminTournament } from '~/lib/schemas/tournament';
+import type { TournamentForm } from '~/lib/schemas/tournament-input';
+import { MAX_SATS, type Eligibility } from '~/lib/tournament-prizes';
 
 /** One avatar reward in the form. */
 export interface RewardDraft {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { $notifyNewGames } from '../../lib/stores/account';
-import { toast } from '../../lib/stores/toast';
-import { PixelIcon } from '../../ui/PixelIcon';
-import { check as iconCheck, mail as iconMail } from '../../ui/pixel-icons';
-import { useAction } from '../../ui/useAction';
+import { $notifyNewGames } from '~/lib/stores/account';
+import { toast } from '~/lib/stores/toast';
+import { PixelIcon } from '~/ui/PixelIcon';
+import { check as iconCheck, mail as iconMail } from '~/ui/pixel-icons';
+import { useAction } from '~/ui/useAction';
 
 /**
  * 'MORE GAMES COMING SOON!' with NOTIFY ME: the server records the player's wish to hear of new

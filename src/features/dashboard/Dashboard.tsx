@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import type { User } from '../../lib/schemas/user';
-import { publicProfileStore } from '../../lib/stores/avatars';
-import { PixelIcon } from '../../ui/PixelIcon';
-import { logout as iconLogout } from '../../ui/pixel-icons';
-import { useSignOut } from '../../ui/useSignOut';
+import type { User } from '~/lib/schemas/user';
+import { publicProfileStore } from '~/lib/stores/avatars';
+import { PixelIcon } from '~/ui/PixelIcon';
+import { logout as iconLogout } from '~/ui/pixel-icons';
+import { useSignOut } from '~/ui/useSignOut';
 import { ComingSoon } from './ComingSoon';
 import { FeaturedTournament } from './FeaturedTournament';
 import GameMachines, { type MachineGame } from './GameMachines';

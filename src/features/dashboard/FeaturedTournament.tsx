@@ -1,12 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { formatCount } from '../../lib/format';
-import type { Tournament } from '../../lib/schemas/tournament';
-import { $featuredTournament, refreshFeatured } from '../../lib/stores/tournament-queries';
-import { formatClock, truncateName } from '../../lib/tournament-time';
-import { PixelIcon } from '../../ui/PixelIcon';
-import { useNow } from '../../ui/useNow';
-import { trophy as iconTrophy } from '../../ui/pixel-icons';
+import { formatCount } from '~/lib/format';
+import type { Tournament } from '~/lib/schemas/tournament';
+import { $featuredTournament, refreshFeatured } from '~/lib/stores/tournament-queries';
+import { formatClock, truncateName } from '~/lib/tournament-time';
+import { PixelIcon } from '~/ui/PixelIcon';
+import { useNow } from '~/ui/useNow';
+import { trophy as iconTrophy } from '~/ui/pixel-icons';
 import { RewardAvatars } from '../tournaments/RewardAvatars';
 import { TournamentImage } from '../tournaments/TournamentImage';
 

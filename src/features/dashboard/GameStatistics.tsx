@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
-import { formatCount } from '../../lib/format';
-import { participationStore } from '../../lib/stores/tournament-queries';
-import type { PublicProfile } from '../../lib/schemas/profile';
+import { formatCount } from '~/lib/format';
+import { participationStore } from '~/lib/stores/tournament-queries';
+import type { PublicProfile } from '~/lib/schemas/profile';
 
 interface Props {
   games: { gameId: string; name: string; logo: string }[];

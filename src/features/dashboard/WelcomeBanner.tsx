@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { TOTAL_ACHIEVEMENTS } from '../../lib/achievements';
-import type { User } from '../../lib/schemas/user';
-import { $achievements } from '../../lib/stores/avatars';
-import { PlayerAvatar } from '../../ui/PlayerAvatar';
+import { TOTAL_ACHIEVEMENTS } from '~/lib/achievements';
+import type { User } from '~/lib/schemas/user';
+import { $achievements } from '~/lib/stores/avatars';
+import { PlayerAvatar } from '~/ui/PlayerAvatar';
 
 /**
  * 'Welcome back, {username}!' with the player's avatar and the 'Achievements Nailed' counter. On a

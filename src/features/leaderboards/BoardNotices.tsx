@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { PixelIcon } from '../../ui/PixelIcon';
-import { alert as iconAlert, gamepad as iconGamepad, reload as iconReload, trophy as iconTrophy } from '../../ui/pixel-icons';
+import { PixelIcon } from '~/ui/PixelIcon';
+import { alert as iconAlert, gamepad as iconGamepad, reload as iconReload, trophy as iconTrophy } from '~/ui/pixel-icons';
 
 /** Skeleton rows while a board loads. */
 export function LoadingRows() {

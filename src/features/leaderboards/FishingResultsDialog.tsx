@@ -1,11 +1,11 @@
 import { useId, useRef } from 'react';
-import { formatCount } from '../../lib/format';
-import { fishByPoints, formatWeight, isGreatHaul, qualityStars, type WeightUnit } from '../../lib/fish-display';
-import { PIXEL_STAR_PATH } from '../../lib/pixel-star';
-import type { FishDetail } from '../../lib/schemas/leaderboard';
-import { ArcadeDialog } from '../../ui/ArcadeDialog';
-import { PixelIcon } from '../../ui/PixelIcon';
-import { fish as iconFish, sparkles as iconSparkles } from '../../ui/pixel-icons';
+import { formatCount } from '~/lib/format';
+import { fishByPoints, formatWeight, isGreatHaul, qualityStars, type WeightUnit } from '~/lib/fish-display';
+import { PIXEL_STAR_PATH } from '~/lib/pixel-star';
+import type { FishDetail } from '~/lib/schemas/leaderboard';
+import { ArcadeDialog } from '~/ui/ArcadeDialog';
+import { PixelIcon } from '~/ui/PixelIcon';
+import { fish as iconFish, sparkles as iconSparkles } from '~/ui/pixel-icons';
 
 interface Props {
   open: boolean;

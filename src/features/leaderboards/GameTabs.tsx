@@ -1,4 +1,4 @@
-import { useTabs } from '../../ui/useTabs';
+import { useTabs } from '~/ui/useTabs';
 
 interface GameTabsProps {
   games: { gameId: string; name: string; logo: string }[];

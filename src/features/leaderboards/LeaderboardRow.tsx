@@ -1,12 +1,12 @@
 import { Fragment } from 'react';
-import { countryBadge } from '../../lib/board-rules';
-import { countryName } from '../../lib/countries';
-import { formatCount, formatShortDate } from '../../lib/format';
-import type { GameResults } from '../../lib/schemas/games';
-import type { LeaderboardEntry } from '../../lib/schemas/leaderboard';
-import { PixelIcon } from '../../ui/PixelIcon';
-import { PlayerAvatar } from '../../ui/PlayerAvatar';
-import { fish as iconFish, trophy as iconTrophy } from '../../ui/pixel-icons';
+import { countryBadge } from '~/lib/board-rules';
+import { countryName } from '~/lib/countries';
+import { formatCount, formatShortDate } from '~/lib/format';
+import type { GameResults } from '~/lib/schemas/games';
+import type { LeaderboardEntry } from '~/lib/schemas/leaderboard';
+import { PixelIcon } from '~/ui/PixelIcon';
+import { PlayerAvatar } from '~/ui/PlayerAvatar';
+import { fish as iconFish, trophy as iconTrophy } from '~/ui/pixel-icons';
 
 /** The id of a player's row, for 'Jump to my row'. */
 export const rowId = (userId: number) => `leaderboard-row-${userId}`;

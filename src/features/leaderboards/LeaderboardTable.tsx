@@ -1,8 +1,8 @@
 import { lazy, Suspense, useDeferredValue, useId, useRef, useState } from 'react';
-import { plural } from '../../lib/format';
-import type { GameResults } from '../../lib/schemas/games';
-import type { LeaderboardEntry } from '../../lib/schemas/leaderboard';
-import { PixelIcon } from '../../ui/PixelIcon';
+import { plural } from '~/lib/format';
+import type { GameResults } from '~/lib/schemas/games';
+import type { LeaderboardEntry } from '~/lib/schemas/leaderboard';
+import { PixelIcon } from '~/ui/PixelIcon';
 import { BoardError, EmptyBoard, LoadingRows } from './BoardNotices';
 import { LeaderboardRow } from './LeaderboardRow';
 import { LoadMorePlayers } from './LoadMorePlayers';
@@ -11,7 +11,7 @@ import type { Board } from './useLeaderboard';
 
 // Loaded when a player first opens someone's fishing results, not with the board.
 const FishingResultsDialog = lazy(() => import('./FishingResultsDialog').then((m) => ({ default: m.FishingResultsDialog })));
-import { users as iconUsers } from '../../ui/pixel-icons';
+import { users as iconUsers } from '~/ui/pixel-icons';
 
 interface Props {
   board: Board;

@@ -1,7 +1,7 @@
-import { formatCount, plural } from '../../lib/format';
-import { PixelIcon } from '../../ui/PixelIcon';
+import { formatCount, plural } from '~/lib/format';
+import { PixelIcon } from '~/ui/PixelIcon';
 import type { Board } from './useLeaderboard';
-import { arrowDown as iconArrowDown } from '../../ui/pixel-icons';
+import { arrowDown as iconArrowDown } from '~/ui/pixel-icons';
 
 /** 'Showing X of Y players' under a board, and Load More Players while more pages exist. */
 export function LoadMorePlayers({ board }: { board: Board }) {

@@ -1,8 +1,8 @@
 import type { RefObject } from 'react';
-import { plural } from '../../lib/format';
-import { PixelIcon } from '../../ui/PixelIcon';
+import { plural } from '~/lib/format';
+import { PixelIcon } from '~/ui/PixelIcon';
 import type { Board } from './useLeaderboard';
-import { arrowBarUp as iconArrowBarUp, arrowUp as iconArrowUp } from '../../ui/pixel-icons';
+import { arrowBarUp as iconArrowBarUp, arrowUp as iconArrowUp } from '~/ui/pixel-icons';
 
 /**
  * Above a board opened deep down by 'Jump to my row': how many players rank higher, a way to show

@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import type { CountryList } from '../../lib/board-rules';
-import type { LeaderboardScope } from '../../lib/schemas/leaderboard';
-import { PixelIcon } from '../../ui/PixelIcon';
-import { flag as iconFlag, globe as iconGlobe } from '../../ui/pixel-icons';
+import type { CountryList } from '~/lib/board-rules';
+import type { LeaderboardScope } from '~/lib/schemas/leaderboard';
+import { PixelIcon } from '~/ui/PixelIcon';
+import { flag as iconFlag, globe as iconGlobe } from '~/ui/pixel-icons';
 
 interface ScopeControlsProps {
   scope: LeaderboardScope;

@@ -1,12 +1,12 @@
-import { countryName, isListedCountry } from '../../lib/countries';
-import { formatCount } from '../../lib/format';
-import { playHref } from '../../lib/play';
-import type { GameResults } from '../../lib/schemas/games';
-import type { UserRankResponse } from '../../lib/schemas/leaderboard';
-import { openAuthDialog } from '../../lib/stores/auth-dialog';
-import { PixelIcon } from '../../ui/PixelIcon';
+import { countryName, isListedCountry } from '~/lib/countries';
+import { formatCount } from '~/lib/format';
+import { playHref } from '~/lib/play';
+import type { GameResults } from '~/lib/schemas/games';
+import type { UserRankResponse } from '~/lib/schemas/leaderboard';
+import { openAuthDialog } from '~/lib/stores/auth-dialog';
+import { PixelIcon } from '~/ui/PixelIcon';
 import type { RankState } from './useLeaderboard';
-import { arrowDown as iconArrowDown, gamepad as iconGamepad, login as iconLogin, sliders as iconSliders, target as iconTarget } from '../../ui/pixel-icons';
+import { arrowDown as iconArrowDown, gamepad as iconGamepad, login as iconLogin, sliders as iconSliders, target as iconTarget } from '~/ui/pixel-icons';
 
 interface Props {
   rank: RankState;

@@ -1,4 +1,4 @@
-import type { BoardQuery } from '../../lib/board-rules';
+import type { BoardQuery } from '~/lib/board-rules';
 
 /** The board in the address bar (`?game=rekt&scope=country&country=US`), so it can be shared and survives a reload. */
 export function readView(games: { gameId: string }[]): BoardQuery {

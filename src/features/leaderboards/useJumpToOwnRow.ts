@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { toast } from '../../lib/stores/toast';
+import { toast } from '~/lib/stores/toast';
 import { rowId } from './LeaderboardRow';
 import type { Board, useUserRank } from './useLeaderboard';
 

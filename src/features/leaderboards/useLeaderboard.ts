@@ -2,10 +2,10 @@ import type { FetcherStore, FetcherValue } from '@nanostores/query';
 import { useStore } from '@nanostores/react';
 import { atom, computed, type ReadableAtom } from 'nanostores';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { boardKey, mergePages, type BoardQuery, type BoardRequest, type CountryList } from '../../lib/board-rules';
-import { loaded } from '../../lib/query-wait';
-import type { LeaderboardEntry, LeaderboardResponse, UserRankResponse } from '../../lib/schemas/leaderboard';
-import { $countries, leaderboardPageStore, userRankStore } from '../../lib/stores/leaderboard-queries';
+import { boardKey, mergePages, type BoardQuery, type BoardRequest, type CountryList } from '~/lib/board-rules';
+import { loaded } from '~/lib/query-wait';
+import type { LeaderboardEntry, LeaderboardResponse, UserRankResponse } from '~/lib/schemas/leaderboard';
+import { $countries, leaderboardPageStore, userRankStore } from '~/lib/stores/leaderboard-queries';
 
 export interface Board {
   status: 'loading' | 'error' | 'ready';

@@ -1,4 +1,4 @@
-import type { PublicProfile } from '../../lib/schemas/profile';
+import type { PublicProfile } from '~/lib/schemas/profile';
 import { RARITY_DOT } from './ProfileParts';
 
 interface Props {

@@ -1,5 +1,5 @@
-import { formatCount } from '../../lib/format';
-import type { WonPrize } from '../../lib/schemas/profile';
+import { formatCount } from '~/lib/format';
+import type { WonPrize } from '~/lib/schemas/profile';
 
 /** Tournament prizes won: sats or an avatar, SENT once an admin sent it, else on its way. */
 export function PrizeList({ prizes, title = 'Tournament Prizes' }: { prizes: WonPrize[] | undefined; title?: string }) {

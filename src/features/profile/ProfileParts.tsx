@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { countryBadge } from '../../lib/board-rules';
-import { countryName } from '../../lib/countries';
-import { formatCount, formatRelativeTime, formatShortDate } from '../../lib/format';
-import type { Rarity } from '../../lib/schemas/avatars';
-import type { PublicProfile } from '../../lib/schemas/profile';
-import { PlayerAvatar } from '../../ui/PlayerAvatar';
+import { countryBadge } from '~/lib/board-rules';
+import { countryName } from '~/lib/countries';
+import { formatCount, formatRelativeTime, formatShortDate } from '~/lib/format';
+import type { Rarity } from '~/lib/schemas/avatars';
+import type { PublicProfile } from '~/lib/schemas/profile';
+import { PlayerAvatar } from '~/ui/PlayerAvatar';
 
 /** A catalogue game as the profile names it. */
 export interface ProfileGame {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { PublicProfile } from '../../lib/schemas/profile';
+import type { PublicProfile } from '~/lib/schemas/profile';
 import { AvatarCollection } from './AvatarCollection';
 import { PrizeList } from './PrizeList';
 import { GamePerformance, OverallStats, ProfileCard, TournamentHistory, type ProfileGame } from './ProfileParts';

@@ -1,6 +1,6 @@
-import { dismissToast, type Toast, type ToastVariant } from '../../lib/stores/toast';
-import { PixelIcon } from '../../ui/PixelIcon';
-import { close as iconClose } from '../../ui/pixel-icons';
+import { dismissToast, type Toast, type ToastVariant } from '~/lib/stores/toast';
+import { PixelIcon } from '~/ui/PixelIcon';
+import { close as iconClose } from '~/ui/pixel-icons';
 
 const variantClass: Record<ToastVariant, string> = {
   default: 'border-info bg-base-200 text-base-content',

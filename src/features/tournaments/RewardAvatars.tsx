@@ -1,5 +1,5 @@
-import type { AvatarReward } from '../../lib/schemas/tournament';
-import { useBrokenImage } from '../../ui/useBrokenImage';
+import type { AvatarReward } from '~/lib/schemas/tournament';
+import { useBrokenImage } from '~/ui/useBrokenImage';
 
 /** How many avatar rewards a card shows before '+N'. */
 export const SHOWN_AVATAR_REWARDS = 3;

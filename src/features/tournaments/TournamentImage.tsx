@@ -1,6 +1,6 @@
-import { PixelIcon } from '../../ui/PixelIcon';
-import { useBrokenImage } from '../../ui/useBrokenImage';
-import { trophy as iconTrophy } from '../../ui/pixel-icons';
+import { PixelIcon } from '~/ui/PixelIcon';
+import { useBrokenImage } from '~/ui/useBrokenImage';
+import { trophy as iconTrophy } from '~/ui/pixel-icons';
 
 /** A tournament's picture, or a trophy when it has none or the image fails to load (the broken image is hidden). */
 export function TournamentImage({ src, className = '' }: { src: string | null; className?: string }) {

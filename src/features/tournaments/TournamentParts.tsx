@@ -1,6 +1,6 @@
-import { plural } from '../../lib/format';
-import type { Rewards } from '../../lib/schemas/tournament';
-import type { TournamentStatus } from '../../lib/tournament-status';
+import { plural } from '~/lib/format';
+import type { Rewards } from '~/lib/schemas/tournament';
+import type { TournamentStatus } from '~/lib/tournament-status';
 
 /** The status badge: UPCOMING, ACTIVE or COMPLETED (a past tournament). */
 export function StatusBadge({ status }: { status: TournamentStatus }) {

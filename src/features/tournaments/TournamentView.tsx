@@ -1,10 +1,10 @@
-import { formatCount, plural } from '../../lib/format';
-import { playHref } from '../../lib/play';
-import type { Rewards, Tournament } from '../../lib/schemas/tournament';
-import type { TournamentStatus } from '../../lib/tournament-status';
-import { formatClock, formatDateRange } from '../../lib/tournament-time';
-import { PixelIcon } from '../../ui/PixelIcon';
-import { clock as iconClock, gamepad as iconGamepad, users as iconUsers } from '../../ui/pixel-icons';
+import { formatCount, plural } from '~/lib/format';
+import { playHref } from '~/lib/play';
+import type { Rewards, Tournament } from '~/lib/schemas/tournament';
+import type { TournamentStatus } from '~/lib/tournament-status';
+import { formatClock, formatDateRange } from '~/lib/tournament-time';
+import { PixelIcon } from '~/ui/PixelIcon';
+import { clock as iconClock, gamepad as iconGamepad, users as iconUsers } from '~/ui/pixel-icons';
 import { RewardAvatars } from './RewardAvatars';
 import { PrizeTable, StatusBadge } from './TournamentParts';
 import { TournamentImage } from './TournamentImage';

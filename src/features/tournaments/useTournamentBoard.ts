@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
-import { mergePages } from '../../lib/board-rules';
-import type { LeaderboardResponse } from '../../lib/schemas/leaderboard';
-import { tournamentBoardPageStore } from '../../lib/stores/tournament-queries';
+import { mergePages } from '~/lib/board-rules';
+import type { LeaderboardResponse } from '~/lib/schemas/leaderboard';
+import { tournamentBoardPageStore } from '~/lib/stores/tournament-queries';
 import type { Board } from '../leaderboards/useLeaderboard';
 import { useStores } from '../leaderboards/useLeaderboard';
 

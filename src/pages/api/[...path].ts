@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { json } from '../../server/routes/http';
+import { json } from '~/server/routes/http';
 
 export const prerender = false;
 

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { json, methodNotAllowed } from '../../server/routes/http';
+import { json, methodNotAllowed } from '~/server/routes/http';
 
 export const prerender = false;
 

@@ -1,4 +1,4 @@
-import { computeAchievements, type AchievementFacts, type AchievementsResponse } from '../../lib/achievements';
+import { computeAchievements, type AchievementFacts, type AchievementsResponse } from '~/lib/achievements';
 import type { Services } from '../context';
 import { preparedRead } from '../db/prepared';
 import { findAchievementGame } from '../games/catalogue';

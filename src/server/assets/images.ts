@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
-import { DAY, SECOND } from '../../lib/format';
-import { IMAGE_FILE_NAME } from '../../lib/schemas/admin';
+import { DAY, SECOND } from '~/lib/format';
+import { IMAGE_FILE_NAME } from '~/lib/schemas/admin';
 
 /** The image folders `/api/assets/{folder}/{file}` serves. */
 export const IMAGE_FOLDERS = ['avatars', 'tournament'] as const;

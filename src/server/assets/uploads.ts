@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp, { type OutputInfo } from 'sharp';
-import { AVATAR_IMAGE_PREFIX, MAX_UPLOAD_BYTES, TOURNAMENT_IMAGE_PREFIX, type UploadFolder, type UploadResponse } from '../../lib/schemas/admin';
+import { AVATAR_IMAGE_PREFIX, MAX_UPLOAD_BYTES, TOURNAMENT_IMAGE_PREFIX, type UploadFolder, type UploadResponse } from '~/lib/schemas/admin';
 import type { Db } from '../db';
 import { AppError } from '../shared/errors';
 import { recordAudit, type Actor } from '../shared/audit';

@@ -1,6 +1,6 @@
-import { isListedCountry } from '../../lib/countries';
-import { MINUTE, plural } from '../../lib/format';
-import { MAGIC_LINK_MINUTES } from '../../lib/schemas/auth';
+import { isListedCountry } from '~/lib/countries';
+import { MINUTE, plural } from '~/lib/format';
+import { MAGIC_LINK_MINUTES } from '~/lib/schemas/auth';
 import type { Db } from '../db';
 import type { UserRow } from '../db/schema';
 import { AppError, badRequest, conflict } from '../shared/errors';

@@ -1,6 +1,6 @@
 import type { AstroCookies } from 'astro';
-import { SECOND } from '../../lib/format';
-import { MAGIC_LINK_MINUTES } from '../../lib/schemas/auth';
+import { SECOND } from '~/lib/format';
+import { MAGIC_LINK_MINUTES } from '~/lib/schemas/auth';
 import { SESSION_MS } from './sessions';
 import { newToken } from './tokens';
 

@@ -1,4 +1,4 @@
-import { DAY } from '../../lib/format';
+import { DAY } from '~/lib/format';
 import type { Db } from '../db';
 import { preparedLookup, preparedRead } from '../db/prepared';
 import type { UserRow } from '../db/schema';

@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { LOGIN_CODE_LENGTH } from '../../lib/schemas/auth';
+import { LOGIN_CODE_LENGTH } from '~/lib/schemas/auth';
 
 /** A fresh random token: 32 bytes, base64url. */
 export function newToken(): string {

@@ -1,5 +1,5 @@
 import type { APIContext } from 'astro';
-import type { User } from '../../lib/schemas/user';
+import type { User } from '~/lib/schemas/user';
 import { clientAddress } from '../shared/client-address';
 import { signInBrowser } from './cookies';
 import type { Config } from '../shared/config';

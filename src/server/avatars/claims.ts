@@ -1,5 +1,5 @@
-import { computeAchievements, findCard } from '../../lib/achievements';
-import type { ClaimAvatarRequest } from '../../lib/schemas/avatars';
+import { computeAchievements, findCard } from '~/lib/achievements';
+import type { ClaimAvatarRequest } from '~/lib/schemas/avatars';
 import { getAchievementFacts } from '../achievements/achievements';
 import type { Services } from '../context';
 import { AppError, badRequest, conflict, notFound } from '../shared/errors';

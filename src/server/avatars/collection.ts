@@ -1,4 +1,4 @@
-import { RARITY_ORDER, type ActiveAvatar, type AvatarCollectionResponse, type OwnedAvatar } from '../../lib/schemas/avatars';
+import { RARITY_ORDER, type ActiveAvatar, type AvatarCollectionResponse, type OwnedAvatar } from '~/lib/schemas/avatars';
 import type { Services } from '../context';
 import type { Db } from '../db';
 import type { AvatarRow, UserRow } from '../db/schema';

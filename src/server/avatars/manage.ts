@@ -1,12 +1,12 @@
-import { CARDS } from '../../lib/achievements';
+import { CARDS } from '~/lib/achievements';
 import {
   avatarIdFromName,
   type AdminAvatar,
   type CreateAvatarRequest,
   type DeleteAvatarResponse,
   type UpdateAvatarRequest,
-} from '../../lib/schemas/admin';
-import { defaultAvatarImage } from '../../lib/schemas/avatars';
+} from '~/lib/schemas/admin';
+import { defaultAvatarImage } from '~/lib/schemas/avatars';
 import { byRarityThenName } from './collection';
 import { isUniqueViolation } from '../db/errors';
 import { driverOf, type Db } from '../db';

@@ -1,8 +1,8 @@
 // Fair play (README, "Fair play"): run tickets, the server's replay of the arcade's own games, and
 // results signed by a game's own server. Anything worth sats is decided here, not in the browser.
 import { hash, randomInt } from 'node:crypto';
-import { HOUR, MINUTE, SECOND } from '../../lib/format';
-import type { SubmitRunRequest } from '../../lib/schemas/games';
+import { HOUR, MINUTE, SECOND } from '~/lib/format';
+import type { SubmitRunRequest } from '~/lib/schemas/games';
 import { hit } from '../shared/rate-limit';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db';

@@ -1,8 +1,8 @@
 // The server's replay of the arcade's own games (README, "Fair play"): what a game's replayer is,
 // and the checks every replayer makes of a run against its replay. The catalogue names each game's
 // replayer (`catalogue.ts`); the fair-play check runs it (`fair-play.ts`).
-import { SECOND } from '../../lib/format';
-import type { SubmitRunRequest } from '../../lib/schemas/games';
+import { SECOND } from '~/lib/format';
+import type { SubmitRunRequest } from '~/lib/schemas/games';
 import type { RunTicketRow } from '../db/schema';
 import { AppError } from '../shared/errors';
 

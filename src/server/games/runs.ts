@@ -1,6 +1,6 @@
-import { iso } from '../../lib/dates';
-import { MINUTE } from '../../lib/format';
-import { REKT_FORMATIONS, type BestView, type RunView, type SubmitRunRequest } from '../../lib/schemas/games';
+import { iso } from '~/lib/dates';
+import { MINUTE } from '~/lib/format';
+import { REKT_FORMATIONS, type BestView, type RunView, type SubmitRunRequest } from '~/lib/schemas/games';
 import type { Services } from '../context';
 import { badRequest } from '../shared/errors';
 import { storeRun } from './run-store';

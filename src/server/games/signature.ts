@@ -1,7 +1,7 @@
 // Results a game's own server submits, signed with the game's secret (README, "Fair play"): the
 // arcade trusts them like its own replays.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { MINUTE, SECOND } from '../../lib/format';
+import { MINUTE, SECOND } from '~/lib/format';
 import { badRequest, unauthorized } from '../shared/errors';
 
 /** What v1 holds, as the messages name it. */

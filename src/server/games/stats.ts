@@ -1,4 +1,4 @@
-import { REKT_FORMATIONS } from '../../lib/schemas/games';
+import { REKT_FORMATIONS } from '~/lib/schemas/games';
 import type { Db } from '../db';
 import { notFound } from '../shared/errors';
 

@@ -1,4 +1,4 @@
-import type { SubmitRunRequest } from '../../lib/schemas/games';
+import type { SubmitRunRequest } from '~/lib/schemas/games';
 import type { Services } from '../context';
 import { badRequest, forbidden } from '../shared/errors';
 import type { CatalogueGame } from './catalogue';

@@ -1,7 +1,7 @@
 import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { LRUCache } from 'lru-cache';
-import { MINUTE, SECOND } from '../../lib/format';
+import { MINUTE, SECOND } from '~/lib/format';
 import { unauthorized } from '../shared/errors';
 
 /** Game tokens live about 30 minutes; the play page fetches a new one every 20. */

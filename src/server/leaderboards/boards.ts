@@ -1,6 +1,6 @@
-import type { FishDetail, LeaderboardEntry, LeaderboardResponse, UserRankResponse } from '../../lib/schemas/leaderboard';
-import { LEADERBOARD_PAGE_SIZE } from '../../lib/schemas/leaderboard';
-import { countryName, isListedCountry } from '../../lib/countries';
+import type { FishDetail, LeaderboardEntry, LeaderboardResponse, UserRankResponse } from '~/lib/schemas/leaderboard';
+import { LEADERBOARD_PAGE_SIZE } from '~/lib/schemas/leaderboard';
+import { countryName, isListedCountry } from '~/lib/countries';
 import type { Db } from '../db';
 import { badRequest } from '../shared/errors';
 import type { GameRanking, Rankings } from './rankings';

@@ -1,4 +1,4 @@
-import { SECOND } from '../../lib/format';
+import { SECOND } from '~/lib/format';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db';
 import { RankedSet, type Ranked } from './ranked-set';

@@ -1,5 +1,5 @@
-import { plural } from '../../lib/format';
-import { MAGIC_LINK_MINUTES } from '../../lib/schemas/auth';
+import { plural } from '~/lib/format';
+import { MAGIC_LINK_MINUTES } from '~/lib/schemas/auth';
 import type { Mail } from './mailer';
 
 /** How long a sign-in link and its code work, in words. */

@@ -1,5 +1,5 @@
-import { iso } from '../../lib/dates';
-import type { OwnProfileResponse, PublicProfile } from '../../lib/schemas/profile';
+import { iso } from '~/lib/dates';
+import type { OwnProfileResponse, PublicProfile } from '~/lib/schemas/profile';
 import { userView } from '../auth/views';
 import type { Services } from '../context';
 import { preparedRead } from '../db/prepared';

@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import { parseId } from '../../lib/ids';
+import { parseId } from '~/lib/ids';
 import * as z from 'zod/mini';
 import { AppError, badRequest } from '../shared/errors';
 

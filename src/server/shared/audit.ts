@@ -1,4 +1,4 @@
-import type { AuditEntry } from '../../lib/schemas/admin';
+import type { AuditEntry } from '~/lib/schemas/admin';
 import type { Db } from '../db';
 import type { UserRow } from '../db/schema';
 

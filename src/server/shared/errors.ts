@@ -1,4 +1,4 @@
-import { MINUTE, plural, SECOND } from '../../lib/format';
+import { MINUTE, plural, SECOND } from '~/lib/format';
 
 /**
  * A failure the client caused or must be told about, with the HTTP status and a message a person

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { DAY, MINUTE } from '../../lib/format';
+import { DAY, MINUTE } from '~/lib/format';
 import type { Db } from '../db';
 import { tooManyRequests } from './errors';
 

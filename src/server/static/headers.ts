@@ -3,7 +3,7 @@
  * middleware (on-demand answers) and the tests agree. Pure: no file system, no Node APIs.
  */
 import type { AstroUserConfig } from 'astro';
-import { GAME_FRAME_FEATURES } from '../../lib/play-frame';
+import { GAME_FRAME_FEATURES } from '~/lib/play-frame';
 
 type CspConfig = Exclude<NonNullable<NonNullable<AstroUserConfig['security']>['csp']>, boolean>;
 /** One directive of Astro's `security.csp.directives` ("img-src 'self' data:"). */

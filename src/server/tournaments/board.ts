@@ -1,4 +1,4 @@
-import type { TournamentBoardResponse, TournamentRankResponse, TournamentReportResponse } from '../../lib/schemas/tournament';
+import type { TournamentBoardResponse, TournamentRankResponse, TournamentReportResponse } from '~/lib/schemas/tournament';
 import type { Services } from '../context';
 import type { Db } from '../db';
 import { rankedPage, rankIn, type Details } from '../leaderboards/boards';

@@ -1,5 +1,5 @@
-import { countryName } from '../../lib/countries';
-import { prizeReasonLabel } from '../../lib/tournament-prizes';
+import { countryName } from '~/lib/countries';
+import { prizeReasonLabel } from '~/lib/tournament-prizes';
 import type { Db } from '../db';
 import { tournamentRow } from './tournaments';
 

@@ -1,5 +1,5 @@
-import type { PublicProfile } from '../../lib/schemas/profile';
-import type { TournamentParticipationResponse } from '../../lib/schemas/tournament';
+import type { PublicProfile } from '~/lib/schemas/profile';
+import type { TournamentParticipationResponse } from '~/lib/schemas/tournament';
 import type { Services } from '../context';
 
 // Who takes part in a tournament: the rule of which runs enter it, and a player's record.

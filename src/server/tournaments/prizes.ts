@@ -1,4 +1,4 @@
-import type { WonPrize } from '../../lib/schemas/profile';
+import type { WonPrize } from '~/lib/schemas/profile';
 import type { Db } from '../db';
 
 /** How many prizes a profile lists. */

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { LRUCache } from 'lru-cache';
-import { formatCount, MINUTE } from '../../lib/format';
+import { formatCount, MINUTE } from '~/lib/format';
 import { AppError } from '../shared/errors';
 import type { RenderAnswer, RenderRequest, RenderSettings } from './report-worker';
 

@@ -1,6 +1,6 @@
-import { LEADERBOARD_PAGE_SIZE } from '../../lib/schemas/leaderboard';
-import { medalOf } from '../../lib/medals';
-import type { PrizeAwardResult, TournamentResults } from '../../lib/schemas/tournament-results';
+import { LEADERBOARD_PAGE_SIZE } from '~/lib/schemas/leaderboard';
+import { medalOf } from '~/lib/medals';
+import type { PrizeAwardResult, TournamentResults } from '~/lib/schemas/tournament-results';
 import type { Services } from '../context';
 import { tournamentBoardPage } from './board';
 import { findTournament } from './tournaments';

@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import { formInstant, iso } from '../../lib/dates';
+import { formInstant, iso } from '~/lib/dates';
 import {
   tournamentImageUrl,
   type AdminTournament,
@@ -7,10 +7,10 @@ import {
   type PrizeAward,
   type Tournament,
   type TournamentDetailResponse,
-} from '../../lib/schemas/tournament';
-import type { TournamentFormParsed } from '../../lib/schemas/tournament-input';
-import { describeEligibility, ELIGIBILITY_TOP, prizePool } from '../../lib/tournament-prizes';
-import { tournamentStatusAt, type TournamentStatus } from '../../lib/tournament-status';
+} from '~/lib/schemas/tournament';
+import type { TournamentFormParsed } from '~/lib/schemas/tournament-input';
+import { describeEligibility, ELIGIBILITY_TOP, prizePool } from '~/lib/tournament-prizes';
+import { tournamentStatusAt, type TournamentStatus } from '~/lib/tournament-status';
 import type { Services } from '../context';
 import { driverOf, type Db } from '../db';
 import type { Database, TournamentRow } from '../db/schema';

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { iso } from '../../lib/dates';
-import { ELIGIBILITY_TOP, prizeReasonLabel, type Eligibility } from '../../lib/tournament-prizes';
+import { iso } from '~/lib/dates';
+import { ELIGIBILITY_TOP, prizeReasonLabel, type Eligibility } from '~/lib/tournament-prizes';
 import type {
   AvatarRewardProgress,
   BulkDistributeResponse,
@@ -9,7 +9,7 @@ import type {
   ProcessWinnersResponse,
   Winner,
   WinnersResponse,
-} from '../../lib/schemas/admin';
+} from '~/lib/schemas/admin';
 import type { Services } from '../context';
 import { driverOf, type Db } from '../db';
 import type { PrizeAwardsTable, TournamentRow } from '../db/schema';

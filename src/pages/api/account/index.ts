@@ -1,13 +1,13 @@
 import type { APIRoute } from 'astro';
-import { updateAccountRequestSchema } from '../../../lib/schemas/account';
-import { services } from '../../../server/app';
-import { updateCountry } from '../../../server/auth/accounts';
-import { requireUser } from '../../../server/auth/locals';
-import { countActiveSessions } from '../../../server/auth/sessions';
-import type { Services } from '../../../server/context';
-import type { UserRow } from '../../../server/db/schema';
-import { getOwnProfile } from '../../../server/profiles/profiles';
-import { handle, json, methodNotAllowed, readJson } from '../../../server/routes/http';
+import { updateAccountRequestSchema } from '~/lib/schemas/account';
+import { services } from '~/server/app';
+import { updateCountry } from '~/server/auth/accounts';
+import { requireUser } from '~/server/auth/locals';
+import { countActiveSessions } from '~/server/auth/sessions';
+import type { Services } from '~/server/context';
+import type { UserRow } from '~/server/db/schema';
+import { getOwnProfile } from '~/server/profiles/profiles';
+import { handle, json, methodNotAllowed, readJson } from '~/server/routes/http';
 
 export const prerender = false;
 

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { lightningAddressRequestSchema } from '../../../lib/schemas/account';
-import { services } from '../../../server/app';
-import { setLightningAddress } from '../../../server/auth/accounts';
-import { requireUser } from '../../../server/auth/locals';
-import { handle, json, methodNotAllowed, readJson } from '../../../server/routes/http';
+import { lightningAddressRequestSchema } from '~/lib/schemas/account';
+import { services } from '~/server/app';
+import { setLightningAddress } from '~/server/auth/accounts';
+import { requireUser } from '~/server/auth/locals';
+import { handle, json, methodNotAllowed, readJson } from '~/server/routes/http';
 
 export const prerender = false;
 

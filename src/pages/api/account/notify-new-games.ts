@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { notifyNewGamesRequestSchema } from '../../../lib/schemas/account';
-import { services } from '../../../server/app';
-import { setNotifyNewGames } from '../../../server/auth/accounts';
-import { requireUser } from '../../../server/auth/locals';
-import { handle, json, methodNotAllowed, readJson } from '../../../server/routes/http';
+import { notifyNewGamesRequestSchema } from '~/lib/schemas/account';
+import { services } from '~/server/app';
+import { setNotifyNewGames } from '~/server/auth/accounts';
+import { requireUser } from '~/server/auth/locals';
+import { handle, json, methodNotAllowed, readJson } from '~/server/routes/http';
 
 export const prerender = false;
 

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { services } from '../../../server/app';
-import { clearSessionCookie } from '../../../server/auth/cookies';
-import { requireUser } from '../../../server/auth/locals';
-import { revokeAllSessions } from '../../../server/auth/sessions';
-import { handle, json, methodNotAllowed } from '../../../server/routes/http';
+import { services } from '~/server/app';
+import { clearSessionCookie } from '~/server/auth/cookies';
+import { requireUser } from '~/server/auth/locals';
+import { revokeAllSessions } from '~/server/auth/sessions';
+import { handle, json, methodNotAllowed } from '~/server/routes/http';
 
 export const prerender = false;
 

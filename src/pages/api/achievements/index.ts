@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { getAchievements } from '../../../server/achievements/achievements';
-import { services } from '../../../server/app';
-import { requireUser } from '../../../server/auth/locals';
-import { handle, json, methodNotAllowed } from '../../../server/routes/http';
+import { getAchievements } from '~/server/achievements/achievements';
+import { services } from '~/server/app';
+import { requireUser } from '~/server/auth/locals';
+import { handle, json, methodNotAllowed } from '~/server/routes/http';
 
 export const prerender = false;
 

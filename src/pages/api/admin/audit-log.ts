@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { listAudit } from '../../../server/shared/audit';
-import { services } from '../../../server/app';
-import { handle, idParam, json, methodNotAllowed } from '../../../server/routes/http';
+import { listAudit } from '~/server/shared/audit';
+import { services } from '~/server/app';
+import { handle, idParam, json, methodNotAllowed } from '~/server/routes/http';
 
 export const prerender = false;
 

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { services } from '../../../server/app';
-import { requireUser } from '../../../server/auth/locals';
-import { unauthorized } from '../../../server/shared/errors';
-import { issueGameToken } from '../../../server/games/tokens';
-import { handle, json, methodNotAllowed } from '../../../server/routes/http';
+import { services } from '~/server/app';
+import { requireUser } from '~/server/auth/locals';
+import { unauthorized } from '~/server/shared/errors';
+import { issueGameToken } from '~/server/games/tokens';
+import { handle, json, methodNotAllowed } from '~/server/routes/http';
 
 export const prerender = false;
 

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { services } from '../../../server/app';
-import { clearSessionCookie } from '../../../server/auth/cookies';
-import { revokeSession } from '../../../server/auth/sessions';
-import { handle, json, methodNotAllowed } from '../../../server/routes/http';
+import { services } from '~/server/app';
+import { clearSessionCookie } from '~/server/auth/cookies';
+import { revokeSession } from '~/server/auth/sessions';
+import { handle, json, methodNotAllowed } from '~/server/routes/http';
 
 export const prerender = false;
 

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { services } from '../../../server/app';
-import { requireUser } from '../../../server/auth/locals';
-import { handle, json, methodNotAllowed } from '../../../server/routes/http';
-import { getOwnProfile } from '../../../server/profiles/profiles';
+import { services } from '~/server/app';
+import { requireUser } from '~/server/auth/locals';
+import { handle, json, methodNotAllowed } from '~/server/routes/http';
+import { getOwnProfile } from '~/server/profiles/profiles';
 
 export const prerender = false;
 

@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { registerRequestSchema } from '../../../lib/schemas/auth';
-import { services } from '../../../server/app';
-import { registerUser } from '../../../server/auth/accounts';
-import { markSignInBrowser } from '../../../server/auth/cookies';
-import { requesterOf } from '../../../server/auth/views';
-import { handle, json, methodNotAllowed, readJson } from '../../../server/routes/http';
+import { registerRequestSchema } from '~/lib/schemas/auth';
+import { services } from '~/server/app';
+import { registerUser } from '~/server/auth/accounts';
+import { markSignInBrowser } from '~/server/auth/cookies';
+import { requesterOf } from '~/server/auth/views';
+import { handle, json, methodNotAllowed, readJson } from '~/server/routes/http';
 
 export const prerender = false;
 

@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { sendMagicLinkRequestSchema } from '../../../lib/schemas/auth';
-import { services } from '../../../server/app';
-import { SEND_LINK_MESSAGE, sendMagicLink } from '../../../server/auth/accounts';
-import { markSignInBrowser } from '../../../server/auth/cookies';
-import { requesterOf } from '../../../server/auth/views';
-import { handle, json, methodNotAllowed, readJson } from '../../../server/routes/http';
+import { sendMagicLinkRequestSchema } from '~/lib/schemas/auth';
+import { services } from '~/server/app';
+import { SEND_LINK_MESSAGE, sendMagicLink } from '~/server/auth/accounts';
+import { markSignInBrowser } from '~/server/auth/cookies';
+import { requesterOf } from '~/server/auth/views';
+import { handle, json, methodNotAllowed, readJson } from '~/server/routes/http';
 
 export const prerender = false;
 

@@ -1,11 +1,11 @@
 import type { APIRoute } from 'astro';
-import { verifyCodeRequestSchema } from '../../../lib/schemas/auth';
-import { services } from '../../../server/app';
-import { verifyLoginCode } from '../../../server/auth/accounts';
-import { setSessionCookie } from '../../../server/auth/cookies';
-import { requesterOf } from '../../../server/auth/views';
-import { getOwnProfile } from '../../../server/profiles/profiles';
-import { handle, json, methodNotAllowed, readJson } from '../../../server/routes/http';
+import { verifyCodeRequestSchema } from '~/lib/schemas/auth';
+import { services } from '~/server/app';
+import { verifyLoginCode } from '~/server/auth/accounts';
+import { setSessionCookie } from '~/server/auth/cookies';
+import { requesterOf } from '~/server/auth/views';
+import { getOwnProfile } from '~/server/profiles/profiles';
+import { handle, json, methodNotAllowed, readJson } from '~/server/routes/http';
 
 export const prerender = false;
 

@@ -1,11 +1,11 @@
 import type { APIRoute } from 'astro';
-import { verifyLinkRequestSchema } from '../../../lib/schemas/user';
-import { services } from '../../../server/app';
-import { magicLinkNeedsConfirmation, verifyMagicLink } from '../../../server/auth/accounts';
-import { setSessionCookie } from '../../../server/auth/cookies';
-import { requesterOf } from '../../../server/auth/views';
-import { getOwnProfile } from '../../../server/profiles/profiles';
-import { handle, json, methodNotAllowed, readJson } from '../../../server/routes/http';
+import { verifyLinkRequestSchema } from '~/lib/schemas/user';
+import { services } from '~/server/app';
+import { magicLinkNeedsConfirmation, verifyMagicLink } from '~/server/auth/accounts';
+import { setSessionCookie } from '~/server/auth/cookies';
+import { requesterOf } from '~/server/auth/views';
+import { getOwnProfile } from '~/server/profiles/profiles';
+import { handle, json, methodNotAllowed, readJson } from '~/server/routes/http';
 
 export const prerender = false;
 

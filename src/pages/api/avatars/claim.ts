@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { claimAvatarRequestSchema } from '../../../lib/schemas/avatars';
-import { services } from '../../../server/app';
-import { requireUser } from '../../../server/auth/locals';
-import { claimAchievementAvatar } from '../../../server/avatars/claims';
-import { handle, json, methodNotAllowed, readJson } from '../../../server/routes/http';
+import { claimAvatarRequestSchema } from '~/lib/schemas/avatars';
+import { services } from '~/server/app';
+import { requireUser } from '~/server/auth/locals';
+import { claimAchievementAvatar } from '~/server/avatars/claims';
+import { handle, json, methodNotAllowed, readJson } from '~/server/routes/http';
 
 export const prerender = false;
 

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { services } from '../../../server/app';
-import { requireUser } from '../../../server/auth/locals';
-import { getAvatarCollection } from '../../../server/avatars/collection';
-import { handle, json, methodNotAllowed } from '../../../server/routes/http';
+import { services } from '~/server/app';
+import { requireUser } from '~/server/auth/locals';
+import { getAvatarCollection } from '~/server/avatars/collection';
+import { handle, json, methodNotAllowed } from '~/server/routes/http';
 
 export const prerender = false;
 

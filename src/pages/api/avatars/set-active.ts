@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { setActiveAvatarRequestSchema } from '../../../lib/schemas/avatars';
-import { services } from '../../../server/app';
-import { requireUser } from '../../../server/auth/locals';
-import { setActiveAvatar } from '../../../server/avatars/collection';
-import { handle, json, methodNotAllowed, readJson } from '../../../server/routes/http';
+import { setActiveAvatarRequestSchema } from '~/lib/schemas/avatars';
+import { services } from '~/server/app';
+import { requireUser } from '~/server/auth/locals';
+import { setActiveAvatar } from '~/server/avatars/collection';
+import { handle, json, methodNotAllowed, readJson } from '~/server/routes/http';
 
 export const prerender = false;
 

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { gameApi } from '../../../server/routes/game-api';
-import { json, methodNotAllowed } from '../../../server/routes/http';
+import { gameApi } from '~/server/routes/game-api';
+import { json, methodNotAllowed } from '~/server/routes/http';
 
 export const prerender = false;
 

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { services } from '../../../server/app';
-import { handle, json, methodNotAllowed } from '../../../server/routes/http';
-import { rankedCountries } from '../../../server/leaderboards/boards';
+import { services } from '~/server/app';
+import { handle, json, methodNotAllowed } from '~/server/routes/http';
+import { rankedCountries } from '~/server/leaderboards/boards';
 
 export const prerender = false;
 

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { services } from '../../../server/app';
-import { assertLiveSession } from '../../../server/auth/sessions';
-import { notFound } from '../../../server/shared/errors';
-import { verifyGameToken } from '../../../server/games/tokens';
-import { handle, json, methodNotAllowed } from '../../../server/routes/http';
+import { services } from '~/server/app';
+import { assertLiveSession } from '~/server/auth/sessions';
+import { notFound } from '~/server/shared/errors';
+import { verifyGameToken } from '~/server/games/tokens';
+import { handle, json, methodNotAllowed } from '~/server/routes/http';
 
 export const prerender = false;
 

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { services } from '../../../server/app';
-import { handle, json, methodNotAllowed } from '../../../server/routes/http';
-import { featuredTournament } from '../../../server/tournaments/tournaments';
+import { services } from '~/server/app';
+import { handle, json, methodNotAllowed } from '~/server/routes/http';
+import { featuredTournament } from '~/server/tournaments/tournaments';
 
 export const prerender = false;
 

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { tournamentListQuerySchema } from '../../../lib/schemas/tournament';
-import { services } from '../../../server/app';
-import { handle, json, methodNotAllowed, parseWith } from '../../../server/routes/http';
-import { queryOf } from '../../../server/routes/leaderboard-route';
-import { listTournaments } from '../../../server/tournaments/tournaments';
+import { tournamentListQuerySchema } from '~/lib/schemas/tournament';
+import { services } from '~/server/app';
+import { handle, json, methodNotAllowed, parseWith } from '~/server/routes/http';
+import { queryOf } from '~/server/routes/leaderboard-route';
+import { listTournaments } from '~/server/tournaments/tournaments';
 
 export const prerender = false;
 

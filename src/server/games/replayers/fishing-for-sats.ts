@@ -1,7 +1,7 @@
 // Fishing for Sats! on the server: the run's presses, releases and casts ([step, input] pairs),
 // replayed with the game's own rules; the catch must be the replay's, fish for fish.
-import type { Fish } from '../../../lib/schemas/games';
-import { AppError, badRequest } from '../../shared/errors';
+import type { Fish } from '~/lib/schemas/games';
+import { AppError, badRequest } from '~/server/shared/errors';
 import { assertLogFits, assertSame, REPLAY_CPU_BUDGET_MS, type Replayer } from '../replay';
 import { replayTrip, TRIP_STEP } from '../../../../games/fishing-for-sats/game.js';
 

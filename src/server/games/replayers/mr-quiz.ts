@@ -1,6 +1,6 @@
 // Mr Quiz on the server: a run is scored from its ticket, which holds the answers the server took
 // and timed one by one (`quiz.ts`); the run must claim that score.
-import { AppError, badRequest } from '../../shared/errors';
+import { AppError, badRequest } from '~/server/shared/errors';
 import { scoreQuiz, type QuizState } from '../quiz';
 import { assertSame, type Replayer } from '../replay';
 

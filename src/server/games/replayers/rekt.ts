@@ -1,6 +1,6 @@
 // REKT! on the server: the run's flaps (their step numbers), replayed with the game's own rules.
-import { REKT_FORMATIONS } from '../../../lib/schemas/games';
-import { AppError, badRequest } from '../../shared/errors';
+import { REKT_FORMATIONS } from '~/lib/schemas/games';
+import { AppError, badRequest } from '~/server/shared/errors';
 import { assertLogFits, assertSame, REPLAY_CPU_BUDGET_MS, type Replayer } from '../replay';
 import { replay as replayRekt, STEP as REKT_STEP } from '../../../../games/rekt/game.js';
 

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { updateAvatarRequestSchema } from '../../../../lib/schemas/admin';
-import { deleteAvatar, updateAvatar } from '../../../../server/avatars/manage';
-import { services } from '../../../../server/app';
-import { requireUser } from '../../../../server/auth/locals';
-import { handle, idParam, json, methodNotAllowed, readJson } from '../../../../server/routes/http';
+import { updateAvatarRequestSchema } from '~/lib/schemas/admin';
+import { deleteAvatar, updateAvatar } from '~/server/avatars/manage';
+import { services } from '~/server/app';
+import { requireUser } from '~/server/auth/locals';
+import { handle, idParam, json, methodNotAllowed, readJson } from '~/server/routes/http';
 
 export const prerender = false;
 

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { createAvatarRequestSchema } from '../../../../lib/schemas/admin';
-import { createAvatar, listAdminAvatars } from '../../../../server/avatars/manage';
-import { services } from '../../../../server/app';
-import { requireUser } from '../../../../server/auth/locals';
-import { handle, json, methodNotAllowed, readJson } from '../../../../server/routes/http';
+import { createAvatarRequestSchema } from '~/lib/schemas/admin';
+import { createAvatar, listAdminAvatars } from '~/server/avatars/manage';
+import { services } from '~/server/app';
+import { requireUser } from '~/server/auth/locals';
+import { handle, json, methodNotAllowed, readJson } from '~/server/routes/http';
 
 export const prerender = false;
 

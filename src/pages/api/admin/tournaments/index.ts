@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { tournamentFormSchema } from '../../../../lib/schemas/tournament-input';
-import { services } from '../../../../server/app';
-import { requireUser } from '../../../../server/auth/locals';
-import { handle, json, methodNotAllowed, readJson } from '../../../../server/routes/http';
-import { TOURNAMENT_FORM_MAX_BYTES } from '../../../../server/routes/tournament-route';
-import { adminListTournaments, createTournament } from '../../../../server/tournaments/tournaments';
+import { tournamentFormSchema } from '~/lib/schemas/tournament-input';
+import { services } from '~/server/app';
+import { requireUser } from '~/server/auth/locals';
+import { handle, json, methodNotAllowed, readJson } from '~/server/routes/http';
+import { TOURNAMENT_FORM_MAX_BYTES } from '~/server/routes/tournament-route';
+import { adminListTournaments, createTournament } from '~/server/tournaments/tournaments';
 
 export const prerender = false;
 

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { reportPreviewRequestSchema } from '../../../../lib/schemas/admin';
-import { handle, json, methodNotAllowed, readJson } from '../../../../server/routes/http';
-import { TOURNAMENT_FORM_MAX_BYTES } from '../../../../server/routes/tournament-route';
-import { renderReport } from '../../../../server/tournaments/report';
+import { reportPreviewRequestSchema } from '~/lib/schemas/admin';
+import { handle, json, methodNotAllowed, readJson } from '~/server/routes/http';
+import { TOURNAMENT_FORM_MAX_BYTES } from '~/server/routes/tournament-route';
+import { renderReport } from '~/server/tournaments/report';
 
 export const prerender = false;
 

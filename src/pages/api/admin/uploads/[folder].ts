@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { MAX_UPLOAD_BYTES, UPLOAD_FOLDERS, type UploadFolder } from '../../../../lib/schemas/admin';
-import { storeUpload } from '../../../../server/assets/uploads';
-import { services } from '../../../../server/app';
-import { requireUser } from '../../../../server/auth/locals';
-import { AppError, notFound } from '../../../../server/shared/errors';
-import { handle, json, methodNotAllowed, readBytes } from '../../../../server/routes/http';
+import { MAX_UPLOAD_BYTES, UPLOAD_FOLDERS, type UploadFolder } from '~/lib/schemas/admin';
+import { storeUpload } from '~/server/assets/uploads';
+import { services } from '~/server/app';
+import { requireUser } from '~/server/auth/locals';
+import { AppError, notFound } from '~/server/shared/errors';
+import { handle, json, methodNotAllowed, readBytes } from '~/server/routes/http';
 
 export const prerender = false;
 

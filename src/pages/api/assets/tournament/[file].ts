@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { services } from '../../../../server/app';
-import { imageResponse } from '../../../../server/assets/images';
-import { handle, methodNotAllowed } from '../../../../server/routes/http';
+import { services } from '~/server/app';
+import { imageResponse } from '~/server/assets/images';
+import { handle, methodNotAllowed } from '~/server/routes/http';
 
 export const prerender = false;
 

@@ -1,11 +1,11 @@
 import type { APIRoute } from 'astro';
-import { submitRunRequestSchema } from '../../../../lib/schemas/games';
-import { requireGame } from '../../../../server/games/catalogue';
-import { MAX_RUN_BODY_BYTES } from '../../../../server/games/fair-play';
-import { submitReportedRun } from '../../../../server/games/submission';
-import { pageCache } from '../../../../server/middleware/page-cache';
-import { gameApi } from '../../../../server/routes/game-api';
-import { json, methodNotAllowed, readJsonBody } from '../../../../server/routes/http';
+import { submitRunRequestSchema } from '~/lib/schemas/games';
+import { requireGame } from '~/server/games/catalogue';
+import { MAX_RUN_BODY_BYTES } from '~/server/games/fair-play';
+import { submitReportedRun } from '~/server/games/submission';
+import { pageCache } from '~/server/middleware/page-cache';
+import { gameApi } from '~/server/routes/game-api';
+import { json, methodNotAllowed, readJsonBody } from '~/server/routes/http';
 
 export const prerender = false;
 

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { leaderboardQuerySchema } from '../../../../lib/schemas/leaderboard';
-import { handle, json, methodNotAllowed, parseWith } from '../../../../server/routes/http';
-import { leaderboardGame, queryOf } from '../../../../server/routes/leaderboard-route';
-import { leaderboardPage } from '../../../../server/leaderboards/boards';
+import { leaderboardQuerySchema } from '~/lib/schemas/leaderboard';
+import { handle, json, methodNotAllowed, parseWith } from '~/server/routes/http';
+import { leaderboardGame, queryOf } from '~/server/routes/leaderboard-route';
+import { leaderboardPage } from '~/server/leaderboards/boards';
 
 export const prerender = false;
 

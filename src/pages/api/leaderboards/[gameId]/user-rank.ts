@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { userRankQuerySchema } from '../../../../lib/schemas/leaderboard';
-import { requireUser } from '../../../../server/auth/locals';
-import { handle, json, methodNotAllowed, parseWith } from '../../../../server/routes/http';
-import { leaderboardGame, queryOf } from '../../../../server/routes/leaderboard-route';
-import { userRank } from '../../../../server/leaderboards/boards';
+import { userRankQuerySchema } from '~/lib/schemas/leaderboard';
+import { requireUser } from '~/server/auth/locals';
+import { handle, json, methodNotAllowed, parseWith } from '~/server/routes/http';
+import { leaderboardGame, queryOf } from '~/server/routes/leaderboard-route';
+import { userRank } from '~/server/leaderboards/boards';
 
 export const prerender = false;
 

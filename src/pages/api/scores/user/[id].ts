@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { services } from '../../../../server/app';
-import { badRequest } from '../../../../server/shared/errors';
-import { listCatalogueGames, requireGame } from '../../../../server/games/catalogue';
-import { listUserScores } from '../../../../server/games/stats';
-import { handle, idParam, json, methodNotAllowed } from '../../../../server/routes/http';
+import { services } from '~/server/app';
+import { badRequest } from '~/server/shared/errors';
+import { listCatalogueGames, requireGame } from '~/server/games/catalogue';
+import { listUserScores } from '~/server/games/stats';
+import { handle, idParam, json, methodNotAllowed } from '~/server/routes/http';
 
 export const prerender = false;
 

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { services } from '../../../../server/app';
-import { requireGame } from '../../../../server/games/catalogue';
-import { getGlobalStats } from '../../../../server/games/stats';
-import { handle, json, methodNotAllowed } from '../../../../server/routes/http';
+import { services } from '~/server/app';
+import { requireGame } from '~/server/games/catalogue';
+import { getGlobalStats } from '~/server/games/stats';
+import { handle, json, methodNotAllowed } from '~/server/routes/http';
 
 export const prerender = false;
 

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { services } from '../../../../server/app';
-import { getUserStats } from '../../../../server/games/stats';
-import { handle, idParam, json, methodNotAllowed } from '../../../../server/routes/http';
+import { services } from '~/server/app';
+import { getUserStats } from '~/server/games/stats';
+import { handle, idParam, json, methodNotAllowed } from '~/server/routes/http';
 
 export const prerender = false;
 

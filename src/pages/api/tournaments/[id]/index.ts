@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { handle, json, methodNotAllowed } from '../../../../server/routes/http';
-import { tournamentRoute } from '../../../../server/routes/tournament-route';
-import { tournamentDetail } from '../../../../server/tournaments/tournaments';
+import { handle, json, methodNotAllowed } from '~/server/routes/http';
+import { tournamentRoute } from '~/server/routes/tournament-route';
+import { tournamentDetail } from '~/server/tournaments/tournaments';
 
 export const prerender = false;
 

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { tournamentBoardQuerySchema } from '../../../../lib/schemas/tournament';
-import { handle, json, methodNotAllowed, parseWith } from '../../../../server/routes/http';
-import { queryOf } from '../../../../server/routes/leaderboard-route';
-import { tournamentRoute } from '../../../../server/routes/tournament-route';
-import { tournamentBoardPage } from '../../../../server/tournaments/board';
+import { tournamentBoardQuerySchema } from '~/lib/schemas/tournament';
+import { handle, json, methodNotAllowed, parseWith } from '~/server/routes/http';
+import { queryOf } from '~/server/routes/leaderboard-route';
+import { tournamentRoute } from '~/server/routes/tournament-route';
+import { tournamentBoardPage } from '~/server/tournaments/board';
 
 export const prerender = false;
 

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { handle, json, methodNotAllowed } from '../../../../server/routes/http';
-import { tournamentRoute } from '../../../../server/routes/tournament-route';
-import { tournamentReport } from '../../../../server/tournaments/board';
+import { handle, json, methodNotAllowed } from '~/server/routes/http';
+import { tournamentRoute } from '~/server/routes/tournament-route';
+import { tournamentReport } from '~/server/tournaments/board';
 
 export const prerender = false;
 

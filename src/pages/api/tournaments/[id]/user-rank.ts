@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { requireUser } from '../../../../server/auth/locals';
-import { handle, json, methodNotAllowed } from '../../../../server/routes/http';
-import { tournamentRoute } from '../../../../server/routes/tournament-route';
-import { tournamentRank } from '../../../../server/tournaments/board';
+import { requireUser } from '~/server/auth/locals';
+import { handle, json, methodNotAllowed } from '~/server/routes/http';
+import { tournamentRoute } from '~/server/routes/tournament-route';
+import { tournamentRank } from '~/server/tournaments/board';
 
 export const prerender = false;
 

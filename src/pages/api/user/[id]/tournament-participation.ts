@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { services } from '../../../../server/app';
-import { notFound } from '../../../../server/shared/errors';
-import { handle, idParam, json, methodNotAllowed } from '../../../../server/routes/http';
-import { tournamentParticipation } from '../../../../server/tournaments/participation';
+import { services } from '~/server/app';
+import { notFound } from '~/server/shared/errors';
+import { handle, idParam, json, methodNotAllowed } from '~/server/routes/http';
+import { tournamentParticipation } from '~/server/tournaments/participation';
 
 export const prerender = false;
 

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { bulkDistributeRequestSchema } from '../../../../../lib/schemas/admin';
-import { bulkDistributeAvatar } from '../../../../../server/tournaments/winners';
-import { requireUser } from '../../../../../server/auth/locals';
-import { handle, json, methodNotAllowed, readJson } from '../../../../../server/routes/http';
-import { tournamentRoute } from '../../../../../server/routes/tournament-route';
+import { bulkDistributeRequestSchema } from '~/lib/schemas/admin';
+import { bulkDistributeAvatar } from '~/server/tournaments/winners';
+import { requireUser } from '~/server/auth/locals';
+import { handle, json, methodNotAllowed, readJson } from '~/server/routes/http';
+import { tournamentRoute } from '~/server/routes/tournament-route';
 
 export const prerender = false;
 

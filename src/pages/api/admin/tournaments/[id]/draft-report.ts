@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { draftReport } from '../../../../../server/tournaments/draft-report';
-import { handle, json, methodNotAllowed } from '../../../../../server/routes/http';
-import { tournamentRoute } from '../../../../../server/routes/tournament-route';
+import { draftReport } from '~/server/tournaments/draft-report';
+import { handle, json, methodNotAllowed } from '~/server/routes/http';
+import { tournamentRoute } from '~/server/routes/tournament-route';
 
 export const prerender = false;
 

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { tournamentFormSchema } from '../../../../../lib/schemas/tournament-input';
-import { requireUser } from '../../../../../server/auth/locals';
-import { handle, json, methodNotAllowed, readJson } from '../../../../../server/routes/http';
-import { TOURNAMENT_FORM_MAX_BYTES, tournamentRoute } from '../../../../../server/routes/tournament-route';
-import { adminFindTournament, deleteTournament, updateTournament } from '../../../../../server/tournaments/tournaments';
+import { tournamentFormSchema } from '~/lib/schemas/tournament-input';
+import { requireUser } from '~/server/auth/locals';
+import { handle, json, methodNotAllowed, readJson } from '~/server/routes/http';
+import { TOURNAMENT_FORM_MAX_BYTES, tournamentRoute } from '~/server/routes/tournament-route';
+import { adminFindTournament, deleteTournament, updateTournament } from '~/server/tournaments/tournaments';
 
 export const prerender = false;
 

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { processWinners } from '../../../../../server/tournaments/winners';
-import { requireUser } from '../../../../../server/auth/locals';
-import { handle, json, methodNotAllowed } from '../../../../../server/routes/http';
-import { tournamentRoute } from '../../../../../server/routes/tournament-route';
+import { processWinners } from '~/server/tournaments/winners';
+import { requireUser } from '~/server/auth/locals';
+import { handle, json, methodNotAllowed } from '~/server/routes/http';
+import { tournamentRoute } from '~/server/routes/tournament-route';
 
 export const prerender = false;
 

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { listWinners } from '../../../../../server/tournaments/winners';
-import { handle, json, methodNotAllowed } from '../../../../../server/routes/http';
-import { tournamentRoute } from '../../../../../server/routes/tournament-route';
+import { listWinners } from '~/server/tournaments/winners';
+import { handle, json, methodNotAllowed } from '~/server/routes/http';
+import { tournamentRoute } from '~/server/routes/tournament-route';
 
 export const prerender = false;
 

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { gameApi } from '../../../../../server/routes/game-api';
-import { requireGame } from '../../../../../server/games/catalogue';
-import { startRun } from '../../../../../server/games/fair-play';
-import { json, methodNotAllowed } from '../../../../../server/routes/http';
+import { gameApi } from '~/server/routes/game-api';
+import { requireGame } from '~/server/games/catalogue';
+import { startRun } from '~/server/games/fair-play';
+import { json, methodNotAllowed } from '~/server/routes/http';
 
 export const prerender = false;
 

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { prizeStatusRequestSchema } from '../../../../../../lib/schemas/admin';
-import { setPrizeStatus } from '../../../../../../server/tournaments/winners';
-import { services } from '../../../../../../server/app';
-import { requireUser } from '../../../../../../server/auth/locals';
-import { handle, idParam, json, methodNotAllowed, readJson } from '../../../../../../server/routes/http';
+import { prizeStatusRequestSchema } from '~/lib/schemas/admin';
+import { setPrizeStatus } from '~/server/tournaments/winners';
+import { services } from '~/server/app';
+import { requireUser } from '~/server/auth/locals';
+import { handle, idParam, json, methodNotAllowed, readJson } from '~/server/routes/http';
 
 export const prerender = false;
 

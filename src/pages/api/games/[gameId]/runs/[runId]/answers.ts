@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { quizAnswerRequestSchema } from '../../../../../../lib/schemas/games';
-import { gameApi } from '../../../../../../server/routes/game-api';
-import { requireGame } from '../../../../../../server/games/catalogue';
-import { answerQuestion } from '../../../../../../server/games/fair-play';
-import { json, methodNotAllowed, readJson } from '../../../../../../server/routes/http';
+import { quizAnswerRequestSchema } from '~/lib/schemas/games';
+import { gameApi } from '~/server/routes/game-api';
+import { requireGame } from '~/server/games/catalogue';
+import { answerQuestion } from '~/server/games/fair-play';
+import { json, methodNotAllowed, readJson } from '~/server/routes/http';
 
 export const prerender = false;
 
