@@ -34,7 +34,11 @@ function nodeBehindStaticServer() {
   integration.hooks['astro:config:done'] = (params) =>
     configDone?.({
       ...params,
-      setAdapter: (adapter) => params.setAdapter({ ...adapter, serverEntrypoint: fileURLToPath(new URL('./src/server/entry.ts', import.meta.url)) }),
+      setAdapter: (adapter) =>
+        params.setAdapter({
+          ...adapter,
+          serverEntrypoint: fileURLToPath(new URL('./src/server/entry.ts', import.meta.url)),
+        }),
     });
   return integration;
 }
@@ -56,7 +60,9 @@ const deliveryBuildSteps = {
       const pages = await addPreloads(fileURLToPath(dir));
       logger.info(`module preload links added to ${pages} pages`);
       const { files, bytes, brotliBytes } = await precompress(fileURLToPath(dir));
-      logger.info(`${files} files compressed: ${Math.round(bytes / 1024)} KB, ${Math.round(brotliBytes / 1024)} KB with Brotli`);
+      logger.info(
+        `${files} files compressed: ${Math.round(bytes / 1024)} KB, ${Math.round(brotliBytes / 1024)} KB with Brotli`,
+      );
     },
   },
 };
@@ -70,7 +76,10 @@ const hydrateAfterPaint = {
   name: 'sats-arcade:client-paint',
   hooks: {
     'astro:config:setup': ({ addClientDirective }) => {
-      addClientDirective({ name: 'paint', entrypoint: fileURLToPath(new URL('./src/client/paint-directive.ts', import.meta.url)) });
+      addClientDirective({
+        name: 'paint',
+        entrypoint: fileURLToPath(new URL('./src/client/paint-directive.ts', import.meta.url)),
+      });
     },
   },
 };
@@ -146,12 +155,21 @@ const boards = anyOf([
   `src${sep}features${sep}leaderboards${sep}(BoardNotices|LeaderboardRow|LeaderboardTable|LoadMorePlayers|PlayersAbove|useLeaderboard)\\.tsx?$`,
   `src${sep}lib${sep}(leaderboards|stores${sep}leaderboards|schemas${sep}leaderboards)\\.ts$`,
 ]);
-const firstRenderOnSome = anyOf([gamePages.source, numbers.source, tournamentCards.source, `src${sep}ui${sep}icons${sep}`]);
+const firstRenderOnSome = anyOf([
+  gamePages.source,
+  numbers.source,
+  tournamentCards.source,
+  `src${sep}ui${sep}icons${sep}`,
+]);
 const island = new RegExp(`src${sep}islands${sep}`);
 /** A module's file name without its extension: the name of its chunk. */
 const ownName = (/** @type {string} */ id) => id.replace(/^.*[\\/]/, '').replace(/\.\w+$/, '');
 const chunkGroups = [
-  { name: 'react', test: new RegExp(`node_modules${sep}(react|react-dom|scheduler|@astrojs${sep}react)${sep}`), priority: 4 },
+  {
+    name: 'react',
+    test: new RegExp(`node_modules${sep}(react|react-dom|scheduler|@astrojs${sep}react)${sep}`),
+    priority: 4,
+  },
   { name: 'arcade', test: everyPage, priority: 3 },
   { name: 'player', test: everyPlayerPage, minShareCount: 2, priority: 2 },
   // the cross-tab sign-in's protocol and its listening half (the home page, the sign-in dialog)
@@ -167,10 +185,18 @@ const chunkGroups = [
   // with none of `app` (the sign-in dialog's code entry shares it)
   {
     name: 'sign-in',
-    test: anyOf([`src${sep}lib${sep}(cross-tab-announce|stores${sep}verify-link)\\.ts$`, `src${sep}features${sep}account${sep}magic-link-landing\\.ts$`]),
+    test: anyOf([
+      `src${sep}lib${sep}(cross-tab-announce|stores${sep}verify-link)\\.ts$`,
+      `src${sep}features${sep}account${sep}magic-link-landing\\.ts$`,
+    ]),
     priority: 1,
   },
-  { name: 'app', test: (/** @type {string} */ id) => !island.test(id) && !firstRenderOnSome.test(id), minShareCount: 2, priority: 1 },
+  {
+    name: 'app',
+    test: (/** @type {string} */ id) => !island.test(id) && !firstRenderOnSome.test(id),
+    minShareCount: 2,
+    priority: 1,
+  },
 ];
 
 /** Stands for a worker's built address in the server's code until its file name is known. */
@@ -243,7 +269,9 @@ export default defineConfig({
   trailingSlash: 'ignore',
   // Server settings, read at run time (see README, "Settings"); all optional with safe defaults.
   env: {
-    schema: Object.fromEntries(SETTING_NAMES.map((name) => [name, envField.string({ context: 'server', access: 'secret', optional: true })])),
+    schema: Object.fromEntries(
+      SETTING_NAMES.map((name) => [name, envField.string({ context: 'server', access: 'secret', optional: true })]),
+    ),
     validateSecrets: true,
   },
   // No code blocks in the content; Shiki's inline styles would also need an unsafe CSP.

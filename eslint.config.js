@@ -63,7 +63,10 @@ export default defineConfig(
   {
     rules: {
       // `_name` marks a value left unused on purpose; `{ inputs: _log, ...rest }` drops fields from a copy.
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
     },
   },
   {

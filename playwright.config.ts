@@ -37,7 +37,11 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } }, grepInvert: /@narrow/ },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } },
+      grepInvert: /@narrow/,
+    },
     { name: 'narrow', use: { ...devices['Pixel 7'], viewport: { width: 360, height: 780 } }, grep: /@narrow/ },
   ],
 });

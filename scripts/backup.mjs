@@ -13,10 +13,14 @@ if (!target) {
 }
 const url = process.env.DATABASE_URL ?? '';
 if (/^postgres(ql)?:\/\//.test(url)) {
-  console.error('DATABASE_URL is PostgreSQL: back it up with pg_dump (see README, Backups), e.g.\n  pg_dump --format=custom --file=arcade.dump "$DATABASE_URL"');
+  console.error(
+    'DATABASE_URL is PostgreSQL: back it up with pg_dump (see README, Backups), e.g.\n  pg_dump --format=custom --file=arcade.dump "$DATABASE_URL"',
+  );
   process.exit(2);
 }
-const source = url.startsWith('file:') ? resolve(url.slice('file:'.length)) : resolve(process.env.DATA_DIR || 'data', 'arcade.db');
+const source = url.startsWith('file:')
+  ? resolve(url.slice('file:'.length))
+  : resolve(process.env.DATA_DIR || 'data', 'arcade.db');
 if (!existsSync(source)) {
   console.error(`There is no database at ${source} (set DATA_DIR or DATABASE_URL as for the server).`);
   process.exit(1);

@@ -91,10 +91,13 @@ async function measure(port: number, base: string, page: string): Promise<Row> {
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
   const { lhr } = result;
-  if (process.env.LHR_DIR) writeFileSync(`${process.env.LHR_DIR}/${page.replace(/\W+/g, '_') || 'home'}.json`, JSON.stringify(lhr));
+  if (process.env.LHR_DIR)
+    writeFileSync(`${process.env.LHR_DIR}/${page.replace(/\W+/g, '_') || 'home'}.json`, JSON.stringify(lhr));
   if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${page}: ${lhr.runtimeError.message}`);
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-  const requests = ((lhr.audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined)?.items ?? []).filter((r) => r.url.startsWith(base));
+  const requests = (
+    (lhr.audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined)?.items ?? []
+  ).filter((r) => r.url.startsWith(base));
   const scripts = requests.filter((r) => r.resourceType === 'Script');
   let jsGzip = 0;
   let reactGzip = 0;
@@ -126,11 +129,22 @@ async function main() {
   const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
   const chrome = await chromeLauncher.launch({
     chromePath,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const rows: Row[] = [];
   try {
-    const demo = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/demo.ts'], { env: { ...process.env, DATA_DIR: server.dataDir }, encoding: 'utf8' });
+    const demo = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/demo.ts'], {
+      env: { ...process.env, DATA_DIR: server.dataDir },
+      encoding: 'utf8',
+    });
     if (demo.status !== 0) console.error(`Demo data not loaded (the leaderboards stay empty):\n${demo.stderr}`);
     // Warm up: the first request of a fresh server loads the rankings.
     for (const page of PAGES) await fetch(`${server.url}${page}`);
@@ -147,13 +161,19 @@ async function main() {
     await server.stop();
   }
 
-  console.log('\n| page | performance | accessibility | FCP ms | LCP ms | TBT ms | CLS | requests | total KB | JS requests | JS KB | JS gzip KB | JS over React gzip KB |');
+  console.log(
+    '\n| page | performance | accessibility | FCP ms | LCP ms | TBT ms | CLS | requests | total KB | JS requests | JS KB | JS gzip KB | JS over React gzip KB |',
+  );
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const r of rows) {
-    console.log(`| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.fcpMs} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${r.requests} | ${r.totalKB} | ${r.jsRequests} | ${r.jsKB} | ${r.jsGzipKB} | ${r.jsOverReactKB} |`);
+    console.log(
+      `| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.fcpMs} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${r.requests} | ${r.totalKB} | ${r.jsRequests} | ${r.jsKB} | ${r.jsGzipKB} | ${r.jsOverReactKB} |`,
+    );
   }
   const tooMuchJs = (r: Row) => !APP_PAGES.includes(r.page) && r.jsOverReactKB > BUDGET_JS_OVER_REACT_KB;
-  const misses = rows.filter((r) => r.performance < BUDGET_PERFORMANCE || r.accessibility < BUDGET_ACCESSIBILITY || tooMuchJs(r));
+  const misses = rows.filter(
+    (r) => r.performance < BUDGET_PERFORMANCE || r.accessibility < BUDGET_ACCESSIBILITY || tooMuchJs(r),
+  );
   console.log(
     `\nBudget: performance >= ${BUDGET_PERFORMANCE}, accessibility >= ${BUDGET_ACCESSIBILITY}, static pages' JavaScript <= ${BUDGET_JS_OVER_REACT_KB} KB (gzip) over React's. ${misses.length ? `Missed by: ${misses.map((r) => r.page).join(', ')}` : 'Every page meets it.'}`,
   );

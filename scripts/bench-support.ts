@@ -63,7 +63,13 @@ export interface Paired {
  * the machine's drift and noise (a shared 2-core machine, a heap that grows through a long bench)
  * fall on both alike.
  */
-export async function measurePaired(name: string, target: Record<string, unknown>, noop: Record<string, unknown>, rounds: number, seconds: number): Promise<Paired> {
+export async function measurePaired(
+  name: string,
+  target: Record<string, unknown>,
+  noop: Record<string, unknown>,
+  rounds: number,
+  seconds: number,
+): Promise<Paired> {
   const noops: Figures[] = [];
   const targets: Figures[] = [];
   for (let round = 0; round < rounds; round++) {
@@ -81,10 +87,17 @@ export async function measurePaired(name: string, target: Record<string, unknown
 }
 
 /** `62% (4590/7475), 50% (…)`: each round's share of the no-op. */
-export const roundShares = (p: Paired) => p.rounds.map((r) => `${((r.target / r.noop) * 100).toFixed(0)}% (${r.target.toFixed(0)}/${r.noop.toFixed(0)})`).join(', ');
+export const roundShares = (p: Paired) =>
+  p.rounds
+    .map((r) => `${((r.target / r.noop) * 100).toFixed(0)}% (${r.target.toFixed(0)}/${r.noop.toFixed(0)})`)
+    .join(', ');
 
 /** Latency of one request at a time (no queueing): p50 and p99 in milliseconds. */
-export async function sequentialLatency(url: string, headers: Record<string, string>, count = 2_000): Promise<{ p50: number; p99: number; failed: number }> {
+export async function sequentialLatency(
+  url: string,
+  headers: Record<string, string>,
+  count = 2_000,
+): Promise<{ p50: number; p99: number; failed: number }> {
   const times: number[] = [];
   let failed = 0;
   for (let i = 0; i < count; i++) {
@@ -107,4 +120,8 @@ export function memoryOf(pid: number): { rss: number; peak: number } {
 }
 
 export const table = (header: string[], rows: (string | number)[][]) =>
-  [`| ${header.join(' | ')} |`, `| ${header.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+  [
+    `| ${header.join(' | ')} |`,
+    `| ${header.map(() => '---').join(' | ')} |`,
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+  ].join('\n');

@@ -58,9 +58,22 @@ async function seedTickets(url: string, dir: string, userIds: number[]): Promise
     for (let from = 0; from < TICKETS; from += 1000) {
       const batch = Array.from({ length: Math.min(1000, TICKETS - from) }, (_, k) => from + k);
       const rows = batch.map((i) => {
-        const facts = { userId: userIds[i % userIds.length]!, seed: plays[i % plays.length]!.seed, startedAt: issued + i };
+        const facts = {
+          userId: userIds[i % userIds.length]!,
+          seed: plays[i % plays.length]!.seed,
+          startedAt: issued + i,
+        };
         runIds.push(ticketRunId(facts));
-        return { run_id: runIds[i]!, user_id: facts.userId, game_id: GAME, seed: facts.seed, started_at: facts.startedAt, used_at: null, body_hash: null, quiz_json: null };
+        return {
+          run_id: runIds[i]!,
+          user_id: facts.userId,
+          game_id: GAME,
+          seed: facts.seed,
+          started_at: facts.startedAt,
+          used_at: null,
+          body_hash: null,
+          quiz_json: null,
+        };
       });
       await handle.db.insertInto('run_tickets').values(rows).execute();
     }
@@ -80,7 +93,12 @@ function replayCost(): { median: number; p99: number; steps: number; runs: numbe
     if (i >= 20) times.push(performance.now() - started); // the first ones warm the JIT up
   }
   times.sort((a, b) => a - b);
-  return { median: times[Math.floor(times.length / 2)]!, p99: times[Math.floor(times.length * 0.99)]!, steps: run.steps, runs: times.length };
+  return {
+    median: times[Math.floor(times.length / 2)]!,
+    p99: times[Math.floor(times.length * 0.99)]!,
+    steps: run.steps,
+    runs: times.length,
+  };
 }
 
 /** Players straight in the database, with game tokens signed by the secret the server is given. */
@@ -95,7 +113,16 @@ async function seedPlayers(url: string, dir: string, secret: string): Promise<{ 
       const batch = Array.from({ length: Math.min(1000, PLAYERS - from) }, (_, k) => `bench_${from + k}`);
       const users = await handle.db
         .insertInto('users')
-        .values(batch.map((name) => ({ username: name, username_key: name, email: `${name}@bench.test`, country: 'DE', created_at: now, last_seen_at: null })))
+        .values(
+          batch.map((name) => ({
+            username: name,
+            username_key: name,
+            email: `${name}@bench.test`,
+            country: 'DE',
+            created_at: now,
+            last_seen_at: null,
+          })),
+        )
         .returning(['id', 'username'])
         .execute();
       // Each token from a session of its own, as the play page gets it (the Game API checks it is live).
@@ -108,7 +135,20 @@ async function seedPlayers(url: string, dir: string, secret: string): Promise<{ 
     for (let t = 0; t < TOURNAMENTS; t++) {
       await handle.db
         .insertInto('tournaments')
-        .values({ name: `Bench Cup ${t + 1}`, game_id: GAME, description: '', start_at: now - DAY, end_at: now + DAY, image_filename: null, first_place_sats: 1000, second_to_fifth_sats: 100, random_participant_sats: 10, report_content: '', created_at: now, updated_at: now })
+        .values({
+          name: `Bench Cup ${t + 1}`,
+          game_id: GAME,
+          description: '',
+          start_at: now - DAY,
+          end_at: now + DAY,
+          image_filename: null,
+          first_place_sats: 1000,
+          second_to_fifth_sats: 100,
+          random_participant_sats: 10,
+          report_content: '',
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
     }
     return { tokens, ids };
@@ -127,7 +167,11 @@ async function tournamentRuns(url: string, dir: string): Promise<{ entered: numb
       .groupBy('tournament_id')
       .orderBy('tournament_id')
       .execute();
-    const total = await handle.db.selectFrom('game_totals').select((eb) => eb.fn.sum<number>('total_runs').as('runs')).where('game_id', '=', GAME).executeTakeFirstOrThrow();
+    const total = await handle.db
+      .selectFrom('game_totals')
+      .select((eb) => eb.fn.sum<number>('total_runs').as('runs'))
+      .where('game_id', '=', GAME)
+      .executeTakeFirstOrThrow();
     return { entered: rows.map((r) => Number(r.runs)), stored: Number(total.runs) };
   } finally {
     await handle.db.destroy();
@@ -148,7 +192,13 @@ async function benchDialect(dialect: 'sqlite' | 'postgres') {
     const prefix = randomBytes(4).toString('hex');
     const ticketIds = await seedTickets(url, dir, ids);
     // No rate limit in the way: 16 connections shared by the players post far more than 60 runs a minute each.
-    const server = await startServer({ DATABASE_URL: url, SECRET_KEY: secret, RUNS_PER_MINUTE: '100000000', GAME_SECRETS: TEST_GAME_SECRETS, ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}) });
+    const server = await startServer({
+      DATABASE_URL: url,
+      SECRET_KEY: secret,
+      RUNS_PER_MINUTE: '100000000',
+      GAME_SECRETS: TEST_GAME_SECRETS,
+      ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
+    });
     try {
       let n = 0;
       let t = 0;
@@ -161,8 +211,21 @@ async function benchDialect(dialect: 'sqlite' | 'postgres') {
             path: `/api/games/${GAME}/runs`,
             setupRequest: (request: Record<string, unknown>) => {
               const i = n++;
-              const body = { userId: ids[i % tokens.length]!, runId: `${prefix}-${i}`, score: (i * 7919) % 100_000, level: i % 40 };
-              return { ...request, headers: { authorization: `Bearer ${tokens[i % tokens.length]}`, 'content-type': 'application/json', ...signedHeaders(body) }, body: JSON.stringify(body) };
+              const body = {
+                userId: ids[i % tokens.length]!,
+                runId: `${prefix}-${i}`,
+                score: (i * 7919) % 100_000,
+                level: i % 40,
+              };
+              return {
+                ...request,
+                headers: {
+                  authorization: `Bearer ${tokens[i % tokens.length]}`,
+                  'content-type': 'application/json',
+                  ...signedHeaders(body),
+                },
+                body: JSON.stringify(body),
+              };
             },
           },
         ],
@@ -177,8 +240,18 @@ async function benchDialect(dialect: 'sqlite' | 'postgres') {
             setupRequest: (request: Record<string, unknown>) => {
               const i = t++;
               const { play } = plays[i % plays.length]!;
-              const body = { runId: ticketIds[i]!, score: play.score, level: play.level, achievements: play.achievements, inputs: play.flaps };
-              return { ...request, headers: { authorization: `Bearer ${tokens[i % tokens.length]}`, 'content-type': 'application/json' }, body: JSON.stringify(body) };
+              const body = {
+                runId: ticketIds[i]!,
+                score: play.score,
+                level: play.level,
+                achievements: play.achievements,
+                inputs: play.flaps,
+              };
+              return {
+                ...request,
+                headers: { authorization: `Bearer ${tokens[i % tokens.length]}`, 'content-type': 'application/json' },
+                body: JSON.stringify(body),
+              };
             },
           },
         ],
@@ -191,16 +264,33 @@ async function benchDialect(dialect: 'sqlite' | 'postgres') {
         [`replayed (${(plays[0]!.play.steps / 120).toFixed(0)} s runs)`, replayed, REPLAY_TARGET],
       ] as const) {
         acknowledged += (await measure('warm-up', { ...target, duration: 1 })).ok;
-        const paired = await measurePaired(`POST /api/games/${GAME}/runs, ${what}`, target, { url: `${server.url}/api/health` }, ROUNDS, ROUND_SECONDS);
+        const paired = await measurePaired(
+          `POST /api/games/${GAME}/runs, ${what}`,
+          target,
+          { url: `${server.url}/api/health` },
+          ROUNDS,
+          ROUND_SECONDS,
+        );
         const { noop, target: ingest, share } = paired;
-        for (const f of [noop, ingest]) rows.push([dialect, f.name, f.rps.toFixed(0), f.p50, f.p99, f.errors + f.non2xx, f === noop ? '' : `${(share * 100).toFixed(0)}% (target >= ${goal * 100}%)`]);
+        for (const f of [noop, ingest])
+          rows.push([
+            dialect,
+            f.name,
+            f.rps.toFixed(0),
+            f.p50,
+            f.p99,
+            f.errors + f.non2xx,
+            f === noop ? '' : `${(share * 100).toFixed(0)}% (target >= ${goal * 100}%)`,
+          ]);
         if (share < goal || noop.errors + noop.non2xx + ingest.errors + ingest.non2xx > 0) failed = true;
         acknowledged += ingest.ok;
         notes.push(`${dialect}, ${what}: rounds of ingestion / no-op ${roundShares(paired)}`);
       }
       if (t > TICKETS) {
         failed = true;
-        notes.push(`${dialect}: ${formatCount(t)} replayed runs sent but only ${formatCount(TICKETS)} tickets ready (BENCH_TICKETS)`);
+        notes.push(
+          `${dialect}: ${formatCount(t)} replayed runs sent but only ${formatCount(TICKETS)} tickets ready (BENCH_TICKETS)`,
+        );
       }
 
       // Nothing acknowledged may be lost: every 2xx run is in the game's total (plus, at most, the
@@ -232,7 +322,8 @@ console.log(
   `Replay of a two-minute REKT! run (${formatCount(cost.steps)} steps), CPU time over ${cost.runs} replays: ` +
     `median ${cost.median.toFixed(1)} ms, p99 ${cost.p99.toFixed(1)} ms (one core; the replay budget is 1,000 ms)`,
 );
-for (const dialect of (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',') as ('sqlite' | 'postgres')[]) await benchDialect(dialect);
+for (const dialect of (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',') as ('sqlite' | 'postgres')[])
+  await benchDialect(dialect);
 console.log(
   `\nScore ingestion, ${PLAYERS} players, ${TOURNAMENTS} running tournaments of the game, ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s per endpoint ` +
     `(p50: median round, p99: worst round), ${new Date().toISOString().slice(0, 10)}\n`,

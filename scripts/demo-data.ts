@@ -11,9 +11,33 @@ import { computeAchievements } from '~/lib/achievements';
 // The reference games are replay-mode games (README, "Fair play"): the demo's runs stand for runs
 // the arcade replayed, so they are stored verified and enter the demo tournaments.
 const RULES: GameRules[] = [
-  { gameId: 'rekt', maxScore: 1_000_000, maxLevel: 1000, maxFishPerRun: 0, hasFish: false, hasFormations: true, fairPlay: 'replay' },
-  { gameId: 'fishing-for-sats', maxScore: 1_000_000, maxLevel: 100, maxFishPerRun: 200, hasFish: true, hasFormations: false, fairPlay: 'replay' },
-  { gameId: 'mr-quiz', maxScore: 100_000, maxLevel: 100, maxFishPerRun: 0, hasFish: false, hasFormations: false, fairPlay: 'replay' },
+  {
+    gameId: 'rekt',
+    maxScore: 1_000_000,
+    maxLevel: 1000,
+    maxFishPerRun: 0,
+    hasFish: false,
+    hasFormations: true,
+    fairPlay: 'replay',
+  },
+  {
+    gameId: 'fishing-for-sats',
+    maxScore: 1_000_000,
+    maxLevel: 100,
+    maxFishPerRun: 200,
+    hasFish: true,
+    hasFormations: false,
+    fairPlay: 'replay',
+  },
+  {
+    gameId: 'mr-quiz',
+    maxScore: 100_000,
+    maxLevel: 100,
+    maxFishPerRun: 0,
+    hasFish: false,
+    hasFormations: false,
+    fairPlay: 'replay',
+  },
 ];
 const FISH = [
   { name: 'Sat Sardine', points: 15, kg: [0.1, 0.5] },
@@ -25,17 +49,113 @@ const FISH = [
   { name: 'Golden Genesis Koi', points: 420, kg: [4, 10] },
   { name: 'Whale', points: 900, kg: [800, 4000] },
 ];
-const COUNTRIES = ['US', 'US', 'US', 'DE', 'DE', 'GB', 'NL', 'SV', 'SV', 'BR', 'AR', 'JP', 'CA', 'FR', 'CH', 'NG', 'ZA', 'AU', 'IN', 'PT', 'ES', 'XX'];
+const COUNTRIES = [
+  'US',
+  'US',
+  'US',
+  'DE',
+  'DE',
+  'GB',
+  'NL',
+  'SV',
+  'SV',
+  'BR',
+  'AR',
+  'JP',
+  'CA',
+  'FR',
+  'CH',
+  'NG',
+  'ZA',
+  'AU',
+  'IN',
+  'PT',
+  'ES',
+  'XX',
+];
 const NAMES = [
-  'satoshi_fan', 'hodl_queen', 'LaserEyes', 'stack_sats', 'pleb_21', 'NodeRunner', 'cold_storage', 'moon_boy', 'orange_pill', 'block_height',
-  'lightning_liz', 'MempoolMax', 'hal_finney_fan', 'sound_money', 'tick_tock', 'zap_master', 'difficulty_adj', 'utxo_uma', 'nonce_sense', 'hash_rate',
-  'fiat_escapee', 'SatsSamurai', 'bitcoin_beach', 'genesis_gen', 'halving_hero', 'ColdCardCarl', 'seed_phrase', 'Taproot_Tina', 'schnorr_sig', 'pizza_day',
-  'whale_watcher', 'fishing_fred', 'quiz_wiz', 'rekt_rookie', 'candle_dodger', 'coin_collector', 'sats_squirrel', 'DCA_Dave', 'low_time_pref', 'proof_of_work',
-  'node_nina', 'mining_mike', 'ASIC_annie', 'channel_chad', 'routing_rita', 'sig_hash', 'bech32_ben', 'segwit_sally', 'mark_the_pleb', 'nakamoto_nat',
+  'satoshi_fan',
+  'hodl_queen',
+  'LaserEyes',
+  'stack_sats',
+  'pleb_21',
+  'NodeRunner',
+  'cold_storage',
+  'moon_boy',
+  'orange_pill',
+  'block_height',
+  'lightning_liz',
+  'MempoolMax',
+  'hal_finney_fan',
+  'sound_money',
+  'tick_tock',
+  'zap_master',
+  'difficulty_adj',
+  'utxo_uma',
+  'nonce_sense',
+  'hash_rate',
+  'fiat_escapee',
+  'SatsSamurai',
+  'bitcoin_beach',
+  'genesis_gen',
+  'halving_hero',
+  'ColdCardCarl',
+  'seed_phrase',
+  'Taproot_Tina',
+  'schnorr_sig',
+  'pizza_day',
+  'whale_watcher',
+  'fishing_fred',
+  'quiz_wiz',
+  'rekt_rookie',
+  'candle_dodger',
+  'coin_collector',
+  'sats_squirrel',
+  'DCA_Dave',
+  'low_time_pref',
+  'proof_of_work',
+  'node_nina',
+  'mining_mike',
+  'ASIC_annie',
+  'channel_chad',
+  'routing_rita',
+  'sig_hash',
+  'bech32_ben',
+  'segwit_sally',
+  'mark_the_pleb',
+  'nakamoto_nat',
 ];
 /** More players, named from these parts, so every board has more than two pages of 50. */
-const NAME_STARTS = ['sat', 'hodl', 'block', 'moon', 'stack', 'zap', 'nostr', 'pleb', 'cypher', 'mempool', 'halving', 'genesis', 'lambo', 'orange'];
-const NAME_ENDS = ['_rider', '_hunter', '_fox', 'Wizard', '_pilot', 'Smith', '_maxi', '_21', 'Kid', '_owl', '_miner', 'Node'];
+const NAME_STARTS = [
+  'sat',
+  'hodl',
+  'block',
+  'moon',
+  'stack',
+  'zap',
+  'nostr',
+  'pleb',
+  'cypher',
+  'mempool',
+  'halving',
+  'genesis',
+  'lambo',
+  'orange',
+];
+const NAME_ENDS = [
+  '_rider',
+  '_hunter',
+  '_fox',
+  'Wizard',
+  '_pilot',
+  'Smith',
+  '_maxi',
+  '_21',
+  'Kid',
+  '_owl',
+  '_miner',
+  'Node',
+];
 
 export interface DemoAccount {
   username: string;
@@ -63,7 +183,11 @@ export function demoPlayers(count = 130): DemoAccount[] {
     }
   }
   if (names.length < count) throw new Error(`the demo names run out at ${names.length} players`);
-  return names.slice(0, count).map((username, i) => ({ username, email: `${username.toLowerCase()}@example.com`, country: COUNTRIES[i % COUNTRIES.length]! }));
+  return names.slice(0, count).map((username, i) => ({
+    username,
+    email: `${username.toLowerCase()}@example.com`,
+    country: COUNTRIES[i % COUNTRIES.length]!,
+  }));
 }
 
 function rng(seed: number) {
@@ -90,7 +214,14 @@ export async function loadDemoArcade(db: Db, accounts: DemoAccount[], now = Date
     const joined = now - Math.floor(random() * 120 * DAY) - DAY;
     const user = await db
       .insertInto('users')
-      .values({ username: person.username, username_key: person.username.toLowerCase(), email: person.email, country: person.country, created_at: joined, last_seen_at: now - Math.floor(random() * 5 * DAY) })
+      .values({
+        username: person.username,
+        username_key: person.username.toLowerCase(),
+        email: person.email,
+        country: person.country,
+        created_at: joined,
+        last_seen_at: now - Math.floor(random() * 5 * DAY),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const skill = 0.3 + random() * 0.7;
@@ -105,17 +236,31 @@ export async function loadDemoArcade(db: Db, accounts: DemoAccount[], now = Date
         if (game.gameId === 'rekt') {
           const score = Math.floor(luck ** 1.6 * 120_000);
           const achievements = Object.fromEntries(REKT_FORMATIONS.map((f, i) => [f, random() < luck * (1 - i * 0.09)]));
-          input = { runId: `demo-${user.id}-${game.gameId}-${p}`, score, level: Math.floor(score / 2500), achievements };
+          input = {
+            runId: `demo-${user.id}-${game.gameId}-${p}`,
+            score,
+            level: Math.floor(score / 2500),
+            achievements,
+          };
         } else if (game.gameId === 'fishing-for-sats') {
           const fish = Array.from({ length: 1 + Math.floor(random() * 6) }, () => {
             const kind = FISH[Math.min(FISH.length - 1, Math.floor(random() ** (1.8 - luck) * FISH.length))]!;
             const weight = Math.round((kind.kg[0]! + random() * (kind.kg[1]! - kind.kg[0]!)) * 10) / 10;
-            return { name: kind.name, points: kind.points + Math.floor(random() * kind.points * 0.5), weight, quality: 1 + Math.floor(random() * 5) };
+            return {
+              name: kind.name,
+              points: kind.points + Math.floor(random() * kind.points * 0.5),
+              weight,
+              quality: 1 + Math.floor(random() * 5),
+            };
           });
           input = { runId: `demo-${user.id}-${game.gameId}-${p}`, score: fish.reduce((s, f) => s + f.points, 0), fish };
         } else {
           const correct = Math.round(luck * 10);
-          input = { runId: `demo-${user.id}-${game.gameId}-${p}`, score: correct * 100 + Math.floor(random() * correct * 50), level: correct };
+          input = {
+            runId: `demo-${user.id}-${game.gameId}-${p}`,
+            score: correct * 100 + Math.floor(random() * correct * 50),
+            level: correct,
+          };
         }
         await submitRun(services, game, user.id, { ...input, verified: true }, at);
         runs++;
@@ -161,8 +306,20 @@ Questions? Find us on [the chat](https://chat.example.com/sats-arcade).
  */
 async function loadDemoTournaments(db: Db, now: number): Promise<{ genesisCup: number }> {
   const add = async (
-    t: { name: string; game_id: string; description: string; start: number; end: number; sats: [number, number, number]; report?: string },
-    rewards: { avatar_id: string; eligibility: 'first_place' | 'top_3' | 'top_5' | 'top_10' | 'all_players'; min_score?: number }[],
+    t: {
+      name: string;
+      game_id: string;
+      description: string;
+      start: number;
+      end: number;
+      sats: [number, number, number];
+      report?: string;
+    },
+    rewards: {
+      avatar_id: string;
+      eligibility: 'first_place' | 'top_3' | 'top_5' | 'top_10' | 'all_players';
+      min_score?: number;
+    }[],
   ) => {
     const { id } = await db
       .insertInto('tournaments')
@@ -185,30 +342,72 @@ async function loadDemoTournaments(db: Db, now: number): Promise<{ genesisCup: n
     if (rewards.length) {
       await db
         .insertInto('tournament_avatar_rewards')
-        .values(rewards.map((r, position) => ({ tournament_id: id, avatar_id: r.avatar_id, eligibility: r.eligibility, min_score: r.min_score ?? null, position })))
+        .values(
+          rewards.map((r, position) => ({
+            tournament_id: id,
+            avatar_id: r.avatar_id,
+            eligibility: r.eligibility,
+            min_score: r.min_score ?? null,
+            position,
+          })),
+        )
         .execute();
     }
     return id;
   };
   const genesisCup = await add(
-    { name: 'Genesis Cup', game_id: 'rekt', description: 'The first REKT! cup: a week to set the best single run.', start: now - 40 * DAY, end: now - 33 * DAY, sats: [10_000, 2_000, 3_000], report: GENESIS_REPORT },
+    {
+      name: 'Genesis Cup',
+      game_id: 'rekt',
+      description: 'The first REKT! cup: a week to set the best single run.',
+      start: now - 40 * DAY,
+      end: now - 33 * DAY,
+      sats: [10_000, 2_000, 3_000],
+      report: GENESIS_REPORT,
+    },
     [
       { avatar_id: 'laser-eyes', eligibility: 'first_place' },
       { avatar_id: 'sats-miner', eligibility: 'all_players' },
     ],
   );
-  await add({ name: 'Pizza Day Sprint', game_id: 'fishing-for-sats', description: 'Three days of fishing, for two pizzas worth of sats.', start: now - 14 * DAY, end: now - 11 * DAY, sats: [5_000, 1_000, 500] }, [
-    { avatar_id: 'pizza-chef', eligibility: 'top_5', min_score: 300 },
-  ]);
-  await add({ name: 'Halving Championship', game_id: 'rekt', description: 'The big one: the best REKT! run of the fortnight takes the crown.', start: now - 6 * DAY, end: now + 8 * DAY, sats: [50_000, 10_000, 5_000] }, [
-    { avatar_id: 'laser-eyes', eligibility: 'first_place' },
-    { avatar_id: 'hodl-knight', eligibility: 'top_3' },
-    { avatar_id: 'pizza-chef', eligibility: 'top_10', min_score: 20_000 },
-    { avatar_id: 'sats-miner', eligibility: 'all_players' },
-  ]);
-  await add({ name: 'HODL Marathon', game_id: 'fishing-for-sats', description: 'A long week at the lake: patience pays.', start: now + 3 * DAY, end: now + 10 * DAY, sats: [20_000, 4_000, 2_000] }, [
-    { avatar_id: 'hodl-knight', eligibility: 'first_place' },
-  ]);
+  await add(
+    {
+      name: 'Pizza Day Sprint',
+      game_id: 'fishing-for-sats',
+      description: 'Three days of fishing, for two pizzas worth of sats.',
+      start: now - 14 * DAY,
+      end: now - 11 * DAY,
+      sats: [5_000, 1_000, 500],
+    },
+    [{ avatar_id: 'pizza-chef', eligibility: 'top_5', min_score: 300 }],
+  );
+  await add(
+    {
+      name: 'Halving Championship',
+      game_id: 'rekt',
+      description: 'The big one: the best REKT! run of the fortnight takes the crown.',
+      start: now - 6 * DAY,
+      end: now + 8 * DAY,
+      sats: [50_000, 10_000, 5_000],
+    },
+    [
+      { avatar_id: 'laser-eyes', eligibility: 'first_place' },
+      { avatar_id: 'hodl-knight', eligibility: 'top_3' },
+      { avatar_id: 'pizza-chef', eligibility: 'top_10', min_score: 20_000 },
+      { avatar_id: 'sats-miner', eligibility: 'all_players' },
+    ],
+  );
+  await add(
+    {
+      name: 'HODL Marathon',
+      game_id: 'fishing-for-sats',
+      description: 'A long week at the lake: patience pays.',
+      start: now + 3 * DAY,
+      end: now + 10 * DAY,
+      sats: [20_000, 4_000, 2_000],
+    },
+    [{ avatar_id: 'hodl-knight', eligibility: 'first_place' }],
+  );
   return { genesisCup };
 }
 
@@ -238,19 +437,49 @@ async function loadDemoPrizes(db: Db, tournamentId: number): Promise<void> {
     sent_at: rank === 0 ? at : null,
   }));
   const lucky = top[Math.floor(top.length / 2)]!;
-  awards.push({ ...awards[0]!, user_id: lucky.user_id, prize_value: t.random_participant_sats, award_reason: 'random_participant', award_key: 'random', status: 'pending', sent_at: null });
+  awards.push({
+    ...awards[0]!,
+    user_id: lucky.user_id,
+    prize_value: t.random_participant_sats,
+    award_reason: 'random_participant',
+    award_key: 'random',
+    status: 'pending',
+    sent_at: null,
+  });
   await db
     .insertInto('prize_awards')
     .values([
       ...awards,
-      { ...awards[0]!, prize_type: 'avatar', prize_value: 0, avatar_id: 'laser-eyes', award_reason: describeEligibility('first_place', null), award_key: 'laser-eyes', status: 'pending', sent_at: null },
-      ...top.map((e) => ({ ...awards[0]!, user_id: e.user_id, prize_type: 'avatar' as const, prize_value: 0, avatar_id: 'sats-miner', award_reason: describeEligibility('all_players', null), award_key: 'sats-miner', status: 'pending' as const, sent_at: null })),
+      {
+        ...awards[0]!,
+        prize_type: 'avatar',
+        prize_value: 0,
+        avatar_id: 'laser-eyes',
+        award_reason: describeEligibility('first_place', null),
+        award_key: 'laser-eyes',
+        status: 'pending',
+        sent_at: null,
+      },
+      ...top.map((e) => ({
+        ...awards[0]!,
+        user_id: e.user_id,
+        prize_type: 'avatar' as const,
+        prize_value: 0,
+        avatar_id: 'sats-miner',
+        award_reason: describeEligibility('all_players', null),
+        award_key: 'sats-miner',
+        status: 'pending' as const,
+        sent_at: null,
+      })),
     ])
     .execute();
 }
 
 /** Best REKT! scores right at the tiers' edges, for players who had not played REKT! yet. */
-const TIER_EDGE_SCORES = [4_999, 5_000, 9_999, 10_000, 14_999, 15_000, 19_999, 20_000, 39_999, 40_000, 49_999, 50_000, 99_999, 100_000, 249_999, 250_000];
+const TIER_EDGE_SCORES = [
+  4_999, 5_000, 9_999, 10_000, 14_999, 15_000, 19_999, 20_000, 39_999, 40_000, 49_999, 50_000, 99_999, 100_000, 249_999,
+  250_000,
+];
 /** Tournament prizes some demo players already won (tournaments themselves come later). */
 const TOURNAMENT_PRIZES = [
   { avatarId: 'sats-miner', source: 'Genesis Cup', every: 6 },
@@ -275,12 +504,22 @@ async function loadDemoAchievements(db: Db, services: { db: Db; rankings: Rankin
   for (const player of players) {
     if (player.id <= 2 || played(player.id, rekt.gameId) || edge >= TIER_EDGE_SCORES.length) continue;
     const score = TIER_EDGE_SCORES[edge++]!;
-    await submitRun(services, rekt, player.id, { runId: `demo-${player.id}-edge`, score, level: Math.floor(score / 2500), verified: true }, now - DAY);
+    await submitRun(
+      services,
+      rekt,
+      player.id,
+      { runId: `demo-${player.id}-edge`, score, level: Math.floor(score / 2500), verified: true },
+      now - DAY,
+    );
     runs++;
   }
 
   const formations = await db.selectFrom('user_achievements').select(['user_id', 'name']).execute();
-  const rektBests = await db.selectFrom('game_stats').select(['user_id', 'best_score']).where('game_id', '=', rekt.gameId).execute();
+  const rektBests = await db
+    .selectFrom('game_stats')
+    .select(['user_id', 'best_score'])
+    .where('game_id', '=', rekt.gameId)
+    .execute();
   const fishers = new Set(bests.filter((b) => b.game_id === 'fishing-for-sats').map((b) => b.user_id));
   for (const [i, player] of players.entries()) {
     const facts = {
@@ -294,17 +533,30 @@ async function loadDemoAchievements(db: Db, services: { db: Db; rankings: Rankin
       // Two of every three players claim what they completed; the others still have rewards waiting.
       if (card.completed && i % 3 !== 0) owned.push({ avatar_id: card.reward.avatarId, source: card.id });
     }
-    for (const prize of TOURNAMENT_PRIZES) if (i > 2 && i % prize.every === 0) owned.push({ avatar_id: prize.avatarId, source: prize.source });
+    for (const prize of TOURNAMENT_PRIZES)
+      if (i > 2 && i % prize.every === 0) owned.push({ avatar_id: prize.avatarId, source: prize.source });
     if (owned.length === 0) continue;
     const acquired = Math.min(now - DAY, Number(player.created_at) + DAY);
     await db
       .insertInto('player_avatars')
-      .values(owned.map((o, k) => ({ user_id: player.id, avatar_id: o.avatar_id, source: o.source, acquired_at: acquired + k * 3_600_000 })))
+      .values(
+        owned.map((o, k) => ({
+          user_id: player.id,
+          avatar_id: o.avatar_id,
+          source: o.source,
+          acquired_at: acquired + k * 3_600_000,
+        })),
+      )
       .execute();
     if (!fishers.has(player.id) && i % 2 === 0) {
-      await db.updateTable('users').set({ active_avatar_id: owned.at(-1)!.avatar_id, avatar_changed_at: now }).where('id', '=', player.id).execute();
+      await db
+        .updateTable('users')
+        .set({ active_avatar_id: owned.at(-1)!.avatar_id, avatar_changed_at: now })
+        .where('id', '=', player.id)
+        .execute();
     }
-    if (i % 5 === 0) await db.updateTable('users').set({ notify_new_games_at: acquired }).where('id', '=', player.id).execute();
+    if (i % 5 === 0)
+      await db.updateTable('users').set({ notify_new_games_at: acquired }).where('id', '=', player.id).execute();
   }
   return runs;
 }

@@ -3,9 +3,11 @@
 var major = Number(process.versions.node.split('.')[0]);
 if (major < 24) {
   console.error(
-    'Sats Arcade needs Node.js 24 or newer; this is ' + process.version + '.\n' +
+    'Sats Arcade needs Node.js 24 or newer; this is ' +
+      process.version +
+      '.\n' +
       'Run ./arcade start (it installs Node.js 24 into .tools/), or put Node.js 24 first on your PATH\n' +
-      'for npm scripts with:  eval "$(./arcade env)"  and run the npm script again.'
+      'for npm scripts with:  eval "$(./arcade env)"  and run the npm script again.',
   );
   process.exit(1);
 }

@@ -12,7 +12,15 @@ import { join } from 'node:path';
 async function signIn(context, base, email, dataDir) {
   const headers = { origin: base };
   const outbox = join(dataDir, 'outbox');
-  const mails = () => { try { return readdirSync(outbox).filter((f) => f.endsWith(`-${email}.txt`)).sort(); } catch { return []; } };
+  const mails = () => {
+    try {
+      return readdirSync(outbox)
+        .filter((f) => f.endsWith(`-${email}.txt`))
+        .sort();
+    } catch {
+      return [];
+    }
+  };
   const before = mails().length;
   const sent = await context.request.post(`${base}/api/auth/send-magic-link`, { data: { email }, headers });
   if (!sent.ok()) throw new Error(`send-magic-link answered ${sent.status()}`);
@@ -24,14 +32,28 @@ async function signIn(context, base, email, dataDir) {
 }
 
 const [base = 'http://localhost:4321', ...paths] = process.argv.slice(2);
-const pages = paths.length ? paths : ['/', '/about', '/games', '/games/rekt', '/games/fishing-for-sats', '/games/mr-quiz', '/donate', '/help', '/nope'];
+const pages = paths.length
+  ? paths
+  : ['/', '/about', '/games', '/games/rekt', '/games/fishing-for-sats', '/games/mr-quiz', '/donate', '/help', '/nope'];
 mkdirSync('test-results/screens', { recursive: true });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 const signedIn = process.env.SIGN_IN;
-for (const [label, viewport] of [['desktop', { width: 1366, height: 900 }], ['narrow', { width: 360, height: 780 }]]) {
+for (const [label, viewport] of [
+  ['desktop', { width: 1366, height: 900 }],
+  ['narrow', { width: 360, height: 780 }],
+]) {
   const context = await browser.newContext({ viewport });
   if (signedIn) await signIn(context, base, signedIn, process.env.DATA_DIR || './data');
   const page = await context.newPage();
@@ -41,7 +63,10 @@ for (const [label, viewport] of [['desktop', { width: 1366, height: 900 }], ['na
     await page.goto(base + path, { waitUntil: 'networkidle' });
     await page.waitForTimeout(300);
     const name = path === '/' ? 'home' : path.slice(1).replaceAll('/', '_');
-    await page.screenshot({ path: `test-results/screens/${label}-${name}${signedIn ? '-signed-in' : ''}.png`, fullPage: process.env.FULL === '1' });
+    await page.screenshot({
+      path: `test-results/screens/${label}-${name}${signedIn ? '-signed-in' : ''}.png`,
+      fullPage: process.env.FULL === '1',
+    });
   }
   await context.close();
 }

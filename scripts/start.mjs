@@ -5,7 +5,9 @@ import { pathToFileURL } from 'node:url';
 
 const major = Number(process.versions.node.split('.')[0]);
 if (major < 24) {
-  console.error(`Sats Arcade needs Node.js 24 or newer; this is ${process.version}. Use ./arcade start, which installs it.`);
+  console.error(
+    `Sats Arcade needs Node.js 24 or newer; this is ${process.version}. Use ./arcade start, which installs it.`,
+  );
   process.exit(1);
 }
 const entry = resolve('dist/server/entry.mjs');

@@ -16,12 +16,36 @@ const FONTS = [
   { from: '@fontsource/press-start-2p/files/press-start-2p-latin-400-normal.woff2', to: 'press-start-2p-400.woff2' },
   { from: '@fontsource/pixelify-sans/files/pixelify-sans-latin-400-normal.woff2', to: 'pixelify-sans-400.woff2' },
   { from: '@fontsource/pixelify-sans/files/pixelify-sans-latin-700-normal.woff2', to: 'pixelify-sans-700.woff2' },
-  { from: '@fontsource/jetbrains-mono/files/jetbrains-mono-latin-400-normal.woff2', to: 'jetbrains-mono-400.woff2', dataOnly: true },
-  { from: '@fontsource/jetbrains-mono/files/jetbrains-mono-latin-700-normal.woff2', to: 'jetbrains-mono-700.woff2', dataOnly: true },
+  {
+    from: '@fontsource/jetbrains-mono/files/jetbrains-mono-latin-400-normal.woff2',
+    to: 'jetbrains-mono-400.woff2',
+    dataOnly: true,
+  },
+  {
+    from: '@fontsource/jetbrains-mono/files/jetbrains-mono-latin-700-normal.woff2',
+    to: 'jetbrains-mono-700.woff2',
+    dataOnly: true,
+  },
 ];
 
 /** Printable ASCII and the marks copy and formatting commonly bring (quotes, dashes, ellipsis, arrows). */
-const BASE = [[0x20, 0x7e], [0xa0], [0xa9], [0xb7], [0xd7], [0x2013], [0x2014], [0x2018], [0x2019], [0x201c], [0x201d], [0x2022], [0x2026], [0x2190, 0x2193], [0x2605]];
+const BASE = [
+  [0x20, 0x7e],
+  [0xa0],
+  [0xa9],
+  [0xb7],
+  [0xd7],
+  [0x2013],
+  [0x2014],
+  [0x2018],
+  [0x2019],
+  [0x201c],
+  [0x201d],
+  [0x2022],
+  [0x2026],
+  [0x2190, 0x2193],
+  [0x2605],
+];
 
 function* sourceFiles(dir) {
   for (const name of readdirSync(dir)) {
@@ -35,15 +59,35 @@ const codes = new Set();
 for (const [from, to = from] of BASE) for (let c = from; c <= to; c++) codes.add(c);
 const baseCodes = [...codes];
 // emoji are never in a pixel font: the system's emoji font draws them
-for (const file of sourceFiles('src')) for (const ch of readFileSync(file, 'utf8')) if (ch.codePointAt(0) > 0x7e && ch.codePointAt(0) < 0x1f000) codes.add(ch.codePointAt(0));
-const asList = (list) => [...list].sort((a, b) => a - b).map((c) => `U+${c.toString(16).toUpperCase()}`).join(',');
+for (const file of sourceFiles('src'))
+  for (const ch of readFileSync(file, 'utf8'))
+    if (ch.codePointAt(0) > 0x7e && ch.codePointAt(0) < 0x1f000) codes.add(ch.codePointAt(0));
+const asList = (list) =>
+  [...list]
+    .sort((a, b) => a - b)
+    .map((c) => `U+${c.toString(16).toUpperCase()}`)
+    .join(',');
 
 for (const { from, to, dataOnly } of FONTS) {
   const unicodes = asList(dataOnly ? baseCodes : codes);
   // the data face keeps its tabular figures and slashed zero; screens need no TrueType hinting
   const features = dataOnly ? ['--layout-features+=tnum,zero', '--no-hinting', '--desubroutinize'] : [];
-  execFileSync(process.env.PYTHON || 'python3', ['-m', 'fontTools.subset', join('node_modules', from), `--unicodes=${unicodes}`, ...features, '--flavor=woff2', `--output-file=${join('src/styles/fonts', to)}`], { stdio: 'inherit' });
-  console.log(`${to}: ${statSync(join('src/styles/fonts', to)).size} bytes (from ${statSync(join('node_modules', from)).size})`);
+  execFileSync(
+    process.env.PYTHON || 'python3',
+    [
+      '-m',
+      'fontTools.subset',
+      join('node_modules', from),
+      `--unicodes=${unicodes}`,
+      ...features,
+      '--flavor=woff2',
+      `--output-file=${join('src/styles/fonts', to)}`,
+    ],
+    { stdio: 'inherit' },
+  );
+  console.log(
+    `${to}: ${statSync(join('src/styles/fonts', to)).size} bytes (from ${statSync(join('node_modules', from)).size})`,
+  );
   // the reference games (games/, served at /arcade-games/) use the same data face
   if (dataOnly) copyFileSync(join('src/styles/fonts', to), join('games/shared/fonts', to));
 }

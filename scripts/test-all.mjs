@@ -35,7 +35,14 @@ const suites = [];
 const extra = process.argv.slice(2);
 
 const vitestReport = join(reports, 'vitest.json');
-const vitestExit = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`, ...extra]);
+const vitestExit = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
+  ...extra,
+]);
 const vitest = readJson(vitestReport);
 suites.push({
   name: 'vitest',
@@ -43,7 +50,12 @@ suites.push({
   passed: vitest?.numPassedTests ?? 0,
   // Failed tests, plus the files that failed without a failed test (one that could not load). Vitest's
   // numFailedTestSuites also counts the describe blocks around a failed test, which would count it again.
-  failed: vitest ? vitest.numFailedTests + (vitest.testResults ?? []).filter((file) => file.status === 'failed' && !file.assertionResults?.some((test) => test.status === 'failed')).length : 1,
+  failed: vitest
+    ? vitest.numFailedTests +
+      (vitest.testResults ?? []).filter(
+        (file) => file.status === 'failed' && !file.assertionResults?.some((test) => test.status === 'failed'),
+      ).length
+    : 1,
   skipped: vitest ? vitest.numPendingTests + vitest.numTodoTests : 0,
 });
 
@@ -59,7 +71,8 @@ suites.push({
 });
 
 console.log('\nSuites:');
-for (const s of suites) console.log(`  ${s.name.padEnd(11)} ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped (exit ${s.exit})`);
+for (const s of suites)
+  console.log(`  ${s.name.padEnd(11)} ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped (exit ${s.exit})`);
 const passed = suites.reduce((n, s) => n + s.passed, 0);
 let failed = suites.reduce((n, s) => n + s.failed, 0);
 // A runner that failed without reporting a failed test (a crash, a config error) still fails the run.

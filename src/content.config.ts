@@ -74,70 +74,72 @@ const gameDetail = z.discriminatedUnion('layout', [
 /** The game catalogue: one Markdown file per game. */
 const games = defineCollection({
   loader: glob({ pattern: '*.md', base: './src/content/games' }),
-  schema: z.object({
-    /** Catalogue number, also the display order. */
-    id: z.number().int().positive(),
-    name: z.string().min(1),
-    /** The detail page's last path segment. */
-    slug: z.string().regex(/^[a-z0-9-]+$/),
-    /** The id scores, leaderboards and tournaments use. */
-    gameId: z.string().regex(/^[a-z0-9-]+$/),
-    /** One or two sentences shown on the cards. */
-    description: z.string().min(1),
-    /** Where the game is played: an absolute URL of its host, or a path the arcade serves. */
-    url: z.union([z.url({ protocol: /^https?$/ }), sitePath]),
-    logo: sitePath,
-    rating: z.number().min(0).max(5),
-    activePlayers: z.number().int().nonnegative(),
-    isOnline: z.boolean(),
-    detailsPath: sitePath,
-    emoji: z.string().min(1),
-    /** Optional list of features (fishing only in the catalogue). */
-    features: z.array(z.string().min(1)).optional(),
-    /** When the game came out, as shown to players, e.g. `June 2025`. */
-    released: z.string().min(1),
-    /** The five screenshots of the rotating card image. */
-    screenshots: z.array(image).length(5),
-    /** How long each card screenshot stays before the next. */
-    carouselIntervalMs: z.number().int().min(500),
-    detail: gameDetail,
-    /**
-     * What a run of this game reports beyond its score, and so what the boards, the Game API and the
-     * achievements show and accept for it. Nothing in the code asks which game it is.
-     */
-    results: z.object({
-      /** Runs carry the fish caught (`fish`): boards show fish counts and the Fishing Results dialog. */
-      fish: z.boolean(),
-      /** Runs report REKT!'s coin formations (`achievements`), which unlock the perfect card. */
-      formations: z.boolean(),
-      /** Runs reach levels: boards and the Your Rank card show them (else the fish count). */
-      levels: z.boolean(),
+  schema: z
+    .object({
+      /** Catalogue number, also the display order. */
+      id: z.number().int().positive(),
+      name: z.string().min(1),
+      /** The detail page's last path segment. */
+      slug: z.string().regex(/^[a-z0-9-]+$/),
+      /** The id scores, leaderboards and tournaments use. */
+      gameId: z.string().regex(/^[a-z0-9-]+$/),
+      /** One or two sentences shown on the cards. */
+      description: z.string().min(1),
+      /** Where the game is played: an absolute URL of its host, or a path the arcade serves. */
+      url: z.union([z.url({ protocol: /^https?$/ }), sitePath]),
+      logo: sitePath,
+      rating: z.number().min(0).max(5),
+      activePlayers: z.number().int().nonnegative(),
+      isOnline: z.boolean(),
+      detailsPath: sitePath,
+      emoji: z.string().min(1),
+      /** Optional list of features (fishing only in the catalogue). */
+      features: z.array(z.string().min(1)).optional(),
+      /** When the game came out, as shown to players, e.g. `June 2025`. */
+      released: z.string().min(1),
+      /** The five screenshots of the rotating card image. */
+      screenshots: z.array(image).length(5),
+      /** How long each card screenshot stays before the next. */
+      carouselIntervalMs: z.number().int().min(500),
+      detail: gameDetail,
+      /**
+       * What a run of this game reports beyond its score, and so what the boards, the Game API and the
+       * achievements show and accept for it. Nothing in the code asks which game it is.
+       */
+      results: z.object({
+        /** Runs carry the fish caught (`fish`): boards show fish counts and the Fishing Results dialog. */
+        fish: z.boolean(),
+        /** Runs report REKT!'s coin formations (`achievements`), which unlock the perfect card. */
+        formations: z.boolean(),
+        /** Runs reach levels: boards and the Your Rank card show them (else the fish count). */
+        levels: z.boolean(),
+      }),
+      /** The dashboard card ends its description with a 'read more' link to the detail page. */
+      readMore: z.boolean(),
+      /**
+       * The achievement game: its best single run counts for the score cards (beginner, pro,
+       * hardcore). Exactly one catalogue game has it.
+       */
+      achievements: z.boolean().default(false),
+      /**
+       * Fair play (README, "Fair play"): `replay`, the server replays every run from its ticket's seed
+       * and the game's input log (the arcade's own games); `ticket`, each run needs a fresh run ticket
+       * and its timing is checked (a game the arcade cannot simulate); `none`, the Game API takes the
+       * reported result.
+       */
+      fairPlay: z.enum(['replay', 'ticket', 'none']),
+      /** Plausibility limits of one run: the Game API refuses results beyond them. */
+      limits: z.object({
+        maxScore: z.number().int().positive(),
+        maxLevel: z.number().int().nonnegative(),
+        /** 0 for games without fish (`results.fish` false). */
+        maxFishPerRun: z.number().int().nonnegative(),
+      }),
+    })
+    .refine((game) => game.results.fish === game.limits.maxFishPerRun > 0, {
+      message: 'results.fish must be true exactly when limits.maxFishPerRun is above 0',
+      path: ['results', 'fish'],
     }),
-    /** The dashboard card ends its description with a 'read more' link to the detail page. */
-    readMore: z.boolean(),
-    /**
-     * The achievement game: its best single run counts for the score cards (beginner, pro,
-     * hardcore). Exactly one catalogue game has it.
-     */
-    achievements: z.boolean().default(false),
-    /**
-     * Fair play (README, "Fair play"): `replay`, the server replays every run from its ticket's seed
-     * and the game's input log (the arcade's own games); `ticket`, each run needs a fresh run ticket
-     * and its timing is checked (a game the arcade cannot simulate); `none`, the Game API takes the
-     * reported result.
-     */
-    fairPlay: z.enum(['replay', 'ticket', 'none']),
-    /** Plausibility limits of one run: the Game API refuses results beyond them. */
-    limits: z.object({
-      maxScore: z.number().int().positive(),
-      maxLevel: z.number().int().nonnegative(),
-      /** 0 for games without fish (`results.fish` false). */
-      maxFishPerRun: z.number().int().nonnegative(),
-    }),
-  }).refine((game) => game.results.fish === game.limits.maxFishPerRun > 0, {
-    message: 'results.fish must be true exactly when limits.maxFishPerRun is above 0',
-    path: ['results', 'fish'],
-  }),
 });
 
 /**
@@ -192,7 +194,9 @@ const settings = defineCollection({
     /** The footer's description paragraph. */
     footerDescription: z.string().min(1),
     /** The Bitcoin address the donation page shows as text and QR code. */
-    donationAddress: z.string().regex(/^(bc1[02-9ac-hj-np-z]{11,71}|[13][1-9A-HJ-NP-Za-km-z]{25,34})$/, 'must be a Bitcoin mainnet address'),
+    donationAddress: z
+      .string()
+      .regex(/^(bc1[02-9ac-hj-np-z]{11,71}|[13][1-9A-HJ-NP-Za-km-z]{25,34})$/, 'must be a Bitcoin mainnet address'),
     /** The community chat invite behind JOIN DISCORD. */
     chatInviteUrl: z.url({ protocol: /^https$/ }),
     /** Name in the copyright line. */

@@ -14,15 +14,124 @@ export { ReplayError };
  * kg = weight range; base = points; pull = steady pull on the line; surge = how hard its runs are.
  */
 export const FISH = [
-  { name: 'Sat Sardine', depth: [0, 0.5], w: 5, kg: [0.05, 0.3], base: 10, pull: 0.05, surge: 0.6, look: 'slim', color: '#9fe8ff', accent: '#f7931a', len: 9 },
-  { name: 'Coin Carp', depth: [0, 0.6], w: 4, kg: [1, 8], base: 25, pull: 0.08, surge: 0.7, look: 'round', color: '#ffb13b', accent: '#ffd23f', len: 12 },
-  { name: 'Rugpull Puffer', depth: [0.1, 0.6], w: 2, kg: [0.3, 2.5], base: 15, pull: 0.08, surge: 1.1, look: 'puffer', color: '#ff3c8e', accent: '#ffd23f', len: 10 },
-  { name: 'Mempool Mackerel', depth: [0.2, 0.75], w: 3.5, kg: [0.5, 3.5], base: 40, pull: 0.1, surge: 0.9, look: 'striped', color: '#2de2e6', accent: '#1c4f9c', len: 13 },
-  { name: 'Lightning Eel', depth: [0.3, 0.85], w: 2.5, kg: [1, 9], base: 70, pull: 0.12, surge: 1.4, look: 'eel', color: '#ffd23f', accent: '#39ff88', len: 18 },
-  { name: 'HODL Halibut', depth: [0.45, 1], w: 2, kg: [5, 60], base: 100, pull: 0.16, surge: 0.8, look: 'flat', color: '#b89a6a', accent: '#f7931a', len: 16 },
-  { name: 'Hash Hammerhead', depth: [0.6, 1], w: 1.4, kg: [40, 250], base: 160, pull: 0.18, surge: 1.1, look: 'hammer', color: '#8a9ab8', accent: '#2de2e6', len: 20 },
-  { name: 'Satoshi Swordfish', depth: [0.7, 1], w: 0.9, kg: [30, 180], base: 220, pull: 0.2, surge: 1.2, look: 'sword', color: '#4a6cff', accent: '#f7931a', len: 20 },
-  { name: 'Whale', depth: [0.85, 1], w: 0.35, kg: [800, 4000], base: 600, pull: 0.22, surge: 1.0, look: 'whale', color: '#3b5b9a', accent: '#9fc3ff', len: 30, rare: true },
+  {
+    name: 'Sat Sardine',
+    depth: [0, 0.5],
+    w: 5,
+    kg: [0.05, 0.3],
+    base: 10,
+    pull: 0.05,
+    surge: 0.6,
+    look: 'slim',
+    color: '#9fe8ff',
+    accent: '#f7931a',
+    len: 9,
+  },
+  {
+    name: 'Coin Carp',
+    depth: [0, 0.6],
+    w: 4,
+    kg: [1, 8],
+    base: 25,
+    pull: 0.08,
+    surge: 0.7,
+    look: 'round',
+    color: '#ffb13b',
+    accent: '#ffd23f',
+    len: 12,
+  },
+  {
+    name: 'Rugpull Puffer',
+    depth: [0.1, 0.6],
+    w: 2,
+    kg: [0.3, 2.5],
+    base: 15,
+    pull: 0.08,
+    surge: 1.1,
+    look: 'puffer',
+    color: '#ff3c8e',
+    accent: '#ffd23f',
+    len: 10,
+  },
+  {
+    name: 'Mempool Mackerel',
+    depth: [0.2, 0.75],
+    w: 3.5,
+    kg: [0.5, 3.5],
+    base: 40,
+    pull: 0.1,
+    surge: 0.9,
+    look: 'striped',
+    color: '#2de2e6',
+    accent: '#1c4f9c',
+    len: 13,
+  },
+  {
+    name: 'Lightning Eel',
+    depth: [0.3, 0.85],
+    w: 2.5,
+    kg: [1, 9],
+    base: 70,
+    pull: 0.12,
+    surge: 1.4,
+    look: 'eel',
+    color: '#ffd23f',
+    accent: '#39ff88',
+    len: 18,
+  },
+  {
+    name: 'HODL Halibut',
+    depth: [0.45, 1],
+    w: 2,
+    kg: [5, 60],
+    base: 100,
+    pull: 0.16,
+    surge: 0.8,
+    look: 'flat',
+    color: '#b89a6a',
+    accent: '#f7931a',
+    len: 16,
+  },
+  {
+    name: 'Hash Hammerhead',
+    depth: [0.6, 1],
+    w: 1.4,
+    kg: [40, 250],
+    base: 160,
+    pull: 0.18,
+    surge: 1.1,
+    look: 'hammer',
+    color: '#8a9ab8',
+    accent: '#2de2e6',
+    len: 20,
+  },
+  {
+    name: 'Satoshi Swordfish',
+    depth: [0.7, 1],
+    w: 0.9,
+    kg: [30, 180],
+    base: 220,
+    pull: 0.2,
+    surge: 1.2,
+    look: 'sword',
+    color: '#4a6cff',
+    accent: '#f7931a',
+    len: 20,
+  },
+  {
+    name: 'Whale',
+    depth: [0.85, 1],
+    w: 0.35,
+    kg: [800, 4000],
+    base: 600,
+    pull: 0.22,
+    surge: 1.0,
+    look: 'whale',
+    color: '#3b5b9a',
+    accent: '#9fc3ff',
+    len: 30,
+    rare: true,
+  },
 ];
 
 export const CASTS_PER_TRIP = 5;
@@ -154,7 +263,18 @@ export function powerAt(t) {
  * run ticket's start time, so the replay agrees with the game.
  */
 export function createTrip(seed, startedAt) {
-  return { random: mulberry32(seed), startedAt, steps: 0, phase: 'aim', phaseT: 0, casts: 0, catches: [], score: 0, cast: null, events: [] };
+  return {
+    random: mulberry32(seed),
+    startedAt,
+    steps: 0,
+    phase: 'aim',
+    phaseT: 0,
+    casts: 0,
+    catches: [],
+    score: 0,
+    cast: null,
+    events: [],
+  };
 }
 
 function setTripPhase(trip, phase) {
@@ -181,7 +301,12 @@ export function tripInput(trip, kind) {
     if (p !== 'charging') return;
     const power = powerAt(trip.phaseT);
     trip.casts += 1;
-    trip.cast = { power, fish: pickFish(power, trip.random, trip.startedAt), wait: 1.4 + trip.random() * 2.6, reel: null };
+    trip.cast = {
+      power,
+      fish: pickFish(power, trip.random, trip.startedAt),
+      wait: 1.4 + trip.random() * 2.6,
+      reel: null,
+    };
     setTripPhase(trip, 'flying');
     trip.events.push({ type: 'cast' });
   } else if (kind === 'next') {
@@ -248,18 +373,20 @@ export function replayTrip(seed, startedAt, inputs, maxSteps, budgetMs = Infinit
   let i = 0;
   while (trip.phase !== 'over') {
     if (trip.steps >= maxSteps) throw new ReplayError('too-long', `The trip goes on for more than ${maxSteps} steps.`);
-    if ((trip.steps & 4095) === 4095 && performance.now() > deadline) throw new ReplayError('budget', `The replay took more than ${budgetMs} ms.`);
+    if ((trip.steps & 4095) === 4095 && performance.now() > deadline)
+      throw new ReplayError('budget', `The replay took more than ${budgetMs} ms.`);
     while (i < inputs.length && inputs[i][0] === trip.steps) {
       tripInput(trip, INPUT_NAMES[inputs[i][1]]);
       i += 1;
       if (trip.phase === 'over') break;
     }
-    if (i < inputs.length && inputs[i][0] < trip.steps) throw new ReplayError('bad-log', 'The inputs must be in the order of their steps.');
+    if (i < inputs.length && inputs[i][0] < trip.steps)
+      throw new ReplayError('bad-log', 'The inputs must be in the order of their steps.');
     if (trip.phase === 'over') break;
     tripStep(trip);
     trip.events.length = 0;
   }
-  if (i < inputs.length) throw new ReplayError('bad-log', `The input log goes on after the trip was over (step ${trip.steps}).`);
+  if (i < inputs.length)
+    throw new ReplayError('bad-log', `The input log goes on after the trip was over (step ${trip.steps}).`);
   return { score: trip.score, fish: trip.catches.map((c) => ({ ...c })), steps: trip.steps };
 }
-

@@ -1,5 +1,19 @@
 import { Arcade, focusSoon, formatCount, formatOneDecimal, showScreen } from '../shared/arcade-client.js';
-import { PAL, Particles, animate, bandedSky, createPixelCanvas, drawStars, drawText, makeStars, pixelTitle, rect, sprite, textWidth, wrapText } from '../shared/pixel.js';
+import {
+  PAL,
+  Particles,
+  animate,
+  bandedSky,
+  createPixelCanvas,
+  drawStars,
+  drawText,
+  makeStars,
+  pixelTitle,
+  rect,
+  sprite,
+  textWidth,
+  wrapText,
+} from '../shared/pixel.js';
 import * as F from './game.js';
 
 const arcade = new Arcade({ gameId: 'fishing-for-sats', gameName: 'Fishing for Sats!' });
@@ -15,7 +29,10 @@ const BED = 226;
 const FISHER_X = 12;
 const PIER_END = 46;
 
-$('ready-title').prepend(pixelTitle('FISHING', { color: PAL.cyan, shadow: '#1c4f9c' }), pixelTitle('FOR SATS!', { color: PAL.orange, shadow: PAL.pinkDark }));
+$('ready-title').prepend(
+  pixelTitle('FISHING', { color: PAL.cyan, shadow: '#1c4f9c' }),
+  pixelTitle('FOR SATS!', { color: PAL.orange, shadow: PAL.pinkDark }),
+);
 $('over-title').prepend(pixelTitle('TRIP OVER', { color: PAL.cyan, shadow: '#1c4f9c' }));
 $('catch-title').prepend(pixelTitle('CAUGHT!', { color: PAL.gold, shadow: PAL.orangeDark }));
 const season = F.inSeason();
@@ -23,7 +40,10 @@ $('season').textContent = `In season now: ${season.name} (the waters change ever
 
 // ---------- drawing helpers ----------
 function line(x0, y0, x1, y1, color) {
-  x0 = Math.round(x0); y0 = Math.round(y0); x1 = Math.round(x1); y1 = Math.round(y1);
+  x0 = Math.round(x0);
+  y0 = Math.round(y0);
+  x1 = Math.round(x1);
+  y1 = Math.round(y1);
   const dx = Math.abs(x1 - x0);
   const dy = -Math.abs(y1 - y0);
   const sx = x0 < x1 ? 1 : -1;
@@ -34,8 +54,14 @@ function line(x0, y0, x1, y1, color) {
     ctx.fillRect(x0, y0, 1, 1);
     if (x0 === x1 && y0 === y1) break;
     const e2 = 2 * err;
-    if (e2 >= dy) { err += dy; x0 += sx; }
-    if (e2 <= dx) { err += dx; y0 += sy; }
+    if (e2 >= dy) {
+      err += dy;
+      x0 += sx;
+    }
+    if (e2 <= dx) {
+      err += dx;
+      y0 += sy;
+    }
   }
 }
 function curve(x0, y0, cx, cy, x1, y1, color) {
@@ -113,13 +139,23 @@ function drawFish(g, fish, x, y, dir = 1, t = 0, { silhouette = null } = {}) {
     R(-3, -h - 1, 4, 1, c);
     return;
   }
-  const h = look === 'round' ? L * 0.34 : look === 'puffer' ? L * 0.45 : look === 'flat' ? L * 0.34 : look === 'slim' ? L * 0.22 : L * 0.26;
+  const h =
+    look === 'round'
+      ? L * 0.34
+      : look === 'puffer'
+        ? L * 0.45
+        : look === 'flat'
+          ? L * 0.34
+          : look === 'slim'
+            ? L * 0.22
+            : L * 0.26;
   const hr = Math.round(h);
   if (look === 'puffer') {
-    if (!sil) for (let i = 0; i < 10; i++) {
-      const an = (i / 10) * Math.PI * 2;
-      R(Math.round(Math.cos(an) * (L / 2 + 1)), Math.round(Math.sin(an) * (hr + 2)), 1, 1, a);
-    }
+    if (!sil)
+      for (let i = 0; i < 10; i++) {
+        const an = (i / 10) * Math.PI * 2;
+        R(Math.round(Math.cos(an) * (L / 2 + 1)), Math.round(Math.sin(an) * (hr + 2)), 1, 1, a);
+      }
   }
   if (!sil) ell(g, x, y, L / 2 + 1, h + 1, dark);
   // tail fan (forked)
@@ -137,8 +173,16 @@ function drawFish(g, fish, x, y, dir = 1, t = 0, { silhouette = null } = {}) {
       for (let i = -L / 2 + 3; i < L / 2 - 3; i += 3) R(i, -1, 2, 2, a);
       R(L / 2, 2, 2, 1, a);
     }
-    if (look === 'slim') { R(-L / 2 + 2, -1, L - 4, 1, dark); R(-1, 0, 2, 2, a); }
-    if (look === 'flat') { R(-3, -2, 1, 1, a); R(2, 1, 1, 1, a); R(-6, 1, 1, 1, a); R(-1, 3, 1, 1, a); }
+    if (look === 'slim') {
+      R(-L / 2 + 2, -1, L - 4, 1, dark);
+      R(-1, 0, 2, 2, a);
+    }
+    if (look === 'flat') {
+      R(-3, -2, 1, 1, a);
+      R(2, 1, 1, 1, a);
+      R(-6, 1, 1, 1, a);
+      R(-1, 3, 1, 1, a);
+    }
   }
   if (look === 'flat') {
     R(-L / 2 + 2, -hr - 2, L - 4, 1, sil ? c : dark);
@@ -150,7 +194,10 @@ function drawFish(g, fish, x, y, dir = 1, t = 0, { silhouette = null } = {}) {
   if (look === 'hammer') {
     if (!sil) R(L / 2 - 2, -7, 4, 15, dark);
     R(L / 2 - 1, -6, 2, 13, c);
-    if (!sil) { R(L / 2, -6, 1, 1, PAL.ink); R(L / 2, 6, 1, 1, PAL.ink); }
+    if (!sil) {
+      R(L / 2, -6, 1, 1, PAL.ink);
+      R(L / 2, 6, 1, 1, PAL.ink);
+    }
     for (let i = 0; i < 5; i++) R(-3 + i, -hr - 4 + Math.abs(i - 1), 1, 5 - Math.abs(i - 1), sil ? c : dark);
     return;
   }
@@ -165,7 +212,13 @@ function drawFish(g, fish, x, y, dir = 1, t = 0, { silhouette = null } = {}) {
 
 // ---------- scenery ----------
 const stars = makeStars(60, 560, SURF - 10, 5);
-const ambient = Array.from({ length: 7 }, (_, i) => ({ x: Math.random() * 500, y: SURF + 24 + i * 17 + Math.random() * 8, v: 6 + Math.random() * 10, dir: Math.random() < 0.5 ? 1 : -1, fish: F.FISH[Math.min(F.FISH.length - 2, Math.floor((i / 7) * 8))] }));
+const ambient = Array.from({ length: 7 }, (_, i) => ({
+  x: Math.random() * 500,
+  y: SURF + 24 + i * 17 + Math.random() * 8,
+  v: 6 + Math.random() * 10,
+  dir: Math.random() < 0.5 ? 1 : -1,
+  fish: F.FISH[Math.min(F.FISH.length - 2, Math.floor((i / 7) * 8))],
+}));
 const kelp = Array.from({ length: 10 }, (_, i) => ({ x: 54 + i * 53 + ((i * 37) % 19), h: 10 + ((i * 13) % 16) }));
 const FISHER = [
   '....oooo....',
@@ -203,7 +256,14 @@ function drawScene(t) {
     }
   for (let i = 0; i < 6; i++) {
     const w = 8 - i;
-    rect(ctx, mx - w / 2 + Math.round(Math.sin(t * 2 + i) * 1.5), SURF + 3 + i * 4, w, 1, i % 2 ? '#8f8a5a' : '#c8bf7a');
+    rect(
+      ctx,
+      mx - w / 2 + Math.round(Math.sin(t * 2 + i) * 1.5),
+      SURF + 3 + i * 4,
+      w,
+      1,
+      i % 2 ? '#8f8a5a' : '#c8bf7a',
+    );
   }
   // far island + lighthouse beacon
   rect(ctx, W - 70, SURF - 5, 52, 5, '#0e0b2a');
@@ -215,7 +275,16 @@ function drawScene(t) {
     for (let i = 1; i < 12; i++) rect(ctx, W - 33 - i * 3, SURF - 23, 2, 1, i < 6 ? '#6b4a1a' : '#3a2a30');
   }
   // water
-  bandedSky(ctx, 0, SURF, W, BED - SURF, ['#173472', '#142d66', '#12275a', '#0f214e', '#0c1b42', '#0a1637', '#08112d', '#060c22']);
+  bandedSky(ctx, 0, SURF, W, BED - SURF, [
+    '#173472',
+    '#142d66',
+    '#12275a',
+    '#0f214e',
+    '#0c1b42',
+    '#0a1637',
+    '#08112d',
+    '#060c22',
+  ]);
   for (let i = 0; i < 5; i++) {
     const x0 = ((i * 97 + t * 6) % (W + 60)) - 30;
     ctx.fillStyle = 'rgba(45,226,230,0.05)';
@@ -239,7 +308,15 @@ function drawScene(t) {
   for (let x = 0; x < W; x += 7) rect(ctx, x, BED - ((x * 7) % 3), 5, 2 + ((x * 7) % 3), '#2c2360');
   for (const k of kelp) {
     if (k.x > W) continue;
-    for (let i = 0; i < k.h; i++) rect(ctx, k.x + Math.round(Math.sin(t * 1.5 + i * 0.4 + k.x) * 1.5 * (i / k.h)), BED - i, 1, 1, i % 3 ? PAL.greenDark : PAL.green);
+    for (let i = 0; i < k.h; i++)
+      rect(
+        ctx,
+        k.x + Math.round(Math.sin(t * 1.5 + i * 0.4 + k.x) * 1.5 * (i / k.h)),
+        BED - i,
+        1,
+        1,
+        i % 3 ? PAL.greenDark : PAL.green,
+      );
   }
   // sunken chest
   const cx = Math.round(W * 0.42);
@@ -292,7 +369,8 @@ function setPhase(p) {
 
 function hud() {
   $('hud-score').textContent = formatCount(trip ? trip.score : 0);
-  $('hud-cast').textContent = `${trip ? Math.min(F.CASTS_PER_TRIP, trip.casts + (phase === 'aim' || phase === 'charging' ? 1 : 0)) : 1}/${F.CASTS_PER_TRIP}`;
+  $('hud-cast').textContent =
+    `${trip ? Math.min(F.CASTS_PER_TRIP, trip.casts + (phase === 'aim' || phase === 'charging' ? 1 : 0)) : 1}/${F.CASTS_PER_TRIP}`;
   $('hud-fish').textContent = formatCount(trip ? trip.catches.length : 0);
 }
 
@@ -314,7 +392,14 @@ async function start() {
   phaseT = 0;
   setPhase('aim');
   hud();
-  sfx.tune([[392, 0.08], [523, 0.08], [659, 0.12]], { type: 'triangle', vol: 0.12 });
+  sfx.tune(
+    [
+      [392, 0.08],
+      [523, 0.08],
+      [659, 0.12],
+    ],
+    { type: 'triangle', vol: 0.12 },
+  );
 }
 
 /** An input of the player: logged at the current step, applied at once, its effects shown. */
@@ -362,7 +447,13 @@ function handleEvents() {
       sfx.beep(900, 0.25, { to: 300, type: 'triangle', vol: 0.06 });
     } else if (ev.type === 'hooked') {
       msg = { text: 'HOOKED!', sub: 'TAP TO REEL - STAY OUT OF THE RED', color: PAL.green, t: 0, life: 1.8 };
-      sfx.tune([[880, 0.06], [1175, 0.1]], { vol: 0.12 });
+      sfx.tune(
+        [
+          [880, 0.06],
+          [1175, 0.1],
+        ],
+        { vol: 0.12 },
+      );
     } else if (ev.type === 'tap') {
       sfx.beep(1400 + cast.reel.tension * 600, 0.025, { vol: 0.06 });
     } else if (ev.type === 'too-early') {
@@ -373,8 +464,22 @@ function handleEvents() {
     } else if (ev.type === 'caught') {
       hud();
       showCatch(ev.record, ev.fish);
-      particles.burst(PIER_END + 6, SURF, 30, { colors: [PAL.gold, PAL.orange, PAL.cyan, PAL.white], speed: 90, life: 1, gravity: 120, size: 2 });
-      sfx.tune([[523, 0.08], [659, 0.08], [784, 0.08], [1047, 0.22]], { vol: 0.13 });
+      particles.burst(PIER_END + 6, SURF, 30, {
+        colors: [PAL.gold, PAL.orange, PAL.cyan, PAL.white],
+        speed: 90,
+        life: 1,
+        gravity: 120,
+        size: 2,
+      });
+      sfx.tune(
+        [
+          [523, 0.08],
+          [659, 0.08],
+          [784, 0.08],
+          [1047, 0.22],
+        ],
+        { vol: 0.13 },
+      );
     } else if (ev.type === 'lost') {
       const [text, sub] = LOST_TEXT[ev.why];
       msg = { text, sub, color: PAL.pink, t: 0, life: 1.7 };
@@ -412,7 +517,9 @@ function endTrip() {
   hud();
   $('final-score').textContent = formatCount(trip.score);
   const n = trip.catches.length;
-  $('final-details').textContent = n ? `${n} fish in ${trip.casts} cast${trip.casts === 1 ? '' : 's'}` : `No fish this trip (${trip.casts} cast${trip.casts === 1 ? '' : 's'})`;
+  $('final-details').textContent = n
+    ? `${n} fish in ${trip.casts} cast${trip.casts === 1 ? '' : 's'}`
+    : `No fish this trip (${trip.casts} cast${trip.casts === 1 ? '' : 's'})`;
   $('final-fish').replaceChildren(
     ...trip.catches.map((f) => {
       const li = document.createElement('li');
@@ -427,8 +534,21 @@ function endTrip() {
   );
   showScreen('screen-over');
   focusSoon($('again'));
-  sfx.tune([[659, 0.1], [523, 0.1], [392, 0.1], [523, 0.2]], { type: 'triangle', vol: 0.1 });
-  void arcade.finishRun({ runId: trip.runId, score: trip.score, fish: trip.catches.map((f) => ({ ...f })), inputs: trip.log });
+  sfx.tune(
+    [
+      [659, 0.1],
+      [523, 0.1],
+      [392, 0.1],
+      [523, 0.2],
+    ],
+    { type: 'triangle', vol: 0.1 },
+  );
+  void arcade.finishRun({
+    runId: trip.runId,
+    score: trip.score,
+    fish: trip.catches.map((f) => ({ ...f })),
+    inputs: trip.log,
+  });
 }
 
 // ---------- input ----------
@@ -481,7 +601,8 @@ function update(dt) {
   }
   if (phase === 'charging') {
     const p = F.powerAt(phaseT);
-    if (Math.floor(phaseT * 12) !== Math.floor((phaseT - dt) * 12)) sfx.beep(200 + p * 600, 0.04, { type: 'triangle', vol: 0.05 });
+    if (Math.floor(phaseT * 12) !== Math.floor((phaseT - dt) * 12))
+      sfx.beep(200 + p * 600, 0.04, { type: 'triangle', vol: 0.05 });
   } else if (phase === 'reeling' && cast.reel.tension >= F.RED) {
     redBeep -= dt;
     if (redBeep <= 0) {
@@ -491,7 +612,18 @@ function update(dt) {
   }
   bubbles.update(dt);
   particles.update(dt);
-  if (Math.random() < dt * 3) bubbles.list.push({ x: Math.random() * px.W, y: BED - 2, vx: 0, vy: -14, life: 6, t: 0, color: '#3c63a8', gravity: -2, size: 1 });
+  if (Math.random() < dt * 3)
+    bubbles.list.push({
+      x: Math.random() * px.W,
+      y: BED - 2,
+      vx: 0,
+      vy: -14,
+      life: 6,
+      t: 0,
+      color: '#3c63a8',
+      gravity: -2,
+      size: 1,
+    });
   for (const b of bubbles.list) if (b.y < SURF + 2) b.t = b.life;
 }
 
@@ -544,7 +676,8 @@ function drawBobber(x, y) {
 function drawMeter(label, value, x, y, w, zones, marker) {
   drawText(ctx, label, x, y - 9, { color: PAL.white, outline: PAL.ink });
   rect(ctx, x - 1, y - 1, w + 2, 8, PAL.ink);
-  for (const [from, to, color] of zones) rect(ctx, x + Math.round(from * w), y, Math.max(1, Math.round((to - from) * w)), 6, color);
+  for (const [from, to, color] of zones)
+    rect(ctx, x + Math.round(from * w), y, Math.max(1, Math.round((to - from) * w)), 6, color);
   const m = Math.round(x + Math.min(1, Math.max(0, value)) * (w - 1));
   rect(ctx, m - 1, y - 3, 3, 12, PAL.ink);
   rect(ctx, m, y - 2, 1, 10, marker || PAL.white);
@@ -566,7 +699,9 @@ function render(t) {
     line(tip.x, tip.y, tip.x + sway, tip.y + 12, '#dfe4ff');
     drawFish(ctx, cast.fish, tip.x + sway, tip.y + 14 + Math.round(cast.fish.len / 5), 1, t);
   } else if (phase === 'lost' && cast?.reel && hp) {
-    drawFish(ctx, cast.fish, hp.x + cast.fish.len / 2 + phaseT * 50, hp.y + phaseT * 8, 1, t * 3, { silhouette: '#2d5aaa' });
+    drawFish(ctx, cast.fish, hp.x + cast.fish.len / 2 + phaseT * 50, hp.y + phaseT * 8, 1, t * 3, {
+      silhouette: '#2d5aaa',
+    });
     line(tip.x, tip.y, tip.x + 3, tip.y + 14, '#9aa0d0');
   } else if (hp && phase !== 'reeling') {
     // Waiting for a bite, or a bite missed ('lost' with no fish on the line): the bobber floats,
@@ -576,7 +711,8 @@ function render(t) {
     const by = SURF + bob;
     curve(tip.x, tip.y, (tip.x + bx) / 2, Math.max(tip.y, by) + 10, bx, by - 4, '#9aa0d0');
     line(bx, by, hp.x, hp.y, '#5a6aa0');
-    if (phase === 'lost') drawFish(ctx, cast.fish, hp.x + 6 + phaseT * 50, hp.y + 2 + phaseT * 8, 1, t * 3, { silhouette: '#2d5aaa' });
+    if (phase === 'lost')
+      drawFish(ctx, cast.fish, hp.x + 6 + phaseT * 50, hp.y + 2 + phaseT * 8, 1, t * 3, { silhouette: '#2d5aaa' });
     else {
       rect(ctx, hp.x - 1, hp.y - 1, 3, 3, PAL.orange);
       rect(ctx, hp.x, hp.y, 1, 1, PAL.gold);
@@ -591,7 +727,12 @@ function render(t) {
       const flashOn = Math.floor(phaseT * 8) % 2 === 0;
       const bs = px.W > 220 ? 2 : 1;
       const half = (42 * bs) / 2 + 2;
-      drawText(ctx, '! BITE!', Math.max(half, Math.min(px.W - half, bx)), by - 22, { color: flashOn ? PAL.gold : PAL.pink, align: 'center', outline: PAL.ink, scale: bs });
+      drawText(ctx, '! BITE!', Math.max(half, Math.min(px.W - half, bx)), by - 22, {
+        color: flashOn ? PAL.gold : PAL.pink,
+        align: 'center',
+        outline: PAL.ink,
+        scale: bs,
+      });
       const left = 1 - phaseT / F.BITE_WINDOW;
       rect(ctx, bx - 15, by - 8, 30, 3, PAL.ink);
       rect(ctx, bx - 14, by - 7, Math.round(28 * left), 1, left > 0.35 ? PAL.green : PAL.pink);
@@ -602,7 +743,18 @@ function render(t) {
     line(tip.x, tip.y, hp.x, hp.y, col);
     const wig = Math.round(Math.sin(t * (r.surgeLeft > 0 ? 40 : 14)) * (r.surgeLeft > 0 ? 2 : 1));
     drawFish(ctx, cast.fish, hp.x + cast.fish.len / 2 + 1, hp.y + wig, 1, t * 2);
-    if (Math.random() < 0.3) particles.list.push({ x: hp.x + Math.random() * cast.fish.len, y: hp.y, vx: 0, vy: -20, life: 0.5, t: 0, color: '#5a8ad0', gravity: 0, size: 1 });
+    if (Math.random() < 0.3)
+      particles.list.push({
+        x: hp.x + Math.random() * cast.fish.len,
+        y: hp.y,
+        vx: 0,
+        vy: -20,
+        life: 0.5,
+        t: 0,
+        color: '#5a8ad0',
+        gravity: 0,
+        size: 1,
+      });
   }
   bubbles.draw(ctx);
   particles.draw(ctx);
@@ -616,23 +768,58 @@ function render(t) {
   }
   if (phase === 'charging') {
     const p = F.powerAt(phaseT);
-    drawMeter('POWER', p, mx, 16, mw, [[0, 0.33, '#2d8ab0'], [0.33, 0.66, '#2a5ab8'], [0.66, 0.85, '#3a3ab0'], [0.85, 1, PAL.pinkDark]], PAL.gold);
+    drawMeter(
+      'POWER',
+      p,
+      mx,
+      16,
+      mw,
+      [
+        [0, 0.33, '#2d8ab0'],
+        [0.33, 0.66, '#2a5ab8'],
+        [0.66, 0.85, '#3a3ab0'],
+        [0.85, 1, PAL.pinkDark],
+      ],
+      PAL.gold,
+    );
     const zone = p < 0.33 ? 'SHALLOWS' : p < 0.66 ? 'MID WATER' : p < 0.85 ? 'DEEP' : 'THE ABYSS';
-    drawText(ctx, `${zone} ${Math.round(p * 100)}M`, px.W / 2, 28, { color: PAL.gold, align: 'center', outline: PAL.ink });
+    drawText(ctx, `${zone} ${Math.round(p * 100)}M`, px.W / 2, 28, {
+      color: PAL.gold,
+      align: 'center',
+      outline: PAL.ink,
+    });
     // depth preview marker
     rect(ctx, landX(p) - 1, depthY(p), 3, 1, PAL.gold);
     rect(ctx, landX(p), depthY(p) - 1, 1, 3, PAL.gold);
   } else if (phase === 'reeling') {
     const r = cast.reel;
-    drawMeter('TENSION', r.tension, mx, 16, mw, [[0, F.SWEET, '#2a4a8a'], [F.SWEET, F.RED, PAL.greenDark], [F.RED, 1, PAL.red]], r.tension >= F.RED ? PAL.pink : PAL.white);
+    drawMeter(
+      'TENSION',
+      r.tension,
+      mx,
+      16,
+      mw,
+      [
+        [0, F.SWEET, '#2a4a8a'],
+        [F.SWEET, F.RED, PAL.greenDark],
+        [F.RED, 1, PAL.red],
+      ],
+      r.tension >= F.RED ? PAL.pink : PAL.white,
+    );
     const prog = 1 - Math.min(1, r.dist / r.startDist);
     drawText(ctx, `LINE ${Math.max(0, Math.round(r.dist))}M`, mx, 29, { color: PAL.cyan, outline: PAL.ink });
     rect(ctx, mx + 60, 31, mw - 60, 3, PAL.ink);
     rect(ctx, mx + 60, 31, Math.round((mw - 60) * prog), 3, PAL.cyan);
-    if (r.redFor > 0.05 && Math.floor(t * 10) % 2) drawText(ctx, 'EASY!', px.W / 2, 40, { color: PAL.red, align: 'center', outline: PAL.ink });
-    else if (r.slackFor > 1) drawText(ctx, 'REEL!', px.W / 2, 40, { color: PAL.gold, align: 'center', outline: PAL.ink });
+    if (r.redFor > 0.05 && Math.floor(t * 10) % 2)
+      drawText(ctx, 'EASY!', px.W / 2, 40, { color: PAL.red, align: 'center', outline: PAL.ink });
+    else if (r.slackFor > 1)
+      drawText(ctx, 'REEL!', px.W / 2, 40, { color: PAL.gold, align: 'center', outline: PAL.ink });
   } else if (phase === 'aim' && !msg) {
-    drawText(ctx, 'HOLD TO CAST', px.W / 2, 14, { color: Math.floor(t * 2) % 2 ? PAL.cyan : PAL.white, align: 'center', outline: PAL.ink });
+    drawText(ctx, 'HOLD TO CAST', px.W / 2, 14, {
+      color: Math.floor(t * 2) % 2 ? PAL.cyan : PAL.white,
+      align: 'center',
+      outline: PAL.ink,
+    });
   }
   if (msg) {
     const pop = Math.min(1, msg.t * 8);
@@ -642,10 +829,11 @@ function render(t) {
       drawText(ctx, l, px.W / 2, y, { color: msg.color, align: 'center', outline: PAL.ink, scale });
       y += 8 * scale + 2;
     }
-    if (msg.sub) for (const l of wrapText(msg.sub, px.W - 8)) {
-      drawText(ctx, l, px.W / 2, y + 1, { color: PAL.white, align: 'center', outline: PAL.ink });
-      y += 9;
-    }
+    if (msg.sub)
+      for (const l of wrapText(msg.sub, px.W - 8)) {
+        drawText(ctx, l, px.W / 2, y + 1, { color: PAL.white, align: 'center', outline: PAL.ink });
+        y += 9;
+      }
   }
   px.present();
 }

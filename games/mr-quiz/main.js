@@ -66,7 +66,15 @@ async function start() {
   const questions = ticket.local ? pickQuestions() : ticket.questions;
   run = { runId: ticket.runId, local: ticket.local, questions, index: -1, score: 0, correct: 0, log: [] };
   showScreen('screen-quiz');
-  sfx.tune([[523, 0.08], [659, 0.08], [784, 0.08], [1047, 0.14]], { type: 'triangle', vol: 0.12 });
+  sfx.tune(
+    [
+      [523, 0.08],
+      [659, 0.08],
+      [784, 0.08],
+      [1047, 0.14],
+    ],
+    { type: 'triangle', vol: 0.12 },
+  );
   next();
 }
 
@@ -76,7 +84,13 @@ function next() {
   const q = run.questions[run.index];
   if (run.local) {
     const order = shuffle([0, 1, 2, 3]);
-    current = { q, answers: order.map((i) => q.answers[i]), correct: order.indexOf(0), started: performance.now(), chosen: null };
+    current = {
+      q,
+      answers: order.map((i) => q.answers[i]),
+      correct: order.indexOf(0),
+      started: performance.now(),
+      chosen: null,
+    };
   } else {
     current = { q, answers: q.answers, correct: null, started: performance.now(), chosen: null };
   }
@@ -149,7 +163,14 @@ async function answer(i) {
     run.score += points;
     run.correct += 1;
   }
-  run.log.push({ q: current.q.q, topic: current.q.topic, ok, timedOut, answer: current.answers[current.correct], points });
+  run.log.push({
+    q: current.q.q,
+    topic: current.q.topic,
+    ok,
+    timedOut,
+    answer: current.answers[current.correct],
+    points,
+  });
   phase = 'reveal';
   revealTimer = 1.2;
   buttons.forEach((b, j) => {
@@ -163,8 +184,21 @@ async function answer(i) {
     fb.textContent = `Correct! +${formatCount(points)} (${points - 100} time bonus)`;
     fb.dataset.kind = 'ok';
     mood = 'happy';
-    confetti.burst(px.W / 2, 30, 40, { colors: [PAL.gold, PAL.orange, PAL.green, PAL.cyan, PAL.pink], speed: 80, life: 1.4, gravity: 70, size: 1 });
-    sfx.tune([[659, 0.07], [880, 0.07], [1319, 0.16]], { vol: 0.13 });
+    confetti.burst(px.W / 2, 30, 40, {
+      colors: [PAL.gold, PAL.orange, PAL.green, PAL.cyan, PAL.pink],
+      speed: 80,
+      life: 1.4,
+      gravity: 70,
+      size: 1,
+    });
+    sfx.tune(
+      [
+        [659, 0.07],
+        [880, 0.07],
+        [1319, 0.16],
+      ],
+      { vol: 0.13 },
+    );
   } else {
     fb.textContent = timedOut ? `Time's up! The answer was ${right}` : `Wrong! The answer was ${right}`;
     fb.dataset.kind = 'error';
@@ -181,7 +215,14 @@ function finish() {
   document.body.dataset.question = '';
   $('final-score').textContent = formatCount(run.score);
   $('final-details').textContent = `${run.correct} of ${ROUNDS} correct · level ${run.correct}`;
-  const verdict = run.correct === 10 ? 'PERFECT! Mr Quiz tips his hat.' : run.correct >= 7 ? 'Big brain energy!' : run.correct >= 4 ? 'Not bad - keep stacking knowledge.' : 'Mr Quiz believes in you. Try again!';
+  const verdict =
+    run.correct === 10
+      ? 'PERFECT! Mr Quiz tips his hat.'
+      : run.correct >= 7
+        ? 'Big brain energy!'
+        : run.correct >= 4
+          ? 'Not bad - keep stacking knowledge.'
+          : 'Mr Quiz believes in you. Try again!';
   $('final-verdict').textContent = verdict;
   $('final-log').replaceChildren(
     ...run.log.map((l) => {
@@ -204,7 +245,13 @@ function finish() {
   focusSoon($('again'));
   mood = run.correct >= 5 ? 'happy' : 'sad';
   moodT = 0;
-  if (run.correct >= 7) confetti.burst(px.W / 2, 20, 80, { colors: [PAL.gold, PAL.orange, PAL.green, PAL.cyan, PAL.pink], speed: 110, life: 2, gravity: 60 });
+  if (run.correct >= 7)
+    confetti.burst(px.W / 2, 20, 80, {
+      colors: [PAL.gold, PAL.orange, PAL.green, PAL.cyan, PAL.pink],
+      speed: 110,
+      life: 2,
+      gravity: 60,
+    });
   void arcade.finishRun({ runId: run.runId, score: run.score, level: run.correct });
 }
 
@@ -221,7 +268,11 @@ window.addEventListener('keydown', (e) => {
       buttons[i].focus({ preventScroll: true });
       answer(i);
     }
-  } else if (phase === 'ready' && (e.code === 'Space' || e.key === 'Enter') && !(e.target instanceof HTMLButtonElement)) {
+  } else if (
+    phase === 'ready' &&
+    (e.code === 'Space' || e.key === 'Enter') &&
+    !(e.target instanceof HTMLButtonElement)
+  ) {
     e.preventDefault();
     start();
   }
@@ -262,7 +313,23 @@ function drawHost(t) {
   rect(ctx, cx - 6, browY + (mood === 'sad' ? 1 : 0), 3, 1, '#5a3a22');
   rect(ctx, cx + 3, browY, 3, 1, '#5a3a22');
   // monocle (right eye)
-  for (const [ox, oy] of [[2, -2], [3, -2], [4, -2], [5, -2], [1, -1], [6, -1], [1, 0], [6, 0], [1, 1], [6, 1], [2, 2], [3, 2], [4, 2], [5, 2]]) rect(ctx, cx + ox, eyeY + oy, 1, 1, PAL.gold);
+  for (const [ox, oy] of [
+    [2, -2],
+    [3, -2],
+    [4, -2],
+    [5, -2],
+    [1, -1],
+    [6, -1],
+    [1, 0],
+    [6, 0],
+    [1, 1],
+    [6, 1],
+    [2, 2],
+    [3, 2],
+    [4, 2],
+    [5, 2],
+  ])
+    rect(ctx, cx + ox, eyeY + oy, 1, 1, PAL.gold);
   rect(ctx, cx + 6, eyeY + 3, 1, 6, PAL.gold);
   // moustache + mouth
   const my = top + 20;
@@ -317,7 +384,8 @@ function drawStage(t) {
   ctx.fillStyle = 'rgba(45,226,230,0.05)';
   for (let y = 0; y < H; y += 2) ctx.fillRect(Math.round(y * 0.5 + sway), y, 10 + Math.round(y * 0.2), 2);
   ctx.fillStyle = 'rgba(255,60,142,0.05)';
-  for (let y = 0; y < H; y += 2) ctx.fillRect(Math.round(W - y * 0.5 - sway - 10 - y * 0.2), y, 10 + Math.round(y * 0.2), 2);
+  for (let y = 0; y < H; y += 2)
+    ctx.fillRect(Math.round(W - y * 0.5 - sway - 10 - y * 0.2), y, 10 + Math.round(y * 0.2), 2);
   // curtains
   const cw = Math.max(8, Math.round(W * 0.1));
   for (const side of [0, 1]) {
@@ -340,7 +408,12 @@ function drawStage(t) {
   if (room >= 41) {
     const scale = room >= 86 ? 2 : 1;
     drawText(ctx, 'MR QUIZ', cw + 6 + (room - 41 * scale) / 2, 18, { color: PAL.gold, outline: PAL.ink, scale });
-    drawText(ctx, 'LIVE!', W - cw - 6 - (room - 29 * scale) / 2, 18, { color: Math.floor(t * 2) % 2 ? PAL.pink : PAL.white, align: 'right', outline: PAL.ink, scale });
+    drawText(ctx, 'LIVE!', W - cw - 6 - (room - 29 * scale) / 2, 18, {
+      color: Math.floor(t * 2) % 2 ? PAL.pink : PAL.white,
+      align: 'right',
+      outline: PAL.ink,
+      scale,
+    });
   }
 }
 
@@ -374,7 +447,13 @@ function frame(now) {
  * Read-only snapshot for automated tests: the right answer only in a practice run (signed out);
  * a ticketed run's answers stay on the server.
  */
-window.__arcadeDebug = () => ({ phase, index: run ? run.index : -1, score: run ? run.score : 0, correct: run ? run.correct : 0, answer: current && current.correct !== null ? KEYS[current.correct] : null });
+window.__arcadeDebug = () => ({
+  phase,
+  index: run ? run.index : -1,
+  score: run ? run.score : 0,
+  correct: run ? run.correct : 0,
+  answer: current && current.correct !== null ? KEYS[current.correct] : null,
+});
 
 hud();
 showScreen('screen-ready');

@@ -8,9 +8,27 @@ import { mulberry32, ReplayError } from '../shared/prng.js';
 
 export { ReplayError };
 
-export const FORMATIONS = ['long line', 'double arc', 'jump trajectory', 'spiral', 'long wave', 'big diamond', 'zigzag', 'mega circle'];
+export const FORMATIONS = [
+  'long line',
+  'double arc',
+  'jump trajectory',
+  'spiral',
+  'long wave',
+  'big diamond',
+  'zigzag',
+  'mega circle',
+];
 /** The first eight formations of a run come easy to hard; later ones are shuffled. */
-const FIRST_ORDER = ['long line', 'jump trajectory', 'double arc', 'zigzag', 'long wave', 'spiral', 'big diamond', 'mega circle'];
+const FIRST_ORDER = [
+  'long line',
+  'jump trajectory',
+  'double arc',
+  'zigzag',
+  'long wave',
+  'spiral',
+  'big diamond',
+  'mega circle',
+];
 
 export const H = 240;
 export const GROUND_Y = 216;
@@ -46,7 +64,8 @@ export function makeFormation(name, v) {
   if (name === 'long line') {
     for (let i = 0; i < 13; i++) pts.push([(i - 6) * 11 * s, 0]);
   } else if (name === 'double arc') {
-    for (let a = 0; a < 2; a++) for (let i = 0; i < 6; i++) pts.push([(-70 + a * 76 + (i / 5) * 64) * s, -26 * Math.sin((Math.PI * i) / 5)]);
+    for (let a = 0; a < 2; a++)
+      for (let i = 0; i < 6; i++) pts.push([(-70 + a * 76 + (i / 5) * 64) * s, -26 * Math.sin((Math.PI * i) / 5)]);
   } else if (name === 'jump trajectory') {
     for (let i = 0; i < 11; i++) {
       const u = i / 10;
@@ -75,7 +94,12 @@ export function makeFormation(name, v) {
     extra.c = 0.45;
     const a = 46;
     const b = 32;
-    const corners = [[-a, 0], [0, -b], [a, 0], [0, b]];
+    const corners = [
+      [-a, 0],
+      [0, -b],
+      [a, 0],
+      [0, b],
+    ];
     for (let e = 0; e < 4; e++) {
       const [x0, y0] = corners[e];
       const [x1, y1] = corners[(e + 1) % 4];
@@ -217,7 +241,8 @@ function generate(w) {
   const behind = w.camX - 80;
   if (w.pillars.length && w.pillars[0].x < behind) w.pillars = w.pillars.filter((p) => p.x > behind);
   if (w.coins.length && w.coins[0].x < behind) w.coins = w.coins.filter((c) => c.x > behind);
-  if (w.formations.length && w.formations[0].cx + 120 < behind) w.formations = w.formations.filter((f) => f.cx + 120 > behind);
+  if (w.formations.length && w.formations[0].cx + 120 < behind)
+    w.formations = w.formations.filter((f) => f.cx + 120 > behind);
 }
 
 /** Current world position of a formation coin. */
@@ -378,15 +403,17 @@ export function replay(seed, flaps, maxSteps, budgetMs = Infinity) {
   let next = 0;
   while (w.bird.alive) {
     if (w.steps >= maxSteps) throw new ReplayError('too-long', `The run goes on for more than ${maxSteps} steps.`);
-    if ((w.steps & 4095) === 4095 && performance.now() > deadline) throw new ReplayError('budget', `The replay took more than ${budgetMs} ms.`);
+    if ((w.steps & 4095) === 4095 && performance.now() > deadline)
+      throw new ReplayError('budget', `The replay took more than ${budgetMs} ms.`);
     const flap = next < flaps.length && flaps[next] === w.steps;
     if (flap) next += 1;
-    else if (next < flaps.length && flaps[next] < w.steps) throw new ReplayError('bad-log', 'The flap steps must be whole numbers in increasing order.');
+    else if (next < flaps.length && flaps[next] < w.steps)
+      throw new ReplayError('bad-log', 'The flap steps must be whole numbers in increasing order.');
     step(w, flap);
     // Nothing reads the events here. Most steps have none, and setting an array's length is not free.
     if (w.events.length !== 0) w.events.length = 0;
   }
-  if (next < flaps.length) throw new ReplayError('bad-log', `The input log has flaps after the bird was REKT (step ${w.steps}).`);
+  if (next < flaps.length)
+    throw new ReplayError('bad-log', `The input log has flaps after the bird was REKT (step ${w.steps}).`);
   return { score: w.score, level: w.level, achievements: { ...w.achievements }, steps: w.steps };
 }
-

@@ -1,5 +1,18 @@
 import { Arcade, focusSoon, formatCount, showScreen } from '../shared/arcade-client.js';
-import { PAL, Particles, animate, bandedSky, createPixelCanvas, drawStars, drawText, makeStars, pixelTitle, rect, spriteCanvas, textWidth } from '../shared/pixel.js';
+import {
+  PAL,
+  Particles,
+  animate,
+  bandedSky,
+  createPixelCanvas,
+  drawStars,
+  drawText,
+  makeStars,
+  pixelTitle,
+  rect,
+  spriteCanvas,
+  textWidth,
+} from '../shared/pixel.js';
 import { mulberry32 } from '../shared/prng.js';
 import * as G from './game.js';
 
@@ -14,7 +27,16 @@ document.querySelector('#screen-ready h1').prepend(pixelTitle('REKT!', { color: 
 document.querySelector('#screen-over h2').prepend(pixelTitle('REKT!', { color: PAL.red, shadow: PAL.pinkDark }));
 
 // ---------- sprites ----------
-const BIRD_COLORS = { k: PAL.ink, o: PAL.orange, d: PAL.orangeDark, g: PAL.gold, w: PAL.white, y: '#ffb000', p: PAL.pink, c: '#ffe7b0' };
+const BIRD_COLORS = {
+  k: PAL.ink,
+  o: PAL.orange,
+  d: PAL.orangeDark,
+  g: PAL.gold,
+  w: PAL.white,
+  y: '#ffb000',
+  p: PAL.pink,
+  c: '#ffe7b0',
+};
 /** The bird, built from shapes: a round orange body, gold belly, big eye, beak, tail and a wing. */
 function birdRows(wing, dead) {
   const W = 18;
@@ -30,22 +52,94 @@ function birdRows(wing, dead) {
       if (dx * dx + dy * dy <= 1) g[y][x] = y >= 8 && x >= 6 ? (y >= 11 ? 'c' : 'g') : 'o';
     }
   // tail feathers and crest
-  for (const [x, y] of [[1, 5], [2, 5], [0, 6], [1, 6], [2, 6], [1, 7], [2, 7], [8, 1], [9, 1], [9, 0], [10, 1]]) set(x, y, 'd');
+  for (const [x, y] of [
+    [1, 5],
+    [2, 5],
+    [0, 6],
+    [1, 6],
+    [2, 6],
+    [1, 7],
+    [2, 7],
+    [8, 1],
+    [9, 1],
+    [9, 0],
+    [10, 1],
+  ])
+    set(x, y, 'd');
   // beak
-  for (const [x, y] of [[15, 6], [16, 6], [15, 7], [16, 7], [17, 7], [15, 8]]) set(x, y, 'y');
+  for (const [x, y] of [
+    [15, 6],
+    [16, 6],
+    [15, 7],
+    [16, 7],
+    [17, 7],
+    [15, 8],
+  ])
+    set(x, y, 'y');
   // eye
   for (let y = 3; y <= 6; y++) for (let x = 10; x <= 13; x++) set(x, y, 'w');
   if (dead) {
-    set(11, 4, 'k'); set(12, 5, 'k'); set(13, 4, 'k'); set(11, 6, 'k'); set(13, 6, 'k');
+    set(11, 4, 'k');
+    set(12, 5, 'k');
+    set(13, 4, 'k');
+    set(11, 6, 'k');
+    set(13, 6, 'k');
   } else {
-    set(12, 4, 'k'); set(13, 4, 'k'); set(12, 5, 'k'); set(13, 5, 'k'); set(12, 4, 'k');
+    set(12, 4, 'k');
+    set(13, 4, 'k');
+    set(12, 5, 'k');
+    set(13, 5, 'k');
+    set(12, 4, 'k');
   }
   set(13, 8, 'p');
   // wing
   const wings = [
-    [[3, 4], [4, 4], [5, 4], [2, 5], [3, 5], [4, 5], [5, 5], [6, 5], [3, 6], [4, 6], [5, 6], [6, 6], [7, 6]],
-    [[3, 7], [4, 7], [5, 7], [6, 7], [7, 7], [2, 8], [3, 8], [4, 8], [5, 8], [6, 8], [7, 8], [3, 9], [4, 9], [5, 9]],
-    [[4, 8], [5, 8], [6, 8], [7, 8], [3, 9], [4, 9], [5, 9], [6, 9], [3, 10], [4, 10], [5, 10], [4, 11], [3, 11]],
+    [
+      [3, 4],
+      [4, 4],
+      [5, 4],
+      [2, 5],
+      [3, 5],
+      [4, 5],
+      [5, 5],
+      [6, 5],
+      [3, 6],
+      [4, 6],
+      [5, 6],
+      [6, 6],
+      [7, 6],
+    ],
+    [
+      [3, 7],
+      [4, 7],
+      [5, 7],
+      [6, 7],
+      [7, 7],
+      [2, 8],
+      [3, 8],
+      [4, 8],
+      [5, 8],
+      [6, 8],
+      [7, 8],
+      [3, 9],
+      [4, 9],
+      [5, 9],
+    ],
+    [
+      [4, 8],
+      [5, 8],
+      [6, 8],
+      [7, 8],
+      [3, 9],
+      [4, 9],
+      [5, 9],
+      [6, 9],
+      [3, 10],
+      [4, 10],
+      [5, 10],
+      [4, 11],
+      [3, 11],
+    ],
   ][wing];
   for (const [x, y] of wings) set(x, y, 'c');
   for (const [x, y] of wings) if (y === Math.max(...wings.map((w) => w[1]))) set(x, y, 'd');
@@ -54,11 +148,23 @@ function birdRows(wing, dead) {
   for (let y = 0; y < Hh; y++)
     for (let x = 0; x < W; x++) {
       if (g[y][x] !== '.') continue;
-      const n = [[1, 0], [-1, 0], [0, 1], [0, -1]].some(([ox, oy]) => g[y + oy]?.[x + ox] && g[y + oy][x + ox] !== '.');
+      const n = [
+        [1, 0],
+        [-1, 0],
+        [0, 1],
+        [0, -1],
+      ].some(([ox, oy]) => g[y + oy]?.[x + ox] && g[y + oy][x + ox] !== '.');
       if (n) out[y][x] = 'k';
     }
   // wing edge
-  for (const [x, y] of wings) for (const [ox, oy] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) if (out[y + oy]?.[x + ox] === 'o' || out[y + oy]?.[x + ox] === 'g') out[y + oy][x + ox] = 'd';
+  for (const [x, y] of wings)
+    for (const [ox, oy] of [
+      [1, 0],
+      [-1, 0],
+      [0, 1],
+      [0, -1],
+    ])
+      if (out[y + oy]?.[x + ox] === 'o' || out[y + oy]?.[x + ox] === 'g') out[y + oy][x + ox] = 'd';
   return out.map((r) => r.join(''));
 }
 function birdFrame(wing, dead) {
@@ -95,7 +201,7 @@ function drawCoin(x, y, t, { dim = false, size = 8, sync = false } = {}) {
 // ---------- background ----------
 const stars = makeStars(90, 720, 150, 11);
 function hash(n) {
-  n = (n ^ 61) ^ (n >>> 16);
+  n = n ^ 61 ^ (n >>> 16);
   n = Math.imul(n, 9);
   n ^= n >>> 4;
   n = Math.imul(n, 0x27d4eb2d);
@@ -179,13 +285,18 @@ function drawPillar(p, sx) {
   body(-2, top - 6);
   body(bottom + 6, G.GROUND_Y);
   // candle caps (the lip at the gap)
-  for (const [y, h] of [[top - 6, 6], [bottom, 6]]) {
+  for (const [y, h] of [
+    [top - 6, 6],
+    [bottom, 6],
+  ]) {
     rect(ctx, sx - 2, y, W + 4, h, '#5a0a1a');
     rect(ctx, sx - 1, y + 1, W + 2, h - 2, '#e0283e');
     rect(ctx, sx, y + 1, W, 1, '#ff8a95');
   }
-  if (top - 24 > 2) drawText(ctx, p.label, sx + W / 2, top - 24, { color: '#ffd0d5', align: 'center', shadow: '#7a0f24' });
-  if (G.GROUND_Y - (bottom + 6) > 24) drawText(ctx, p.label, sx + W / 2, bottom + 14, { color: '#ffd0d5', align: 'center', shadow: '#7a0f24' });
+  if (top - 24 > 2)
+    drawText(ctx, p.label, sx + W / 2, top - 24, { color: '#ffd0d5', align: 'center', shadow: '#7a0f24' });
+  if (G.GROUND_Y - (bottom + 6) > 24)
+    drawText(ctx, p.label, sx + W / 2, bottom + 14, { color: '#ffd0d5', align: 'center', shadow: '#7a0f24' });
 }
 
 // ---------- game state ----------
@@ -228,7 +339,13 @@ async function start() {
   showScreen('');
   document.activeElement?.blur?.();
   canvas.focus({ preventScroll: true });
-  sfx.tune([[523, 0.06], [784, 0.08]], { vol: 0.1 });
+  sfx.tune(
+    [
+      [523, 0.06],
+      [784, 0.08],
+    ],
+    { vol: 0.1 },
+  );
   hud();
 }
 
@@ -237,7 +354,8 @@ function gameOver() {
   const achievements = { ...world.achievements };
   const done = G.FORMATIONS.filter((n) => achievements[n]);
   $('final-score').textContent = formatCount(world.score);
-  $('final-details').textContent = `${formatCount(world.coinCount)} coins · ${formatCount(world.pillarsPassed)} candles passed · level ${formatCount(world.level)}`;
+  $('final-details').textContent =
+    `${formatCount(world.coinCount)} coins · ${formatCount(world.pillarsPassed)} candles passed · level ${formatCount(world.level)}`;
   const chips = $('final-forms');
   chips.replaceChildren(
     ...G.FORMATIONS.map((n) => {
@@ -247,7 +365,9 @@ function gameOver() {
       return li;
     }),
   );
-  $('final-forms-label').textContent = done.length ? `Formations completed: ${done.length}/8` : 'No complete formation this run - collect every coin of a shape!';
+  $('final-forms-label').textContent = done.length
+    ? `Formations completed: ${done.length}/8`
+    : 'No complete formation this run - collect every coin of a shape!';
   showScreen('screen-over');
   focusSoon($('again'));
   void arcade.finishRun({ runId, score: world.score, level: world.level, achievements, inputs: flaps });
@@ -299,11 +419,34 @@ function handleEvents() {
       particles.text(G.BIRD_X, world.bird.y - 16, '+25', PAL.green, 0.7);
     } else if (ev.type === 'level') {
       banner = { text: `LEVEL ${ev.level}`, sub: 'INFLATION RISING', t: 0, color: PAL.cyan, life: 1.6 };
-      sfx.tune([[392, 0.08], [523, 0.08], [659, 0.08], [784, 0.14]], { type: 'triangle', vol: 0.12 });
+      sfx.tune(
+        [
+          [392, 0.08],
+          [523, 0.08],
+          [659, 0.08],
+          [784, 0.14],
+        ],
+        { type: 'triangle', vol: 0.12 },
+      );
     } else if (ev.type === 'formation') {
       banner = { text: ev.name, sub: `COMPLETE! +${G.FORMATION_BONUS}`, t: 0, color: PAL.gold, life: 2 };
-      particles.burst(G.BIRD_X, world.bird.y, 36, { colors: [PAL.gold, PAL.orange, PAL.green, PAL.cyan, PAL.pink], speed: 110, life: 0.9, gravity: 90, size: 2 });
-      sfx.tune([[523, 0.07], [659, 0.07], [784, 0.07], [1047, 0.07], [1319, 0.2]], { vol: 0.12 });
+      particles.burst(G.BIRD_X, world.bird.y, 36, {
+        colors: [PAL.gold, PAL.orange, PAL.green, PAL.cyan, PAL.pink],
+        speed: 110,
+        life: 0.9,
+        gravity: 90,
+        size: 2,
+      });
+      sfx.tune(
+        [
+          [523, 0.07],
+          [659, 0.07],
+          [784, 0.07],
+          [1047, 0.07],
+          [1319, 0.2],
+        ],
+        { vol: 0.12 },
+      );
       hud();
     } else if (ev.type === 'formation-missed') {
       particles.text(G.BIRD_X + 30, 40, `${ev.name} ${ev.collected}/${ev.total}`, PAL.grey, 1.2);
@@ -313,7 +456,13 @@ function handleEvents() {
       flash = 0.18;
       sfx.noise(0.35, 0.25);
       sfx.beep(320, 0.5, { to: 50, vol: 0.14 });
-      particles.burst(G.BIRD_X, world.bird.y, 18, { colors: [PAL.orange, PAL.white, PAL.gold], speed: 90, life: 0.8, gravity: 200, size: 2 });
+      particles.burst(G.BIRD_X, world.bird.y, 18, {
+        colors: [PAL.orange, PAL.white, PAL.gold],
+        speed: 90,
+        life: 0.8,
+        gravity: 200,
+        size: 2,
+      });
       setTimeout(gameOver, 900);
     }
     if (ev.type === 'coin' || ev.type === 'pillar') hud();
@@ -351,10 +500,18 @@ function drawWorld(t) {
       const sxC = f.cx - cam;
       if (!f.done && left < px.W - 10 && sxC > G.BIRD_X + 24) {
         const lx = Math.max(4 + textWidth(f.name) / 2, Math.min(px.W - 4 - textWidth(f.name) / 2, sxC));
-        drawText(ctx, f.name, lx, Math.max(4, f.cy + f.minY - 20), { color: PAL.cyan, align: 'center', outline: PAL.ink });
+        drawText(ctx, f.name, lx, Math.max(4, f.cy + f.minY - 20), {
+          color: PAL.cyan,
+          align: 'center',
+          outline: PAL.ink,
+        });
       } else if (!f.done && sxC <= G.BIRD_X + 24) {
         const label = `${f.name} ${f.collected}/${f.total}`;
-        drawText(ctx, label, px.W / 2, 6, { color: f.collected ? PAL.gold : PAL.cyan, align: 'center', outline: PAL.ink });
+        drawText(ctx, label, px.W / 2, 6, {
+          color: f.collected ? PAL.gold : PAL.cyan,
+          align: 'center',
+          outline: PAL.ink,
+        });
       }
     }
   }
@@ -393,7 +550,8 @@ function drawBanner() {
   const y = 52 - (1 - pop) * 10;
   const scale = px.W >= 260 ? 2 : 1;
   drawText(ctx, banner.text, px.W / 2, y, { color: banner.color, scale, align: 'center', outline: PAL.ink });
-  if (banner.sub) drawText(ctx, banner.sub, px.W / 2, y + 8 * scale + 4, { color: PAL.white, align: 'center', outline: PAL.ink });
+  if (banner.sub)
+    drawText(ctx, banner.sub, px.W / 2, y + 8 * scale + 4, { color: PAL.white, align: 'center', outline: PAL.ink });
 }
 
 function render(t, dt) {
@@ -414,7 +572,13 @@ function render(t, dt) {
   if (phase === 'dying' || phase === 'over') {
     const k = world ? Math.min(1, world.bird.deadT * 4) : 1;
     const scale = px.W >= 300 ? 5 : 4;
-    drawText(ctx, 'REKT!', px.W / 2, 70 - (1 - k) * 30, { color: PAL.red, scale, align: 'center', outline: PAL.ink, shadow: PAL.redDark });
+    drawText(ctx, 'REKT!', px.W / 2, 70 - (1 - k) * 30, {
+      color: PAL.red,
+      scale,
+      align: 'center',
+      outline: PAL.ink,
+      shadow: PAL.redDark,
+    });
   }
   ctx.restore();
   if (flash > 0) {
@@ -456,12 +620,24 @@ window.__arcadeDebug = () => {
   const bx = G.birdWorldX(world);
   const next = world.pillars.find((p) => p.x + G.PILLAR_W > bx - 6);
   const targets = [];
-  for (const f of world.formations) for (const c of f.coins) if (!c.taken) {
-    const [x, y] = G.formationCoinPos(world, f, c);
-    if (x > bx - 4 && x < bx + 60) targets.push({ x: x - bx, y, name: f.name });
-  }
+  for (const f of world.formations)
+    for (const c of f.coins)
+      if (!c.taken) {
+        const [x, y] = G.formationCoinPos(world, f, c);
+        if (x > bx - 4 && x < bx + 60) targets.push({ x: x - bx, y, name: f.name });
+      }
   targets.sort((a, b) => a.x - b.x);
-  return { phase, y: world.bird.y, vy: world.bird.vy, gapY: next ? next.gapY : null, gapX: next ? next.x - bx : null, coins: targets, score: world.score, level: world.level, achievements: { ...world.achievements } };
+  return {
+    phase,
+    y: world.bird.y,
+    vy: world.bird.vy,
+    gapY: next ? next.gapY : null,
+    gapX: next ? next.x - bx : null,
+    coins: targets,
+    score: world.score,
+    level: world.level,
+    achievements: { ...world.achievements },
+  };
 };
 
 hud();

@@ -112,7 +112,8 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const RETRY_DELAYS_MS = [500, 1000, 2000];
 export const MSG_EXPIRED = 'Your session expired - press Refresh Game in the arcade';
 export const MSG_SIGNED_OUT = 'Sign in to the arcade to save your score';
-export const MSG_NO_TICKET = 'This run started without a run ticket from the arcade, so it cannot be saved - play again to save your score';
+export const MSG_NO_TICKET =
+  'This run started without a run ticket from the arcade, so it cannot be saved - play again to save your score';
 /** A prefetched ticket older than this is dropped for a fresh one (tickets serve a run for 2 hours). */
 const TICKET_FRESH_MS = 60 * 60 * 1000;
 
@@ -223,7 +224,8 @@ export class Arcade {
     if (typeof data.token !== 'string' || !data.token) return;
     const changed = data.token !== this.token;
     this.token = data.token;
-    this.username = typeof data.username === 'string' && data.username ? data.username : usernameFromJwt(data.token) || this.username;
+    this.username =
+      typeof data.username === 'string' && data.username ? data.username : usernameFromJwt(data.token) || this.username;
     this.showPlayer();
     // Tickets are the player's: one fetched with another token is dropped.
     if (changed && this.prefetch) this.prefetchTicket();
@@ -273,11 +275,14 @@ export class Arcade {
     for (let attempt = 0; attempt <= RETRY_DELAYS_MS.length; attempt++) {
       if (attempt > 0) await sleep(RETRY_DELAYS_MS[attempt - 1]);
       try {
-        const res = await fetch(`${this.origin}/api/games/${encodeURIComponent(this.gameId)}/runs/${encodeURIComponent(runId)}/answers`, {
-          method: 'POST',
-          headers: { Authorization: `Bearer ${this.token}`, 'Content-Type': 'application/json' },
-          body: JSON.stringify({ question, choice, ms: Math.max(0, Math.round(ms)) }),
-        });
+        const res = await fetch(
+          `${this.origin}/api/games/${encodeURIComponent(this.gameId)}/runs/${encodeURIComponent(runId)}/answers`,
+          {
+            method: 'POST',
+            headers: { Authorization: `Bearer ${this.token}`, 'Content-Type': 'application/json' },
+            body: JSON.stringify({ question, choice, ms: Math.max(0, Math.round(ms)) }),
+          },
+        );
         if (res.ok) return await res.json();
         if (res.status < 500) return null;
       } catch {
@@ -350,7 +355,14 @@ export class Arcade {
     if (this.prefetch && this.token) this.prefetchTicket();
     this.ticketFor = ticket ? ticket.runId : null;
     this.setState('playing');
-    if (ticket) return { runId: ticket.runId, seed: ticket.seed, startedAt: ticket.startedAt, questions: ticket.questions, local: false };
+    if (ticket)
+      return {
+        runId: ticket.runId,
+        seed: ticket.seed,
+        startedAt: ticket.startedAt,
+        questions: ticket.questions,
+        local: false,
+      };
     return { runId: newRunId(), seed: localSeed(), startedAt: Date.now(), local: true };
   }
 
@@ -422,7 +434,10 @@ export class Arcade {
         outcome = { text: MSG_EXPIRED };
         break;
       }
-      const message = data && typeof data.error === 'string' && data.error ? data.error : `The arcade refused the score (${res.status}).`;
+      const message =
+        data && typeof data.error === 'string' && data.error
+          ? data.error
+          : `The arcade refused the score (${res.status}).`;
       outcome = { text: message };
       break;
     }

@@ -92,7 +92,13 @@ export function textWidth(text, scale = 1) {
  * for a 1-pixel drop shadow / outline).
  * '$' draws a Bitcoin sign, '*' a star.
  */
-export function drawText(ctx, text, x, y, { color = PAL.white, scale = 1, align = 'left', shadow = null, outline = null } = {}) {
+export function drawText(
+  ctx,
+  text,
+  x,
+  y,
+  { color = PAL.white, scale = 1, align = 'left', shadow = null, outline = null } = {},
+) {
   const str = String(text).toUpperCase();
   const w = textWidth(str, scale);
   let cx = Math.round(align === 'center' ? x - w / 2 : align === 'right' ? x - w : x);
@@ -103,12 +109,24 @@ export function drawText(ctx, text, x, y, { color = PAL.white, scale = 1, align 
     for (const ch of str) {
       const g = FONT[ch];
       if (g) {
-        for (let r = 0; r < 7; r++) for (let c = 0; c < 5; c++) if (g[r][c]) ctx.fillRect(px + c * scale, cy + oy + r * scale, scale, scale);
+        for (let r = 0; r < 7; r++)
+          for (let c = 0; c < 5; c++) if (g[r][c]) ctx.fillRect(px + c * scale, cy + oy + r * scale, scale, scale);
       }
       px += (ch === ' ' ? 4 : 6) * scale;
     }
   };
-  if (outline) for (const [ox, oy] of [[-1, 0], [1, 0], [0, -1], [0, 1], [1, 1], [-1, 1], [1, -1], [-1, -1]]) paint(ox * scale, oy * scale, outline);
+  if (outline)
+    for (const [ox, oy] of [
+      [-1, 0],
+      [1, 0],
+      [0, -1],
+      [0, 1],
+      [1, 1],
+      [-1, 1],
+      [1, -1],
+      [-1, -1],
+    ])
+      paint(ox * scale, oy * scale, outline);
   if (shadow) paint(scale, scale, shadow);
   paint(0, 0, color);
   return w;
@@ -192,7 +210,12 @@ export function rng(seed) {
 /** A starfield for night skies: [{x, y, tw (twinkle phase), big}]. */
 export function makeStars(count, maxX, maxY, seed = 7) {
   const r = rng(seed);
-  return Array.from({ length: count }, () => ({ x: Math.floor(r() * maxX), y: Math.floor(r() * maxY), tw: r() * 6.28, big: r() < 0.12 }));
+  return Array.from({ length: count }, () => ({
+    x: Math.floor(r() * maxX),
+    y: Math.floor(r() * maxY),
+    tw: r() * 6.28,
+    big: r() < 0.12,
+  }));
 }
 
 export function drawStars(ctx, stars, t, { offset = 0, wrap = 0 } = {}) {
@@ -236,7 +259,17 @@ export class Particles {
     for (let i = 0; i < n; i++) {
       const a = Math.random() * Math.PI * 2;
       const s = speed * (0.4 + Math.random() * 0.8);
-      this.list.push({ x, y, vx: Math.cos(a) * s, vy: Math.sin(a) * s - speed * 0.3, life: life * (0.6 + Math.random() * 0.6), t: 0, color: colors[i % colors.length], gravity, size });
+      this.list.push({
+        x,
+        y,
+        vx: Math.cos(a) * s,
+        vy: Math.sin(a) * s - speed * 0.3,
+        life: life * (0.6 + Math.random() * 0.6),
+        t: 0,
+        color: colors[i % colors.length],
+        gravity,
+        size,
+      });
     }
   }
   text(x, y, text, color = PAL.gold, life = 0.9) {

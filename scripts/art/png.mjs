@@ -26,7 +26,10 @@ export function toPNG(canvas, scale = 8) {
       for (let j = 0; j < scale; j++) {
         for (let i = 0; i < scale; i++) {
           const o = ((y * scale + j) * png.width + x * scale + i) * 4;
-          png.data[o] = r; png.data[o + 1] = g; png.data[o + 2] = b; png.data[o + 3] = a;
+          png.data[o] = r;
+          png.data[o + 1] = g;
+          png.data[o + 2] = b;
+          png.data[o + 3] = a;
         }
       }
     }

@@ -3,10 +3,65 @@ import { P, Canvas, spr, F3, F5, rng, dither, tint, mix, pattern } from './lib.m
 import { coin, birdCanvas, stars, bands, skyline, HEART, tile } from './sprites.mjs';
 
 const THEMES = {
-  night: { sky: [[0, '#0b0820'], [40, '#110c30'], [75, '#17123a'], [105, '#1e1750'], [130, '#241b5c'], [150, '#2e2270']], far: '#2a2068', farEdge: '#3a2d85', near: '#140f33', win: P.gold, win2: P.cyan },
-  dusk: { sky: [[0, '#17123a'], [35, '#261a5a'], [65, '#3c1f6e'], [95, '#5e2478'], [120, '#8a2e7c'], [145, '#c0427a']], far: '#4a1e66', farEdge: '#6a2a80', near: '#1c0f36', win: P.orangeL, win2: P.pink, sun: true },
-  teal: { sky: [[0, '#07112a'], [40, '#0a1838'], [75, '#0d2147'], [110, '#112b57'], [140, '#17386a']], far: '#122c55', farEdge: '#1c4070', near: '#081530', win: P.cyan, win2: P.green },
-  storm: { sky: [[0, '#14081c'], [45, '#1f0b26'], [80, '#2c0e30'], [110, '#3e1238'], [140, '#561842']], far: '#33102e', farEdge: '#4c1740', near: '#12061a', win: P.red, win2: P.orange },
+  night: {
+    sky: [
+      [0, '#0b0820'],
+      [40, '#110c30'],
+      [75, '#17123a'],
+      [105, '#1e1750'],
+      [130, '#241b5c'],
+      [150, '#2e2270'],
+    ],
+    far: '#2a2068',
+    farEdge: '#3a2d85',
+    near: '#140f33',
+    win: P.gold,
+    win2: P.cyan,
+  },
+  dusk: {
+    sky: [
+      [0, '#17123a'],
+      [35, '#261a5a'],
+      [65, '#3c1f6e'],
+      [95, '#5e2478'],
+      [120, '#8a2e7c'],
+      [145, '#c0427a'],
+    ],
+    far: '#4a1e66',
+    farEdge: '#6a2a80',
+    near: '#1c0f36',
+    win: P.orangeL,
+    win2: P.pink,
+    sun: true,
+  },
+  teal: {
+    sky: [
+      [0, '#07112a'],
+      [40, '#0a1838'],
+      [75, '#0d2147'],
+      [110, '#112b57'],
+      [140, '#17386a'],
+    ],
+    far: '#122c55',
+    farEdge: '#1c4070',
+    near: '#081530',
+    win: P.cyan,
+    win2: P.green,
+  },
+  storm: {
+    sky: [
+      [0, '#14081c'],
+      [45, '#1f0b26'],
+      [80, '#2c0e30'],
+      [110, '#3e1238'],
+      [140, '#561842'],
+    ],
+    far: '#33102e',
+    farEdge: '#4c1740',
+    near: '#12061a',
+    win: P.red,
+    win2: P.orange,
+  },
 };
 
 const PCT = spr(`
@@ -21,8 +76,10 @@ const PCT = spr(`
 function chart(c, r, x0, x1, yBase, sky, T) {
   let y = yBase;
   for (let x = x0; x < x1; x += 10) {
-    const up = r() < 0.62, len = 4 + Math.floor(r() * 10);
-    const top = up ? y - len : y, bot = up ? y : y + len;
+    const up = r() < 0.62,
+      len = 4 + Math.floor(r() * 10);
+    const top = up ? y - len : y,
+      bot = up ? y : y + len;
     const col = mix(sky, up ? P.red : P.green, 0.22);
     c.rect(x + 2, top - 2 - Math.floor(r() * 3), 1, bot - top + 4 + Math.floor(r() * 3), col);
     c.rect(x, top, 5, Math.max(2, bot - top), col);
@@ -33,7 +90,8 @@ function chart(c, r, x0, x1, yBase, sky, T) {
 
 /** Inflation candle pillar. fromTop: hangs from the top; end = y of the free end. */
 export function candle(c, x, w, top, bottom, end, fromTop) {
-  const y0 = top, y1 = bottom;
+  const y0 = top,
+    y1 = bottom;
   c.rect(x, y0, w, y1 - y0, P.redDD);
   c.rect(x + 1, y0, w - 2, y1 - y0, P.red);
   c.rect(x + 2, y0, 2, y1 - y0, '#ff7d8b');
@@ -42,7 +100,7 @@ export function candle(c, x, w, top, bottom, end, fromTop) {
   c.rect(x + w - 2, y0, 1, y1 - y0, P.redD);
   // "%" marks running along the body
   const step = 26;
-  for (let y = (fromTop ? end - 22 : end + 14); fromTop ? y > y0 + 2 : y < y1 - 8; y += fromTop ? -step : step)
+  for (let y = fromTop ? end - 22 : end + 14; fromTop ? y > y0 + 2 : y < y1 - 8; y += fromTop ? -step : step)
     c.sprite(PCT, { '#': '#c41f38' }, x + Math.floor(w / 2) - 2, y);
   // cap at the free end
   const capY = fromTop ? end - 6 : end;
@@ -53,12 +111,14 @@ export function candle(c, x, w, top, bottom, end, fromTop) {
   c.rect(x + w - 3, capY + 2, 3, 3, '#d92a42');
   // wick
   const wx = x + Math.floor(w / 2) - 1;
-  if (fromTop) c.rect(wx, end, 2, 7, P.redDD); else c.rect(wx, end - 7, 2, 7, P.redDD);
+  if (fromTop) c.rect(wx, end, 2, 7, P.redDD);
+  else c.rect(wx, end - 7, 2, 7, P.redDD);
 }
 
 /** A gold "sat block" used for stacking (16 x 9). */
 export function block(c, x, y, tone = 0) {
-  const body = [P.gold, P.orange, '#ffbf3a'][tone], dark = [P.goldD, P.orangeD, '#d98e14'][tone];
+  const body = [P.gold, P.orange, '#ffbf3a'][tone],
+    dark = [P.goldD, P.orangeD, '#d98e14'][tone];
   c.rrect(x, y, 16, 9, body, 1, P.goldDD);
   c.rect(x + 1, y + 1, 14, 1, P.goldL);
   c.rect(x + 1, y + 7, 14, 1, dark);
@@ -85,29 +145,61 @@ function hud(c, { score, level, infl, lives = 3, W }) {
     c.text(lv, lx + 4, 5, P.cyan, { font: F3 });
   }
   // inflation meter
-  const mw = W < 200 ? 36 : 54, mx = W - mw - 5;
+  const mw = W < 200 ? 36 : 54,
+    mx = W - mw - 5;
   c.text('CPI', mx - 14, 5, P.red, { font: F3 });
   c.rect(mx, 4, mw, 7, P.redDD);
   c.rect(mx + 1, 5, mw - 2, 5, '#2a0b18');
   const fw = Math.round((mw - 2) * infl);
   c.rect(mx + 1, 5, fw, 5, P.red);
   c.rect(mx + 1, 5, fw, 1, '#ff9aa6');
-  for (let k = 1; k < 4; k++) c.rect(mx + Math.round(mw * k / 4), 5, 1, 5, P.redDD);
+  for (let k = 1; k < 4; k++) c.rect(mx + Math.round((mw * k) / 4), 5, 1, 5, P.redDD);
   if (W < 200) {
     // lives + level on a second row for the phone layout
     c.rect(0, 16, W, 11, '#0b0820cc'.slice(0, 7));
-    for (let k = 0; k < 3; k++) c.sprite(HEART, { h: k < lives ? P.pink : P.greyDD, w: k < lives ? '#ffb3d1' : P.greyD }, 4 + k * 9, 18);
+    for (let k = 0; k < 3; k++)
+      c.sprite(HEART, { h: k < lives ? P.pink : P.greyDD, w: k < lives ? '#ffb3d1' : P.greyD }, 4 + k * 9, 18);
     c.rect(0, 27, W, 1, '#241b5c');
     c.text(`LV ${level}`, W - 5 - c.tw(`LV ${level}`, { font: F3 }), 19, P.cyan, { font: F3 });
   } else {
-    for (let k = 0; k < 3; k++) c.sprite(HEART, { h: k < lives ? P.pink : P.greyDD, w: k < lives ? '#ffb3d1' : P.greyD }, lx - 32 + k * 9 - (W >= 300 ? 10 : 0), 5);
+    for (let k = 0; k < 3; k++)
+      c.sprite(
+        HEART,
+        { h: k < lives ? P.pink : P.greyDD, w: k < lives ? '#ffb3d1' : P.greyD },
+        lx - 32 + k * 9 - (W >= 300 ? 10 : 0),
+        5,
+      );
   }
 }
 
 function ground(c, y, W, H) {
   c.rect(0, y, W, 1, P.cyan);
   c.rect(0, y + 1, W, 1, P.cyanD);
-  const bricks = pattern(18, 14, [['#1a1445', [[0, 0, 18, 14]]], ['#231b57', [[0, 0, 18, 1], [0, 7, 18, 1]]], ['#0f0b2c', [[0, 6, 18, 1], [0, 13, 18, 1], [0, 0, 1, 6], [9, 7, 1, 6]]]], 0, y + 2);
+  const bricks = pattern(
+    18,
+    14,
+    [
+      ['#1a1445', [[0, 0, 18, 14]]],
+      [
+        '#231b57',
+        [
+          [0, 0, 18, 1],
+          [0, 7, 18, 1],
+        ],
+      ],
+      [
+        '#0f0b2c',
+        [
+          [0, 6, 18, 1],
+          [0, 13, 18, 1],
+          [0, 0, 1, 6],
+          [9, 7, 1, 6],
+        ],
+      ],
+    ],
+    0,
+    y + 2,
+  );
   c.rect(0, y + 2, W, H - y - 2, bricks);
 }
 
@@ -116,33 +208,56 @@ function ground(c, y, W, H) {
  *   birdAt: [x,y,up], stack: [[x, n]], score, level, infl, extra(c) }
  */
 export function rektScene(o) {
-  const W = o.W || 320, H = o.H || 200, T = THEMES[o.theme || 'night'];
+  const W = o.W || 320,
+    H = o.H || 200,
+    T = THEMES[o.theme || 'night'];
   const r = rng(o.seed || 1);
   const c = new Canvas(W, H);
   const G = o.groundY || H - 24;
   bands(c, 0, W, [...T.sky, [G, null]], dither);
-  stars(c, r, 0, 16, W, Math.round(G * 0.45), Math.round(W * H / 900));
+  stars(c, r, 0, 16, W, Math.round(G * 0.45), Math.round((W * H) / 900));
   if (o.chart !== false) chart(c, rng((o.seed || 1) + 5), 0, W, G - 40, T.sky[3][1], T);
   if (T.sun) {
     // striped synthwave sun
-    const sx = Math.round(W * 0.62), sy = G - 78, d = 64;
+    const sx = Math.round(W * 0.62),
+      sy = G - 78,
+      d = 64;
     for (let j = 0; j < d; j++) {
       const col = mix(P.gold, P.pink, j / d);
       for (let i = 0; i < d; i++) {
-        const dx = i + 0.5 - d / 2, dy = j + 0.5 - d / 2;
+        const dx = i + 0.5 - d / 2,
+          dy = j + 0.5 - d / 2;
         if (dx * dx + dy * dy > (d / 2) ** 2) continue;
-        if (j > 30 && (j % 7) < (j - 30) / 8) continue;
+        if (j > 30 && j % 7 < (j - 30) / 8) continue;
         c.set(sx - d / 2 + i, sy + j, col);
       }
     }
   } else if (o.moon !== false) {
-    const mx = o.moonX ?? Math.round(W * 0.78), my = o.moonY ?? 30;
+    const mx = o.moonX ?? Math.round(W * 0.78),
+      my = o.moonY ?? 30;
     c.disc(mx - 3, my - 3, 30, dither(T.sky[1][1], mix(T.sky[1][1], P.orange, 0.25)));
     coin(c, mx, my, 24, { rim: '#c98a3a', body: '#ffd9a0', hi: '#fff0d8', sh: '#f0c080', mark: '#d9a060' });
   }
   // parallax skyline: far and near layers
-  skyline(c, r, G - 62, 62, { body: T.far, edge: T.farEdge, win: mix(T.far, T.win2, 0.5), wins: 0.18, minW: 10, maxW: 26, minH: 18 });
-  skyline(c, r, G - 38, 38, { body: T.near, edge: mix(T.near, T.farEdge, 0.5), win: T.win, wins: 0.3, minW: 12, maxW: 30, minH: 10, antenna: false });
+  skyline(c, r, G - 62, 62, {
+    body: T.far,
+    edge: T.farEdge,
+    win: mix(T.far, T.win2, 0.5),
+    wins: 0.18,
+    minW: 10,
+    maxW: 26,
+    minH: 18,
+  });
+  skyline(c, r, G - 38, 38, {
+    body: T.near,
+    edge: mix(T.near, T.farEdge, 0.5),
+    win: T.win,
+    wins: 0.3,
+    minW: 12,
+    maxW: 30,
+    minH: 10,
+    antenna: false,
+  });
   ground(c, G, W, H);
   // stacks of sat blocks
   for (const [sx, n, wob = 0] of o.stack || []) {
@@ -169,7 +284,8 @@ export function rektScene(o) {
 export function trail(x, y, len, r) {
   const out = [];
   for (let k = 0; k < len; k++) {
-    const tx = x - k * 3 - Math.floor(r() * 2), ty = y + Math.round(Math.sin(k * 0.9) * 2);
+    const tx = x - k * 3 - Math.floor(r() * 2),
+      ty = y + Math.round(Math.sin(k * 0.9) * 2);
     out.push([tx, ty, k < len / 3 ? P.goldL : k < (2 * len) / 3 ? P.gold : P.orangeD]);
   }
   return out;
@@ -191,21 +307,55 @@ export function rektLogo() {
   // candles at both sides
   candle(c, 4, 12, 1, 16, 16, true);
   candle(c, 48, 12, 26, 40, 26, false);
-  c.rect(1, 39, 62, 19, '#0b0820'); c.rect(1, 39, 62, 1, P.redD); c.rect(1, 57, 62, 1, P.redD);
+  c.rect(1, 39, 62, 19, '#0b0820');
+  c.rect(1, 39, 62, 1, P.redD);
+  c.rect(1, 57, 62, 1, P.redD);
   // coins trail
-  coin(c, 44, 12, 8); coin(c, 53, 10, 8, { w: 4 });
+  coin(c, 44, 12, 8);
+  coin(c, 53, 10, 8, { w: 4 });
   // bird
   bird(c, 10, 6, { up: true });
-  for (const [x, y, col] of [[9, 22, P.gold], [6, 24, P.gold], [4, 21, P.orangeD], [8, 27, P.orangeD]]) c.set(x, y, col);
+  for (const [x, y, col] of [
+    [9, 22, P.gold],
+    [6, 24, P.gold],
+    [4, 21, P.orangeD],
+    [8, 27, P.orangeD],
+  ])
+    c.set(x, y, col);
   // REKT! title
-  const s = 2, str = 'REKT!';
-  const w = c.tw(str, { s }), x = Math.round((64 - w) / 2) - 1, y = 41;
-  for (const [dx, dy, col] of [[1, 2, P.night], [2, 2, P.night], [0, 2, P.night], [2, 1, P.night], [1, 1, P.redDD], [0, 1, P.redD]]) c.text(str, x + dx, y + dy, col, { s });
+  const s = 2,
+    str = 'REKT!';
+  const w = c.tw(str, { s }),
+    x = Math.round((64 - w) / 2) - 1,
+    y = 41;
+  for (const [dx, dy, col] of [
+    [1, 2, P.night],
+    [2, 2, P.night],
+    [0, 2, P.night],
+    [2, 1, P.night],
+    [1, 1, P.redDD],
+    [0, 1, P.redD],
+  ])
+    c.text(str, x + dx, y + dy, col, { s });
   c.text(str, x, y, P.red, { s });
-  c.map((col, i, j) => (col === P.red && j < y + 4 ? '#ff8a96' : col === P.red && j < y + 8 ? '#ff5c6c' : col), x, y, w, 14);
+  c.map(
+    (col, i, j) => (col === P.red && j < y + 4 ? '#ff8a96' : col === P.red && j < y + 8 ? '#ff5c6c' : col),
+    x,
+    y,
+    w,
+    14,
+  );
   // rounded frame again on top
   const cut = [4, 2, 1, 1];
-  for (let j = 0; j < 4; j++) for (let i = 0; i < cut[j]; i++) for (const [X, Y] of [[i, j], [63 - i, j], [i, 63 - j], [63 - i, 63 - j]]) c.set(X, Y, null);
+  for (let j = 0; j < 4; j++)
+    for (let i = 0; i < cut[j]; i++)
+      for (const [X, Y] of [
+        [i, j],
+        [63 - i, j],
+        [i, 63 - j],
+        [63 - i, 63 - j],
+      ])
+        c.set(X, Y, null);
   c.outline(P.redDD, 0, 0, 64, 64);
   return c;
 }
@@ -215,7 +365,8 @@ const line = () => Array.from({ length: 9 }, (_, k) => [150 + k * 17, 84, 10, [1
 const arcs = () => {
   const out = [];
   for (let k = 0; k < 9; k++) {
-    const x = 150 + k * 16, t = (k / 8) * Math.PI;
+    const x = 150 + k * 16,
+      t = (k / 8) * Math.PI;
     out.push([x, Math.round(90 - Math.sin(t) * 34), 10]);
     out.push([x, Math.round(112 - Math.sin(t) * 34), 10]);
   }
@@ -223,78 +374,170 @@ const arcs = () => {
 };
 const spiral = () => {
   const out = [];
-  let lx = -99, ly = -99;
+  let lx = -99,
+    ly = -99;
   for (let a = 0; a < 14 && out.length < 18; a += 0.02) {
-    const rr = 6 + a * 4.2, x = 205 + Math.cos(a) * rr * 1.2, y = 88 + Math.sin(a) * rr;
+    const rr = 6 + a * 4.2,
+      x = 205 + Math.cos(a) * rr * 1.2,
+      y = 88 + Math.sin(a) * rr;
     if (Math.hypot(x - lx, y - ly) < 14) continue;
-    out.push([Math.round(x) - 5, Math.round(y) - 5, 10]); lx = x; ly = y;
+    out.push([Math.round(x) - 5, Math.round(y) - 5, 10]);
+    lx = x;
+    ly = y;
   }
   return out;
 };
 const zigzag = () => Array.from({ length: 9 }, (_, k) => [176 + k * 14, 52 + Math.abs(((k + 2) % 4) - 2) * 20, 10]);
 const diamond = () => {
   const out = [];
-  const cx = 214, cy = 84;
-  for (let a = -4; a <= 4; a++) for (let b = -4; b <= 4; b++) {
-    if (Math.abs(a) + Math.abs(b) > 4) continue;
-    if (Math.abs(a) + Math.abs(b) !== 4 && Math.abs(a) + Math.abs(b) !== 2 && !(a === 0 && b === 0)) continue;
-    out.push([cx + a * 12 - 5, cy + b * 12 - 5, 10]);
-  }
+  const cx = 214,
+    cy = 84;
+  for (let a = -4; a <= 4; a++)
+    for (let b = -4; b <= 4; b++) {
+      if (Math.abs(a) + Math.abs(b) > 4) continue;
+      if (Math.abs(a) + Math.abs(b) !== 4 && Math.abs(a) + Math.abs(b) !== 2 && !(a === 0 && b === 0)) continue;
+      out.push([cx + a * 12 - 5, cy + b * 12 - 5, 10]);
+    }
   return out;
 };
 
 export function rektShots() {
   const shots = [];
   // 1: long line of coins, night city
-  shots.push(['a long line of orange coins between two inflation candles over a night city', rektScene({
-    theme: 'night', seed: 11, score: 1240, level: 1, infl: 0.25,
-    pillars: [{ x: 96, gap: 54, gh: 70 }, { x: 300, gap: 40, gh: 70 }],
-    coins: line(), birdAt: [48, 74, true], stack: [[6, 3]],
-    trail: trail(44, 88, 8, rng(3)),
-    extra: (c) => { popText(c, '+10', 140, 70); },
-  })]);
+  shots.push([
+    'a long line of orange coins between two inflation candles over a night city',
+    rektScene({
+      theme: 'night',
+      seed: 11,
+      score: 1240,
+      level: 1,
+      infl: 0.25,
+      pillars: [
+        { x: 96, gap: 54, gh: 70 },
+        { x: 300, gap: 40, gh: 70 },
+      ],
+      coins: line(),
+      birdAt: [48, 74, true],
+      stack: [[6, 3]],
+      trail: trail(44, 88, 8, rng(3)),
+      extra: (c) => {
+        popText(c, '+10', 140, 70);
+      },
+    }),
+  ]);
   // 2: double arc, dusk sun
-  shots.push(['a double arc of coins at dusk under a striped synthwave sun', rektScene({
-    theme: 'dusk', seed: 22, score: 4410, level: 2, infl: 0.42,
-    pillars: [{ x: 60, gap: 70, gh: 68 }, { x: 290, gap: 50, gh: 66 }],
-    coins: arcs(), birdAt: [110, 96, false], stack: [[6, 4], [24, 2]],
-    trail: trail(106, 110, 9, rng(4)),
-  })]);
+  shots.push([
+    'a double arc of coins at dusk under a striped synthwave sun',
+    rektScene({
+      theme: 'dusk',
+      seed: 22,
+      score: 4410,
+      level: 2,
+      infl: 0.42,
+      pillars: [
+        { x: 60, gap: 70, gh: 68 },
+        { x: 290, gap: 50, gh: 66 },
+      ],
+      coins: arcs(),
+      birdAt: [110, 96, false],
+      stack: [
+        [6, 4],
+        [24, 2],
+      ],
+      trail: trail(106, 110, 9, rng(4)),
+    }),
+  ]);
   // 3: spiral, teal night
-  shots.push(['a spiral of coins spinning between candles in a teal night', rektScene({
-    theme: 'teal', seed: 33, score: 9021, level: 3, infl: 0.55, moonX: 40, moonY: 26,
-    pillars: [{ x: 120, gap: 46, gh: 94 }, { x: 286, gap: 62, gh: 74 }],
-    coins: spiral(), birdAt: [70, 110, true], stack: [[8, 5]],
-    trail: trail(66, 124, 8, rng(5)),
-    extra: (c) => { popText(c, 'SPIRAL!', 180, 146, P.cyan); },
-  })]);
+  shots.push([
+    'a spiral of coins spinning between candles in a teal night',
+    rektScene({
+      theme: 'teal',
+      seed: 33,
+      score: 9021,
+      level: 3,
+      infl: 0.55,
+      moonX: 40,
+      moonY: 26,
+      pillars: [
+        { x: 120, gap: 46, gh: 94 },
+        { x: 286, gap: 62, gh: 74 },
+      ],
+      coins: spiral(),
+      birdAt: [70, 110, true],
+      stack: [[8, 5]],
+      trail: trail(66, 124, 8, rng(5)),
+      extra: (c) => {
+        popText(c, 'SPIRAL!', 180, 146, P.cyan);
+      },
+    }),
+  ]);
   // 4: zigzag + stacking blocks
-  shots.push(['a zigzag of coins while a sat block drops onto the growing stack', rektScene({
-    theme: 'night', seed: 44, score: 15530, level: 4, infl: 0.7, moonX: 118, moonY: 22,
-    pillars: [{ x: 150, gap: 76, gh: 64 }, { x: 304, gap: 50, gh: 70 }],
-    coins: zigzag(), birdAt: [92, 104, false], stack: [[22, 6, 0], [4, 3]],
-    trail: trail(88, 118, 7, rng(8)),
-    extra: (c, { G }) => {
-      const ty = G - 9 * 6;
-      block(c, 23, ty - 26, 1);
-      for (let k = 0; k < 3; k++) c.rect(25 + k * 6, ty - 36 + (k % 2) * 2, 1, 7, P.goldL);
-      popText(c, 'STACK +1', 46, ty - 24, P.green);
-      popText(c, 'ZIGZAG!', 210, 132, P.pink);
-    },
-  })]);
+  shots.push([
+    'a zigzag of coins while a sat block drops onto the growing stack',
+    rektScene({
+      theme: 'night',
+      seed: 44,
+      score: 15530,
+      level: 4,
+      infl: 0.7,
+      moonX: 118,
+      moonY: 22,
+      pillars: [
+        { x: 150, gap: 76, gh: 64 },
+        { x: 304, gap: 50, gh: 70 },
+      ],
+      coins: zigzag(),
+      birdAt: [92, 104, false],
+      stack: [
+        [22, 6, 0],
+        [4, 3],
+      ],
+      trail: trail(88, 118, 7, rng(8)),
+      extra: (c, { G }) => {
+        const ty = G - 9 * 6;
+        block(c, 23, ty - 26, 1);
+        for (let k = 0; k < 3; k++) c.rect(25 + k * 6, ty - 36 + (k % 2) * 2, 1, 7, P.goldL);
+        popText(c, 'STACK +1', 46, ty - 24, P.green);
+        popText(c, 'ZIGZAG!', 210, 132, P.pink);
+      },
+    }),
+  ]);
   // 5: big diamond, inflation storm
-  shots.push(['a big diamond formation of coins in a red inflation storm', rektScene({
-    theme: 'storm', seed: 55, score: 27180, level: 5, infl: 0.9, moonX: 30, moonY: 30,
-    pillars: [{ x: 120, gap: 40, gh: 76 }, { x: 292, gap: 60, gh: 72 }],
-    coins: diamond(), birdAt: [66, 56, true], stack: [[6, 6], [24, 3]], lives: 1,
-    trail: trail(62, 70, 9, rng(6)),
-    extra: (c) => {
-      // lightning in the storm
-      const bolt = [[180, 16], [174, 30], [182, 32], [172, 52]];
-      for (let k = 0; k < bolt.length - 1; k++) c.line(...bolt[k], ...bolt[k + 1], P.goldL);
-      popText(c, 'DIAMOND x2', 190, 140, P.cyan);
-    },
-  })]);
+  shots.push([
+    'a big diamond formation of coins in a red inflation storm',
+    rektScene({
+      theme: 'storm',
+      seed: 55,
+      score: 27180,
+      level: 5,
+      infl: 0.9,
+      moonX: 30,
+      moonY: 30,
+      pillars: [
+        { x: 120, gap: 40, gh: 76 },
+        { x: 292, gap: 60, gh: 72 },
+      ],
+      coins: diamond(),
+      birdAt: [66, 56, true],
+      stack: [
+        [6, 6],
+        [24, 3],
+      ],
+      lives: 1,
+      trail: trail(62, 70, 9, rng(6)),
+      extra: (c) => {
+        // lightning in the storm
+        const bolt = [
+          [180, 16],
+          [174, 30],
+          [182, 32],
+          [172, 52],
+        ];
+        for (let k = 0; k < bolt.length - 1; k++) c.line(...bolt[k], ...bolt[k + 1], P.goldL);
+        popText(c, 'DIAMOND x2', 190, 140, P.cyan);
+      },
+    }),
+  ]);
   return shots;
 }
 
@@ -302,8 +545,15 @@ export function rektShots() {
 const PH = { W: 180, H: 320 };
 
 function bigTitle(c, str, cx, y, s, col = P.red) {
-  const w = c.tw(str, { s }), x = Math.round(cx - w / 2);
-  for (const [dx, dy, k] of [[0, s, P.night], [s, s, P.night], [s, 0, P.night], [Math.round(s / 2), Math.round(s / 2), P.redDD]]) c.text(str, x + dx, y + dy, k, { s });
+  const w = c.tw(str, { s }),
+    x = Math.round(cx - w / 2);
+  for (const [dx, dy, k] of [
+    [0, s, P.night],
+    [s, s, P.night],
+    [s, 0, P.night],
+    [Math.round(s / 2), Math.round(s / 2), P.redDD],
+  ])
+    c.text(str, x + dx, y + dy, k, { s });
   c.text(str, x, y, col, { s });
   c.map((k, i, j) => (k === col && j < y + s * 2 ? '#ff9aa6' : k), x, y, w, s * 7);
 }
@@ -318,69 +568,120 @@ function button(c, x, y, w, label, col = P.green, dark = P.greenDD) {
 export function rektDetails() {
   const out = [];
   // 1: start screen
-  out.push(['the start screen with the REKT! title, the bird and a tap-to-flap prompt', rektScene({
-    ...PH, theme: 'dusk', seed: 101, score: 0, level: 1, infl: 0.1,
-    birdAt: [72, 132, true], stack: [[8, 2]], moon: false,
-    overlay: (c) => {
-      bigTitle(c, 'REKT!', 90, 58, 5);
-      c.ctext('PROTECT YOUR STACK', 90, 100, P.gold, { font: F3 });
-      c.ctext('FROM INFLATION', 90, 108, P.gold, { font: F3 });
-      coin(c, 36, 134, 12); coin(c, 132, 134, 12, { w: 6 });
-      button(c, 45, 186, 90, 'TAP TO FLAP');
-      c.rrect(45, 210, 90, 20, P.night, 2, P.indigo);
-      c.text('BEST', 52, 217, P.grey, { font: F3 });
-      c.text('21400', 128 - c.tw('21400'), 216, P.white);
-    },
-  })]);
+  out.push([
+    'the start screen with the REKT! title, the bird and a tap-to-flap prompt',
+    rektScene({
+      ...PH,
+      theme: 'dusk',
+      seed: 101,
+      score: 0,
+      level: 1,
+      infl: 0.1,
+      birdAt: [72, 132, true],
+      stack: [[8, 2]],
+      moon: false,
+      overlay: (c) => {
+        bigTitle(c, 'REKT!', 90, 58, 5);
+        c.ctext('PROTECT YOUR STACK', 90, 100, P.gold, { font: F3 });
+        c.ctext('FROM INFLATION', 90, 108, P.gold, { font: F3 });
+        coin(c, 36, 134, 12);
+        coin(c, 132, 134, 12, { w: 6 });
+        button(c, 45, 186, 90, 'TAP TO FLAP');
+        c.rrect(45, 210, 90, 20, P.night, 2, P.indigo);
+        c.text('BEST', 52, 217, P.grey, { font: F3 });
+        c.text('21400', 128 - c.tw('21400'), 216, P.white);
+      },
+    }),
+  ]);
   // 2: mid-flight through a coin arc
   const arc = [];
   for (let k = 0; k < 7; k++) arc.push([96 + k * 11 - 10, Math.round(140 - Math.sin((k / 6) * Math.PI) * 40), 10]);
   for (let k = 0; k < 5; k++) arc.push([106 + k * 11 - 10, Math.round(170 - Math.sin((k / 4) * Math.PI) * 22), 10]);
-  out.push(['mid-flight, the bird chasing an arc of coins between candles', rektScene({
-    ...PH, theme: 'night', seed: 102, score: 3360, level: 2, infl: 0.35, moonX: 124, moonY: 36,
-    pillars: [{ x: 24, gap: 110, gh: 86, w: 26 }, { x: 176, gap: 90, gh: 90, w: 26 }],
-    coins: arc, birdAt: [56, 150, false], stack: [[140, 2]],
-    trail: trail(52, 164, 6, rng(9)),
-    extra: (c) => popText(c, '+10', 92, 120),
-  })]);
+  out.push([
+    'mid-flight, the bird chasing an arc of coins between candles',
+    rektScene({
+      ...PH,
+      theme: 'night',
+      seed: 102,
+      score: 3360,
+      level: 2,
+      infl: 0.35,
+      moonX: 124,
+      moonY: 36,
+      pillars: [
+        { x: 24, gap: 110, gh: 86, w: 26 },
+        { x: 176, gap: 90, gh: 90, w: 26 },
+      ],
+      coins: arc,
+      birdAt: [56, 150, false],
+      stack: [[140, 2]],
+      trail: trail(52, 164, 6, rng(9)),
+      extra: (c) => popText(c, '+10', 92, 120),
+    }),
+  ]);
   // 3: stacking
-  out.push(['stacking: a sat block dropping onto a tall wobbly tower', rektScene({
-    ...PH, theme: 'teal', seed: 103, score: 12050, level: 3, infl: 0.6, moonX: 20, moonY: 40,
-    birdAt: [100, 70, true], stack: [[70, 14, 0]],
-    extra: (c, { G }) => {
-      block(c, 72, G - 9 * 14 - 40, 1);
-      for (let k = 0; k < 3; k++) c.rect(74 + k * 6, G - 9 * 14 - 52 + k * 2, 1, 8, P.goldL);
-      popText(c, 'PERFECT!', 66, G - 9 * 14 - 64, P.green);
-      popText(c, 'STACK 14', 110, G - 40, P.gold);
-      coin(c, 24, 120, 10); coin(c, 24, 136, 10, { w: 6 }); coin(c, 24, 152, 10);
-    },
-  })]);
+  out.push([
+    'stacking: a sat block dropping onto a tall wobbly tower',
+    rektScene({
+      ...PH,
+      theme: 'teal',
+      seed: 103,
+      score: 12050,
+      level: 3,
+      infl: 0.6,
+      moonX: 20,
+      moonY: 40,
+      birdAt: [100, 70, true],
+      stack: [[70, 14, 0]],
+      extra: (c, { G }) => {
+        block(c, 72, G - 9 * 14 - 40, 1);
+        for (let k = 0; k < 3; k++) c.rect(74 + k * 6, G - 9 * 14 - 52 + k * 2, 1, 8, P.goldL);
+        popText(c, 'PERFECT!', 66, G - 9 * 14 - 64, P.green);
+        popText(c, 'STACK 14', 110, G - 40, P.gold);
+        coin(c, 24, 120, 10);
+        coin(c, 24, 136, 10, { w: 6 });
+        coin(c, 24, 152, 10);
+      },
+    }),
+  ]);
   // 4: game over
-  out.push(['the game-over screen: REKT! with the final score and a play-again button', rektScene({
-    ...PH, theme: 'storm', seed: 104, score: 8808, level: 3, infl: 1, lives: 0, moonX: 120, moonY: 40,
-    pillars: [{ x: 60, gap: 120, gh: 70, w: 26 }],
-    birdAt: null, stack: [[8, 3]],
-    extra: (c, { G }) => {
-      // tumbling bird
-      bird(c, 100, G - 26, { body: '#c9c3e0', flipY: true });
-    },
-    overlay: (c, { W, H }) => {
-      tint(c, P.night, 0.55, 0, 28, W, H - 28);
-      bigTitle(c, 'REKT!', 90, 62, 5);
-      c.ctext('INFLATION GOT YOU', 90, 104, P.pink, { font: F3 });
-      c.rrect(24, 120, 132, 78, P.navy, 3, P.purple);
-      c.rrect(26, 122, 128, 74, P.navy, 2, P.indigo);
-      c.text('SCORE', 34, 130, P.grey, { font: F3 });
-      c.text('8808', 146 - c.tw('8808', { s: 2 }), 128, P.white, { s: 2 });
-      c.text('BEST', 34, 154, P.grey, { font: F3 });
-      c.text('21400', 146 - c.tw('21400'), 153, P.gold);
-      c.text('STACK', 34, 170, P.grey, { font: F3 });
-      for (let k = 0; k < 5; k++) c.rrect(74 + k * 9, 169, 8, 6, P.gold, 1, P.goldDD);
-      c.text('SATS', 34, 184, P.grey, { font: F3 });
-      c.text('+880', 146 - c.tw('+880'), 183, P.orange);
-      button(c, 30, 214, 120, 'PLAY AGAIN');
-      button(c, 30, 236, 120, 'LEADERBOARD', P.cyan, P.cyanDD);
-    },
-  })]);
+  out.push([
+    'the game-over screen: REKT! with the final score and a play-again button',
+    rektScene({
+      ...PH,
+      theme: 'storm',
+      seed: 104,
+      score: 8808,
+      level: 3,
+      infl: 1,
+      lives: 0,
+      moonX: 120,
+      moonY: 40,
+      pillars: [{ x: 60, gap: 120, gh: 70, w: 26 }],
+      birdAt: null,
+      stack: [[8, 3]],
+      extra: (c, { G }) => {
+        // tumbling bird
+        bird(c, 100, G - 26, { body: '#c9c3e0', flipY: true });
+      },
+      overlay: (c, { W, H }) => {
+        tint(c, P.night, 0.55, 0, 28, W, H - 28);
+        bigTitle(c, 'REKT!', 90, 62, 5);
+        c.ctext('INFLATION GOT YOU', 90, 104, P.pink, { font: F3 });
+        c.rrect(24, 120, 132, 78, P.navy, 3, P.purple);
+        c.rrect(26, 122, 128, 74, P.navy, 2, P.indigo);
+        c.text('SCORE', 34, 130, P.grey, { font: F3 });
+        c.text('8808', 146 - c.tw('8808', { s: 2 }), 128, P.white, { s: 2 });
+        c.text('BEST', 34, 154, P.grey, { font: F3 });
+        c.text('21400', 146 - c.tw('21400'), 153, P.gold);
+        c.text('STACK', 34, 170, P.grey, { font: F3 });
+        for (let k = 0; k < 5; k++) c.rrect(74 + k * 9, 169, 8, 6, P.gold, 1, P.goldDD);
+        c.text('SATS', 34, 184, P.grey, { font: F3 });
+        c.text('+880', 146 - c.tw('+880'), 183, P.orange);
+        button(c, 30, 214, 120, 'PLAY AGAIN');
+        button(c, 30, 236, 120, 'LEADERBOARD', P.cyan, P.cyanDD);
+      },
+    }),
+  ]);
   return out;
 }

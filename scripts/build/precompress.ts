@@ -37,7 +37,9 @@ export async function precompress(dir: string): Promise<{ files: number; bytes: 
       const body = await readFile(path);
       if (body.length < MIN_BYTES) continue;
       const [br, gz] = await Promise.all([
-        brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+        brotli(body, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+        }),
         gzipAsync(body, { level: 9 }),
       ]);
       // a copy that saves almost nothing is not worth a second file

@@ -69,7 +69,11 @@ export function serveReferenceGames(urlPrefix: string): Plugin {
         } catch {
           return next();
         }
-        const file = resolve(GAMES_DIR, `.${sep}${pathname.slice(urlPrefix.length)}`, pathname.endsWith('/') ? 'index.html' : '');
+        const file = resolve(
+          GAMES_DIR,
+          `.${sep}${pathname.slice(urlPrefix.length)}`,
+          pathname.endsWith('/') ? 'index.html' : '',
+        );
         const contentType = DEV_CONTENT_TYPES[extname(file)];
         if (!file.startsWith(GAMES_DIR) || NOT_SERVED.has(file) || !contentType) return next();
         stat(file).then(
@@ -89,7 +93,10 @@ export function serveReferenceGames(urlPrefix: string): Plugin {
               'cache-control': 'no-cache',
             });
             if (req.method === 'HEAD') res.end();
-            else createReadStream(file).on('error', () => res.destroy()).pipe(res);
+            else
+              createReadStream(file)
+                .on('error', () => res.destroy())
+                .pipe(res);
           },
           () => next(),
         );

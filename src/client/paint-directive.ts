@@ -15,7 +15,9 @@ const hydrateAfterFirstPaint: ClientDirective = (load, options, el) => {
   let observer: PerformanceObserver | undefined;
   const hydrate = () =>
     (hydration ??= (async () => {
-      await (await load())();
+      await (
+        await load()
+      )();
       hydrated = true;
       el.removeEventListener('click', early, { capture: true });
     })());

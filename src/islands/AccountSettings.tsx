@@ -1,6 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useId, useMemo, useState, type SubmitEvent } from 'react';
-import { $account, $notifyNewGames, $saveAccountCountry, $saveLightningAddress, $signOutEverywhere } from '~/lib/stores/account';
+import {
+  $account,
+  $notifyNewGames,
+  $saveAccountCountry,
+  $saveLightningAddress,
+  $signOutEverywhere,
+} from '~/lib/stores/account';
 import { LIGHTNING_ADDRESS } from '~/lib/schemas/account';
 import { UNKNOWN_COUNTRY, listCountryOptions } from '~/lib/countries';
 import { formatShortDate } from '~/lib/format';
@@ -31,8 +37,8 @@ export default function AccountSettings() {
 function Skeleton() {
   return (
     <div className="mt-10 space-y-6" role="status" aria-label="Loading your account">
-      <div className="skeleton h-40 w-full" />
-      <div className="skeleton h-32 w-full" />
+      <div className="h-40 w-full skeleton" />
+      <div className="h-32 w-full skeleton" />
     </div>
   );
 }
@@ -78,7 +84,10 @@ function SignedIn() {
 function Profile({ account }: { account: AccountResponse }) {
   const { user } = account;
   return (
-    <section aria-labelledby="account-profile" className="panel flex flex-col gap-6 p-6 sm:flex-row sm:items-center sm:p-8">
+    <section
+      aria-labelledby="account-profile"
+      className="panel flex flex-col gap-6 p-6 sm:flex-row sm:items-center sm:p-8"
+    >
       <PlayerAvatar player={user} size="lg" className="self-center" />
       <div className="min-w-0 flex-1">
         <h2 id="account-profile" className="text-[0.7rem] text-accent">
@@ -91,7 +100,9 @@ function Profile({ account }: { account: AccountResponse }) {
           <dd className="font-data break-all">{user.email}</dd>
           <dt className="text-sm text-base-content/70">Member since</dt>
           <dd>
-            <time dateTime={account.memberSince} className="font-data">{formatShortDate(account.memberSince)}</time>
+            <time dateTime={account.memberSince} className="font-data">
+              {formatShortDate(account.memberSince)}
+            </time>
           </dd>
         </dl>
       </div>
@@ -106,7 +117,8 @@ function CountryForm({ account }: { account: AccountResponse }) {
   const [country, setCountry] = useState(known ? account.country : UNKNOWN_COUNTRY);
   const { run, pending: saving } = useAction($saveAccountCountry, {
     failureTitle: 'Update Failed',
-    onSuccess: () => toast({ title: 'Account Updated', description: 'Your country has been saved.', variant: 'success' }),
+    onSuccess: () =>
+      toast({ title: 'Account Updated', description: 'Your country has been saved.', variant: 'success' }),
   });
 
   async function save(event: SubmitEvent<HTMLFormElement>) {
@@ -125,7 +137,12 @@ function CountryForm({ account }: { account: AccountResponse }) {
           <label htmlFor={`${id}-country`} className="mb-2 block font-pixel text-[0.6rem] text-secondary">
             Country
           </label>
-          <select id={`${id}-country`} className="select w-full border-2 border-plum bg-base-100" value={country} onChange={(e) => setCountry(e.target.value)}>
+          <select
+            id={`${id}-country`}
+            className="select w-full border-2 border-plum bg-base-100"
+            value={country}
+            onChange={(e) => setCountry(e.target.value)}
+          >
             {options.map((o) => (
               <option key={o.code} value={o.code}>
                 {o.name}
@@ -133,7 +150,7 @@ function CountryForm({ account }: { account: AccountResponse }) {
             ))}
           </select>
         </div>
-        <button type="submit" className="btn-arcade btn-primary min-w-32" disabled={saving}>
+        <button type="submit" className="btn-arcade min-w-32 btn-primary" disabled={saving}>
           {saving ? 'Saving...' : 'Save'}
         </button>
       </form>
@@ -167,12 +184,24 @@ function LightningAddressForm({ saved }: { saved: string | null }) {
       <h2 id={`${id}-title`} className="text-[0.7rem] text-accent">
         Lightning Address
       </h2>
-      <p className="mt-3 text-base-content/80">Win a tournament prize and it is paid here. Leave it empty to remove it.</p>
+      <p className="mt-3 text-base-content/80">
+        Win a tournament prize and it is paid here. Leave it empty to remove it.
+      </p>
       <form onSubmit={save} noValidate className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-start">
         <div className="flex-1">
-          <TextField id={`${id}-address`} label="Lightning Address" type="email" inputMode="email" autoComplete="off" placeholder="name@wallet.com" value={address} error={error} onChange={(e) => setAddress(e.target.value)} />
+          <TextField
+            id={`${id}-address`}
+            label="Lightning Address"
+            type="email"
+            inputMode="email"
+            autoComplete="off"
+            placeholder="name@wallet.com"
+            value={address}
+            error={error}
+            onChange={(e) => setAddress(e.target.value)}
+          />
         </div>
-        <button type="submit" className="btn-arcade btn-primary min-w-32 sm:mt-6" disabled={pending}>
+        <button type="submit" className="btn-arcade min-w-32 btn-primary sm:mt-6" disabled={pending}>
           {pending ? 'Updating...' : 'Update Address'}
         </button>
       </form>
@@ -192,9 +221,16 @@ function NewGames({ wanted }: { wanted: boolean }) {
         New Games
       </h2>
       <p className="mt-3 text-base-content/80">
-        {wanted ? 'We will e-mail you when a new game joins the arcade.' : 'You will not get an e-mail about new games.'}
+        {wanted
+          ? 'We will e-mail you when a new game joins the arcade.'
+          : 'You will not get an e-mail about new games.'}
       </p>
-      <button type="button" className="btn-arcade btn-outline btn-info mt-5" onClick={() => void run(!wanted)} disabled={pending}>
+      <button
+        type="button"
+        className="btn-arcade mt-5 btn-outline btn-info"
+        onClick={() => void run(!wanted)}
+        disabled={pending}
+      >
         {pending ? 'Saving...' : wanted ? 'Stop telling me' : 'Tell me about new games'}
       </button>
     </section>
@@ -217,9 +253,15 @@ function Sessions({ activeSessions }: { activeSessions: number }) {
         Active sessions: <strong className="font-data text-lg text-primary">{activeSessions}</strong>
       </p>
       <p className="mt-2 text-sm text-base-content/70">
-        Lost a device or signed in somewhere you should not have? Signing out everywhere ends every session, this one included.
+        Lost a device or signed in somewhere you should not have? Signing out everywhere ends every session, this one
+        included.
       </p>
-      <button type="button" className="btn-arcade btn-error btn-outline mt-5" onClick={() => void run()} disabled={pending}>
+      <button
+        type="button"
+        className="btn-arcade mt-5 btn-outline btn-error"
+        onClick={() => void run()}
+        disabled={pending}
+      >
         <PixelIcon icon={iconLogout} className="size-4" />
         {pending ? 'Signing Out...' : 'Sign out everywhere'}
       </button>

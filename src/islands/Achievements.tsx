@@ -26,7 +26,7 @@ export default function Achievements() {
 function Loading() {
   return (
     <div role="status" className="grid min-h-[40vh] place-items-center">
-      <p className="font-pixel text-xs text-primary animate-glow">Loading achievements...</p>
+      <p className="animate-glow font-pixel text-xs text-primary">Loading achievements...</p>
     </div>
   );
 }
@@ -62,14 +62,19 @@ function Cards() {
     onSuccess: (answer, request) => {
       toast({ title: 'Avatar Claimed!', description: answer.message, variant: 'success' });
       const card = findCard(request.achievementCardId);
-      if (card) setTimeout(() => setCelebrating({ ...card.reward, image: defaultAvatarImage(card.reward.avatarId) }), CELEBRATION_DELAY_MS);
+      if (card)
+        setTimeout(
+          () => setCelebrating({ ...card.reward, image: defaultAvatarImage(card.reward.avatarId) }),
+          CELEBRATION_DELAY_MS,
+        );
     },
   });
   const endCelebration = useCallback(() => setCelebrating(null), []);
 
   // The first card with a reward waiting, else the first card.
   useEffect(() => {
-    if (data && !selected) setSelected((data.cards.find((c) => c.completed && !c.claimed) ?? data.cards[0])?.id ?? null);
+    if (data && !selected)
+      setSelected((data.cards.find((c) => c.completed && !c.claimed) ?? data.cards[0])?.id ?? null);
   }, [data, selected]);
 
   if (!data) {
@@ -96,7 +101,12 @@ function Cards() {
       </p>
       <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
         <AchievementCardList cards={data.cards} selected={card.id} onSelect={setSelected} panelId={panelId} />
-        <section id={panelId} role="tabpanel" aria-labelledby={`card-tab-${card.id}`} className="panel min-w-0 space-y-5 p-5 sm:p-6">
+        <section
+          id={panelId}
+          role="tabpanel"
+          aria-labelledby={`card-tab-${card.id}`}
+          className="panel min-w-0 space-y-5 p-5 sm:p-6"
+        >
           <header>
             <h2 className="pixel-heading text-sm leading-relaxed sm:text-base">{card.title}</h2>
             <p className="mt-2 text-base-content/80">{card.description}</p>
@@ -106,7 +116,12 @@ function Cards() {
             card={card}
             claiming={claim.pending}
             onClaim={() =>
-              void claim.run({ achievementCardId: card.id, avatarId: card.reward.avatarId, avatarName: card.reward.title, avatarImage: card.reward.image })
+              void claim.run({
+                achievementCardId: card.id,
+                avatarId: card.reward.avatarId,
+                avatarName: card.reward.title,
+                avatarImage: card.reward.image,
+              })
             }
           />
         </section>

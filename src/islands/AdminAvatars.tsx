@@ -33,7 +33,11 @@ export default function AdminAvatars({ initial }: { initial: AdminAvatar[] }) {
       setAvatars(outcome.result.avatars);
       setDeleting(null);
       setDeleteState({ pending: false });
-      toast({ title: outcome.result.retired ? 'Avatar Retired' : 'Avatar Deleted', description: outcome.result.message, variant: 'success' });
+      toast({
+        title: outcome.result.retired ? 'Avatar Retired' : 'Avatar Deleted',
+        description: outcome.result.message,
+        variant: 'success',
+      });
     } else if (outcome.status === 'failed') {
       setDeleteState({ pending: false, error: failureMessage(outcome.error, 'Failed to delete the avatar.') });
     }
@@ -44,7 +48,8 @@ export default function AdminAvatars({ initial }: { initial: AdminAvatar[] }) {
       <div className="mt-8 flex flex-wrap items-center justify-between gap-4">
         <p className="text-base-content/80">
           <span className="font-data font-bold text-base-content">{avatars.length}</span> avatars,{' '}
-          <span className="font-data font-bold text-base-content">{avatars.filter((a) => !a.isActive).length}</span> retired
+          <span className="font-data font-bold text-base-content">{avatars.filter((a) => !a.isActive).length}</span>{' '}
+          retired
         </p>
         <button type="button" className="btn-arcade btn-primary" onClick={() => setEditing('new')}>
           + New Avatar
@@ -60,22 +65,35 @@ export default function AdminAvatars({ initial }: { initial: AdminAvatar[] }) {
                 <p className="font-data text-sm break-all text-base-content/70">{avatar.avatarId}</p>
                 <p className="mt-2 flex flex-wrap gap-1.5">
                   <span className={`badge badge-sm ${RARITY_BADGE[avatar.rarity]}`}>{avatar.rarity}</span>
-                  <span className="badge badge-sm badge-outline">{avatar.category}</span>
-                  <span className={`badge badge-sm ${avatar.isActive ? 'badge-success' : 'badge-error'}`}>{avatar.isActive ? 'active' : 'retired'}</span>
+                  <span className="badge badge-outline badge-sm">{avatar.category}</span>
+                  <span className={`badge badge-sm ${avatar.isActive ? 'badge-success' : 'badge-error'}`}>
+                    {avatar.isActive ? 'active' : 'retired'}
+                  </span>
                 </p>
               </div>
             </div>
             {avatar.description && <p className="text-sm text-base-content/80">{avatar.description}</p>}
             <p className="text-sm text-base-content/70">
-              Owned by <span className="font-data font-bold text-base-content">{avatar.owners}</span> {avatar.owners === 1 ? 'player' : 'players'}
+              Owned by <span className="font-data font-bold text-base-content">{avatar.owners}</span>{' '}
+              {avatar.owners === 1 ? 'player' : 'players'}
               {avatar.cardReward && ' · achievement card reward'}
             </p>
             <div className="mt-auto flex gap-2">
-              <button type="button" className="btn-arcade btn-sm btn-outline btn-info" onClick={() => setEditing(avatar)} aria-label={`Edit ${avatar.name}`}>
+              <button
+                type="button"
+                className="btn-arcade btn-outline btn-info btn-sm"
+                onClick={() => setEditing(avatar)}
+                aria-label={`Edit ${avatar.name}`}
+              >
                 Edit
               </button>
               {!avatar.cardReward && (
-                <button type="button" className="btn-arcade btn-sm btn-outline btn-error" onClick={() => setDeleting(avatar)} aria-label={`Delete ${avatar.name}`}>
+                <button
+                  type="button"
+                  className="btn-arcade btn-outline btn-error btn-sm"
+                  onClick={() => setDeleting(avatar)}
+                  aria-label={`Delete ${avatar.name}`}
+                >
                   Delete
                 </button>
               )}
@@ -89,12 +107,20 @@ export default function AdminAvatars({ initial }: { initial: AdminAvatar[] }) {
         onSaved={(avatar, list, created) => {
           setAvatars(list);
           setEditing(null);
-          toast({ title: created ? 'Avatar Created' : 'Avatar Updated', description: `${avatar.name} (${avatar.avatarId}) was saved.`, variant: 'success' });
+          toast({
+            title: created ? 'Avatar Created' : 'Avatar Updated',
+            description: `${avatar.name} (${avatar.avatarId}) was saved.`,
+            variant: 'success',
+          });
         }}
       />
       <ConfirmDialog
         question={deleting ? `Are you sure you want to delete "${deleting.name}"?` : null}
-        detail={deleting && deleting.owners > 0 ? `${deleting.owners === 1 ? '1 player owns' : `${deleting.owners} players own`} it, so it will be retired instead: it stays in their collections and is no longer awarded.` : 'This cannot be undone.'}
+        detail={
+          deleting && deleting.owners > 0
+            ? `${deleting.owners === 1 ? '1 player owns' : `${deleting.owners} players own`} it, so it will be retired instead: it stays in their collections and is no longer awarded.`
+            : 'This cannot be undone.'
+        }
         confirmLabel="Delete"
         pending={deleteState.pending}
         error={deleteState.error}

@@ -54,10 +54,21 @@ export default function AdminTournaments({ initial, avatars, games }: Props) {
     const created = editingId === null;
     if (outcome.status === 'done') {
       setTournaments(outcome.result.tournaments);
-      toast({ title: created ? 'Tournament Created' : 'Tournament Updated', description: `"${outcome.result.tournament.name}" was saved.`, variant: 'success' });
+      toast({
+        title: created ? 'Tournament Created' : 'Tournament Updated',
+        description: `"${outcome.result.tournament.name}" was saved.`,
+        variant: 'success',
+      });
       load(EMPTY_FORM, null);
     } else if (outcome.status === 'failed') {
-      toast({ title: 'Error', description: failureMessage(outcome.error, created ? 'Failed to create tournament.' : 'Failed to update tournament.'), variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: failureMessage(
+          outcome.error,
+          created ? 'Failed to create tournament.' : 'Failed to update tournament.',
+        ),
+        variant: 'destructive',
+      });
     }
   }
 
@@ -72,14 +83,26 @@ export default function AdminTournaments({ initial, avatars, games }: Props) {
         if (editingId === tournament.id) load(EMPTY_FORM, null);
         toast({ title: 'Tournament Deleted', description: `"${tournament.name}" was deleted.`, variant: 'success' });
       } else if (outcome.status === 'failed') {
-        toast({ title: 'Error', description: failureMessage(outcome.error, 'Failed to delete tournament.'), variant: 'destructive' });
+        toast({
+          title: 'Error',
+          description: failureMessage(outcome.error, 'Failed to delete tournament.'),
+          variant: 'destructive',
+        });
       }
     } else {
       const outcome = await runMutation($processWinners, tournament.id);
       if (outcome.status === 'done') {
-        toast({ title: 'Winners Processed', description: `Created ${outcome.result.bitcoinAwards} Bitcoin and ${outcome.result.avatarAwards} Avatar awards.`, variant: 'success' });
+        toast({
+          title: 'Winners Processed',
+          description: `Created ${outcome.result.bitcoinAwards} Bitcoin and ${outcome.result.avatarAwards} Avatar awards.`,
+          variant: 'success',
+        });
       } else if (outcome.status === 'failed') {
-        toast({ title: 'Error', description: failureMessage(outcome.error, 'Failed to process tournament winners.'), variant: 'destructive' });
+        toast({
+          title: 'Error',
+          description: failureMessage(outcome.error, 'Failed to process tournament winners.'),
+          variant: 'destructive',
+        });
       }
     }
     setWorking(false);
@@ -117,27 +140,56 @@ export default function AdminTournaments({ initial, avatars, games }: Props) {
                     <div className="min-w-0 flex-1">
                       <p className="font-bold break-words">{t.name}</p>
                       <p className="text-sm text-base-content/70">
-                        {games.find((g) => g.gameId === t.gameId)?.name ?? t.gameId} · <span className="font-data">{formatShortDate(t.startDate)}</span> - <span className="font-data">{formatShortDate(t.endDate)}</span> ·{' '}
-                        <span className="font-data">{t.participantCount}</span> {t.participantCount === 1 ? 'participant' : 'participants'} · <span className="font-data">{sats.format(t.rewards.totalPrizePool)}</span> sats
-                        {t.rewards.avatarRewards.length > 0 && ` · ${plural(t.rewards.avatarRewards.length, 'avatar reward')}`}
+                        {games.find((g) => g.gameId === t.gameId)?.name ?? t.gameId} ·{' '}
+                        <span className="font-data">{formatShortDate(t.startDate)}</span> -{' '}
+                        <span className="font-data">{formatShortDate(t.endDate)}</span> ·{' '}
+                        <span className="font-data">{t.participantCount}</span>{' '}
+                        {t.participantCount === 1 ? 'participant' : 'participants'} ·{' '}
+                        <span className="font-data">{sats.format(t.rewards.totalPrizePool)}</span> sats
+                        {t.rewards.avatarRewards.length > 0 &&
+                          ` · ${plural(t.rewards.avatarRewards.length, 'avatar reward')}`}
                       </p>
                     </div>
                     <div className="flex flex-wrap gap-2">
-                      <button type="button" className="btn-arcade btn-xs btn-outline btn-info" aria-label={`Edit ${t.name}`} onClick={() => load(formOf(t), t.id)}>
+                      <button
+                        type="button"
+                        className="btn-arcade btn-outline btn-info btn-xs"
+                        aria-label={`Edit ${t.name}`}
+                        onClick={() => load(formOf(t), t.id)}
+                      >
                         Edit
                       </button>
-                      <button type="button" className="btn-arcade btn-xs btn-outline" aria-label={`Duplicate ${t.name}`} onClick={() => load(duplicateOf(t), null)}>
+                      <button
+                        type="button"
+                        className="btn-arcade btn-outline btn-xs"
+                        aria-label={`Duplicate ${t.name}`}
+                        onClick={() => load(duplicateOf(t), null)}
+                      >
                         Duplicate
                       </button>
-                      <button type="button" className="btn-arcade btn-xs btn-outline btn-error" aria-label={`Delete ${t.name}`} onClick={() => setAsking({ kind: 'delete', tournament: t })}>
+                      <button
+                        type="button"
+                        className="btn-arcade btn-outline btn-error btn-xs"
+                        aria-label={`Delete ${t.name}`}
+                        onClick={() => setAsking({ kind: 'delete', tournament: t })}
+                      >
                         Delete
                       </button>
                       {status === 'past' && (
                         <>
-                          <button type="button" className="btn-arcade btn-xs btn-secondary" aria-label={`Process Winners of ${t.name}`} onClick={() => setAsking({ kind: 'process', tournament: t })}>
+                          <button
+                            type="button"
+                            className="btn-arcade btn-secondary btn-xs"
+                            aria-label={`Process Winners of ${t.name}`}
+                            onClick={() => setAsking({ kind: 'process', tournament: t })}
+                          >
                             Process Winners
                           </button>
-                          <a className="btn-arcade btn-xs btn-primary" href={`/admin/tournaments/${t.id}/winners`} aria-label={`View Winners of ${t.name}`}>
+                          <a
+                            className="btn-arcade btn-primary btn-xs"
+                            href={`/admin/tournaments/${t.id}/winners`}
+                            aria-label={`View Winners of ${t.name}`}
+                          >
                             View Winners
                           </a>
                         </>
@@ -151,8 +203,18 @@ export default function AdminTournaments({ initial, avatars, games }: Props) {
         );
       })}
       <ConfirmDialog
-        question={asking ? (asking.kind === 'delete' ? `Are you sure you want to delete "${asking.tournament.name}"?` : `Process winners and create prize awards for "${asking.tournament.name}"?`) : null}
-        detail={asking?.kind === 'delete' ? 'Its entries, rewards and prize awards go with it.' : 'Awards are created pending; processing again creates nothing twice.'}
+        question={
+          asking
+            ? asking.kind === 'delete'
+              ? `Are you sure you want to delete "${asking.tournament.name}"?`
+              : `Process winners and create prize awards for "${asking.tournament.name}"?`
+            : null
+        }
+        detail={
+          asking?.kind === 'delete'
+            ? 'Its entries, rewards and prize awards go with it.'
+            : 'Awards are created pending; processing again creates nothing twice.'
+        }
         confirmLabel={asking?.kind === 'delete' ? 'Delete' : 'Process Winners'}
         pending={working}
         onConfirm={() => void confirm()}

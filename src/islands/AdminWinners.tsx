@@ -33,13 +33,21 @@ export default function AdminWinners({ initial }: { initial: WinnersResponse }) 
     setAsking(null);
     if (action.kind === 'prize') {
       setWorking(`prize-${action.prizeId}`);
-      const outcome = await runMutation($distributePrize, { tournamentId, prizeId: action.prizeId, paymentProof: proof });
+      const outcome = await runMutation($distributePrize, {
+        tournamentId,
+        prizeId: action.prizeId,
+        paymentProof: proof,
+      });
       setWorking(null);
       if (outcome.status === 'done') {
         setData(outcome.result.winners);
         toast({ title: 'Prize Distributed', description: outcome.result.message, variant: 'success' });
       } else if (outcome.status === 'failed') {
-        toast({ title: 'Error', description: failureMessage(outcome.error, 'Failed to distribute prize.'), variant: 'destructive' });
+        toast({
+          title: 'Error',
+          description: failureMessage(outcome.error, 'Failed to distribute prize.'),
+          variant: 'destructive',
+        });
       }
     } else {
       setWorking(`bulk-${action.reward.avatarId}`);
@@ -48,9 +56,17 @@ export default function AdminWinners({ initial }: { initial: WinnersResponse }) 
       if (outcome.status === 'done') {
         setData(outcome.result.winners);
         const { distributedExisting, newAwards } = outcome.result;
-        toast({ title: 'Bulk Distribution Complete', description: `Distributed ${distributedExisting} existing and ${newAwards} new avatar awards.`, variant: 'success' });
+        toast({
+          title: 'Bulk Distribution Complete',
+          description: `Distributed ${distributedExisting} existing and ${newAwards} new avatar awards.`,
+          variant: 'success',
+        });
       } else if (outcome.status === 'failed') {
-        toast({ title: 'Error', description: failureMessage(outcome.error, 'Failed to bulk distribute avatar rewards.'), variant: 'destructive' });
+        toast({
+          title: 'Error',
+          description: failureMessage(outcome.error, 'Failed to bulk distribute avatar rewards.'),
+          variant: 'destructive',
+        });
       }
     }
   }
@@ -68,16 +84,25 @@ export default function AdminWinners({ initial }: { initial: WinnersResponse }) 
               const busy = working === `bulk-${reward.avatarId}`;
               const done = reward.distributed >= reward.eligible;
               return (
-                <li key={reward.avatarId} className="flex flex-wrap items-center gap-4 rounded-box border-2 border-plum p-3">
+                <li
+                  key={reward.avatarId}
+                  className="flex flex-wrap items-center gap-4 rounded-box border-2 border-plum p-3"
+                >
                   <AvatarImage src={reward.imageUrl} alt={reward.avatarName} className="size-14 shrink-0" />
                   <div className="min-w-40 flex-1">
                     <p className="font-bold">{reward.avatarName}</p>
                     <p className="text-sm text-base-content/70">{reward.unlockCriteria}</p>
                     <p className="text-sm">
-                      <span className="font-data font-bold">{reward.distributed}</span> of <span className="font-data font-bold">{reward.eligible}</span> eligible distributed
+                      <span className="font-data font-bold">{reward.distributed}</span> of{' '}
+                      <span className="font-data font-bold">{reward.eligible}</span> eligible distributed
                     </p>
                   </div>
-                  <button type="button" className="btn-arcade btn-sm btn-secondary w-full sm:w-auto" disabled={!ended || done || busy} onClick={() => setAsking({ kind: 'bulk', reward })}>
+                  <button
+                    type="button"
+                    className="btn-arcade w-full btn-secondary btn-sm sm:w-auto"
+                    disabled={!ended || done || busy}
+                    onClick={() => setAsking({ kind: 'bulk', reward })}
+                  >
                     {busy ? 'Distributing...' : done ? 'All Sent' : 'Give to All'}
                   </button>
                 </li>
@@ -94,12 +119,24 @@ export default function AdminWinners({ initial }: { initial: WinnersResponse }) 
         {data.winners.length === 0 ? (
           <div className="panel mt-4 p-8 text-center">
             <p className="font-pixel text-sm text-primary">No Winners Yet</p>
-            <p className="mt-3 text-base-content/80">{ended ? 'This tournament has ended but no winners have been calculated yet.' : 'Winners will be available once the tournament ends.'}</p>
+            <p className="mt-3 text-base-content/80">
+              {ended
+                ? 'This tournament has ended but no winners have been calculated yet.'
+                : 'Winners will be available once the tournament ends.'}
+            </p>
           </div>
         ) : (
           <ul className="mt-4 space-y-4">
             {data.winners.map((winner) => (
-              <WinnerCard key={winner.userId} winner={winner} working={working} onDistribute={(prizeId, what) => { setProof(''); setAsking({ kind: 'prize', prizeId, what }); }} />
+              <WinnerCard
+                key={winner.userId}
+                winner={winner}
+                working={working}
+                onDistribute={(prizeId, what) => {
+                  setProof('');
+                  setAsking({ kind: 'prize', prizeId, what });
+                }}
+              />
             ))}
           </ul>
         )}
@@ -113,8 +150,18 @@ export default function AdminWinners({ initial }: { initial: WinnersResponse }) 
       </section>
 
       <ConfirmDialog
-        question={asking?.kind === 'prize' ? DISTRIBUTE_QUESTION : asking ? `Give "${asking.reward.avatarName}" to every player who meets "${asking.reward.unlockCriteria}"?` : null}
-        detail={asking?.kind === 'bulk' ? `Awards are created and sent for all ${asking.reward.eligible} eligible players; pending ones are sent. This cannot be undone.` : asking?.what}
+        question={
+          asking?.kind === 'prize'
+            ? DISTRIBUTE_QUESTION
+            : asking
+              ? `Give "${asking.reward.avatarName}" to every player who meets "${asking.reward.unlockCriteria}"?`
+              : null
+        }
+        detail={
+          asking?.kind === 'bulk'
+            ? `Awards are created and sent for all ${asking.reward.eligible} eligible players; pending ones are sent. This cannot be undone.`
+            : asking?.what
+        }
         confirmLabel={asking?.kind === 'bulk' ? 'Give to All' : 'Distribute'}
         pending={false}
         onConfirm={() => void confirm()}
@@ -125,7 +172,14 @@ export default function AdminWinners({ initial }: { initial: WinnersResponse }) 
             <label htmlFor="payment-proof" className="mb-2 block font-pixel text-[0.6rem] tracking-wide text-secondary">
               Payment proof (optional)
             </label>
-            <input id="payment-proof" className="input w-full border-2 border-plum bg-base-100" placeholder="Lightning payment hash or a note" maxLength={500} value={proof} onChange={(e) => setProof(e.target.value)} />
+            <input
+              id="payment-proof"
+              className="input w-full border-2 border-plum bg-base-100"
+              placeholder="Lightning payment hash or a note"
+              maxLength={500}
+              value={proof}
+              onChange={(e) => setProof(e.target.value)}
+            />
           </div>
         )}
       </ConfirmDialog>
@@ -136,23 +190,36 @@ export default function AdminWinners({ initial }: { initial: WinnersResponse }) 
 /** A prize's distribution status, one badge style for both: a sent prize shows SENT, one not sent yet PENDING. */
 function Status({ sent, sentAt, sentBy }: { sent: boolean; sentAt: string | null; sentBy: string | null }) {
   return sent ? (
-    <span className="badge badge-success badge-sm font-pixel text-[0.55rem]" title={sentAt ? `Sent ${sentAt.slice(0, 16).replace('T', ' ')} UTC${sentBy ? ` by ${sentBy}` : ''}` : undefined}>
+    <span
+      className="badge font-pixel badge-sm text-[0.55rem] badge-success"
+      title={sentAt ? `Sent ${sentAt.slice(0, 16).replace('T', ' ')} UTC${sentBy ? ` by ${sentBy}` : ''}` : undefined}
+    >
       SENT
     </span>
   ) : (
-    <span className="badge badge-warning badge-sm font-pixel text-[0.55rem]">PENDING</span>
+    <span className="badge font-pixel badge-sm text-[0.55rem] badge-warning">PENDING</span>
   );
 }
 
-function WinnerCard({ winner, working, onDistribute }: { winner: Winner; working: string | null; onDistribute: (prizeId: number, what: string) => void }) {
+function WinnerCard({
+  winner,
+  working,
+  onDistribute,
+}: {
+  winner: Winner;
+  working: string | null;
+  onDistribute: (prizeId: number, what: string) => void;
+}) {
   return (
     <li className="panel p-5">
       <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
         <span className="font-pixel text-sm text-primary">{winner.rank ? `#${winner.rank}` : '#?'}</span>
-        <a href={`/users/${winner.userId}`} className="link link-hover font-data text-lg font-bold break-all">
+        <a href={`/users/${winner.userId}`} className="link font-data text-lg font-bold break-all link-hover">
           {winner.username}
         </a>
-        <span className="font-data text-base-content/80">{winner.score === null ? '-' : `${sats.format(winner.score)} points`}</span>
+        <span className="font-data text-base-content/80">
+          {winner.score === null ? '-' : `${sats.format(winner.score)} points`}
+        </span>
       </div>
       <LightningAddress address={winner.lightningAddress} />
       <ul className="mt-4 space-y-2">
@@ -161,9 +228,16 @@ function WinnerCard({ winner, working, onDistribute }: { winner: Winner; working
             <span className="font-data font-bold text-primary">{sats.format(prize.prizeValue)} sats</span>
             <span className="text-sm text-base-content/70">{prize.awardReason}</span>
             <Status sent={prize.distributionStatus === 'sent'} sentAt={prize.sentAt} sentBy={prize.sentBy} />
-            {prize.paymentProof && <span className="font-data text-xs break-all text-base-content/60">proof: {prize.paymentProof}</span>}
+            {prize.paymentProof && (
+              <span className="font-data text-xs break-all text-base-content/60">proof: {prize.paymentProof}</span>
+            )}
             {prize.distributionStatus === 'pending' && (
-              <button type="button" className="btn-arcade btn-xs btn-primary" disabled={working === `prize-${prize.id}`} onClick={() => onDistribute(prize.id, `${sats.format(prize.prizeValue)} sats to ${winner.username}`)}>
+              <button
+                type="button"
+                className="btn-arcade btn-primary btn-xs"
+                disabled={working === `prize-${prize.id}`}
+                onClick={() => onDistribute(prize.id, `${sats.format(prize.prizeValue)} sats to ${winner.username}`)}
+              >
                 {working === `prize-${prize.id}` ? 'Sending...' : 'Distribute'}
               </button>
             )}
@@ -176,7 +250,12 @@ function WinnerCard({ winner, working, onDistribute }: { winner: Winner; working
             <span className="text-sm text-base-content/70">{prize.awardReason}</span>
             <Status sent={prize.distributionStatus === 'sent'} sentAt={prize.sentAt} sentBy={prize.sentBy} />
             {prize.distributionStatus === 'pending' && (
-              <button type="button" className="btn-arcade btn-xs btn-primary" disabled={working === `prize-${prize.id}`} onClick={() => onDistribute(prize.id, `${prize.avatarName} to ${winner.username}`)}>
+              <button
+                type="button"
+                className="btn-arcade btn-primary btn-xs"
+                disabled={working === `prize-${prize.id}`}
+                onClick={() => onDistribute(prize.id, `${prize.avatarName} to ${winner.username}`)}
+              >
                 {working === `prize-${prize.id}` ? 'Sending...' : 'Distribute'}
               </button>
             )}

@@ -13,18 +13,32 @@ export default function AuthCallback() {
 
   if (landing.step === 'question') {
     return (
-      <section aria-labelledby="confirm-sign-in" className="panel mx-auto mt-16 flex max-w-lg flex-col items-center gap-5 p-8 text-center sm:p-12">
+      <section
+        aria-labelledby="confirm-sign-in"
+        className="panel mx-auto mt-16 flex max-w-lg flex-col items-center gap-5 p-8 text-center sm:p-12"
+      >
         <h1 id="confirm-sign-in" className="pixel-heading text-lg break-all sm:text-xl">
           Continue as {landing.username}?
         </h1>
         <p className="text-base-content/80">
-          This sign-in link was asked for in another browser. Continue only if you asked for it and {landing.username} is your account.
+          This sign-in link was asked for in another browser. Continue only if you asked for it and {landing.username}{' '}
+          is your account.
         </p>
         <div className="flex flex-wrap justify-center gap-3">
-          <button type="button" className="btn-arcade btn-primary" disabled={landing.answering} onClick={() => void answerQuestion(true)}>
+          <button
+            type="button"
+            className="btn-arcade btn-primary"
+            disabled={landing.answering}
+            onClick={() => void answerQuestion(true)}
+          >
             Continue
           </button>
-          <button type="button" className="btn btn-ghost" disabled={landing.answering} onClick={() => void answerQuestion(false)}>
+          <button
+            type="button"
+            className="btn btn-ghost"
+            disabled={landing.answering}
+            onClick={() => void answerQuestion(false)}
+          >
             Cancel
           </button>
         </div>
@@ -33,8 +47,11 @@ export default function AuthCallback() {
   }
 
   return (
-    <section role="status" className="panel mx-auto mt-16 flex max-w-lg flex-col items-center gap-5 p-8 text-center sm:p-12">
-      <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
+    <section
+      role="status"
+      className="panel mx-auto mt-16 flex max-w-lg flex-col items-center gap-5 p-8 text-center sm:p-12"
+    >
+      <span className="loading loading-lg loading-spinner text-primary" aria-hidden="true" />
       <h1 className="pixel-heading text-lg sm:text-xl">Signing you in...</h1>
       <p className="text-base-content/80">Please wait while we verify your magic link.</p>
     </section>

@@ -14,5 +14,15 @@ export default function AvatarRewardImage({ src, avatarId, alt }: { src: string;
     if (img && img.complete && img.naturalWidth === 0) fail();
     // An image that failed before hydration sent its error to nobody: look once after mount.
   }, []);
-  return <img ref={ref} src={shown} alt={alt} width={64} height={64} onError={fail} className="pixelated size-16 shrink-0 rounded-sm border-2 border-plum bg-neutral" />;
+  return (
+    <img
+      ref={ref}
+      src={shown}
+      alt={alt}
+      width={64}
+      height={64}
+      onError={fail}
+      className="pixelated size-16 shrink-0 rounded-sm border-2 border-plum bg-neutral"
+    />
+  );
 }

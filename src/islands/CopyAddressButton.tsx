@@ -19,14 +19,23 @@ export default function CopyAddressButton({ address }: { address: string }) {
       setCopied(true);
       clearTimeout(timer.current);
       timer.current = setTimeout(() => setCopied(false), COPY_CONFIRMATION_MS);
-      toast({ title: 'Address Copied!', description: 'The donation address is on your clipboard.', variant: 'success' });
+      toast({
+        title: 'Address Copied!',
+        description: 'The donation address is on your clipboard.',
+        variant: 'success',
+      });
     } catch {
       toast({ title: 'Copy Failed', description: 'Could not copy address to clipboard', variant: 'destructive' });
     }
   }
 
   return (
-    <button type="button" data-copy-address onClick={copy} className={`btn-arcade min-w-36 ${copied ? 'btn-success' : 'btn-primary'}`}>
+    <button
+      type="button"
+      data-copy-address
+      onClick={copy}
+      className={`btn-arcade min-w-36 ${copied ? 'btn-success' : 'btn-primary'}`}
+    >
       <PixelIcon icon={copied ? iconCheck : iconCopy} className="size-4" />
       {copied ? 'COPIED!' : 'COPY'}
     </button>

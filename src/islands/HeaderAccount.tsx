@@ -38,7 +38,13 @@ export default function HeaderAccount({ chatInviteUrl }: Props) {
             <TournamentMenu variant="icon" />
           </>
         )}
-        <a href={chatInviteUrl} className={iconButton} aria-label="Join Discord" target="_blank" rel="noopener noreferrer">
+        <a
+          href={chatInviteUrl}
+          className={iconButton}
+          aria-label="Join Discord"
+          target="_blank"
+          rel="noopener noreferrer"
+        >
           <PixelIcon icon={iconMessage} />
         </a>
       </nav>
@@ -49,15 +55,24 @@ export default function HeaderAccount({ chatInviteUrl }: Props) {
         {session.status === 'loading' && <Placeholder />}
         {session.status === 'signed-out' && (
           <div className="flex items-center gap-1 sm:gap-2">
-            <button type="button" className="btn btn-ghost btn-sm px-2 font-pixel text-[0.55rem] sm:text-[0.6rem]" onClick={() => openAuthDialog('sign-in')}>
+            <button
+              type="button"
+              className="btn btn-ghost px-2 font-pixel text-[0.55rem] btn-sm sm:text-[0.6rem]"
+              onClick={() => openAuthDialog('sign-in')}
+            >
               Sign In
             </button>
-            <button type="button" className="btn-arcade btn-primary btn-sm px-2 text-[0.55rem] sm:px-3 sm:text-[0.6rem]" onClick={() => openAuthDialog('sign-up')}>
+            <button
+              type="button"
+              className="btn-arcade px-2 text-[0.55rem] btn-primary btn-sm sm:px-3 sm:text-[0.6rem]"
+              onClick={() => openAuthDialog('sign-up')}
+            >
               Get Started
             </button>
           </div>
         )}
-        {session.status === 'signed-in' && (AccountMenu ? <AccountMenu user={session.user} /> : <Placeholder signedIn />)}
+        {session.status === 'signed-in' &&
+          (AccountMenu ? <AccountMenu user={session.user} /> : <Placeholder signedIn />)}
       </div>
     </div>
   );
@@ -65,5 +80,5 @@ export default function HeaderAccount({ chatInviteUrl }: Props) {
 
 /** The account area while it waits: its whole width, or (a player's phone header) the account button's. */
 function Placeholder({ signedIn = false }: { signedIn?: boolean }) {
-  return <div className={`skeleton h-8 ${signedIn ? 'w-[3.75rem] sm:w-full' : 'w-full'}`} aria-hidden="true" />;
+  return <div className={`h-8 skeleton ${signedIn ? 'w-[3.75rem] sm:w-full' : 'w-full'}`} aria-hidden="true" />;
 }

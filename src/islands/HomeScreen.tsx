@@ -55,7 +55,7 @@ export default function HomeScreen({ productName, tagline, games, visitor = fals
 function Loading({ productName }: { productName: string }) {
   return (
     <div className="grid min-h-[60vh] place-items-center" role="status">
-      <p className="font-pixel text-sm text-primary animate-glow">Loading {productName}...</p>
+      <p className="animate-glow font-pixel text-sm text-primary">Loading {productName}...</p>
     </div>
   );
 }
@@ -64,7 +64,7 @@ function Hero({ productName, tagline }: Props) {
   return (
     <section className="mx-auto grid max-w-6xl items-center gap-10 py-10 lg:grid-cols-[1fr_1.1fr] lg:py-16">
       <div className="text-center lg:text-left">
-        <p className="font-pixel text-[0.65rem] tracking-widest text-accent neon-text">INSERT COIN · PRESS START</p>
+        <p className="neon-text font-pixel text-[0.65rem] tracking-widest text-accent">INSERT COIN · PRESS START</p>
         <h1 className="pixel-heading mt-4 text-3xl leading-snug sm:text-5xl">{productName}</h1>
         <p className="mt-4 font-pixel text-xs leading-relaxed text-secondary sm:text-sm">{tagline}</p>
         <p className="mx-auto mt-6 max-w-xl text-lg text-base-content/85 lg:mx-0">
@@ -72,10 +72,10 @@ function Hero({ productName, tagline }: Props) {
           sats in timed tournaments.
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3 lg:justify-start">
-          <button type="button" className="btn-arcade btn-primary btn-lg" onClick={() => openAuthDialog('sign-up')}>
+          <button type="button" className="btn-arcade btn-lg btn-primary" onClick={() => openAuthDialog('sign-up')}>
             CREATE ACCOUNT
           </button>
-          <button type="button" className="btn-arcade btn-secondary btn-lg" onClick={() => openAuthDialog('sign-in')}>
+          <button type="button" className="btn-arcade btn-lg btn-secondary" onClick={() => openAuthDialog('sign-in')}>
             LOGIN
           </button>
         </div>

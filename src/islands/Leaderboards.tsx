@@ -42,7 +42,8 @@ export default function Leaderboards({ games }: { games: BoardGame[] }) {
   // Country scope shows the chosen country, else the first one in the list.
   useEffect(() => {
     if (view?.scope !== 'country' || countries.status !== 'ready') return;
-    if (!countries.countries.some((c) => c.code === view.country)) setView({ ...view, country: countries.countries[0]?.code });
+    if (!countries.countries.some((c) => c.code === view.country))
+      setView({ ...view, country: countries.countries[0]?.code });
   }, [view, countries]);
 
   const request = boardRequest(view, countries);
@@ -56,7 +57,12 @@ export default function Leaderboards({ games }: { games: BoardGame[] }) {
   const { jumping, flashUserId, jumpToMyRow } = useJumpToOwnRow(board, rank, ownUserId);
 
   const choose = (next: Partial<BoardQuery>) => setView({ ...shownView, ...next });
-  const scopeLabel = shownView.scope === 'global' ? 'GLOBAL' : shownView.country ? countryName(shownView.country).toUpperCase() : 'COUNTRY';
+  const scopeLabel =
+    shownView.scope === 'global'
+      ? 'GLOBAL'
+      : shownView.country
+        ? countryName(shownView.country).toUpperCase()
+        : 'COUNTRY';
   const tabsId = useId();
 
   return (
@@ -68,7 +74,12 @@ export default function Leaderboards({ games }: { games: BoardGame[] }) {
         panelId={`${tabsId}-panel`}
         idPrefix={tabsId}
       />
-      <div id={`${tabsId}-panel`} role="tabpanel" aria-labelledby={`${tabsId}-${game.gameId}`} className="space-y-4 sm:space-y-6">
+      <div
+        id={`${tabsId}-panel`}
+        role="tabpanel"
+        aria-labelledby={`${tabsId}-${game.gameId}`}
+        className="space-y-4 sm:space-y-6"
+      >
         <ScopeControls
           scope={shownView.scope}
           country={shownView.country}
@@ -86,7 +97,7 @@ export default function Leaderboards({ games }: { games: BoardGame[] }) {
               <div className="invisible">
                 <SignInForRank />
               </div>
-              <div className="skeleton absolute inset-0" />
+              <div className="absolute inset-0 skeleton" />
             </div>
           )}
           {session.status === 'signed-out' && <SignInForRank />}
@@ -110,7 +121,11 @@ export default function Leaderboards({ games }: { games: BoardGame[] }) {
           ownUserId={ownUserId}
           flashUserId={flashUserId}
           detailsPath={game.detailsPath}
-          emptyHint={request.kind === 'none' ? 'No country has ranked players yet. Play a game to put yours on the map.' : undefined}
+          emptyHint={
+            request.kind === 'none'
+              ? 'No country has ranked players yet. Play a game to put yours on the map.'
+              : undefined
+          }
         />
       </div>
     </div>

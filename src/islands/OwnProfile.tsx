@@ -15,7 +15,15 @@ const $asRendered = atom<FetcherValue<PublicProfile>>({ loading: false });
  * The owner's own profile: the page as the server rendered it, plus the avatar picker. After a
  * save the profile is asked again (the header, the collection and the boards follow).
  */
-export default function OwnProfile({ profile: rendered, games, now }: { profile: PublicProfile; games: ProfileGame[]; now: number }) {
+export default function OwnProfile({
+  profile: rendered,
+  games,
+  now,
+}: {
+  profile: PublicProfile;
+  games: ProfileGame[];
+  now: number;
+}) {
   // The avatar just saved, until the profile asked again arrives.
   const [saved, setSaved] = useState<string | null>(null);
   const { data } = useStore(saved ? publicProfileStore(rendered.userId) : $asRendered);
@@ -26,7 +34,11 @@ export default function OwnProfile({ profile: rendered, games, now }: { profile:
     failureTitle: 'Update Failed',
     fallback: 'Failed to update avatar. Please try again.',
     onSuccess: (answer, avatarId) => {
-      toast({ title: 'Avatar Updated!', description: answer.message || 'Your avatar has been updated successfully!', variant: 'success' });
+      toast({
+        title: 'Avatar Updated!',
+        description: answer.message || 'Your avatar has been updated successfully!',
+        variant: 'success',
+      });
       setSaved(avatarId);
     },
   });
@@ -44,5 +56,7 @@ export default function OwnProfile({ profile: rendered, games, now }: { profile:
       </button>
     ) : null;
 
-  return <ProfileView profile={profile} games={games} now={now} picker={{ selectedId, onSelect: setSelectedId, actions }} />;
+  return (
+    <ProfileView profile={profile} games={games} now={now} picker={{ selectedId, onSelect: setSelectedId, actions }} />
+  );
 }

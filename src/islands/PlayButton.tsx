@@ -19,7 +19,13 @@ interface Props {
  * A game's launch button. Signed-in players go to the play page; signed-out visitors get the
  * 'Sign Up Required' toast and are sent to the home page.
  */
-export default function PlayButton({ gameName, gameUrl, label, signedOutLabel = 'SIGN UP TO PLAY', className = 'btn-primary' }: Props) {
+export default function PlayButton({
+  gameName,
+  gameUrl,
+  label,
+  signedOutLabel = 'SIGN UP TO PLAY',
+  className = 'btn-primary',
+}: Props) {
   const session = useSession();
   const href = playHref(gameUrl, gameName);
 

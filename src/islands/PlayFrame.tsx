@@ -1,12 +1,24 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, getJson } from '~/lib/api';
-import { GAME_FRAME_FEATURES, GAME_TOKEN_REFRESH_MS, HANDSHAKE_TIMEOUT_MS, findPlayableGame, gameFrameSrc, type PlayableGame } from '~/lib/play-frame';
+import {
+  GAME_FRAME_FEATURES,
+  GAME_TOKEN_REFRESH_MS,
+  HANDSHAKE_TIMEOUT_MS,
+  findPlayableGame,
+  gameFrameSrc,
+  type PlayableGame,
+} from '~/lib/play-frame';
 import { gameTokenResponseSchema } from '~/lib/schemas/games';
 import { settledSession } from '~/lib/stores/session';
 import { signUpRequiredToast } from '~/lib/play';
 import { toast, toastAfterNavigation } from '~/lib/stores/toast';
 import { PixelIcon } from '~/ui/PixelIcon';
-import { alert as iconAlert, arrowLeft as iconArrowLeft, externalLink as iconExternalLink, reload as iconReload } from '~/ui/pixel-icons';
+import {
+  alert as iconAlert,
+  arrowLeft as iconArrowLeft,
+  externalLink as iconExternalLink,
+  reload as iconReload,
+} from '~/ui/pixel-icons';
 
 type State =
   | { status: 'loading' }
@@ -57,13 +69,22 @@ export default function PlayFrame({ games }: Props) {
       const { gameToken } = await getJson('auth/game-token', gameTokenResponseSchema);
       ready.current = false;
       generation.current += 1;
-      setState({ status: 'ready', token: gameToken, username: session.user.username, fallback: false, generation: generation.current });
+      setState({
+        status: 'ready',
+        token: gameToken,
+        username: session.user.username,
+        fallback: false,
+        generation: generation.current,
+      });
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
         sendHome();
         return;
       }
-      setState({ status: 'error', message: error instanceof ApiError ? 'Failed to get game token' : 'Authentication error' });
+      setState({
+        status: 'error',
+        message: error instanceof ApiError ? 'Failed to get game token' : 'Authentication error',
+      });
     }
   }, [where, game?.href.toString()]);
 
@@ -87,7 +108,10 @@ export default function PlayFrame({ games }: Props) {
       const data = event.data as { type?: unknown; text?: unknown } | null;
       if (data?.type === 'ARCADE_READY') {
         ready.current = true;
-        frame.current?.contentWindow?.postMessage({ type: 'ARCADE_TOKEN', token: state.token, username: state.username }, gameOrigin);
+        frame.current?.contentWindow?.postMessage(
+          { type: 'ARCADE_TOKEN', token: state.token, username: state.username },
+          gameOrigin,
+        );
       } else if (data?.type === 'COPY_TO_CLIPBOARD' && typeof data.text === 'string' && data.text.length <= 2000) {
         navigator.clipboard.writeText(data.text).then(
           () => toast({ title: 'Copied!', description: 'The game put text on your clipboard.', variant: 'success' }),
@@ -104,7 +128,8 @@ export default function PlayFrame({ games }: Props) {
     if (state.status !== 'ready' || state.fallback) return;
     const current = state.generation;
     setTimeout(() => {
-      if (!ready.current && generation.current === current) setState((s) => (s.status === 'ready' ? { ...s, fallback: true } : s));
+      if (!ready.current && generation.current === current)
+        setState((s) => (s.status === 'ready' ? { ...s, fallback: true } : s));
     }, HANDSHAKE_TIMEOUT_MS);
   }
 
@@ -116,15 +141,17 @@ export default function PlayFrame({ games }: Props) {
   return (
     <div className="flex h-dvh flex-col bg-base-300">
       <header className="flex items-center gap-2 border-b-2 border-plum bg-base-200 px-2 py-2 sm:gap-4 sm:px-4">
-        <a href="/" className="btn btn-ghost btn-sm gap-2 font-pixel text-[0.6rem]" aria-label="Back to Arcade">
+        <a href="/" className="btn gap-2 btn-ghost font-pixel text-[0.6rem] btn-sm" aria-label="Back to Arcade">
           <PixelIcon icon={iconArrowLeft} className="size-4" />
           <span className="hidden sm:inline">Back to Arcade</span>
         </a>
         <div className="min-w-0 flex-1">
           <h1 className="truncate font-pixel text-[0.65rem] text-primary sm:text-xs">Playing: {name}</h1>
-          {state.status === 'ready' && <p className="truncate text-sm text-base-content/70">Welcome, {state.username}</p>}
+          {state.status === 'ready' && (
+            <p className="truncate text-sm text-base-content/70">Welcome, {state.username}</p>
+          )}
         </div>
-        <button type="button" className="btn btn-ghost btn-sm gap-2" onClick={() => void start()} disabled={!game}>
+        <button type="button" className="btn gap-2 btn-ghost btn-sm" onClick={() => void start()} disabled={!game}>
           <PixelIcon icon={iconReload} className="size-4" />
           <span className="hidden md:inline">Refresh Game</span>
           <span className="sr-only md:hidden">Refresh Game</span>
@@ -134,7 +161,7 @@ export default function PlayFrame({ games }: Props) {
             href={gameFrameSrc(game.href, origin, { token: state.token, username: state.username })}
             target="_blank"
             rel="noopener"
-            className="btn btn-ghost btn-sm gap-2"
+            className="btn gap-2 btn-ghost btn-sm"
           >
             <PixelIcon icon={iconExternalLink} className="size-4" />
             <span className="hidden md:inline">Open in New Tab</span>
@@ -145,7 +172,7 @@ export default function PlayFrame({ games }: Props) {
       <main className="relative flex-1">
         {state.status === 'loading' && (
           <div className="absolute inset-0 grid place-items-center" role="status">
-            <p className="font-pixel text-xs text-primary animate-glow">Loading game...</p>
+            <p className="animate-glow font-pixel text-xs text-primary">Loading game...</p>
           </div>
         )}
         {state.status === 'error' && (
@@ -153,7 +180,7 @@ export default function PlayFrame({ games }: Props) {
             <div className="panel max-w-md p-8 text-center" role="alert">
               <PixelIcon icon={iconAlert} className="mx-auto size-10 text-error" />
               <p className="mt-4 text-lg">{state.message}</p>
-              <a href="/" className="btn-arcade btn-primary mt-6">
+              <a href="/" className="btn-arcade mt-6 btn-primary">
                 Back to Dashboard
               </a>
             </div>

@@ -39,8 +39,21 @@ export default function ReportDialog({ tournamentId, tournamentName }: ReportDia
       >
         <PixelIcon icon={iconChartBar} className="size-4" /> Detailed Report
       </button>
-      <ArcadeDialog open={open} onClose={() => setOpen(false)} labelledBy={`${id}-title`} describedBy={`${id}-subtitle`} initialFocus={title} icon={iconChartBar} wide>
-        <h2 id={`${id}-title`} ref={title} tabIndex={-1} className="text-center text-sm leading-relaxed wrap-anywhere text-primary outline-none sm:text-base">
+      <ArcadeDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        labelledBy={`${id}-title`}
+        describedBy={`${id}-subtitle`}
+        initialFocus={title}
+        icon={iconChartBar}
+        wide
+      >
+        <h2
+          id={`${id}-title`}
+          ref={title}
+          tabIndex={-1}
+          className="text-center text-sm leading-relaxed wrap-anywhere text-primary outline-none sm:text-base"
+        >
           {tournamentName} - Post-Mortem Report
         </h2>
         <p id={`${id}-subtitle`} className="mt-2 text-center text-base-content/75">
@@ -60,7 +73,7 @@ export default function ReportDialog({ tournamentId, tournamentName }: ReportDia
             </p>
           ) : (
             <p role="status" className="text-center text-base-content/80">
-              <span className="loading loading-spinner loading-sm mr-2 align-middle" aria-hidden="true" />
+              <span className="loading mr-2 loading-sm loading-spinner align-middle" aria-hidden="true" />
               Loading report...
             </p>
           )}
@@ -71,5 +84,9 @@ export default function ReportDialog({ tournamentId, tournamentName }: ReportDia
 }
 
 function NoReport() {
-  return <p className="rounded-box border-2 border-dashed border-plum px-4 py-6 text-center text-base-content/80">No detailed report available for this tournament</p>;
+  return (
+    <p className="rounded-box border-2 border-dashed border-plum px-4 py-6 text-center text-base-content/80">
+      No detailed report available for this tournament
+    </p>
+  );
 }

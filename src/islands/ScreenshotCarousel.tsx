@@ -27,7 +27,16 @@ interface Props {
  * Rotating game screenshots. Rotation pauses while the pointer or keyboard focus is on the carousel,
  * so nobody has an image taken away while looking at it.
  */
-export default function ScreenshotCarousel({ images, intervalMs, label, dots = false, width, height, priority = false, className = '' }: Props) {
+export default function ScreenshotCarousel({
+  images,
+  intervalMs,
+  label,
+  dots = false,
+  width,
+  height,
+  priority = false,
+  className = '',
+}: Props) {
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   // Bumped when a dot is picked, so the picked image gets its full interval.

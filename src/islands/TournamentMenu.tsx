@@ -46,27 +46,40 @@ export default function TournamentMenu({ variant }: TournamentMenuProps) {
   const status = featured?.status === 'active' || featured?.status === 'upcoming' ? featured.status : null;
   const tone = status ? TONE[status] : '';
   const entries = status === 'active' ? [{ href: '/tournament', text: 'Active Tournament' }, ...lists] : lists;
-  const state = status === 'active' ? ': a tournament is running' : status === 'upcoming' ? ': a tournament is coming up' : '';
+  const state =
+    status === 'active' ? ': a tournament is running' : status === 'upcoming' ? ': a tournament is coming up' : '';
 
   return (
     <div ref={root} className="relative" data-featured={status ?? undefined}>
       {variant === 'label' ? (
-        <button {...buttonProps} className={`btn btn-ghost btn-sm font-pixel text-[0.65rem] tracking-wide ${tone}`} aria-label={`TOURNAMENT${state}`}>
+        <button
+          {...buttonProps}
+          className={`btn btn-ghost font-pixel text-[0.65rem] tracking-wide btn-sm ${tone}`}
+          aria-label={`TOURNAMENT${state}`}
+        >
           TOURNAMENT
           <PixelIcon icon={iconChevronDown} className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`} />
         </button>
       ) : (
-        <button {...buttonProps} className={`btn btn-ghost btn-square btn-sm ${tone}`} aria-label={`Tournaments${state}`}>
+        <button
+          {...buttonProps}
+          className={`btn btn-square btn-ghost btn-sm ${tone}`}
+          aria-label={`Tournaments${state}`}
+        >
           <PixelIcon icon={iconTrophy} className="size-5" />
         </button>
       )}
       <ul
         {...menuProps}
-        className="menu absolute right-0 z-50 mt-2 w-60 rounded-box border-2 border-plum bg-base-200 p-2 shadow-[6px_6px_0_0_rgb(0_0_0/0.5)] lg:left-0 lg:right-auto"
+        className="menu absolute right-0 z-50 mt-2 w-60 rounded-box border-2 border-plum bg-base-200 p-2 shadow-[6px_6px_0_0_rgb(0_0_0/0.5)] lg:right-auto lg:left-0"
       >
         {entries.map((entry) => (
           <li key={entry.href}>
-            <a href={entry.href} onClick={() => setOpen(false)} className={entry.href === '/tournament' ? 'text-accent' : undefined}>
+            <a
+              href={entry.href}
+              onClick={() => setOpen(false)}
+              className={entry.href === '/tournament' ? 'text-accent' : undefined}
+            >
               {entry.text}
             </a>
           </li>

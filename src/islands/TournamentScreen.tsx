@@ -11,7 +11,12 @@ import { tournamentStatusAt } from '~/lib/tournament-status';
 import { PixelIcon } from '~/ui/PixelIcon';
 import { useHydratedStore } from '~/ui/useHydratedStore';
 import { useNow } from '~/ui/useNow';
-import { alert as iconAlert, arrowLeft as iconArrowLeft, reload as iconReload, trophy as iconTrophy } from '~/ui/pixel-icons';
+import {
+  alert as iconAlert,
+  arrowLeft as iconArrowLeft,
+  reload as iconReload,
+  trophy as iconTrophy,
+} from '~/ui/pixel-icons';
 
 /** What the page knows of a catalogue game. */
 export interface TournamentGame {
@@ -56,7 +61,13 @@ export default function TournamentScreen({ id, userId, games }: TournamentScreen
   // tournament loads (no layout shift when it arrives).
   return (
     <div className="min-h-[calc(100dvh-4rem)]">
-      <Screen data={data} failed={error !== undefined && !loading ? error : undefined} retry={() => store.invalidate()} userId={userId} games={games} />
+      <Screen
+        data={data}
+        failed={error !== undefined && !loading ? error : undefined}
+        retry={() => store.invalidate()}
+        userId={userId}
+        games={games}
+      />
     </div>
   );
 }
@@ -78,17 +89,34 @@ function Screen({ data, failed, retry, userId, games }: ScreenProps) {
   if (data === undefined) {
     if (failed !== undefined) {
       const missing = failed instanceof ApiError && failed.status === 404;
-      return missing ? <NoTournament title="Tournament Not Found" text="The requested tournament could not be found." /> : <LoadFailed retry={retry} />;
+      return missing ? (
+        <NoTournament title="Tournament Not Found" text="The requested tournament could not be found." />
+      ) : (
+        <LoadFailed retry={retry} />
+      );
     }
     return <Loading />;
   }
-  if (!tournament) return <NoTournament title="No Tournament Available" text="There are no active or upcoming tournaments at the moment." />;
+  if (!tournament)
+    return (
+      <NoTournament title="No Tournament Available" text="There are no active or upcoming tournaments at the moment." />
+    );
 
   const game = games.find((g) => g.gameId === tournament.gameId);
-  const status = tournamentStatusAt(Date.parse(tournament.startTime || tournament.startDate), Date.parse(tournament.endDate), now);
+  const status = tournamentStatusAt(
+    Date.parse(tournament.startTime || tournament.startDate),
+    Date.parse(tournament.endDate),
+    now,
+  );
   return (
     <div className="space-y-8">
-      <TournamentHeader tournament={tournament} gameName={game?.name ?? tournament.gameId} playUrl={game?.url ?? null} status={status} now={now} />
+      <TournamentHeader
+        tournament={tournament}
+        gameName={game?.name ?? tournament.gameId}
+        playUrl={game?.url ?? null}
+        status={status}
+        now={now}
+      />
       <TournamentRewards rewards={tournament.rewards} />
       <LeaderboardTable
         board={board}
@@ -100,7 +128,11 @@ function Screen({ data, failed, retry, userId, games }: ScreenProps) {
         ownUserId={userId}
         flashUserId={null}
         detailsPath={game?.detailsPath ?? '/games'}
-        emptyHint={status === 'upcoming' ? 'The board opens when the tournament starts: every run inside its window enters you.' : undefined}
+        emptyHint={
+          status === 'upcoming'
+            ? 'The board opens when the tournament starts: every run inside its window enters you.'
+            : undefined
+        }
       />
     </div>
   );
@@ -109,8 +141,8 @@ function Screen({ data, failed, retry, userId, games }: ScreenProps) {
 function Loading() {
   return (
     <div role="status" aria-label="Loading tournament" className="space-y-6">
-      <div className="skeleton h-72 w-full" />
-      <div className="skeleton h-40 w-full" />
+      <div className="h-72 w-full skeleton" />
+      <div className="h-40 w-full skeleton" />
     </div>
   );
 }

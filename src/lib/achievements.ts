@@ -53,7 +53,11 @@ export const CARDS: readonly CardDefinition[] = [
     title: 'Perfect Collector',
     description: 'Collect every coin of each of the eight REKT! formations.',
     type: 'rekt',
-    reward: { avatarId: 'bitcoin-collector', title: 'Bitcoin Collector', description: 'For the player who never leaves a sat behind.' },
+    reward: {
+      avatarId: 'bitcoin-collector',
+      title: 'Bitcoin Collector',
+      description: 'For the player who never leaves a sat behind.',
+    },
   },
   {
     id: 'beginner',
@@ -74,7 +78,11 @@ export const CARDS: readonly CardDefinition[] = [
     title: 'REKT! HARDCORE',
     description: 'Only legends get here: reach 50,000, 100,000 and 250,000 points in one REKT! run.',
     type: 'score',
-    reward: { avatarId: 'fiat-clown', title: 'REKT! HARDCORE Legend', description: 'Laughs last at every money printer.' },
+    reward: {
+      avatarId: 'fiat-clown',
+      title: 'REKT! HARDCORE Legend',
+      description: 'Laughs last at every money printer.',
+    },
   },
   {
     id: 'tourney-regular',
@@ -194,7 +202,10 @@ export const withClaimed = (answer: AchievementsResponse, cardId: string): Achie
 });
 
 /** What the claim button says and whether it can be pressed. */
-export function claimButton(card: Pick<AchievementCard, 'completed' | 'claimed'>, claiming: boolean): { label: string; enabled: boolean } {
+export function claimButton(
+  card: Pick<AchievementCard, 'completed' | 'claimed'>,
+  claiming: boolean,
+): { label: string; enabled: boolean } {
   if (card.claimed) return { label: 'CLAIMED!', enabled: false };
   if (claiming) return { label: 'CLAIMING...', enabled: false };
   if (card.completed) return { label: 'CLAIM REWARD!', enabled: true };

@@ -46,6 +46,10 @@ export async function sendJson<S extends z.ZodMiniType>(
 
 /** POST a file as the request body (its type as Content-Type) and parse the JSON answer with `schema`. */
 export async function sendFile<S extends z.ZodMiniType>(path: string, file: Blob, schema: S): Promise<z.output<S>> {
-  const response = await send(path, { method: 'post', body: file, headers: { 'content-type': file.type || 'application/octet-stream' } });
+  const response = await send(path, {
+    method: 'post',
+    body: file,
+    headers: { 'content-type': file.type || 'application/octet-stream' },
+  });
   return z.parse(schema, await response.json());
 }

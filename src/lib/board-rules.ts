@@ -17,14 +17,16 @@ export function boardKey(query: BoardQuery): string {
 }
 
 /** The countries with ranked players, as far as the page knows them. */
-export type CountryList = { status: 'idle' | 'loading' | 'error' } | { status: 'ready'; countries: CountriesResponse['countries'] };
+export type CountryList =
+  { status: 'idle' | 'loading' | 'error' } | { status: 'ready'; countries: CountriesResponse['countries'] };
 
 /**
  * What the board shows for the chosen view (`null` until the page has read it): a board to fetch;
  * nothing yet (waiting for the country list, or for its first country to be chosen); no board at
  * all (no country has players); or a failure (the country list could not be loaded).
  */
-export type BoardRequest = { kind: 'query'; query: BoardQuery } | { kind: 'waiting' } | { kind: 'none' } | { kind: 'failed' };
+export type BoardRequest =
+  { kind: 'query'; query: BoardQuery } | { kind: 'waiting' } | { kind: 'none' } | { kind: 'failed' };
 
 export function boardRequest(view: BoardQuery | null, countries: CountryList): BoardRequest {
   if (!view) return { kind: 'waiting' };

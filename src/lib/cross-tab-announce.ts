@@ -1,4 +1,12 @@
-import { CrossTabMessage, LOGIN_MARKER_KEY, ORIGINAL_TAB_WAIT_MS, browserEnvironment, crossTabMessageType, openChannel, type TabEnvironment } from './cross-tab';
+import {
+  CrossTabMessage,
+  LOGIN_MARKER_KEY,
+  ORIGINAL_TAB_WAIT_MS,
+  browserEnvironment,
+  crossTabMessageType,
+  openChannel,
+  type TabEnvironment,
+} from './cross-tab';
 
 // The announcing side of the cross-tab sign-in protocol (src/lib/cross-tab.ts): the magic-link
 // landing and the sign-in dialog's code entry use it; the tabs that only listen (the home page)
@@ -29,7 +37,9 @@ function postToOpener(env: TabEnvironment): boolean {
  * Steps 1 to 4 of the landing's side of the protocol. Resolves after at most
  * {@link ORIGINAL_TAB_WAIT_MS}, telling whether an opener or another tab was told.
  */
-export async function announceLogin(env: TabEnvironment = browserEnvironment()): Promise<{ opener: boolean; originalTab: boolean }> {
+export async function announceLogin(
+  env: TabEnvironment = browserEnvironment(),
+): Promise<{ opener: boolean; originalTab: boolean }> {
   recordLoginMarker(env.storage);
   const opener = postToOpener(env);
   const channel = openChannel(env);

@@ -21,7 +21,10 @@ export interface CrossTabHandlers {
  * The listening side of the protocol. Returns a function that stops listening.
  * Window messages count only when they come from this tab's own origin.
  */
-export function listenForCrossTabLogin(handlers: CrossTabHandlers, env: TabEnvironment = browserEnvironment()): () => void {
+export function listenForCrossTabLogin(
+  handlers: CrossTabHandlers,
+  env: TabEnvironment = browserEnvironment(),
+): () => void {
   const act = (type: CrossTabMessageType | null) => {
     if (type === CrossTabMessage.LOGIN_SUCCESS) handlers.onLoginSuccess();
     else if (type === CrossTabMessage.CLOSE_ORIGINAL_TAB) handlers.onCloseRequest();
@@ -42,7 +45,8 @@ export function listenForCrossTabLogin(handlers: CrossTabHandlers, env: TabEnvir
   if (channel) {
     channel.onmessage = (event: MessageEvent) => {
       const type = crossTabMessageType(event.data);
-      if (type === CrossTabMessage.PING_ORIGINAL_TAB) channel.postMessage({ type: CrossTabMessage.ORIGINAL_TAB_EXISTS });
+      if (type === CrossTabMessage.PING_ORIGINAL_TAB)
+        channel.postMessage({ type: CrossTabMessage.ORIGINAL_TAB_EXISTS });
       else act(type);
     };
   }

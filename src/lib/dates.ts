@@ -20,11 +20,22 @@ const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/
 export function parseLocalDateTime(text: string): number | null {
   const m = LOCAL_DATE_TIME.exec(text);
   if (!m) return null;
-  const [year, month, day, hour, minute, second] = m.slice(1).map((p) => Number(p ?? 0)) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = m.slice(1).map((p) => Number(p ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const ms = Date.UTC(year, month - 1, day, hour, minute, second);
   const back = new Date(ms);
   const real =
-    back.getUTCFullYear() === year && back.getUTCMonth() === month - 1 && back.getUTCDate() === day && back.getUTCHours() === hour && back.getUTCMinutes() === minute;
+    back.getUTCFullYear() === year &&
+    back.getUTCMonth() === month - 1 &&
+    back.getUTCDate() === day &&
+    back.getUTCHours() === hour &&
+    back.getUTCMinutes() === minute;
   return real && year >= 2000 && year <= 9999 ? ms : null;
 }
 

@@ -35,7 +35,11 @@ function folderOf(pathname: string): string {
  * anything else. Encoded traversal (`%2f`, `%5c`, `%2e`), backslashes and credentials are refused
  * outright (README, Game API).
  */
-export function findPlayableGame(requested: string | null, games: PlayableGame[], arcadeOrigin: string): (PlayableGame & { href: URL }) | null {
+export function findPlayableGame(
+  requested: string | null,
+  games: PlayableGame[],
+  arcadeOrigin: string,
+): (PlayableGame & { href: URL }) | null {
   if (!requested || ENCODED_TRAVERSAL.test(requested) || requested.includes('\\')) return null;
   let target: URL;
   try {
@@ -48,7 +52,8 @@ export function findPlayableGame(requested: string | null, games: PlayableGame[]
   for (const game of games) {
     const home = new URL(game.url, `${arcadeOrigin}/`);
     if (target.origin !== home.origin) continue;
-    if (target.pathname === home.pathname || target.pathname.startsWith(folderOf(home.pathname))) return { ...game, href: target };
+    if (target.pathname === home.pathname || target.pathname.startsWith(folderOf(home.pathname)))
+      return { ...game, href: target };
   }
   return null;
 }

@@ -134,7 +134,11 @@ export async function retrying<T>(load: () => Promise<T>, retries: number): Prom
 export const FAMILY_SIZE = 50;
 
 /** One store per argument, made on first use: for calls with a parameter (a game, a page). */
-export function storeFamily<A, S extends ReadableAtom<unknown>>(keyOf: (arg: A) => string, make: (arg: A, key: string) => S, size = FAMILY_SIZE): (arg: A) => S {
+export function storeFamily<A, S extends ReadableAtom<unknown>>(
+  keyOf: (arg: A) => string,
+  make: (arg: A, key: string) => S,
+  size = FAMILY_SIZE,
+): (arg: A) => S {
   // In the order they were last asked for (a Map keeps insertion order).
   const stores = new Map<string, S>();
   return (arg) => {
@@ -164,7 +168,10 @@ function forgetUnused(stores: Map<string, ReadableAtom<unknown>>, size: number, 
  * The first value of `store` that `pick` settles on: `{ value }` resolves, `{ error }` rejects,
  * `undefined` waits for the next value. Subscribing mounts the store (and starts its call).
  */
-export function firstOf<V, R>(store: ReadableAtom<V>, pick: (value: V) => { value: R } | { error: unknown } | undefined): Promise<R> {
+export function firstOf<V, R>(
+  store: ReadableAtom<V>,
+  pick: (value: V) => { value: R } | { error: unknown } | undefined,
+): Promise<R> {
   return new Promise((resolve, reject) => {
     let settled = false;
     let unsubscribe: (() => void) | undefined;

@@ -25,7 +25,11 @@ export class ApiError extends Error {
 }
 
 /** Call `path` under {@link API_PREFIX}, with `body` as JSON when given; a non-OK answer throws an {@link ApiError}. */
-export async function request(path: string, method: 'get' | 'post' | 'put' | 'delete' = 'get', body?: unknown): Promise<Response> {
+export async function request(
+  path: string,
+  method: 'get' | 'post' | 'put' | 'delete' = 'get',
+  body?: unknown,
+): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(`${API_PREFIX}${path}`, {

@@ -16,7 +16,13 @@ export const ELIGIBILITY_LABELS: Record<Eligibility, string> = {
   all_players: 'All Players',
 };
 /** The best rank an eligibility allows, or null for every participant. */
-export const ELIGIBILITY_TOP: Record<Eligibility, number | null> = { first_place: 1, top_3: 3, top_5: 5, top_10: 10, all_players: null };
+export const ELIGIBILITY_TOP: Record<Eligibility, number | null> = {
+  first_place: 1,
+  top_3: 3,
+  top_5: 5,
+  top_10: 10,
+  all_players: null,
+};
 
 const isEligibility = (value: string): value is Eligibility => (ELIGIBILITIES as readonly string[]).includes(value);
 
@@ -51,7 +57,12 @@ export function prizeReasonLabel(prizeType: 'bitcoin' | 'avatar', reason: string
   if (isEligibility(reason)) return ELIGIBILITY_LABELS[reason];
   const old = OLD_CRITERIA.exec(reason);
   if (old) {
-    const eligibility: Eligibility = old[1] === 'First place' ? 'first_place' : old[1] === 'Every participant' ? 'all_players' : (`top_${old[2]}` as Eligibility);
+    const eligibility: Eligibility =
+      old[1] === 'First place'
+        ? 'first_place'
+        : old[1] === 'Every participant'
+          ? 'all_players'
+          : (`top_${old[2]}` as Eligibility);
     return ELIGIBILITY_LABELS[eligibility] + (old[3] ?? '');
   }
   return reason;

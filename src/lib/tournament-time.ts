@@ -72,7 +72,11 @@ export function formatDateRange(start: string, end: string): string {
  * MM/DD/YY' while upcoming, 'Ends MM/DD/YY' while active, 'Ended MM/DD/YY' once past, so a date
  * still to come never reads as gone.
  */
-export function windowNote(status: TournamentStatus, start: string, end: string): { verb: 'Starts' | 'Ends' | 'Ended'; date: string } {
+export function windowNote(
+  status: TournamentStatus,
+  start: string,
+  end: string,
+): { verb: 'Starts' | 'Ends' | 'Ended'; date: string } {
   if (status === 'upcoming') return { verb: 'Starts', date: formatShortDate(start) };
   return { verb: status === 'active' ? 'Ends' : 'Ended', date: formatShortDate(end) };
 }

@@ -18,7 +18,10 @@ export const GET: APIRoute = async ({ request }) => {
   if (!same(given, config.metricsToken)) {
     return new Response('Unauthorized', { status: 401, headers: { 'www-authenticate': 'Bearer realm="metrics"' } });
   }
-  return new Response(await registry.metrics(), { headers: { 'content-type': registry.contentType, 'cache-control': 'no-store' } });
+  return new Response(await registry.metrics(), {
+    headers: { 'content-type': registry.contentType, 'cache-control': 'no-store' },
+  });
 };
 
-export const ALL: APIRoute = () => new Response('Use GET for this address.', { status: 405, headers: { allow: 'GET' } });
+export const ALL: APIRoute = () =>
+  new Response('Use GET for this address.', { status: 405, headers: { allow: 'GET' } });

@@ -1,5 +1,12 @@
 import { getSecret } from 'astro:env/server';
-import { ConfigError, loadConfig, SETTING_NAMES, warnOnOtherBuildSite, type Config, type Settings } from './shared/config';
+import {
+  ConfigError,
+  loadConfig,
+  SETTING_NAMES,
+  warnOnOtherBuildSite,
+  type Config,
+  type Settings,
+} from './shared/config';
 import type { Services } from './context';
 import { migrateToLatest, openDatabase } from './db';
 import { Rankings } from './leaderboards/rankings';
@@ -49,7 +56,9 @@ export async function startServices(config: Config): Promise<Services> {
   const mailer = config.smtpUrl
     ? smtpMailer(config.smtpUrl, config.mailFrom)
     : outboxMailer(config.dataDir, config.mailFrom, console.log, { printText: config.loopbackSite });
-  console.log(`[arcade] database: ${handle.dialect} (${handle.description}); mail: ${mailer.kind === 'smtp' ? 'SMTP' : `development outbox in ${config.dataDir}/outbox`}`);
+  console.log(
+    `[arcade] database: ${handle.dialect} (${handle.description}); mail: ${mailer.kind === 'smtp' ? 'SMTP' : `development outbox in ${config.dataDir}/outbox`}`,
+  );
   await logAdministrators(handle.db, config.adminUserIds);
   warnOnOtherBuildSite(config.siteUrl, config.loopbackSite, import.meta.env.SITE);
   const rankings = new Rankings(handle.db);
@@ -75,13 +84,19 @@ async function logAdministrators(db: Services['db'], ids: ReadonlySet<number>): 
     console.log('[arcade] administrators (ADMIN_USER_IDS): none');
     return;
   }
-  const users = await db.selectFrom('users').select(['id', 'username']).where('id', 'in', [...ids]).execute();
+  const users = await db
+    .selectFrom('users')
+    .select(['id', 'username'])
+    .where('id', 'in', [...ids])
+    .execute();
   const names = new Map(users.map((u) => [u.id, u.username]));
   const listed = [...ids].map((id) => (names.has(id) ? `${id} (${names.get(id)})` : `${id} (no account yet)`));
   console.log(`[arcade] administrators (ADMIN_USER_IDS): ${listed.join(', ')}`);
   const missing = [...ids].filter((id) => !names.has(id));
   if (missing.length) {
-    console.warn(`[arcade] warning: user id ${missing.join(', ')} has no account yet, so whoever signs up as that id becomes an administrator. Register the administrators first, or set ADMIN_USER_IDS.`);
+    console.warn(
+      `[arcade] warning: user id ${missing.join(', ')} has no account yet, so whoever signs up as that id becomes an administrator. Register the administrators first, or set ADMIN_USER_IDS.`,
+    );
   }
 }
 

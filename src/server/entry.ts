@@ -53,13 +53,21 @@ const REFUSED_METHODS = new Set(['TRACE', 'TRACK']);
 
 const server = createServer((req, res) => {
   if (REFUSED_METHODS.has(req.method ?? '')) {
-    res.writeHead(405, { ...SECURITY_HEADERS, allow: 'GET, HEAD, POST, PUT, DELETE, OPTIONS', 'content-type': 'application/json' });
+    res.writeHead(405, {
+      ...SECURITY_HEADERS,
+      allow: 'GET, HEAD, POST, PUT, DELETE, OPTIONS',
+      'content-type': 'application/json',
+    });
     res.end(JSON.stringify({ error: `${req.method} is not allowed here.` }));
     return;
   }
   const addressProblem = invalidAddress(req.url ?? '/');
   if (addressProblem) {
-    res.writeHead(400, { ...SECURITY_HEADERS, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+    res.writeHead(400, {
+      ...SECURITY_HEADERS,
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+    });
     res.end(JSON.stringify({ error: `This address is not valid: ${addressProblem}.` }));
     return;
   }
@@ -73,8 +81,14 @@ const server = createServer((req, res) => {
     res.writeHead = ((...args: unknown[]) => {
       const type = String(res.getHeader('content-type') ?? '');
       const headersArg = args.find((a) => a && typeof a === 'object') as Record<string, unknown> | undefined;
-      const typeInArgs = headersArg ? String(Object.entries(headersArg).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '') : '';
-      if (args[0] === 404 && (type || typeInArgs).startsWith('text/html') && !res.hasHeader('content-security-policy')) {
+      const typeInArgs = headersArg
+        ? String(Object.entries(headersArg).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '')
+        : '';
+      if (
+        args[0] === 404 &&
+        (type || typeInArgs).startsWith('text/html') &&
+        !res.hasHeader('content-security-policy')
+      ) {
         res.setHeader('content-security-policy', csp);
       }
       return writeHead(...args);
@@ -95,11 +109,14 @@ const port = Number(process.env.PORT ?? 4321);
 server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
   if (!socket.writable) return socket.destroy();
   const status = error.code === 'HPE_INVALID_METHOD' ? '405 Method Not Allowed' : '400 Bad Request';
-  socket.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${JSON.stringify({ error: status.slice(4) })}`);
+  socket.end(
+    `HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${JSON.stringify({ error: status.slice(4) })}`,
+  );
 });
 
 server.listen(port, host, () => {
-  if (process.env.ASTRO_NODE_LOGGING !== 'disabled') console.log(`Server listening on http://${host.includes(':') ? `[${host}]` : host}:${port}`);
+  if (process.env.ASTRO_NODE_LOGGING !== 'disabled')
+    console.log(`Server listening on http://${host.includes(':') ? `[${host}]` : host}:${port}`);
 });
 
 /** How long a graceful stop waits for the requests under way before it ends them. */

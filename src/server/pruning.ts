@@ -21,7 +21,12 @@ export const PRUNE_EVERY_MS = HOUR;
  * their expiry, expired sessions and run tickets. Without it these tables grow with every visitor.
  */
 export async function pruneExpired(db: Db, now = Date.now()): Promise<Pruned> {
-  const [rateLimits, magicLinks, sessions, runTickets] = await Promise.all([pruneRateLimits(db, now), pruneMagicLinks(db, now), pruneSessions(db, now), pruneTickets(db, now)]);
+  const [rateLimits, magicLinks, sessions, runTickets] = await Promise.all([
+    pruneRateLimits(db, now),
+    pruneMagicLinks(db, now),
+    pruneSessions(db, now),
+    pruneTickets(db, now),
+  ]);
   return { rateLimits, magicLinks, sessions, runTickets };
 }
 

@@ -24,7 +24,16 @@ interface Props {
  * inert; Escape, a click on the backdrop and the close button close it; the browser returns focus
  * to the button that opened it.
  */
-export function ArcadeDialog({ open, onClose, labelledBy, describedBy, initialFocus, icon, wide = false, children }: Props) {
+export function ArcadeDialog({
+  open,
+  onClose,
+  labelledBy,
+  describedBy,
+  initialFocus,
+  icon,
+  wide = false,
+  children,
+}: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   // A click counts as a backdrop click only when it also started there (not a text selection
   // dragged out of a field).
@@ -60,7 +69,9 @@ export function ArcadeDialog({ open, onClose, labelledBy, describedBy, initialFo
         pressedOnBackdrop.current = false;
       }}
     >
-      <div className={`modal-box relative max-h-[calc(100dvh-2rem)] w-[calc(100%-1.5rem)] ${wide ? 'max-w-3xl' : 'max-w-md'} border-2 border-primary bg-base-200 px-5 pt-6 pb-6 shadow-[8px_8px_0_0_rgb(0_0_0/0.6)] sm:px-8 sm:pt-8`}>
+      <div
+        className={`relative modal-box max-h-[calc(100dvh-2rem)] w-[calc(100%-1.5rem)] ${wide ? 'max-w-3xl' : 'max-w-md'} border-2 border-primary bg-base-200 px-5 pt-6 pb-6 shadow-[8px_8px_0_0_rgb(0_0_0/0.6)] sm:px-8 sm:pt-8`}
+      >
         <span
           aria-hidden="true"
           className="mx-auto mb-4 grid size-12 place-items-center rounded-sm border-2 border-primary bg-base-300 text-primary shadow-[3px_3px_0_0_rgb(0_0_0/0.6)]"
@@ -69,7 +80,7 @@ export function ArcadeDialog({ open, onClose, labelledBy, describedBy, initialFo
         </span>
         <button
           type="button"
-          className="btn btn-ghost btn-sm btn-square absolute top-2 right-2"
+          className="btn absolute top-2 right-2 btn-square btn-ghost btn-sm"
           aria-label="Close"
           onClick={() => dialog.current?.close()}
         >

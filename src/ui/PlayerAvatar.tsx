@@ -15,11 +15,19 @@ const SIZES = {
   /** Header account menu. */
   sm: { px: 28, frame: 'size-7 border-2 border-primary', letter: 'text-xs' },
   /** Leaderboard rows. */
-  md: { px: 44, frame: 'size-9 border-2 border-plum shadow-[2px_2px_0_0_rgb(0_0_0/0.5)] sm:size-11', letter: 'text-sm' },
+  md: {
+    px: 44,
+    frame: 'size-9 border-2 border-plum shadow-[2px_2px_0_0_rgb(0_0_0/0.5)] sm:size-11',
+    letter: 'text-sm',
+  },
   /** Account settings. */
   lg: { px: 80, frame: 'size-20 border-2 border-primary', letter: 'text-3xl' },
   /** Home banner and profile card. */
-  xl: { px: 96, frame: 'size-20 border-4 border-primary shadow-[4px_4px_0_0_rgb(0_0_0/0.5)] sm:size-24', letter: 'text-3xl sm:text-4xl' },
+  xl: {
+    px: 96,
+    frame: 'size-20 border-4 border-primary shadow-[4px_4px_0_0_rgb(0_0_0/0.5)] sm:size-24',
+    letter: 'text-3xl sm:text-4xl',
+  },
 } as const;
 
 const LETTER_COLORS = ['text-primary', 'text-secondary', 'text-accent', 'text-info', 'text-warning'];
@@ -72,7 +80,10 @@ export function PlayerAvatar({ player, size, fallback = 'letter', lazy = false, 
     );
   }
   return (
-    <span aria-hidden="true" className={`grid place-items-center font-pixel ${letter} ${letterColor(player.username)} ${tile}`}>
+    <span
+      aria-hidden="true"
+      className={`grid place-items-center font-pixel ${letter} ${letterColor(player.username)} ${tile}`}
+    >
       {player.username.charAt(0).toUpperCase()}
     </span>
   );

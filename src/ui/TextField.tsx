@@ -37,5 +37,14 @@ export function TextField({ id, label, error, className = '', ...input }: Props)
 
 /** The e-mail field of the sign-up and sign-in forms. */
 export function EmailField(props: Omit<Props, 'label' | 'name' | 'type' | 'autoComplete' | 'placeholder'>) {
-  return <TextField label="Email Address" name="email" type="email" autoComplete="email" placeholder="you@example.com" {...props} />;
+  return (
+    <TextField
+      label="Email Address"
+      name="email"
+      type="email"
+      autoComplete="email"
+      placeholder="you@example.com"
+      {...props}
+    />
+  );
 }

@@ -6,10 +6,13 @@ import { useAction } from './useAction';
  * has the header's Sign Out, few visits use it.
  */
 export function useSignOut() {
-  const { run, pending } = useAction<void, { success: boolean }>(() => import('~/lib/auth-client').then((m) => m.$signOut), {
-    failureTitle: 'Sign Out Failed',
-    pendingAfterSuccess: true,
-    onSuccess: () => window.location.assign('/'),
-  });
+  const { run, pending } = useAction<void, { success: boolean }>(
+    () => import('~/lib/auth-client').then((m) => m.$signOut),
+    {
+      failureTitle: 'Sign Out Failed',
+      pendingAfterSuccess: true,
+      onSuccess: () => window.location.assign('/'),
+    },
+  );
   return { signOut: () => void run(), pending };
 }

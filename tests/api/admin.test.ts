@@ -30,7 +30,11 @@ describe.each(DIALECTS)('the admin room API against the built server on %s', (di
   let player: ApiPlayer;
 
   async function upload(path: string, bytes: Uint8Array, contentType: string, cookie = admin.cookie) {
-    const response = await fetch(server.url + path, { method: 'POST', body: bytes as Uint8Array<ArrayBuffer>, headers: { cookie, origin: server.url, 'content-type': contentType } });
+    const response = await fetch(server.url + path, {
+      method: 'POST',
+      body: bytes as Uint8Array<ArrayBuffer>,
+      headers: { cookie, origin: server.url, 'content-type': contentType },
+    });
     return { status: response.status, json: (await response.json()) as any };
   }
 
@@ -50,7 +54,10 @@ describe.each(DIALECTS)('the admin room API against the built server on %s', (di
       const refused = await call(server, path, { method, body, cookie: player.cookie });
       expect([path, refused.status, refused.json?.error]).toEqual([path, 403, 'Only administrators can do that.']);
     }
-    const list = z.parse(adminAvatarListSchema, (await call(server, '/api/admin/avatar-collection', { cookie: admin.cookie })).json);
+    const list = z.parse(
+      adminAvatarListSchema,
+      (await call(server, '/api/admin/avatar-collection', { cookie: admin.cookie })).json,
+    );
     expect(list.avatars).toHaveLength(9);
     expect(list.avatars.every((a) => a.isActive && a.name !== 'Guarded')).toBe(true);
   });
@@ -65,34 +72,117 @@ describe.each(DIALECTS)('the admin room API against the built server on %s', (di
     const room = await fetch(`${server.url}/admin`, { headers: { cookie: admin.cookie } });
     expect(room.status).toBe(200);
     const html = await room.text();
-    for (const text of ['Admin Room', 'Tournaments', 'Avatar Collection', 'User Management', 'Analytics', 'System Settings', 'Coming Soon', 'Reset Leaderboards', 'Broadcast Message']) expect(html).toContain(text);
+    for (const text of [
+      'Admin Room',
+      'Tournaments',
+      'Avatar Collection',
+      'User Management',
+      'Analytics',
+      'System Settings',
+      'Coming Soon',
+      'Reset Leaderboards',
+      'Broadcast Message',
+    ])
+      expect(html).toContain(text);
     const avatars = await fetch(`${server.url}/admin/avatars`, { headers: { cookie: admin.cookie } });
     expect(avatars.status).toBe(200);
     expect(await avatars.text()).toContain('Laser Eyes');
   });
 
   it('creates, edits and deletes avatars, retires an owned one, and keeps each write in the audit log', async () => {
-    const created = await call(server, '/api/admin/avatar-collection', { cookie: admin.cookie, body: { name: 'Node Runner', description: 'Runs a node', category: 'tournament' } });
-    expect(created).toMatchObject({ status: 201, json: { avatar: { avatarId: 'node-runner', rarity: 'common', category: 'tournament', isActive: true, imageUrl: '/api/assets/avatars/node-runner.png' } } });
+    const created = await call(server, '/api/admin/avatar-collection', {
+      cookie: admin.cookie,
+      body: { name: 'Node Runner', description: 'Runs a node', category: 'tournament' },
+    });
+    expect(created).toMatchObject({
+      status: 201,
+      json: {
+        avatar: {
+          avatarId: 'node-runner',
+          rarity: 'common',
+          category: 'tournament',
+          isActive: true,
+          imageUrl: '/api/assets/avatars/node-runner.png',
+        },
+      },
+    });
     const id = created.json.avatar.id as number;
 
-    const wrongId = await call(server, '/api/admin/avatar-collection', { cookie: admin.cookie, body: { name: 'Moon', avatarId: 'sun' } });
-    expect(wrongId).toMatchObject({ status: 400, json: { error: 'The avatar id is made from the name: "Moon" gives "moon", not "sun".' } });
-    expect((await call(server, '/api/admin/avatar-collection', { cookie: admin.cookie, body: { name: 'Node Runner' } })).status).toBe(409);
-    expect((await call(server, '/api/admin/avatar-collection', { cookie: admin.cookie, body: { name: 'X', rarity: 'mythic' } })).json.error).toBe('rarity must be common, rare, epic or legendary');
-    expect((await call(server, '/api/admin/avatar-collection', { cookie: admin.cookie, body: { name: 'X', imageUrl: 'https://evil.example/x.svg' } })).status).toBe(400);
+    const wrongId = await call(server, '/api/admin/avatar-collection', {
+      cookie: admin.cookie,
+      body: { name: 'Moon', avatarId: 'sun' },
+    });
+    expect(wrongId).toMatchObject({
+      status: 400,
+      json: { error: 'The avatar id is made from the name: "Moon" gives "moon", not "sun".' },
+    });
+    expect(
+      (await call(server, '/api/admin/avatar-collection', { cookie: admin.cookie, body: { name: 'Node Runner' } }))
+        .status,
+    ).toBe(409);
+    expect(
+      (
+        await call(server, '/api/admin/avatar-collection', {
+          cookie: admin.cookie,
+          body: { name: 'X', rarity: 'mythic' },
+        })
+      ).json.error,
+    ).toBe('rarity must be common, rare, epic or legendary');
+    expect(
+      (
+        await call(server, '/api/admin/avatar-collection', {
+          cookie: admin.cookie,
+          body: { name: 'X', imageUrl: 'https://evil.example/x.svg' },
+        })
+      ).status,
+    ).toBe(400);
 
-    const edited = await call(server, `/api/admin/avatar-collection/${id}`, { method: 'PUT', cookie: admin.cookie, body: { name: 'Node Runner Pro', rarity: 'epic' } });
-    expect(edited).toMatchObject({ status: 200, json: { avatar: { avatarId: 'node-runner', name: 'Node Runner Pro', rarity: 'epic' } } });
-    expect((await call(server, `/api/admin/avatar-collection/${id}`, { method: 'PUT', cookie: admin.cookie, body: { avatarId: 'other' } })).status).toBe(400);
-    expect((await call(server, '/api/admin/avatar-collection/99999', { method: 'PUT', cookie: admin.cookie, body: { name: 'x' } })).status).toBe(404);
-    expect((await call(server, '/api/admin/avatar-collection/abc', { method: 'DELETE', cookie: admin.cookie })).status).toBe(400);
+    const edited = await call(server, `/api/admin/avatar-collection/${id}`, {
+      method: 'PUT',
+      cookie: admin.cookie,
+      body: { name: 'Node Runner Pro', rarity: 'epic' },
+    });
+    expect(edited).toMatchObject({
+      status: 200,
+      json: { avatar: { avatarId: 'node-runner', name: 'Node Runner Pro', rarity: 'epic' } },
+    });
+    expect(
+      (
+        await call(server, `/api/admin/avatar-collection/${id}`, {
+          method: 'PUT',
+          cookie: admin.cookie,
+          body: { avatarId: 'other' },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await call(server, '/api/admin/avatar-collection/99999', {
+          method: 'PUT',
+          cookie: admin.cookie,
+          body: { name: 'x' },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await call(server, '/api/admin/avatar-collection/abc', { method: 'DELETE', cookie: admin.cookie })).status,
+    ).toBe(400);
 
-    expect(await call(server, `/api/admin/avatar-collection/${id}`, { method: 'DELETE', cookie: admin.cookie })).toMatchObject({ status: 200, json: { deleted: true, retired: false } });
-    const fiatBird = z.parse(adminAvatarListSchema, (await call(server, '/api/admin/avatar-collection', { cookie: admin.cookie })).json).avatars.find((a) => a.avatarId === 'fiat-bird')!;
-    expect((await call(server, `/api/admin/avatar-collection/${fiatBird.id}`, { method: 'DELETE', cookie: admin.cookie })).status).toBe(409);
+    expect(
+      await call(server, `/api/admin/avatar-collection/${id}`, { method: 'DELETE', cookie: admin.cookie }),
+    ).toMatchObject({ status: 200, json: { deleted: true, retired: false } });
+    const fiatBird = z
+      .parse(adminAvatarListSchema, (await call(server, '/api/admin/avatar-collection', { cookie: admin.cookie })).json)
+      .avatars.find((a) => a.avatarId === 'fiat-bird')!;
+    expect(
+      (await call(server, `/api/admin/avatar-collection/${fiatBird.id}`, { method: 'DELETE', cookie: admin.cookie }))
+        .status,
+    ).toBe(409);
 
-    const log = z.parse(auditLogResponseSchema, (await call(server, '/api/admin/audit-log', { cookie: admin.cookie })).json);
+    const log = z.parse(
+      auditLogResponseSchema,
+      (await call(server, '/api/admin/audit-log', { cookie: admin.cookie })).json,
+    );
     expect(log.entries.slice(0, 3).map((e) => [e.action, e.targetId, e.actorId, e.actorName])).toEqual([
       ['avatar.delete', 'node-runner', admin.id, 'Root_Admin'],
       ['avatar.update', 'node-runner', admin.id, 'Root_Admin'],
@@ -101,7 +191,10 @@ describe.each(DIALECTS)('the admin room API against the built server on %s', (di
   });
 
   it('stores an uploaded image re-encoded and serves it; refuses SVG, text, forms and anything over 2 MB with a clear 4xx', async () => {
-    const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#f7931a' } }).withExif({ IFD0: { Artist: 'Someone Private' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#f7931a' } })
+      .withExif({ IFD0: { Artist: 'Someone Private' } })
+      .jpeg()
+      .toBuffer();
     const stored = await upload('/api/admin/uploads/tournament?name=Spring%20Cup.jpg', jpeg, 'image/jpeg');
     expect(stored.status).toBe(201);
     const answer = z.parse(uploadResponseSchema, stored.json);
@@ -113,12 +206,23 @@ describe.each(DIALECTS)('the admin room API against the built server on %s', (di
     expect((await sharp(bytes).metadata()).width).toBe(40);
 
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
-    expect(await upload('/api/admin/uploads/avatars?name=x.svg', svg, 'image/svg+xml')).toEqual({ status: 415, json: { error: 'Upload a PNG, JPEG, WebP or GIF image (SVG and other formats are not accepted).' } });
-    expect((await upload('/api/admin/uploads/avatars?name=x.png', Buffer.from('not an image'), 'image/png')).status).toBe(415);
-    expect((await upload('/api/admin/uploads/avatars', Buffer.from('--x\r\n'), 'multipart/form-data; boundary=x')).status).toBe(415);
-    expect(await upload('/api/admin/uploads/avatars?name=big.png', Buffer.alloc(2 * 1024 * 1024 + 10), 'image/png')).toEqual({ status: 413, json: { error: 'Images can be at most 2 MB.' } });
+    expect(await upload('/api/admin/uploads/avatars?name=x.svg', svg, 'image/svg+xml')).toEqual({
+      status: 415,
+      json: { error: 'Upload a PNG, JPEG, WebP or GIF image (SVG and other formats are not accepted).' },
+    });
+    expect(
+      (await upload('/api/admin/uploads/avatars?name=x.png', Buffer.from('not an image'), 'image/png')).status,
+    ).toBe(415);
+    expect(
+      (await upload('/api/admin/uploads/avatars', Buffer.from('--x\r\n'), 'multipart/form-data; boundary=x')).status,
+    ).toBe(415);
+    expect(
+      await upload('/api/admin/uploads/avatars?name=big.png', Buffer.alloc(2 * 1024 * 1024 + 10), 'image/png'),
+    ).toEqual({ status: 413, json: { error: 'Images can be at most 2 MB.' } });
     expect((await upload('/api/admin/uploads/elsewhere?name=x.png', jpeg, 'image/jpeg')).status).toBe(404);
-    const uploads = z.parse(auditLogResponseSchema, (await call(server, '/api/admin/audit-log', { cookie: admin.cookie })).json).entries.filter((e) => e.action === 'upload.image');
+    const uploads = z
+      .parse(auditLogResponseSchema, (await call(server, '/api/admin/audit-log', { cookie: admin.cookie })).json)
+      .entries.filter((e) => e.action === 'upload.image');
     expect(uploads.map((e) => e.targetId)).toEqual([answer.filename]);
   });
 
@@ -126,7 +230,11 @@ describe.each(DIALECTS)('the admin room API against the built server on %s', (di
     const utc = (ms: number) => new Date(ms).toISOString().slice(0, 19);
     expect((await submitRun(server, admin, `admin-run-${dialect}`, 4_000)).status).toBe(201);
     expect((await submitRun(server, player, `player-run-${dialect}`, 9_000)).status).toBe(201);
-    await call(server, '/api/account/lightning-address', { method: 'PUT', cookie: player.cookie, body: { lightningAddress: 'plain@wallet.example.com' } });
+    await call(server, '/api/account/lightning-address', {
+      method: 'PUT',
+      cookie: player.cookie,
+      body: { lightningAddress: 'plain@wallet.example.com' },
+    });
     const now = Date.now();
     const form = {
       name: `Flash Cup ${dialect}`,
@@ -135,44 +243,105 @@ describe.each(DIALECTS)('the admin room API against the built server on %s', (di
       startDate: utc(now - 3_600_000),
       endDate: utc(now + 2_000),
       timezoneOffset: '0',
-      rewards: JSON.stringify({ firstPlaceSats: 2100, secondToFifthSats: 500, randomParticipantSats: 0, avatarRewards: [{ avatarId: 'laser-eyes', eligibility: 'first_place' }, { avatarId: 'sats-miner', eligibility: 'all_players' }] }),
+      rewards: JSON.stringify({
+        firstPlaceSats: 2100,
+        secondToFifthSats: 500,
+        randomParticipantSats: 0,
+        avatarRewards: [
+          { avatarId: 'laser-eyes', eligibility: 'first_place' },
+          { avatarId: 'sats-miner', eligibility: 'all_players' },
+        ],
+      }),
     };
     const created = await call(server, '/api/admin/tournaments', { cookie: admin.cookie, body: form });
     expect(created.status).toBe(201);
     const id = created.json.tournament.id as number;
     expect(created.json.tournament.participantCount).toBe(2);
-    const early = await call(server, `/api/admin/tournaments/${id}/process-winners`, { cookie: admin.cookie, body: {} });
+    const early = await call(server, `/api/admin/tournaments/${id}/process-winners`, {
+      cookie: admin.cookie,
+      body: {},
+    });
     expect(early.status).toBe(409);
-    expect((await call(server, `/api/admin/tournaments/${id}/winners`, { cookie: admin.cookie })).json).toMatchObject({ winners: [], processedAt: null, tournament: { status: 'active' } });
+    expect((await call(server, `/api/admin/tournaments/${id}/winners`, { cookie: admin.cookie })).json).toMatchObject({
+      winners: [],
+      processedAt: null,
+      tournament: { status: 'active' },
+    });
     await new Promise((r) => setTimeout(r, Math.max(0, now + 2_100 - Date.now())));
 
-    const [first, second] = await Promise.all([1, 2].map(() => call(server, `/api/admin/tournaments/${id}/process-winners`, { cookie: admin.cookie, body: {} })));
+    const [first, second] = await Promise.all(
+      [1, 2].map(() =>
+        call(server, `/api/admin/tournaments/${id}/process-winners`, { cookie: admin.cookie, body: {} }),
+      ),
+    );
     expect([first!.status, second!.status]).toEqual([200, 200]);
     expect(first!.json.awardsCreated + second!.json.awardsCreated).toBe(5);
     expect(first!.json.bitcoinAwards + second!.json.bitcoinAwards).toBe(2);
 
     const winners = (await call(server, `/api/admin/tournaments/${id}/winners`, { cookie: admin.cookie })).json;
-    expect(winners.winners.map((w: any) => [w.username, w.rank, w.score, w.lightningAddress])).toEqual([['Plain_Player', 1, 9000, 'plain@wallet.example.com'], ['Root_Admin', 2, 4000, null]]);
+    expect(winners.winners.map((w: any) => [w.username, w.rank, w.score, w.lightningAddress])).toEqual([
+      ['Plain_Player', 1, 9000, 'plain@wallet.example.com'],
+      ['Root_Admin', 2, 4000, null],
+    ]);
     const top = winners.winners[0];
     expect(top.bitcoinPrizes).toMatchObject([{ prizeValue: 2100, distributionStatus: 'pending' }]);
     expect(top.avatarPrizes.map((p: any) => p.avatarId).sort()).toEqual(['laser-eyes', 'sats-miner']);
 
     const laser = top.avatarPrizes.find((p: any) => p.avatarId === 'laser-eyes').id;
-    const sends = await Promise.all([1, 2].map(() => call(server, `/api/admin/tournaments/prizes/${laser}/distribute`, { cookie: admin.cookie, body: { paymentProof: 'n/a' } })));
+    const sends = await Promise.all(
+      [1, 2].map(() =>
+        call(server, `/api/admin/tournaments/prizes/${laser}/distribute`, {
+          cookie: admin.cookie,
+          body: { paymentProof: 'n/a' },
+        }),
+      ),
+    );
     expect(sends.map((r) => r.status).sort()).toEqual([200, 409]);
-    expect(sends.find((r) => r.status === 409)!.json.error).toMatch(/^This prize was already sent on .* by Root_Admin\.$/);
+    expect(sends.find((r) => r.status === 409)!.json.error).toMatch(
+      /^This prize was already sent on .* by Root_Admin\.$/,
+    );
     const sats = top.bitcoinPrizes[0].id;
-    expect((await call(server, `/api/admin/tournaments/prizes/${sats}/status`, { method: 'PUT', cookie: admin.cookie, body: { status: 'pending' } })).status).toBe(409);
-    expect((await call(server, `/api/admin/tournaments/prizes/${sats}/distribute`, { method: 'POST', cookie: admin.cookie })).status).toBe(200);
-    expect((await call(server, `/api/admin/tournaments/prizes/abc/distribute`, { method: 'POST', cookie: admin.cookie })).status).toBe(400);
+    expect(
+      (
+        await call(server, `/api/admin/tournaments/prizes/${sats}/status`, {
+          method: 'PUT',
+          cookie: admin.cookie,
+          body: { status: 'pending' },
+        })
+      ).status,
+    ).toBe(409);
+    expect(
+      (await call(server, `/api/admin/tournaments/prizes/${sats}/distribute`, { method: 'POST', cookie: admin.cookie }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await call(server, `/api/admin/tournaments/prizes/abc/distribute`, { method: 'POST', cookie: admin.cookie }))
+        .status,
+    ).toBe(400);
 
-    expect((await call(server, `/api/admin/tournaments/${id}/bulk-distribute-avatar`, { cookie: admin.cookie, body: { avatarId: 'sats-miner' } })).json).toMatchObject({ distributedExisting: 2, newAwards: 0 });
-    expect((await call(server, `/api/admin/tournaments/${id}/bulk-distribute-avatar`, { cookie: admin.cookie, body: { avatarId: 'sats-miner' } })).json).toMatchObject({ distributedExisting: 0, newAwards: 0 });
+    expect(
+      (
+        await call(server, `/api/admin/tournaments/${id}/bulk-distribute-avatar`, {
+          cookie: admin.cookie,
+          body: { avatarId: 'sats-miner' },
+        })
+      ).json,
+    ).toMatchObject({ distributedExisting: 2, newAwards: 0 });
+    expect(
+      (
+        await call(server, `/api/admin/tournaments/${id}/bulk-distribute-avatar`, {
+          cookie: admin.cookie,
+          body: { avatarId: 'sats-miner' },
+        })
+      ).json,
+    ).toMatchObject({ distributedExisting: 0, newAwards: 0 });
     const collection = (await call(server, '/api/avatars/collection', { cookie: player.cookie })).json;
     expect(collection.avatars.map((a: any) => a.avatarId).sort()).toEqual(['laser-eyes', 'sats-miner']);
 
     const profile = (await call(server, `/api/users/${player.id}/profile`)).json;
-    expect(profile.prizes.map((p: any) => [p.tournamentName, p.prizeType, p.prizeValue, p.avatarName, p.status]).sort()).toEqual(
+    expect(
+      profile.prizes.map((p: any) => [p.tournamentName, p.prizeType, p.prizeValue, p.avatarName, p.status]).sort(),
+    ).toEqual(
       [
         [`Flash Cup ${dialect}`, 'avatar', 0, 'Laser Eyes', 'sent'],
         [`Flash Cup ${dialect}`, 'avatar', 0, 'Sats Miner', 'sent'],
@@ -183,34 +352,76 @@ describe.each(DIALECTS)('the admin room API against the built server on %s', (di
     expect(profilePage).toContain('Tournament Prizes (3)');
     expect(profilePage).toContain('2,100 sats');
 
-    const preview = await call(server, '/api/admin/tournaments/preview-report', { cookie: admin.cookie, body: { markdown: '# Flash\n\n<script>alert(1)</script>[x](javascript:alert(1))' } });
+    const preview = await call(server, '/api/admin/tournaments/preview-report', {
+      cookie: admin.cookie,
+      body: { markdown: '# Flash\n\n<script>alert(1)</script>[x](javascript:alert(1))' },
+    });
     expect(preview.status).toBe(200);
     expect(preview.json.html).toContain('<h1>Flash</h1>');
     expect(preview.json.html).not.toMatch(/script|javascript:/);
     // Markdown too deep to render is a 400 that says so, in the preview and when saved.
-    const deep = await call(server, '/api/admin/tournaments/preview-report', { cookie: admin.cookie, body: { markdown: '>'.repeat(3000) } });
-    expect(deep).toMatchObject({ status: 400, json: { error: 'reportContent nests too deeply: quotes, lists and emphasis may sit inside each other at most 32 levels deep.' } });
-    const draft = (await call(server, `/api/admin/tournaments/${id}/draft-report`, { cookie: admin.cookie })).json.markdown as string;
+    const deep = await call(server, '/api/admin/tournaments/preview-report', {
+      cookie: admin.cookie,
+      body: { markdown: '>'.repeat(3000) },
+    });
+    expect(deep).toMatchObject({
+      status: 400,
+      json: {
+        error:
+          'reportContent nests too deeply: quotes, lists and emphasis may sit inside each other at most 32 levels deep.',
+      },
+    });
+    const draft = (await call(server, `/api/admin/tournaments/${id}/draft-report`, { cookie: admin.cookie })).json
+      .markdown as string;
     expect(draft).toContain(`# Flash Cup ${dialect}: the report`);
     expect(draft).toContain('| 1 | Plain\\_Player | 9,000 |');
     expect(draft).toContain('2,100 sats');
 
-    const log = (await call(server, `/api/admin/audit-log?tournamentId=${id}`, { cookie: admin.cookie })).json.entries.map((e: any) => e.action);
+    const log = (
+      await call(server, `/api/admin/audit-log?tournamentId=${id}`, { cookie: admin.cookie })
+    ).json.entries.map((e: any) => e.action);
     expect(log).toContain('tournament.create');
     expect(log.filter((a: string) => a === 'tournament.process_winners')).toHaveLength(2);
     expect(log.filter((a: string) => a === 'prize.distribute')).toHaveLength(2);
   });
 
   it('keeps a valid Lightning Address on the account, lower-cased, refuses a wrong one, and removes it', async () => {
-    const saved = await call(server, '/api/account/lightning-address', { method: 'PUT', cookie: player.cookie, body: { lightningAddress: '  Plain.Player@Wallet.Example.com ' } });
+    const saved = await call(server, '/api/account/lightning-address', {
+      method: 'PUT',
+      cookie: player.cookie,
+      body: { lightningAddress: '  Plain.Player@Wallet.Example.com ' },
+    });
     expect(saved).toMatchObject({ status: 200, json: { lightningAddress: 'plain.player@wallet.example.com' } });
-    expect((await call(server, '/api/account', { cookie: player.cookie })).json.lightningAddress).toBe('plain.player@wallet.example.com');
+    expect((await call(server, '/api/account', { cookie: player.cookie })).json.lightningAddress).toBe(
+      'plain.player@wallet.example.com',
+    );
     for (const wrong of ['plain', 'a@b', 'x@-bad-.com', 'x y@wallet.com', `${'a'.repeat(65)}@wallet.com`, 5]) {
-      const refused = await call(server, '/api/account/lightning-address', { method: 'PUT', cookie: player.cookie, body: { lightningAddress: wrong } });
+      const refused = await call(server, '/api/account/lightning-address', {
+        method: 'PUT',
+        cookie: player.cookie,
+        body: { lightningAddress: wrong },
+      });
       expect([wrong, refused.status]).toEqual([wrong, 400]);
     }
-    expect((await call(server, '/api/account', { cookie: player.cookie })).json.lightningAddress).toBe('plain.player@wallet.example.com');
-    expect((await call(server, '/api/account/lightning-address', { method: 'PUT', body: { lightningAddress: 'a@wallet.com' } })).status).toBe(401);
-    expect((await call(server, '/api/account/lightning-address', { method: 'PUT', cookie: player.cookie, body: { lightningAddress: '' } })).json.lightningAddress).toBeNull();
+    expect((await call(server, '/api/account', { cookie: player.cookie })).json.lightningAddress).toBe(
+      'plain.player@wallet.example.com',
+    );
+    expect(
+      (
+        await call(server, '/api/account/lightning-address', {
+          method: 'PUT',
+          body: { lightningAddress: 'a@wallet.com' },
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await call(server, '/api/account/lightning-address', {
+          method: 'PUT',
+          cookie: player.cookie,
+          body: { lightningAddress: '' },
+        })
+      ).json.lightningAddress,
+    ).toBeNull();
   });
 });

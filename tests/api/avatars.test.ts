@@ -23,7 +23,10 @@ describe.each(DIALECTS)('achievements, avatars and profiles API against the buil
     const ip = newClientIp();
     const email = `${username.toLowerCase()}@example.com`;
     await call(server, '/api/auth/register', { body: { username, email }, ip, headers: { 'cf-ipcountry': 'DE' } });
-    const verified = await call(server, '/api/auth/verify-magic-link', { body: { token: latestOutboxMail(server.dataDir, email).token, confirm: true }, ip });
+    const verified = await call(server, '/api/auth/verify-magic-link', {
+      body: { token: latestOutboxMail(server.dataDir, email).token, confirm: true },
+      ip,
+    });
     const cookie = sessionCookie(verified);
     const token = (await call(server, '/api/auth/game-token', { cookie })).json.gameToken;
     return { id: verified.json.user.id, cookie, token };
@@ -50,45 +53,95 @@ describe.each(DIALECTS)('achievements, avatars and profiles API against the buil
     expect(before.status).toBe(200);
     const cards = z.parse(achievementsResponseSchema, before.json);
     expect(cards.completed).toBe(3);
-    expect(cards.cards.find((c) => c.id === 'beginner')).toMatchObject({ completed: true, claimed: false, reward: { image: '/api/assets/avatars/fiat-bird.png' } });
+    expect(cards.cards.find((c) => c.id === 'beginner')).toMatchObject({
+      completed: true,
+      claimed: false,
+      reward: { image: '/api/assets/avatars/fiat-bird.png' },
+    });
 
-    const claimed = await call(server, '/api/avatars/claim', { cookie: ann.cookie, body: { achievementCardId: 'beginner', avatarId: 'fiat-bird', avatarName: 'REKT! Beginner', avatarImage: '/api/assets/avatars/fiat-bird.png' } });
+    const claimed = await call(server, '/api/avatars/claim', {
+      cookie: ann.cookie,
+      body: {
+        achievementCardId: 'beginner',
+        avatarId: 'fiat-bird',
+        avatarName: 'REKT! Beginner',
+        avatarImage: '/api/assets/avatars/fiat-bird.png',
+      },
+    });
     expect(claimed).toMatchObject({ status: 200, json: { message: 'REKT! Beginner has joined your collection!' } });
     expect((await call(server, '/api/achievements', { cookie: ann.cookie })).json.cards[1].claimed).toBe(true);
 
-    const collection = z.parse(avatarCollectionResponseSchema, (await call(server, '/api/avatars/collection', { cookie: ann.cookie })).json);
+    const collection = z.parse(
+      avatarCollectionResponseSchema,
+      (await call(server, '/api/avatars/collection', { cookie: ann.cookie })).json,
+    );
     expect(collection.avatars.map((a) => a.avatarId)).toEqual(['fiat-bird']);
     expect(collection.activeAvatarId).toBeNull();
 
     const set = await call(server, '/api/avatars/set-active', { cookie: ann.cookie, body: { avatarId: 'fiat-bird' } });
-    expect(set).toMatchObject({ status: 200, json: { message: 'Your avatar has been updated successfully!', activeAvatar: { avatarId: 'fiat-bird', avatarName: 'REKT! Beginner', avatarImage: '/api/assets/avatars/fiat-bird.png' } } });
-    expect((await call(server, '/api/auth/me', { cookie: ann.cookie })).json.user.avatarImage).toBe('/api/assets/avatars/fiat-bird.png');
-    expect((await call(server, '/api/account', { cookie: ann.cookie })).json.user.avatarImage).toBe('/api/assets/avatars/fiat-bird.png');
+    expect(set).toMatchObject({
+      status: 200,
+      json: {
+        message: 'Your avatar has been updated successfully!',
+        activeAvatar: {
+          avatarId: 'fiat-bird',
+          avatarName: 'REKT! Beginner',
+          avatarImage: '/api/assets/avatars/fiat-bird.png',
+        },
+      },
+    });
+    expect((await call(server, '/api/auth/me', { cookie: ann.cookie })).json.user.avatarImage).toBe(
+      '/api/assets/avatars/fiat-bird.png',
+    );
+    expect((await call(server, '/api/account', { cookie: ann.cookie })).json.user.avatarImage).toBe(
+      '/api/assets/avatars/fiat-bird.png',
+    );
     // Signing in again (by link, by code) answers the player with their avatar too.
     const ip = newClientIp();
-    expect((await call(server, '/api/auth/send-magic-link', { body: { email: 'ann_avatar@example.com' }, ip })).status).toBe(200);
+    expect(
+      (await call(server, '/api/auth/send-magic-link', { body: { email: 'ann_avatar@example.com' }, ip })).status,
+    ).toBe(200);
     const mail = latestOutboxMail(server.dataDir, 'ann_avatar@example.com');
-    expect((await call(server, '/api/auth/verify-code', { body: { email: 'ann_avatar@example.com', code: mail.code }, ip })).json.user).toMatchObject({ id: ann.id, avatarImage: '/api/assets/avatars/fiat-bird.png' });
-    expect((await call(server, '/api/auth/send-magic-link', { body: { email: 'ann_avatar@example.com' }, ip })).status).toBe(200);
+    expect(
+      (await call(server, '/api/auth/verify-code', { body: { email: 'ann_avatar@example.com', code: mail.code }, ip }))
+        .json.user,
+    ).toMatchObject({ id: ann.id, avatarImage: '/api/assets/avatars/fiat-bird.png' });
+    expect(
+      (await call(server, '/api/auth/send-magic-link', { body: { email: 'ann_avatar@example.com' }, ip })).status,
+    ).toBe(200);
     const link = latestOutboxMail(server.dataDir, 'ann_avatar@example.com');
-    expect((await call(server, '/api/auth/verify-magic-link', { body: { token: link.token, confirm: true }, ip })).json.user).toMatchObject({ id: ann.id, avatarImage: '/api/assets/avatars/fiat-bird.png' });
-    const own = z.parse(ownProfileResponseSchema, (await call(server, '/api/user/profile', { cookie: ann.cookie })).json);
+    expect(
+      (await call(server, '/api/auth/verify-magic-link', { body: { token: link.token, confirm: true }, ip })).json.user,
+    ).toMatchObject({ id: ann.id, avatarImage: '/api/assets/avatars/fiat-bird.png' });
+    const own = z.parse(
+      ownProfileResponseSchema,
+      (await call(server, '/api/user/profile', { cookie: ann.cookie })).json,
+    );
     expect(own.activeAvatar?.avatarId).toBe('fiat-bird');
     const board = await call(server, '/api/leaderboards/rekt');
-    expect(board.json.entries[0]).toMatchObject({ userId: ann.id, activeAvatar: { avatarImage: '/api/assets/avatars/fiat-bird.png', avatarName: 'REKT! Beginner' } });
+    expect(board.json.entries[0]).toMatchObject({
+      userId: ann.id,
+      activeAvatar: { avatarImage: '/api/assets/avatars/fiat-bird.png', avatarName: 'REKT! Beginner' },
+    });
 
     const profile = await call(server, `/api/users/${ann.id}/profile`);
     expect(profile.status).toBe(200);
     const parsed = z.parse(publicProfileSchema, profile.json);
     expect(parsed.activeAvatar?.avatarId).toBe('fiat-bird');
-    expect(parsed.gameStats.find((g) => g.gameId === 'rekt')).toMatchObject({ gamesPlayed: 1, bestScore: 15_000, globalRank: 1 });
+    expect(parsed.gameStats.find((g) => g.gameId === 'rekt')).toMatchObject({
+      gamesPlayed: 1,
+      bestScore: 15_000,
+      globalRank: 1,
+    });
     expect(profile.text).not.toContain('@example.com');
 
     const image = await fetch(`${server.url}/api/assets/avatars/fiat-bird.png`);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
     const etag = image.headers.get('etag')!;
-    expect((await fetch(`${server.url}/api/assets/avatars/fiat-bird.png`, { headers: { 'if-none-match': etag } })).status).toBe(304);
+    expect(
+      (await fetch(`${server.url}/api/assets/avatars/fiat-bird.png`, { headers: { 'if-none-match': etag } })).status,
+    ).toBe(304);
   });
 
   it('asks for a signed-in player on every own call', async () => {
@@ -131,11 +184,23 @@ describe.each(DIALECTS)('achievements, avatars and profiles API against the buil
       expect(result.status, `${method} ${path} ${JSON.stringify(body)}`).toBe(status);
       expect(result.json.error, `${method} ${path} ${JSON.stringify(body)}`).toEqual(expect.any(String));
     }
-    const textBody = await call(server, '/api/avatars/claim', { cookie, body: 'x', headers: { 'content-type': 'text/plain' } });
+    const textBody = await call(server, '/api/avatars/claim', {
+      cookie,
+      body: 'x',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(textBody.status).toBe(415);
     expect((await call(server, '/api/avatars/claim', { cookie, method: 'GET' })).status).toBe(405);
     expect((await call(server, '/api/achievements', { cookie, method: 'POST', body: {} })).status).toBe(405);
-    expect((await call(server, '/api/avatars/claim', { cookie, body: { achievementCardId: 'beginner', avatarId: 'fiat-bird' }, noOrigin: true })).status).toBe(403);
+    expect(
+      (
+        await call(server, '/api/avatars/claim', {
+          cookie,
+          body: { achievementCardId: 'beginner', avatarId: 'fiat-bird' },
+          noOrigin: true,
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it("keeps a profile page rendered for visitors, but shows the owner's own changes at once", async () => {
@@ -161,8 +226,18 @@ describe.each(DIALECTS)('achievements, avatars and profiles API against the buil
     expect(picker(own.text)).toBe(true);
     expect(picker(first.text)).toBe(false);
 
-    await call(server, '/api/avatars/claim', { cookie: cy.cookie, body: { achievementCardId: 'beginner', avatarId: 'fiat-bird', avatarName: 'REKT! Beginner', avatarImage: '/api/assets/avatars/fiat-bird.png' } });
-    expect((await call(server, '/api/avatars/set-active', { cookie: cy.cookie, body: { avatarId: 'fiat-bird' } })).status).toBe(200);
+    await call(server, '/api/avatars/claim', {
+      cookie: cy.cookie,
+      body: {
+        achievementCardId: 'beginner',
+        avatarId: 'fiat-bird',
+        avatarName: 'REKT! Beginner',
+        avatarImage: '/api/assets/avatars/fiat-bird.png',
+      },
+    });
+    expect(
+      (await call(server, '/api/avatars/set-active', { cookie: cy.cookie, body: { avatarId: 'fiat-bird' } })).status,
+    ).toBe(200);
     const after = await page();
     expect(after.text.includes('/api/assets/avatars/fiat-bird.png')).toBe(true);
     expect(after.headers.has('age'), 'a fresh render after the change').toBe(false);
@@ -181,8 +256,15 @@ describe.each(DIALECTS)('achievements, avatars and profiles API against the buil
   });
 
   it('answers a public profile to anyone, 404 User not found for an unknown player, 400 for a bad id', async () => {
-    expect((await call(server, `/api/users/${bob.id}/profile`)).json).toMatchObject({ userId: bob.id, user: { username: 'Bob_Avatar', country: 'DE' }, totalAvatars: 0 });
-    expect(await call(server, '/api/users/999999/profile')).toMatchObject({ status: 404, json: { error: 'User not found' } });
+    expect((await call(server, `/api/users/${bob.id}/profile`)).json).toMatchObject({
+      userId: bob.id,
+      user: { username: 'Bob_Avatar', country: 'DE' },
+      totalAvatars: 0,
+    });
+    expect(await call(server, '/api/users/999999/profile')).toMatchObject({
+      status: 404,
+      json: { error: 'User not found' },
+    });
     for (const id of ['0', '-1', 'abc', '1.5', '99999999999999999999']) {
       expect((await call(server, `/api/users/${id}/profile`)).status, id).toBe(400);
     }
@@ -190,10 +272,18 @@ describe.each(DIALECTS)('achievements, avatars and profiles API against the buil
 
   it('records and takes back the wish to hear about new games', async () => {
     expect((await call(server, '/api/account', { cookie: bob.cookie })).json.notifyNewGames).toBe(false);
-    const on = await call(server, '/api/account/notify-new-games', { method: 'PUT', body: { wanted: true }, cookie: bob.cookie });
+    const on = await call(server, '/api/account/notify-new-games', {
+      method: 'PUT',
+      body: { wanted: true },
+      cookie: bob.cookie,
+    });
     expect(on).toMatchObject({ status: 200, json: { notifyNewGames: true, message: expect.any(String) } });
     expect((await call(server, '/api/account', { cookie: bob.cookie })).json.notifyNewGames).toBe(true);
-    const off = await call(server, '/api/account/notify-new-games', { method: 'PUT', body: { wanted: false }, cookie: bob.cookie });
+    const off = await call(server, '/api/account/notify-new-games', {
+      method: 'PUT',
+      body: { wanted: false },
+      cookie: bob.cookie,
+    });
     expect(off.json.notifyNewGames).toBe(false);
   });
 

@@ -22,7 +22,10 @@ describe('./arcade backup', () => {
         for (let i = 0; !stop; i++) await submitRun(server, player, `during-${i}`, 10);
       })();
       const file = join(spare, 'arcade-backup.db');
-      const result = spawnSync(process.execPath, ['scripts/backup.mjs', file], { env: { ...process.env, DATA_DIR: server.dataDir }, encoding: 'utf8' });
+      const result = spawnSync(process.execPath, ['scripts/backup.mjs', file], {
+        env: { ...process.env, DATA_DIR: server.dataDir },
+        encoding: 'utf8',
+      });
       stop = true;
       await writing;
       expect(result.stderr).toBe('');
@@ -34,7 +37,10 @@ describe('./arcade backup', () => {
       copy.close();
       expect(before.n).toBe(20);
       // a second backup to the same file is refused: a backup is never overwritten
-      expect(spawnSync(process.execPath, ['scripts/backup.mjs', file], { env: { ...process.env, DATA_DIR: server.dataDir } }).status).toBe(1);
+      expect(
+        spawnSync(process.execPath, ['scripts/backup.mjs', file], { env: { ...process.env, DATA_DIR: server.dataDir } })
+          .status,
+      ).toBe(1);
 
       // restore: the copy as arcade.db of a fresh data directory
       const restoredDir = join(spare, 'restored');

@@ -19,34 +19,89 @@ describe.each(DIALECTS)('control characters in addresses and text, against the b
   it('refuses an address with a control character in a path parameter or the query (400), whoever asks', async () => {
     const bearer = { authorization: `Bearer ${arcade.player.gameToken}` };
     const ANSWER = { question: 0, choice: 1, ms: 2000 };
-    expect(errorOf(await call(arcade.server, '/api/games/mr-quiz/runs/a%00b/answers', { body: ANSWER, headers: bearer, noOrigin: true }))).toEqual([400, ADDRESS]);
-    for (const path of ['/api/achievements/player/a%00b', '/api/users/1%00/profile', '/api/assets/avatars/a%00.png', '/tournament/1%0A', '/api/leaderboards/rekt?country=D%00E', '/api/admin/audit-log?tournamentId=%001']) {
-      for (const cookie of [undefined, arcade.admin.cookie]) expect(errorOf(await call(arcade.server, path, { cookie })), path).toEqual([400, ADDRESS]);
+    expect(
+      errorOf(
+        await call(arcade.server, '/api/games/mr-quiz/runs/a%00b/answers', {
+          body: ANSWER,
+          headers: bearer,
+          noOrigin: true,
+        }),
+      ),
+    ).toEqual([400, ADDRESS]);
+    for (const path of [
+      '/api/achievements/player/a%00b',
+      '/api/users/1%00/profile',
+      '/api/assets/avatars/a%00.png',
+      '/tournament/1%0A',
+      '/api/leaderboards/rekt?country=D%00E',
+      '/api/admin/audit-log?tournamentId=%001',
+    ]) {
+      for (const cookie of [undefined, arcade.admin.cookie])
+        expect(errorOf(await call(arcade.server, path, { cookie })), path).toEqual([400, ADDRESS]);
     }
     // the same addresses without the control character answer as ever
     expect((await call(arcade.server, `/api/achievements/player/${arcade.player.username}`)).status).toBe(200);
-    expect((await call(arcade.server, '/api/games/mr-quiz/runs/ab/answers', { body: ANSWER, headers: bearer, noOrigin: true })).status).toBe(404);
+    expect(
+      (
+        await call(arcade.server, '/api/games/mr-quiz/runs/ab/answers', {
+          body: ANSWER,
+          headers: bearer,
+          noOrigin: true,
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('refuses control characters in avatar and tournament text, keeping line breaks and tabs', async () => {
-    const avatar = (description: string) => call(arcade.server, '/api/admin/avatar-collection', { cookie: arcade.admin.cookie, body: { name: `Night Owl ${dialect}`, description } });
+    const avatar = (description: string) =>
+      call(arcade.server, '/api/admin/avatar-collection', {
+        cookie: arcade.admin.cookie,
+        body: { name: `Night Owl ${dialect}`, description },
+      });
     expect(errorOf(await avatar(NUL))).toEqual([400, lines('The description')]);
     expect(errorOf(await avatar('bell\u0007'))).toEqual([400, lines('The description')]);
     const made = await avatar('Stays up late.\nHodls\tall night.');
     expect(made.status).toBe(201);
     expect(made.json.avatar.description).toBe('Stays up late.\nHodls\tall night.');
-    expect(errorOf(await call(arcade.server, `/api/admin/avatar-collection/${made.json.avatar.id}`, { method: 'PUT', cookie: arcade.admin.cookie, body: { description: NUL } }))).toEqual([400, lines('The description')]);
+    expect(
+      errorOf(
+        await call(arcade.server, `/api/admin/avatar-collection/${made.json.avatar.id}`, {
+          method: 'PUT',
+          cookie: arcade.admin.cookie,
+          body: { description: NUL },
+        }),
+      ),
+    ).toEqual([400, lines('The description')]);
 
     const now = Math.floor(Date.now() / SECOND) * SECOND;
-    const tournament = (extra: object) => call(arcade.server, '/api/admin/tournaments', { cookie: arcade.admin.cookie, body: { ...tournamentForm('Text Cup', 'rekt', now + HOUR, now + 2 * HOUR), ...extra } });
+    const tournament = (extra: object) =>
+      call(arcade.server, '/api/admin/tournaments', {
+        cookie: arcade.admin.cookie,
+        body: { ...tournamentForm('Text Cup', 'rekt', now + HOUR, now + 2 * HOUR), ...extra },
+      });
     expect(errorOf(await tournament({ description: NUL }))).toEqual([400, lines('description')]);
     expect(errorOf(await tournament({ reportContent: `# Recap\n\n${NUL}` }))).toEqual([400, lines('reportContent')]);
-    expect(errorOf(await tournament({ name: NUL }))).toEqual([400, 'name cannot hold control characters or text-direction marks']);
-    expect(errorOf(await call(arcade.server, '/api/admin/tournaments/preview-report', { cookie: arcade.admin.cookie, body: { markdown: NUL } }))).toEqual([400, lines('The report')]);
+    expect(errorOf(await tournament({ name: NUL }))).toEqual([
+      400,
+      'name cannot hold control characters or text-direction marks',
+    ]);
+    expect(
+      errorOf(
+        await call(arcade.server, '/api/admin/tournaments/preview-report', {
+          cookie: arcade.admin.cookie,
+          body: { markdown: NUL },
+        }),
+      ),
+    ).toEqual([400, lines('The report')]);
     const created = await tournament({ description: 'Line one\nline two', reportContent: '# Recap\n\n\tcode\n' });
     expect(created.status).toBe(201);
-    expect(created.json.tournament).toMatchObject({ description: 'Line one\nline two', reportContent: '# Recap\n\n\tcode\n' });
-    expect((await call(arcade.server, '/api/admin/tournaments', { cookie: arcade.admin.cookie })).json.tournaments).toHaveLength(1);
+    expect(created.json.tournament).toMatchObject({
+      description: 'Line one\nline two',
+      reportContent: '# Recap\n\n\tcode\n',
+    });
+    expect(
+      (await call(arcade.server, '/api/admin/tournaments', { cookie: arcade.admin.cookie })).json.tournaments,
+    ).toHaveLength(1);
   });
 
   it('refuses control characters in a prize payment proof and in what a game reports', async () => {
@@ -55,25 +110,69 @@ describe.each(DIALECTS)('control characters in addresses and text, against the b
     const end = Math.ceil((Date.now() + SECOND) / SECOND) * SECOND;
     const created = await call(arcade.server, '/api/admin/tournaments', {
       cookie: arcade.admin.cookie,
-      body: { ...tournamentForm('Proof Cup', 'rekt', end - HOUR, end, { firstPlaceSats: 1000 }), startDate: localUtc(end - HOUR), endDate: localUtc(end) },
+      body: {
+        ...tournamentForm('Proof Cup', 'rekt', end - HOUR, end, { firstPlaceSats: 1000 }),
+        startDate: localUtc(end - HOUR),
+        endDate: localUtc(end),
+      },
     });
     expect(created.status).toBe(201);
     const id = created.json.tournament.id as number;
     await new Promise((r) => setTimeout(r, Math.max(0, end + 100 - Date.now())));
-    expect((await call(arcade.server, `/api/admin/tournaments/${id}/process-winners`, { cookie: arcade.admin.cookie, body: {} })).status).toBe(200);
-    const winners = (await call(arcade.server, `/api/admin/tournaments/${id}/winners`, { cookie: arcade.admin.cookie })).json.winners;
+    expect(
+      (
+        await call(arcade.server, `/api/admin/tournaments/${id}/process-winners`, {
+          cookie: arcade.admin.cookie,
+          body: {},
+        })
+      ).status,
+    ).toBe(200);
+    const winners = (await call(arcade.server, `/api/admin/tournaments/${id}/winners`, { cookie: arcade.admin.cookie }))
+      .json.winners;
     const prize = winners[0].bitcoinPrizes[0].id as number;
 
-    const distribute = (paymentProof: string) => call(arcade.server, `/api/admin/tournaments/prizes/${prize}/distribute`, { cookie: arcade.admin.cookie, body: { paymentProof } });
+    const distribute = (paymentProof: string) =>
+      call(arcade.server, `/api/admin/tournaments/prizes/${prize}/distribute`, {
+        cookie: arcade.admin.cookie,
+        body: { paymentProof },
+      });
     expect(errorOf(await distribute(NUL))).toEqual([400, lines('The payment proof')]);
-    expect(errorOf(await call(arcade.server, `/api/admin/tournaments/prizes/${prize}/status`, { method: 'PUT', cookie: arcade.admin.cookie, body: { status: 'sent', paymentProof: NUL } }))).toEqual([400, lines('The payment proof')]);
-    expect(errorOf(await call(arcade.server, `/api/admin/tournaments/${id}/bulk-distribute-avatar`, { cookie: arcade.admin.cookie, body: { avatarId: NUL } }))).toEqual([400, 'avatarId cannot hold control characters or text-direction marks']);
+    expect(
+      errorOf(
+        await call(arcade.server, `/api/admin/tournaments/prizes/${prize}/status`, {
+          method: 'PUT',
+          cookie: arcade.admin.cookie,
+          body: { status: 'sent', paymentProof: NUL },
+        }),
+      ),
+    ).toEqual([400, lines('The payment proof')]);
+    expect(
+      errorOf(
+        await call(arcade.server, `/api/admin/tournaments/${id}/bulk-distribute-avatar`, {
+          cookie: arcade.admin.cookie,
+          body: { avatarId: NUL },
+        }),
+      ),
+    ).toEqual([400, 'avatarId cannot hold control characters or text-direction marks']);
     expect((await distribute('preimage 3f2a\npaid by phone')).status).toBe(200);
-    const sent = (await call(arcade.server, `/api/admin/tournaments/${id}/winners`, { cookie: arcade.admin.cookie })).json.winners[0].bitcoinPrizes[0];
+    const sent = (await call(arcade.server, `/api/admin/tournaments/${id}/winners`, { cookie: arcade.admin.cookie }))
+      .json.winners[0].bitcoinPrizes[0];
     expect(sent).toMatchObject({ distributionStatus: 'sent', paymentProof: 'preimage 3f2a\npaid by phone' });
 
-    const run = (extra: object) => postSignedRun(arcade.server, arcade.player.gameToken, 'rekt', { runId: `nul-${dialect}-2`, score: 10, level: 1, ...extra });
-    expect(errorOf(await run({ achievements: { [NUL]: true } }))).toEqual([400, 'Achievement names cannot hold control characters or text-direction marks']);
-    expect(errorOf(await run({ fish: [{ name: NUL, points: 1, weight: 1, quality: 1 }] }))).toEqual([400, 'Fish names cannot hold control characters or text-direction marks']);
+    const run = (extra: object) =>
+      postSignedRun(arcade.server, arcade.player.gameToken, 'rekt', {
+        runId: `nul-${dialect}-2`,
+        score: 10,
+        level: 1,
+        ...extra,
+      });
+    expect(errorOf(await run({ achievements: { [NUL]: true } }))).toEqual([
+      400,
+      'Achievement names cannot hold control characters or text-direction marks',
+    ]);
+    expect(errorOf(await run({ fish: [{ name: NUL, points: 1, weight: 1, quality: 1 }] }))).toEqual([
+      400,
+      'Fish names cannot hold control characters or text-direction marks',
+    ]);
   });
 });

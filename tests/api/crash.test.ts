@@ -19,10 +19,17 @@ describe.each(DIALECTS)('a crash under Game API load on %s', (dialect) => {
   it('loses no acknowledged run: SIGKILL mid-load, restart, every acknowledged runId is stored', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'sats-arcade-crash-'));
     const pg = dialect === 'postgres' ? await createPgDatabase() : null;
-    const env = { SECRET_KEY: randomBytes(32).toString('hex'), RUNS_PER_MINUTE: '1000000', TRUST_PROXY: '1', ...(pg ? { DATABASE_URL: pg.url } : {}) };
+    const env = {
+      SECRET_KEY: randomBytes(32).toString('hex'),
+      RUNS_PER_MINUTE: '1000000',
+      TRUST_PROXY: '1',
+      ...(pg ? { DATABASE_URL: pg.url } : {}),
+    };
     try {
       const first = await startServer(env, { dataDir });
-      const players = await Promise.all(Array.from({ length: 6 }, (_, i) => signUpPlayer(first, `Crash_${dialect}_${i}`)));
+      const players = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => signUpPlayer(first, `Crash_${dialect}_${i}`)),
+      );
       const acknowledged: { player: number; runId: string; score: number }[] = [];
       let killed = false;
       let sent = 0;
@@ -58,7 +65,9 @@ describe.each(DIALECTS)('a crash under Game API load on %s', (dialect) => {
         const replays: Awaited<ReturnType<typeof submitRun>>[] = [];
         for (let i = 0; i < acknowledged.length; i += 32) {
           const slice = acknowledged.slice(i, i + 32);
-          replays.push(...(await Promise.all(slice.map((run) => submitRun(second, players[run.player]!, run.runId, run.score)))));
+          replays.push(
+            ...(await Promise.all(slice.map((run) => submitRun(second, players[run.player]!, run.runId, run.score)))),
+          );
         }
         const lost = acknowledged.filter((_, i) => replays[i]!.status !== 200);
         expect(lost).toEqual([]);

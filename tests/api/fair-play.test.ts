@@ -23,13 +23,20 @@ describe.each(DIALECTS)('fair play through the Game API on %s', (dialect) => {
   afterAll(async () => server?.stop());
 
   const bearer = (who = player) => ({ authorization: `Bearer ${who.gameToken}` });
-  const start = (gameId: string, who = player) => call(server, `/api/games/${gameId}/runs/start`, { method: 'POST', headers: bearer(who), noOrigin: true });
-  const post = (gameId: string, body: unknown, who = player) => call(server, `/api/games/${gameId}/runs`, { body, headers: bearer(who), noOrigin: true });
+  const start = (gameId: string, who = player) =>
+    call(server, `/api/games/${gameId}/runs/start`, { method: 'POST', headers: bearer(who), noOrigin: true });
+  const post = (gameId: string, body: unknown, who = player) =>
+    call(server, `/api/games/${gameId}/runs`, { body, headers: bearer(who), noOrigin: true });
   const stats = async (who = player) => (await call(server, `/api/stats/user/${who.id}`)).json.stats;
 
   it('hands out run tickets to players with a game token, for catalogue games', async () => {
-    expect(await call(server, '/api/games/rekt/runs/start', { method: 'POST', noOrigin: true })).toMatchObject({ status: 401, json: { error: expect.stringMatching(/game token is required/) } });
-    expect(await call(server, '/api/games/pong/runs/start', { method: 'POST', headers: bearer(), noOrigin: true })).toMatchObject({ status: 404, json: { error: expect.stringMatching(/There is no game "pong"/) } });
+    expect(await call(server, '/api/games/rekt/runs/start', { method: 'POST', noOrigin: true })).toMatchObject({
+      status: 401,
+      json: { error: expect.stringMatching(/game token is required/) },
+    });
+    expect(
+      await call(server, '/api/games/pong/runs/start', { method: 'POST', headers: bearer(), noOrigin: true }),
+    ).toMatchObject({ status: 404, json: { error: expect.stringMatching(/There is no game "pong"/) } });
     expect((await call(server, '/api/games/rekt/runs/start', { headers: bearer(), noOrigin: true })).status).toBe(405);
     const ticket = await start('rekt');
     expect(ticket.status).toBe(201);
@@ -46,41 +53,78 @@ describe.each(DIALECTS)('fair play through the Game API on %s', (dialect) => {
     }
   });
 
-  it('stores a REKT! run played from its ticket as the replay\'s result, verified, and refuses a forged one', async () => {
+  it("stores a REKT! run played from its ticket as the replay's result, verified, and refuses a forged one", async () => {
     const ticket = (await start('rekt')).json;
     const play = playRekt(ticket.seed, { until: 25 });
     expect(play.score).toBeGreaterThanOrEqual(25);
-    const body = { runId: ticket.runId, score: play.score, level: play.level, achievements: play.achievements, inputs: play.flaps };
+    const body = {
+      runId: ticket.runId,
+      score: play.score,
+      level: play.level,
+      achievements: play.achievements,
+      inputs: play.flaps,
+    };
     // Submitted at once, the run claims more play than the ticket's age: refused, nothing stored.
     const early = await post('rekt', body);
     expect(early.status).toBe(422);
     expect(early.json.error).toMatch(/longer than the run ticket's age allows|submitted too fast/);
     await sleep((play.steps / 120) * 1000 + 300 - (Date.now() - Date.parse(ticket.startedAt)));
     const forged = await post('rekt', { ...body, score: 999_999 });
-    expect(forged).toMatchObject({ status: 422, json: { error: `The run does not match its replay: it reports a score of 999999, the replay scores ${play.score}.` } });
+    expect(forged).toMatchObject({
+      status: 422,
+      json: {
+        error: `The run does not match its replay: it reports a score of 999999, the replay scores ${play.score}.`,
+      },
+    });
     const stolen = await post('rekt', body, rival);
     expect(stolen).toMatchObject({ status: 403, json: { error: 'This run ticket belongs to another player.' } });
     expect(await stats()).toEqual({ bestScore: 0, totalPlays: 0, verifiedPlays: 0 });
 
     const saved = await post('rekt', body);
-    expect(saved).toMatchObject({ status: 201, json: { run: { runId: ticket.runId, score: play.score, verified: true }, best: { score: play.score } } });
+    expect(saved).toMatchObject({
+      status: 201,
+      json: { run: { runId: ticket.runId, score: play.score, verified: true }, best: { score: play.score } },
+    });
     expect(await stats()).toEqual({ bestScore: play.score, totalPlays: 1, verifiedPlays: 1 });
-    expect((await call(server, `/api/scores/user/${player.id}?gameId=rekt`)).json.scores).toEqual([expect.objectContaining({ score: play.score, verified: true })]);
+    expect((await call(server, `/api/scores/user/${player.id}?gameId=rekt`)).json.scores).toEqual([
+      expect.objectContaining({ score: play.score, verified: true }),
+    ]);
     const reused = await post('rekt', { ...body, inputs: play.flaps.slice(0, -1) });
-    expect(reused).toMatchObject({ status: 409, json: { error: 'This run ticket was already used for another run. Start a new run for each game.' } });
+    expect(reused).toMatchObject({
+      status: 409,
+      json: { error: 'This run ticket was already used for another run. Start a new run for each game.' },
+    });
     expect(await stats(rival)).toEqual({ bestScore: 0, totalPlays: 0, verifiedPlays: 0 });
   });
 
   it('a run without a ticket, or one of another game, is refused with a message a game developer understands', async () => {
     expect(await post('fishing-for-sats', { runId: 'my-own-id', score: 100, fish: [] })).toMatchObject({
       status: 404,
-      json: { error: 'There is no run ticket "my-own-id". Start each run with POST /api/games/fishing-for-sats/runs/start and submit it with the runId that returns.' },
+      json: {
+        error:
+          'There is no run ticket "my-own-id". Start each run with POST /api/games/fishing-for-sats/runs/start and submit it with the runId that returns.',
+      },
     });
     const ticket = (await start('fishing-for-sats')).json;
-    expect(await post('fishing-for-sats', { runId: ticket.runId, score: 0 })).toMatchObject({ status: 400, json: { error: 'Fishing for Sats! runs are replayed by the arcade: send the run\'s input log as "inputs".' } });
-    expect(await post('rekt', { runId: ticket.runId, score: 0, inputs: [] })).toMatchObject({ status: 400, json: { error: 'This run ticket is for fishing-for-sats, not rekt.' } });
-    expect(await post('fishing-for-sats', { runId: ticket.runId, score: 0, inputs: [[0, 9]] })).toMatchObject({ status: 400, json: { error: expect.stringMatching(/^Fishing for Sats! inputs are \[step, input\] pairs/) } });
-    expect(await post('fishing-for-sats', { runId: ticket.runId, score: 0, inputs: Array.from({ length: 20_001 }, () => 0) })).toMatchObject({ status: 400, json: { error: 'The input log can have at most 20000 entries' } });
+    expect(await post('fishing-for-sats', { runId: ticket.runId, score: 0 })).toMatchObject({
+      status: 400,
+      json: { error: 'Fishing for Sats! runs are replayed by the arcade: send the run\'s input log as "inputs".' },
+    });
+    expect(await post('rekt', { runId: ticket.runId, score: 0, inputs: [] })).toMatchObject({
+      status: 400,
+      json: { error: 'This run ticket is for fishing-for-sats, not rekt.' },
+    });
+    expect(await post('fishing-for-sats', { runId: ticket.runId, score: 0, inputs: [[0, 9]] })).toMatchObject({
+      status: 400,
+      json: { error: expect.stringMatching(/^Fishing for Sats! inputs are \[step, input\] pairs/) },
+    });
+    expect(
+      await post('fishing-for-sats', {
+        runId: ticket.runId,
+        score: 0,
+        inputs: Array.from({ length: 20_001 }, () => 0),
+      }),
+    ).toMatchObject({ status: 400, json: { error: 'The input log can have at most 20000 entries' } });
   });
 
   it('a fishing trip ended early is stored as replayed', async () => {
@@ -93,44 +137,90 @@ describe.each(DIALECTS)('fair play through the Game API on %s', (dialect) => {
     expect(saved).toMatchObject({ status: 201, json: { run: { score: 0, fishCaught: 0, verified: true } } });
   });
 
-  it('Mr Quiz: each answer is scored by the server, and the run\'s total must agree', async () => {
+  it("Mr Quiz: each answer is scored by the server, and the run's total must agree", async () => {
     const ticket = (await start('mr-quiz', rival)).json;
     const answersPath = `/api/games/mr-quiz/runs/${ticket.runId}/answers`;
     let score = 0;
     for (const [i, q] of (ticket.questions as { q: string; answers: string[] }[]).entries()) {
       const right = q.answers.indexOf(QUIZ_BANK.find((b) => b[1] === q.q)![2]);
-      const verdict = await call(server, answersPath, { body: { question: i, choice: i < 5 ? right : (right + 1) % 4, ms: 1500 }, headers: bearer(rival), noOrigin: true });
+      const verdict = await call(server, answersPath, {
+        body: { question: i, choice: i < 5 ? right : (right + 1) % 4, ms: 1500 },
+        headers: bearer(rival),
+        noOrigin: true,
+      });
       expect(verdict).toMatchObject({ status: 200, json: { correct: right, ok: i < 5 } });
       score += verdict.json.points;
     }
     expect(score).toBeGreaterThanOrEqual(5 * 100);
-    expect(await call(server, answersPath, { body: { question: 0, choice: 1, ms: 5 }, headers: bearer(), noOrigin: true })).toMatchObject({ status: 403 });
-    expect(await call(server, '/api/games/rekt/runs/x/answers', { body: { question: 0, choice: 1, ms: 5 }, headers: bearer(), noOrigin: true })).toMatchObject({ status: 404, json: { error: 'REKT! has no questions to answer.' } });
-    expect(await post('mr-quiz', { runId: ticket.runId, score: score + 100, level: 6 }, rival)).toMatchObject({ status: 422 });
-    expect(await post('mr-quiz', { runId: ticket.runId, score, level: 5 }, rival)).toMatchObject({ status: 201, json: { run: { score, level: 5, verified: true } } });
+    expect(
+      await call(server, answersPath, { body: { question: 0, choice: 1, ms: 5 }, headers: bearer(), noOrigin: true }),
+    ).toMatchObject({ status: 403 });
+    expect(
+      await call(server, '/api/games/rekt/runs/x/answers', {
+        body: { question: 0, choice: 1, ms: 5 },
+        headers: bearer(),
+        noOrigin: true,
+      }),
+    ).toMatchObject({ status: 404, json: { error: 'REKT! has no questions to answer.' } });
+    expect(await post('mr-quiz', { runId: ticket.runId, score: score + 100, level: 6 }, rival)).toMatchObject({
+      status: 422,
+    });
+    expect(await post('mr-quiz', { runId: ticket.runId, score, level: 5 }, rival)).toMatchObject({
+      status: 201,
+      json: { run: { score, level: 5, verified: true } },
+    });
   });
 
-  it('a game\'s own server may submit results signed with the game\'s secret; a wrong or stale signature is a 401', async () => {
+  it("a game's own server may submit results signed with the game's secret; a wrong or stale signature is a 401", async () => {
     const body = { userId: rival.id, runId: 'studio-run-1', score: 777, level: 3 };
     const raw = JSON.stringify(body);
-    const send = (signature: string) => call(server, '/api/games/mr-quiz/runs', { body: raw, headers: { ...bearer(rival), 'x-arcade-signature': signature }, noOrigin: true });
-    expect(await send(signBody('another-secret-of-at-least-32-characters!', raw))).toMatchObject({ status: 401, json: { error: 'The signature does not match the request body.' } });
-    expect(await send(signBody(TEST_GAME_SECRET, raw, Date.now() - 10 * 60_000))).toMatchObject({ status: 401, json: { error: expect.stringMatching(/too old/) } });
-    expect(await send('v1=abc')).toMatchObject({ status: 401, json: { error: expect.stringMatching(/X-Arcade-Signature must read/) } });
+    const send = (signature: string) =>
+      call(server, '/api/games/mr-quiz/runs', {
+        body: raw,
+        headers: { ...bearer(rival), 'x-arcade-signature': signature },
+        noOrigin: true,
+      });
+    expect(await send(signBody('another-secret-of-at-least-32-characters!', raw))).toMatchObject({
+      status: 401,
+      json: { error: 'The signature does not match the request body.' },
+    });
+    expect(await send(signBody(TEST_GAME_SECRET, raw, Date.now() - 10 * 60_000))).toMatchObject({
+      status: 401,
+      json: { error: expect.stringMatching(/too old/) },
+    });
+    expect(await send('v1=abc')).toMatchObject({
+      status: 401,
+      json: { error: expect.stringMatching(/X-Arcade-Signature must read/) },
+    });
     // Signed for one body, sent with another.
-    expect(await call(server, '/api/games/mr-quiz/runs', { body: { ...body, score: 778 }, headers: { ...bearer(rival), ...signedHeaders(body) }, noOrigin: true })).toMatchObject({ status: 401 });
+    expect(
+      await call(server, '/api/games/mr-quiz/runs', {
+        body: { ...body, score: 778 },
+        headers: { ...bearer(rival), ...signedHeaders(body) },
+        noOrigin: true,
+      }),
+    ).toMatchObject({ status: 401 });
     expect((await stats(rival)).totalPlays).toBe(1);
-    expect(await send(signBody(TEST_GAME_SECRET, raw))).toMatchObject({ status: 201, json: { run: { runId: 'studio-run-1', score: 777, verified: true } } });
+    expect(await send(signBody(TEST_GAME_SECRET, raw))).toMatchObject({
+      status: 201,
+      json: { run: { runId: 'studio-run-1', score: 777, verified: true } },
+    });
   });
 
   it('a signature header that names a key twice is a 400, whichever of them would hold', async () => {
     const body = { userId: rival.id, runId: 'studio-run-4', score: 600, level: 2 };
     const raw = JSON.stringify(body);
-    const send = (signature: string) => call(server, '/api/games/mr-quiz/runs', { body: raw, headers: { ...bearer(rival), 'x-arcade-signature': signature }, noOrigin: true });
+    const send = (signature: string) =>
+      call(server, '/api/games/mr-quiz/runs', {
+        body: raw,
+        headers: { ...bearer(rival), 'x-arcade-signature': signature },
+        noOrigin: true,
+      });
     const good = signBody(TEST_GAME_SECRET, raw);
     const [t, v1] = good.split(',');
     const wrong = signBody('another-secret-of-at-least-32-characters!', raw).split(',')[1];
-    const twice = (key: string) => `X-Arcade-Signature has "${key}" more than once: send one t=<unix seconds> and one v1=<hex HMAC-SHA256 of "<t>.<body>">, in one header.`;
+    const twice = (key: string) =>
+      `X-Arcade-Signature has "${key}" more than once: send one t=<unix seconds> and one v1=<hex HMAC-SHA256 of "<t>.<body>">, in one header.`;
     const plays = (await stats(rival)).totalPlays;
     for (const [header, key] of [
       [`${t},${wrong},${v1}`, 'v1'],
@@ -145,23 +235,43 @@ describe.each(DIALECTS)('fair play through the Game API on %s', (dialect) => {
     expect(await send(good)).toMatchObject({ status: 201, json: { run: { runId: 'studio-run-4', verified: true } } });
   });
 
-  it('a signed result holds for the player it names only: sent with another player\'s token, or naming nobody, it is refused', async () => {
+  it("a signed result holds for the player it names only: sent with another player's token, or naming nobody, it is refused", async () => {
     const body = { userId: rival.id, runId: 'studio-run-2', score: 900, level: 4 };
     const raw = JSON.stringify(body);
     const [playerPlays, rivalPlays] = [(await stats(player)).totalPlays, (await stats(rival)).totalPlays];
     const signature = { 'x-arcade-signature': signBody(TEST_GAME_SECRET, raw) };
     // The rival's signed result, replayed by another player with their own token.
-    expect(await call(server, '/api/games/mr-quiz/runs', { body: raw, headers: { ...bearer(player), ...signature }, noOrigin: true })).toMatchObject({
+    expect(
+      await call(server, '/api/games/mr-quiz/runs', {
+        body: raw,
+        headers: { ...bearer(player), ...signature },
+        noOrigin: true,
+      }),
+    ).toMatchObject({
       status: 403,
       json: { error: `This run is for player ${rival.id}, not for the player of this game token.` },
     });
     const anonymous = JSON.stringify({ runId: 'studio-run-3', score: 900, level: 4 });
-    expect(await call(server, '/api/games/mr-quiz/runs', { body: anonymous, headers: { ...bearer(player), 'x-arcade-signature': signBody(TEST_GAME_SECRET, anonymous) }, noOrigin: true })).toMatchObject({
+    expect(
+      await call(server, '/api/games/mr-quiz/runs', {
+        body: anonymous,
+        headers: { ...bearer(player), 'x-arcade-signature': signBody(TEST_GAME_SECRET, anonymous) },
+        noOrigin: true,
+      }),
+    ).toMatchObject({
       status: 400,
-      json: { error: 'A signed run names its player: put "userId" (from GET /api/games/token-info) in the body you sign.' },
+      json: {
+        error: 'A signed run names its player: put "userId" (from GET /api/games/token-info) in the body you sign.',
+      },
     });
     expect([(await stats(player)).totalPlays, (await stats(rival)).totalPlays]).toEqual([playerPlays, rivalPlays]);
     // For its own player it is stored.
-    expect(await call(server, '/api/games/mr-quiz/runs', { body: raw, headers: { ...bearer(rival), ...signature }, noOrigin: true })).toMatchObject({ status: 201, json: { run: { runId: 'studio-run-2', verified: true } } });
+    expect(
+      await call(server, '/api/games/mr-quiz/runs', {
+        body: raw,
+        headers: { ...bearer(rival), ...signature },
+        noOrigin: true,
+      }),
+    ).toMatchObject({ status: 201, json: { run: { runId: 'studio-run-2', verified: true } } });
   });
 });

@@ -6,11 +6,19 @@ import { DIALECTS } from '../support/services';
 import { tournamentForm } from '../support/tournaments';
 
 /** The faces of src/styles/global.css: two pixel faces (one in two weights) and the data face in two weights. */
-const FACES = ['press-start-2p-400', 'pixelify-sans-400', 'pixelify-sans-700', 'jetbrains-mono-400', 'jetbrains-mono-700'];
+const FACES = [
+  'press-start-2p-400',
+  'pixelify-sans-400',
+  'pixelify-sans-700',
+  'jetbrains-mono-400',
+  'jetbrains-mono-700',
+];
 
 /** The font preload links of a page's HTML, as `<link>` tags. */
 function fontPreloads(html: string): string[] {
-  return [...html.matchAll(/<link\b[^>]*>/g)].map(([tag]) => tag).filter((tag) => /\brel="preload"/.test(tag) && /\bas="font"/.test(tag));
+  return [...html.matchAll(/<link\b[^>]*>/g)]
+    .map(([tag]) => tag)
+    .filter((tag) => /\brel="preload"/.test(tag) && /\bas="font"/.test(tag));
 }
 const hrefOf = (tag: string) => /\bhref="([^"]+)"/.exec(tag)![1]!;
 
@@ -20,14 +28,19 @@ describe.each(DIALECTS)('font preloads on %s', (dialect) => {
 
   beforeAll(async () => {
     const now = Math.floor(Date.now() / SECOND) * SECOND;
-    const created = await call(arcade.server, '/api/admin/tournaments', { body: tournamentForm('Font Cup', 'rekt', now + HOUR, now + 2 * HOUR), cookie: arcade.admin.cookie });
+    const created = await call(arcade.server, '/api/admin/tournaments', {
+      body: tournamentForm('Font Cup', 'rekt', now + HOUR, now + 2 * HOUR),
+      cookie: arcade.admin.cookie,
+    });
     expect(created.status).toBe(201);
     tournamentId = created.json.tournament.id;
   });
 
   it('the home page preloads every face of the stylesheet, each once, and each is there', async () => {
     const links = fontPreloads((await call(arcade.server, '/')).text);
-    expect(links.map((tag) => hrefOf(tag).replace(/^\/_astro\/([a-z0-9-]+)\.[\w-]+\.woff2$/, '$1')).sort()).toEqual([...FACES].sort());
+    expect(links.map((tag) => hrefOf(tag).replace(/^\/_astro\/([a-z0-9-]+)\.[\w-]+\.woff2$/, '$1')).sort()).toEqual(
+      [...FACES].sort(),
+    );
     for (const tag of links) {
       expect(tag).toMatch(/\btype="font\/woff2"/);
       expect(tag).toMatch(/\bcrossorigin\b/);
@@ -38,7 +51,9 @@ describe.each(DIALECTS)('font preloads on %s', (dialect) => {
   });
 
   it('pages made on demand (shared profiles, results, the admin room) preload the same fonts on a cold visit as the prerendered ones', async () => {
-    const home = fontPreloads((await call(arcade.server, '/')).text).map(hrefOf).sort();
+    const home = fontPreloads((await call(arcade.server, '/')).text)
+      .map(hrefOf)
+      .sort();
     expect(home).toHaveLength(FACES.length);
     const pages: [string, string | undefined][] = [
       ['/about', undefined],

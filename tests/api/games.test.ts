@@ -22,7 +22,10 @@ describe.each(DIALECTS)('Game API against the built server on %s', (dialect) => 
     server = await startServer(env);
     const ip = newClientIp();
     await call(server, '/api/auth/register', { body: { username: 'Gamer_One', email: 'gamer@example.com' }, ip });
-    const verified = await call(server, '/api/auth/verify-magic-link', { body: { token: latestOutboxMail(server.dataDir, 'gamer@example.com').token, confirm: true }, ip });
+    const verified = await call(server, '/api/auth/verify-magic-link', {
+      body: { token: latestOutboxMail(server.dataDir, 'gamer@example.com').token, confirm: true },
+      ip,
+    });
     cookie = sessionCookie(verified);
     userId = verified.json.user.id;
     const token = await call(server, '/api/auth/game-token', { cookie });
@@ -47,40 +50,76 @@ describe.each(DIALECTS)('Game API against the built server on %s', (dialect) => 
     // A result the test chooses: sent as a game's own server sends it, signed (README, "Fair play").
     const body = { runId: 'run-abc-1', score: 4200, level: 4, achievements: { spiral: true } };
     const first = await postSignedRun(server, gameToken, 'rekt', body);
-    expect(first).toMatchObject({ status: 201, json: { run: { runId: 'run-abc-1', score: 4200, level: 4, verified: true }, best: { score: 4200, totalPlays: 1 } } });
+    expect(first).toMatchObject({
+      status: 201,
+      json: {
+        run: { runId: 'run-abc-1', score: 4200, level: 4, verified: true },
+        best: { score: 4200, totalPlays: 1 },
+      },
+    });
     const replay = await postSignedRun(server, gameToken, 'rekt', body);
     expect(replay.status).toBe(200);
     expect(replay.json).toEqual(first.json);
     expect((await call(server, '/api/stats/global/rekt')).json).toEqual({ stats: { totalGames: 1 } });
-    expect((await call(server, `/api/stats/user/${userId}`)).json).toEqual({ stats: { bestScore: 4200, totalPlays: 1, verifiedPlays: 1 } });
-    expect((await call(server, `/api/scores/user/${userId}?gameId=rekt`)).json).toMatchObject({ count: 1, best: 4200, scores: [{ score: 4200, verified: true }] });
-    expect((await call(server, '/api/achievements/player/gamer_one')).json).toMatchObject({ success: true, achievements: { spiral: true, zigzag: false } });
+    expect((await call(server, `/api/stats/user/${userId}`)).json).toEqual({
+      stats: { bestScore: 4200, totalPlays: 1, verifiedPlays: 1 },
+    });
+    expect((await call(server, `/api/scores/user/${userId}?gameId=rekt`)).json).toMatchObject({
+      count: 1,
+      best: 4200,
+      scores: [{ score: 4200, verified: true }],
+    });
+    expect((await call(server, '/api/achievements/player/gamer_one')).json).toMatchObject({
+      success: true,
+      achievements: { spiral: true, zigzag: false },
+    });
   });
 
   it('takes concurrent runs: each counts once, the best is the highest', async () => {
     const scores = Array.from({ length: 30 }, (_, i) => (i * 7919) % 5000);
     const answers = await Promise.all(
-      scores.map((score, i) => postSignedRun(server, gameToken, 'mr-quiz', { runId: `par-${i}`, score, level: i % 10 })),
+      scores.map((score, i) =>
+        postSignedRun(server, gameToken, 'mr-quiz', { runId: `par-${i}`, score, level: i % 10 }),
+      ),
     );
     expect(answers.map((a) => a.status)).toEqual(scores.map(() => 201));
     expect((await call(server, '/api/stats/global/mr-quiz')).json).toEqual({ stats: { totalGames: 30 } });
-    expect((await call(server, `/api/scores/user/${userId}?gameId=mr-quiz`)).json).toMatchObject({ count: 30, best: Math.max(...scores) });
+    expect((await call(server, `/api/scores/user/${userId}?gameId=mr-quiz`)).json).toMatchObject({
+      count: 30,
+      best: Math.max(...scores),
+    });
     // The same run again is answered as stored; another result under its runId is refused.
     const again = await postSignedRun(server, gameToken, 'mr-quiz', { runId: 'par-3', score: scores[3], level: 3 });
-    expect(again).toMatchObject({ status: 200, json: { run: { runId: 'par-3', score: scores[3] }, best: { score: Math.max(...scores), totalPlays: 30 } } });
-    expect(await postSignedRun(server, gameToken, 'mr-quiz', { runId: 'par-3', score: 1 })).toMatchObject({ status: 409, json: { error: expect.stringMatching(/^This runId was already used for another run/) } });
-    expect((await call(server, `/api/scores/user/${userId}?gameId=mr-quiz`)).json).toMatchObject({ count: 30, best: Math.max(...scores) });
+    expect(again).toMatchObject({
+      status: 200,
+      json: { run: { runId: 'par-3', score: scores[3] }, best: { score: Math.max(...scores), totalPlays: 30 } },
+    });
+    expect(await postSignedRun(server, gameToken, 'mr-quiz', { runId: 'par-3', score: 1 })).toMatchObject({
+      status: 409,
+      json: { error: expect.stringMatching(/^This runId was already used for another run/) },
+    });
+    expect((await call(server, `/api/scores/user/${userId}?gameId=mr-quiz`)).json).toMatchObject({
+      count: 30,
+      best: Math.max(...scores),
+    });
   });
 
   it('answers CORS only for catalogue game origins', async () => {
     const preflight = await fetch(`${server.url}/api/games/rekt/runs`, {
       method: 'OPTIONS',
-      headers: { origin: server.url, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
+      headers: {
+        origin: server.url,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe(server.url);
     expect(preflight.headers.get('access-control-allow-headers')).toMatch(/Authorization/);
-    const foreign = await call(server, '/api/games/rekt/runs', { body: { runId: 'x', score: 1 }, headers: { ...bearer(), origin: 'https://evil.example' } });
+    const foreign = await call(server, '/api/games/rekt/runs', {
+      body: { runId: 'x', score: 1 },
+      headers: { ...bearer(), origin: 'https://evil.example' },
+    });
     expect(foreign).toMatchObject({ status: 403, json: { error: 'This origin may not call the Game API.' } });
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
   });
@@ -89,24 +128,88 @@ describe.each(DIALECTS)('Game API against the built server on %s', (dialect) => 
     // The genuine token has been used (and remembered) by now: one with another player's id but
     // the genuine signature must still fail.
     const [head, body, signature] = gameToken.split('.');
-    const forgedBody = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body!, 'base64url').toString()), sub: String(userId + 1) })).toString('base64url');
+    const forgedBody = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(body!, 'base64url').toString()), sub: String(userId + 1) }),
+    ).toString('base64url');
     const forged = { authorization: `Bearer ${head}.${forgedBody}.${signature}` };
     const cases: [string, Parameters<typeof call>[2], number, string | RegExp][] = [
-      ['/api/games/pong/runs', { body: { runId: 'a', score: 1 }, headers: bearer() }, 404, 'There is no game "pong" in the arcade.'],
+      [
+        '/api/games/pong/runs',
+        { body: { runId: 'a', score: 1 }, headers: bearer() },
+        404,
+        'There is no game "pong" in the arcade.',
+      ],
       ['/api/games/rekt/runs', { body: { runId: 'a', score: 1 } }, 401, /game token is required/],
-      ['/api/games/rekt/runs', { body: { runId: 'a', score: 1 }, headers: { authorization: 'Bearer forged.token.here' } }, 401, 'The game token is not valid.'],
-      ['/api/games/rekt/runs', { body: { runId: 'a', score: 1 }, headers: { authorization: 'Basic abc' } }, 401, /game token is required/],
-      ['/api/games/rekt/runs', { body: { runId: 'a', score: 1 }, headers: forged }, 401, 'The game token is not valid.'],
+      [
+        '/api/games/rekt/runs',
+        { body: { runId: 'a', score: 1 }, headers: { authorization: 'Bearer forged.token.here' } },
+        401,
+        'The game token is not valid.',
+      ],
+      [
+        '/api/games/rekt/runs',
+        { body: { runId: 'a', score: 1 }, headers: { authorization: 'Basic abc' } },
+        401,
+        /game token is required/,
+      ],
+      [
+        '/api/games/rekt/runs',
+        { body: { runId: 'a', score: 1 }, headers: forged },
+        401,
+        'The game token is not valid.',
+      ],
       ['/api/games/token-info', { headers: forged }, 401, 'The game token is not valid.'],
       ['/api/games/rekt/runs', { body: { score: 1 }, headers: bearer() }, 400, 'runId is required'],
       ['/api/games/rekt/runs', { body: { runId: 'a b', score: 1 }, headers: bearer() }, 400, /runId must be/],
       ['/api/games/rekt/runs', { body: { runId: 'a', score: -1 }, headers: bearer() }, 400, 'score must be 0 or more'],
-      ['/api/games/rekt/runs', { body: { runId: 'a', score: 1.5 }, headers: bearer() }, 400, 'score must be a whole number'],
-      ['/api/games/rekt/runs', { body: { runId: 'a', score: '9' }, headers: bearer() }, 400, 'score must be a whole number'],
-      ['/api/games/rekt/runs', { body: { userId, runId: 'a', score: 2_000_000 }, headers: { ...bearer(), ...signedHeaders({ userId, runId: 'a', score: 2_000_000 }) } }, 400, /at most 1000000/],
-      ['/api/games/fishing-for-sats/runs', { body: { runId: 'a', score: 9, fish: [{ name: 'Eel', points: 1, weight: 1, quality: 6 }] }, headers: bearer() }, 400, 'Fish quality must be 1 to 5'],
-      ['/api/games/fishing-for-sats/runs', { body: { runId: 'a', score: 9, fish: [{ name: 'Eel', points: 1, weight: 0, quality: 3 }] }, headers: bearer() }, 400, /more than 0 kg/],
-      ['/api/games/mr-quiz/runs', { body: { userId, runId: 'a', score: 9, achievements: { spiral: true } }, headers: { ...bearer(), ...signedHeaders({ userId, runId: 'a', score: 9, achievements: { spiral: true } }) } }, 400, /no achievements/],
+      [
+        '/api/games/rekt/runs',
+        { body: { runId: 'a', score: 1.5 }, headers: bearer() },
+        400,
+        'score must be a whole number',
+      ],
+      [
+        '/api/games/rekt/runs',
+        { body: { runId: 'a', score: '9' }, headers: bearer() },
+        400,
+        'score must be a whole number',
+      ],
+      [
+        '/api/games/rekt/runs',
+        {
+          body: { userId, runId: 'a', score: 2_000_000 },
+          headers: { ...bearer(), ...signedHeaders({ userId, runId: 'a', score: 2_000_000 }) },
+        },
+        400,
+        /at most 1000000/,
+      ],
+      [
+        '/api/games/fishing-for-sats/runs',
+        {
+          body: { runId: 'a', score: 9, fish: [{ name: 'Eel', points: 1, weight: 1, quality: 6 }] },
+          headers: bearer(),
+        },
+        400,
+        'Fish quality must be 1 to 5',
+      ],
+      [
+        '/api/games/fishing-for-sats/runs',
+        {
+          body: { runId: 'a', score: 9, fish: [{ name: 'Eel', points: 1, weight: 0, quality: 3 }] },
+          headers: bearer(),
+        },
+        400,
+        /more than 0 kg/,
+      ],
+      [
+        '/api/games/mr-quiz/runs',
+        {
+          body: { userId, runId: 'a', score: 9, achievements: { spiral: true } },
+          headers: { ...bearer(), ...signedHeaders({ userId, runId: 'a', score: 9, achievements: { spiral: true } }) },
+        },
+        400,
+        /no achievements/,
+      ],
       ['/api/games/rekt/runs', { body: '{oops', headers: bearer() }, 400, 'The request body is not valid JSON.'],
       ['/api/games/rekt/runs', { method: 'GET', headers: bearer() }, 405, /Use POST/],
       ['/api/stats/user/abc', {}, 400, 'The user id must be a positive whole number.'],
@@ -129,12 +232,23 @@ describe.each(DIALECTS)('Game API against the built server on %s', (dialect) => 
     const ip = newClientIp();
     const email = `${username.toLowerCase()}@example.com`;
     await call(server, '/api/auth/register', { body: { username, email }, ip });
-    const first = sessionCookie(await call(server, '/api/auth/verify-magic-link', { body: { token: latestOutboxMail(server.dataDir, email).token, confirm: true }, ip }));
+    const first = sessionCookie(
+      await call(server, '/api/auth/verify-magic-link', {
+        body: { token: latestOutboxMail(server.dataDir, email).token, confirm: true },
+        ip,
+      }),
+    );
     await call(server, '/api/auth/send-magic-link', { body: { email }, ip });
-    const second = sessionCookie(await call(server, '/api/auth/verify-magic-link', { body: { token: latestOutboxMail(server.dataDir, email).token, confirm: true }, ip }));
+    const second = sessionCookie(
+      await call(server, '/api/auth/verify-magic-link', {
+        body: { token: latestOutboxMail(server.dataDir, email).token, confirm: true },
+        ip,
+      }),
+    );
     const token = (await call(server, '/api/auth/game-token', { cookie: first })).json.gameToken as string;
     const run = (runId: string) => postSignedRun(server, token, 'rekt', { runId, score: 10, level: 1 });
-    const info = () => call(server, '/api/games/token-info', { headers: { authorization: `Bearer ${token}` }, noOrigin: true });
+    const info = () =>
+      call(server, '/api/games/token-info', { headers: { authorization: `Bearer ${token}` }, noOrigin: true });
     return { first, second, run, info };
   }
 
@@ -143,17 +257,25 @@ describe.each(DIALECTS)('Game API against the built server on %s', (dialect) => 
     expect((await player.run('before')).status).toBe(201); // remembered by the server from here on
     expect((await player.info()).status).toBe(200);
     expect((await call(server, '/api/auth/logout', { method: 'POST', cookie: player.first })).status).toBe(200);
-    expect(await player.info()).toMatchObject({ status: 401, json: { error: 'The game token belongs to a session that has ended. Sign in again to play.' } });
+    expect(await player.info()).toMatchObject({
+      status: 401,
+      json: { error: 'The game token belongs to a session that has ended. Sign in again to play.' },
+    });
     expect((await player.run('after')).status).toBe(401);
     // the other session of the same player still plays
     const other = (await call(server, '/api/auth/game-token', { cookie: player.second })).json.gameToken;
-    expect((await call(server, '/api/games/token-info', { headers: { authorization: `Bearer ${other}` }, noOrigin: true })).status).toBe(200);
+    expect(
+      (await call(server, '/api/games/token-info', { headers: { authorization: `Bearer ${other}` }, noOrigin: true }))
+        .status,
+    ).toBe(200);
   });
 
   it('a game token dies when its player signs out everywhere (from another session)', async () => {
     const player = await playerWithTwoSessions('Quitter_Two');
     expect((await player.run('before')).status).toBe(201);
-    expect((await call(server, '/api/account/sign-out-everywhere', { method: 'POST', cookie: player.second })).status).toBe(200);
+    expect(
+      (await call(server, '/api/account/sign-out-everywhere', { method: 'POST', cookie: player.second })).status,
+    ).toBe(200);
     expect((await player.info()).status).toBe(401);
     expect((await player.run('after')).status).toBe(401);
   });

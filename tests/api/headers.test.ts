@@ -4,7 +4,18 @@ import { startServerOn, type RunningServer } from '../support/server';
 import { DIALECTS } from '../support/services';
 
 /** Powerful features the arcade never uses: nobody on its pages, and no frame, may ask for them. */
-const DENIED = ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'serial', 'hid', 'midi', 'display-capture', 'clipboard-read'];
+const DENIED = [
+  'camera',
+  'microphone',
+  'geolocation',
+  'payment',
+  'usb',
+  'serial',
+  'hid',
+  'midi',
+  'display-capture',
+  'clipboard-read',
+];
 /** What the play page's frame hands the games (its `allow` list): kept for the arcade's own origin, where the reference games are. */
 const GIVEN_TO_GAMES = ['autoplay', 'fullscreen', 'gamepad', 'clipboard-write'];
 
@@ -34,7 +45,11 @@ async function signUp(server: RunningServer, username: string, origin = server.u
   const email = `${username.toLowerCase()}@example.com`;
   await call(server, '/api/auth/register', { body: { username, email }, ip, headers: { origin } });
   const { token } = latestOutboxMail(server.dataDir, email);
-  const verified = await call(server, '/api/auth/verify-magic-link', { body: { token, confirm: true }, ip, headers: { origin } });
+  const verified = await call(server, '/api/auth/verify-magic-link', {
+    body: { token, confirm: true },
+    ip,
+    headers: { origin },
+  });
   return { cookie: sessionCookie(verified), id: verified.json.user.id as number };
 }
 
@@ -55,7 +70,12 @@ describe.each(DIALECTS)('the headers of every answer, on %s', (dialect) => {
   beforeAll(async () => {
     site = await startServerOn(dialect, { TRUST_PROXY: '1' });
     secure = await startServerOn(dialect, { TRUST_PROXY: '1', SITE_URL: 'https://arcade.example', MAIL_OUTBOX: '1' });
-    preloaded = await startServerOn(dialect, { TRUST_PROXY: '1', SITE_URL: 'https://arcade.example', MAIL_OUTBOX: '1', HSTS_PRELOAD: 'true' });
+    preloaded = await startServerOn(dialect, {
+      TRUST_PROXY: '1',
+      SITE_URL: 'https://arcade.example',
+      MAIL_OUTBOX: '1',
+      HSTS_PRELOAD: 'true',
+    });
   });
   afterAll(async () => {
     await Promise.all([site, secure, preloaded].map((s) => s?.stop()));
@@ -71,8 +91,10 @@ describe.each(DIALECTS)('the headers of every answer, on %s', (dialect) => {
       expect(result.headers.get('referrer-policy'), where).toBe('strict-origin-when-cross-origin');
       expect(result.headers.get('cross-origin-opener-policy'), where).toBe('same-origin');
       const policy = result.headers.get('permissions-policy') ?? '';
-      for (const feature of DENIED) expect(policy, `${where}: ${feature}`).toMatch(new RegExp(`(^|, )${feature}=\\(\\)(,|$)`));
-      for (const feature of GIVEN_TO_GAMES) expect(policy, `${where}: ${feature}`).toMatch(new RegExp(`(^|, )${feature}=\\(self\\)(,|$)`));
+      for (const feature of DENIED)
+        expect(policy, `${where}: ${feature}`).toMatch(new RegExp(`(^|, )${feature}=\\(\\)(,|$)`));
+      for (const feature of GIVEN_TO_GAMES)
+        expect(policy, `${where}: ${feature}`).toMatch(new RegExp(`(^|, )${feature}=\\(self\\)(,|$)`));
       // an http site: no HSTS (a browser would pin an address that has no TLS)
       expect(result.headers.get('strict-transport-security'), where).toBeNull();
     }
@@ -86,7 +108,9 @@ describe.each(DIALECTS)('the headers of every answer, on %s', (dialect) => {
     for (const [kind, result] of Object.entries(results)) {
       const picture = (result.headers.get('content-type') ?? '').startsWith('image/');
       expect(picture, kind).toBe(kind === 'a picture of the build' || kind === 'an avatar the server answers');
-      expect(result.headers.get('cross-origin-resource-policy'), `${kind} (${paths[kind]})`).toBe(picture ? 'cross-origin' : 'same-origin');
+      expect(result.headers.get('cross-origin-resource-policy'), `${kind} (${paths[kind]})`).toBe(
+        picture ? 'cross-origin' : 'same-origin',
+      );
     }
   });
 

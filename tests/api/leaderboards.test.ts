@@ -18,7 +18,10 @@ describe.each(DIALECTS)('leaderboard API against the built server on %s', (diale
     const ip = newClientIp();
     const email = `${username.toLowerCase()}@example.com`;
     await call(server, '/api/auth/register', { body: { username, email }, ip, headers: { 'cf-ipcountry': country } });
-    const verified = await call(server, '/api/auth/verify-magic-link', { body: { token: latestOutboxMail(server.dataDir, email).token, confirm: true }, ip });
+    const verified = await call(server, '/api/auth/verify-magic-link', {
+      body: { token: latestOutboxMail(server.dataDir, email).token, confirm: true },
+      ip,
+    });
     const cookie = sessionCookie(verified);
     const token = (await call(server, '/api/auth/game-token', { cookie })).json.gameToken;
     return { id: verified.json.user.id, cookie, token };
@@ -37,7 +40,13 @@ describe.each(DIALECTS)('leaderboard API against the built server on %s', (diale
     players.ben = await join('Ben', 'US');
     players.cy = await join('Cyd', 'DE');
     players.idle = await join('Idle', 'FR');
-    await play(players.ana!, 'fishing-for-sats', { score: 300, fish: [{ name: 'Perch', points: 100, weight: 0.9, quality: 2 }, { name: 'Pike', points: 200, weight: 4.5, quality: 4 }] });
+    await play(players.ana!, 'fishing-for-sats', {
+      score: 300,
+      fish: [
+        { name: 'Perch', points: 100, weight: 0.9, quality: 2 },
+        { name: 'Pike', points: 200, weight: 4.5, quality: 4 },
+      ],
+    });
     await play(players.ben!, 'fishing-for-sats', { score: 900 });
     await play(players.cy!, 'fishing-for-sats', { score: 300 });
     await play(players.ana!, 'rekt', { score: 50, level: 3 });
@@ -50,7 +59,10 @@ describe.each(DIALECTS)('leaderboard API against the built server on %s', (diale
     const first = await call(server, '/api/leaderboards/fishing-for-sats?type=global&page=1&limit=2');
     expect(first.status).toBe(200);
     expect(first.json.pagination).toEqual({ page: 1, limit: 2, hasMore: true, totalPlayers: 3 });
-    expect(first.json.entries.map((e: { rank: number; username: string }) => `${e.rank}:${e.username}`)).toEqual(['1:Ben', '2:Ana']);
+    expect(first.json.entries.map((e: { rank: number; username: string }) => `${e.rank}:${e.username}`)).toEqual([
+      '1:Ben',
+      '2:Ana',
+    ]);
     expect(first.json.entries[1]).toMatchObject({
       userId: players.ana!.id,
       score: 300,
@@ -67,12 +79,18 @@ describe.each(DIALECTS)('leaderboard API against the built server on %s', (diale
     const second = await call(server, '/api/leaderboards/fishing-for-sats?page=2&limit=2');
     expect(second.json).toMatchObject({ entries: [{ rank: 3, username: 'Cyd' }], pagination: { hasMore: false } });
     // defaults: global, page 1, 50 rows
-    expect((await call(server, '/api/leaderboards/rekt')).json).toMatchObject({ entries: [{ rank: 1, username: 'Ana', level: 3 }], pagination: { page: 1, limit: 50, hasMore: false, totalPlayers: 1 } });
+    expect((await call(server, '/api/leaderboards/rekt')).json).toMatchObject({
+      entries: [{ rank: 1, username: 'Ana', level: 3 }],
+      pagination: { page: 1, limit: 50, hasMore: false, totalPlayers: 1 },
+    });
   });
 
   it('scopes to a country and lists the countries that have players', async () => {
     const de = await call(server, '/api/leaderboards/fishing-for-sats?type=country&country=de&page=1&limit=50');
-    expect(de.json.entries.map((e: { rank: number; username: string }) => `${e.rank}:${e.username}`)).toEqual(['1:Ana', '2:Cyd']);
+    expect(de.json.entries.map((e: { rank: number; username: string }) => `${e.rank}:${e.username}`)).toEqual([
+      '1:Ana',
+      '2:Cyd',
+    ]);
     expect(de.json.pagination.totalPlayers).toBe(2);
     // Idle (FR) never played: France is not listed
     expect((await call(server, '/api/leaderboards/countries')).json).toEqual({
@@ -84,13 +102,41 @@ describe.each(DIALECTS)('leaderboard API against the built server on %s', (diale
   });
 
   it("answers the signed-in player's rank, at once after a new best", async () => {
-    const rank = (player: Player, query = '') => call(server, `/api/leaderboards/fishing-for-sats/user-rank${query}`, { cookie: player.cookie });
-    expect((await rank(players.cy!)).json).toEqual({ rank: 3, score: 300, fishCaught: 0, level: null, totalPlayers: 3, page: 1 });
+    const rank = (player: Player, query = '') =>
+      call(server, `/api/leaderboards/fishing-for-sats/user-rank${query}`, { cookie: player.cookie });
+    expect((await rank(players.cy!)).json).toEqual({
+      rank: 3,
+      score: 300,
+      fishCaught: 0,
+      level: null,
+      totalPlayers: 3,
+      page: 1,
+    });
     expect((await rank(players.cy!, '?type=country&country=DE')).json).toMatchObject({ rank: 2, totalPlayers: 2 });
-    expect((await rank(players.idle!)).json).toEqual({ rank: null, score: 0, fishCaught: 0, level: null, totalPlayers: 3, page: null });
-    await play(players.cy!, 'fishing-for-sats', { score: 1000, fish: [{ name: 'Carp', points: 1000, weight: 2, quality: 5 }] });
-    expect((await rank(players.cy!)).json).toEqual({ rank: 1, score: 1000, fishCaught: 1, level: null, totalPlayers: 3, page: 1 });
-    expect((await call(server, '/api/leaderboards/fishing-for-sats?limit=1')).json.entries[0]).toMatchObject({ username: 'Cyd', score: 1000 });
+    expect((await rank(players.idle!)).json).toEqual({
+      rank: null,
+      score: 0,
+      fishCaught: 0,
+      level: null,
+      totalPlayers: 3,
+      page: null,
+    });
+    await play(players.cy!, 'fishing-for-sats', {
+      score: 1000,
+      fish: [{ name: 'Carp', points: 1000, weight: 2, quality: 5 }],
+    });
+    expect((await rank(players.cy!)).json).toEqual({
+      rank: 1,
+      score: 1000,
+      fishCaught: 1,
+      level: null,
+      totalPlayers: 3,
+      page: 1,
+    });
+    expect((await call(server, '/api/leaderboards/fishing-for-sats?limit=1')).json.entries[0]).toMatchObject({
+      username: 'Cyd',
+      score: 1000,
+    });
   });
 
   it('asks for sign-in before telling a rank', async () => {
@@ -119,7 +165,17 @@ describe.each(DIALECTS)('leaderboard API against the built server on %s', (diale
       if (typeof message === 'string') expect(result.json.error, path).toBe(message);
       else expect(result.json.error, path).toMatch(message);
     }
-    expect((await call(server, '/api/leaderboards/rekt?type=country&country=DE', { cookie: players.ana!.cookie, method: 'POST' })).status).toBe(405);
-    expect((await call(server, '/api/leaderboards/rekt/user-rank?type=country&country=XX', { cookie: players.ana!.cookie })).status).toBe(400);
+    expect(
+      (
+        await call(server, '/api/leaderboards/rekt?type=country&country=DE', {
+          cookie: players.ana!.cookie,
+          method: 'POST',
+        })
+      ).status,
+    ).toBe(405);
+    expect(
+      (await call(server, '/api/leaderboards/rekt/user-rank?type=country&country=XX', { cookie: players.ana!.cookie }))
+        .status,
+    ).toBe(400);
   });
 });

@@ -12,7 +12,9 @@ describe('/metrics without METRICS_TOKEN', () => {
     const server = await startServer({});
     try {
       expect((await fetch(`${server.url}/metrics`)).status).toBe(404);
-      expect((await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(404);
+      expect((await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(
+        404,
+      );
     } finally {
       await server.stop();
     }
@@ -38,11 +40,23 @@ describe.each(DIALECTS)('/metrics on %s', (dialect) => {
     const player = await signUpPlayer(server, `Metered_${dialect}`);
     expect((await submitRun(server, player, 'metered-1', 500)).status).toBe(201);
     // A run the server replays: the bird falls from the start (no flap), about a second of play.
-    const ticket = (await call(server, '/api/games/rekt/runs/start', { method: 'POST', headers: { authorization: `Bearer ${player.gameToken}` }, noOrigin: true })).json;
+    const ticket = (
+      await call(server, '/api/games/rekt/runs/start', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${player.gameToken}` },
+        noOrigin: true,
+      })
+    ).json;
     const fall = playRekt(ticket.seed, { until: 0 });
     await new Promise((r) => setTimeout(r, (fall.steps / 120) * 1000 + 300));
     const replayed = await call(server, '/api/games/rekt/runs', {
-      body: { runId: ticket.runId, score: fall.score, level: fall.level, achievements: fall.achievements, inputs: fall.flaps },
+      body: {
+        runId: ticket.runId,
+        score: fall.score,
+        level: fall.level,
+        achievements: fall.achievements,
+        inputs: fall.flaps,
+      },
       headers: { authorization: `Bearer ${player.gameToken}` },
       noOrigin: true,
     });
@@ -52,9 +66,15 @@ describe.each(DIALECTS)('/metrics on %s', (dialect) => {
     const response = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
     expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0.0.4/);
     const text = await response.text();
-    expect(text).toMatch(/arcade_http_requests_total\{route="\/api\/games\/\[gameId\]\/runs",method="POST",status="201"\} 2/);
-    expect(text).toMatch(/arcade_http_requests_total\{route="\/api\/games\/\[gameId\]\/runs",method="POST",status="404"\} 1/);
-    expect(text).toMatch(/arcade_http_request_duration_seconds_count\{route="\/api\/leaderboards\/\[gameId\]",method="GET"\} 1/);
+    expect(text).toMatch(
+      /arcade_http_requests_total\{route="\/api\/games\/\[gameId\]\/runs",method="POST",status="201"\} 2/,
+    );
+    expect(text).toMatch(
+      /arcade_http_requests_total\{route="\/api\/games\/\[gameId\]\/runs",method="POST",status="404"\} 1/,
+    );
+    expect(text).toMatch(
+      /arcade_http_request_duration_seconds_count\{route="\/api\/leaderboards\/\[gameId\]",method="GET"\} 1/,
+    );
     expect(text).toMatch(/arcade_ingest_batch_size_count [1-9]/);
     expect(text).toMatch(/arcade_replay_duration_seconds_count\{game="rekt"\} 1\n/);
     // The time it took, inside the 1 s replay budget, in the bucket of 1 s and every one above.

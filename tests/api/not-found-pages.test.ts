@@ -11,10 +11,14 @@ const BAD_IDS = ['abc', '0', '99999999999', '1%27'];
 describe.each(DIALECTS)('pages for ids that do not exist, against the built server on %s', (dialect) => {
   const arcade = adminAndPlayerOn(dialect);
 
-
   async function page(path: string, cookie?: string) {
     const response = await fetch(arcade.server.url + path, { headers: cookie ? { cookie } : {}, redirect: 'manual' });
-    return { status: response.status, type: response.headers.get('content-type'), location: response.headers.get('location'), html: await response.text() };
+    return {
+      status: response.status,
+      type: response.headers.get('content-type'),
+      location: response.headers.get('location'),
+      html: await response.text(),
+    };
   }
 
   it("answers a tournament page's impossible id with the arcade's 404 page for a arcade.player, and sends a visitor home as ever", async () => {
@@ -52,10 +56,14 @@ describe.each(DIALECTS)('pages for ids that do not exist, against the built serv
       const shown = await page(winners, arcade.admin.cookie);
       expect([winners, shown.status, shown.type]).toEqual([winners, 404, 'text/html; charset=utf-8']);
       expect(shown.html).toContain('Tournament ID not found.');
-      for (const cookie of [undefined, arcade.player.cookie]) expect(await page(winners, cookie)).toMatchObject({ status: 302, location: '/' });
+      for (const cookie of [undefined, arcade.player.cookie])
+        expect(await page(winners, cookie)).toMatchObject({ status: 302, location: '/' });
     }
     // any other address: the prerendered 404 page
     const unknown = await page('/no-such-page', arcade.player.cookie);
-    expect([unknown.status, unknown.html.includes('Did you forget to add the page to the router?')]).toEqual([404, true]);
+    expect([unknown.status, unknown.html.includes('Did you forget to add the page to the router?')]).toEqual([
+      404,
+      true,
+    ]);
   });
 });

@@ -35,10 +35,22 @@ const ROUTES = [
 
 /** Odd parameter values put in place of each route's parameters. */
 const ODD_PATHS = [
-  '/api/achievements/player/%00', '/api/achievements/player/' + 'x'.repeat(5000), '/api/games/%2e%2e/runs', '/api/games/rekt%2f..%2fx/runs',
-  '/api/leaderboards/%E0%A4%A', '/api/leaderboards/rekt?type=country&page=-1&limit=1e99&country=%00', '/api/scores/user/99999999999999999999?gameId[]=x',
-  '/api/stats/user/-1', '/api/stats/user/1.5', '/api/stats/global/' + '%ff'.repeat(100), '/api/auth/verify-magic-link?token=' + 'a'.repeat(10_000),
-  '/api/leaderboards/rekt/user-rank?type=country&country=ZZZ', '/api/scores/user/0x10', '/api//health', '/api/health/', '/api/health?x=%',
+  '/api/achievements/player/%00',
+  '/api/achievements/player/' + 'x'.repeat(5000),
+  '/api/games/%2e%2e/runs',
+  '/api/games/rekt%2f..%2fx/runs',
+  '/api/leaderboards/%E0%A4%A',
+  '/api/leaderboards/rekt?type=country&page=-1&limit=1e99&country=%00',
+  '/api/scores/user/99999999999999999999?gameId[]=x',
+  '/api/stats/user/-1',
+  '/api/stats/user/1.5',
+  '/api/stats/global/' + '%ff'.repeat(100),
+  '/api/auth/verify-magic-link?token=' + 'a'.repeat(10_000),
+  '/api/leaderboards/rekt/user-rank?type=country&country=ZZZ',
+  '/api/scores/user/0x10',
+  '/api//health',
+  '/api/health/',
+  '/api/health?x=%',
 ];
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
@@ -50,7 +62,10 @@ const BODIES: [string | undefined, string | undefined][] = [
   ['application/json', '{"email":'],
   ['application/json', '[]'],
   ['application/json', 'null'],
-  ['application/json', '{"email":{"$ne":1},"username":["a"],"runId":null,"score":1e309,"token":123,"code":"'.concat('9'.repeat(100), '"}')],
+  [
+    'application/json',
+    '{"email":{"$ne":1},"username":["a"],"runId":null,"score":1e309,"token":123,"code":"'.concat('9'.repeat(100), '"}'),
+  ],
   ['application/json', JSON.stringify({ email: 'a@b.co', pad: 'x'.repeat(20_000) })],
   ['text/plain', 'hello'],
   ['application/x-www-form-urlencoded', 'email=a%40b.co'],
@@ -61,7 +76,9 @@ const BODIES: [string | undefined, string | undefined][] = [
 function statusLine(server: RunningServer, method: string, path: string): Promise<string> {
   return new Promise<string>((resolve, reject) => {
     const url = new URL(server.url);
-    const socket = connect(Number(url.port), url.hostname, () => socket.write(`${method} ${path} HTTP/1.1\r\nHost: ${url.host}\r\nConnection: close\r\n\r\n`));
+    const socket = connect(Number(url.port), url.hostname, () =>
+      socket.write(`${method} ${path} HTTP/1.1\r\nHost: ${url.host}\r\nConnection: close\r\n\r\n`),
+    );
     let answer = '';
     socket.on('data', (chunk) => (answer += chunk.toString()));
     socket.on('end', () => resolve(answer.split('\r\n')[0] ?? ''));
@@ -78,7 +95,12 @@ describe.each(DIALECTS)('odd requests on %s', (dialect) => {
     server = await startServerOn(dialect, { TRUST_PROXY: '1' });
     const ip = newClientIp();
     await call(server, '/api/auth/register', { body: { username: 'Odd_One', email: 'odd@example.com' }, ip });
-    cookie = sessionCookie(await call(server, '/api/auth/verify-magic-link', { body: { token: latestOutboxMail(server.dataDir, 'odd@example.com').token, confirm: true }, ip }));
+    cookie = sessionCookie(
+      await call(server, '/api/auth/verify-magic-link', {
+        body: { token: latestOutboxMail(server.dataDir, 'odd@example.com').token, confirm: true },
+        ip,
+      }),
+    );
     gameToken = (await call(server, '/api/auth/game-token', { cookie })).json.gameToken;
   });
   afterAll(async () => {
@@ -87,15 +109,27 @@ describe.each(DIALECTS)('odd requests on %s', (dialect) => {
 
   it('answers every route, method and body shape without a 5xx (signed out, signed in, with a game token)', async () => {
     const failures: string[] = [];
-    const credentials: Record<string, string>[] = [{}, { cookie }, { authorization: `Bearer ${gameToken}` }, { authorization: 'Bearer x.y.z', cookie: 'sats_session=' + 'z'.repeat(200) }];
+    const credentials: Record<string, string>[] = [
+      {},
+      { cookie },
+      { authorization: `Bearer ${gameToken}` },
+      { authorization: 'Bearer x.y.z', cookie: 'sats_session=' + 'z'.repeat(200) },
+    ];
     for (const path of [...ROUTES, ...ODD_PATHS]) {
       for (const method of METHODS) {
         for (const [type, body] of method === 'GET' || method === 'HEAD' ? [BODIES[0]!] : BODIES) {
-          const headers = { ...credentials[(path.length + method.length) % credentials.length], origin: server.url, 'x-forwarded-for': newClientIp() };
+          const headers = {
+            ...credentials[(path.length + method.length) % credentials.length],
+            origin: server.url,
+            'x-forwarded-for': newClientIp(),
+          };
           if (type) Object.assign(headers, { 'content-type': type });
           const response = await fetch(server.url + path, { method, headers, body, redirect: 'manual' });
           await response.arrayBuffer();
-          if (response.status >= 500) failures.push(`${method} ${path.slice(0, 80)} ${type ?? ''} ${body?.slice(0, 30) ?? ''} -> ${response.status}`);
+          if (response.status >= 500)
+            failures.push(
+              `${method} ${path.slice(0, 80)} ${type ?? ''} ${body?.slice(0, 30) ?? ''} -> ${response.status}`,
+            );
         }
       }
     }
@@ -114,7 +148,12 @@ describe.each(DIALECTS)('odd requests on %s', (dialect) => {
   it('answers an address with a broken percent-encoding with a JSON 400 that carries the security headers', async () => {
     for (const path of ['/api/health?x=%ff', '/api/users/%ff/profile', '/users/%E0%A4%A']) {
       const response = await fetch(server.url + path);
-      expect({ path, status: response.status, type: response.headers.get('content-type'), body: await response.json() }).toEqual({
+      expect({
+        path,
+        status: response.status,
+        type: response.headers.get('content-type'),
+        body: await response.json(),
+      }).toEqual({
         path,
         status: 400,
         type: 'application/json; charset=utf-8',
@@ -148,7 +187,9 @@ describe.each(DIALECTS)('odd requests on %s', (dialect) => {
       socket.on('close', () => resolve());
       socket.on('error', reject);
     });
-    await expect.poll(() => server.output(), { timeout: 5000 }).toMatch(/a client hung up while sending POST \/api\/auth\/send-magic-link/);
+    await expect
+      .poll(() => server.output(), { timeout: 5000 })
+      .toMatch(/a client hung up while sending POST \/api\/auth\/send-magic-link/);
     expect(server.output()).not.toMatch(/Unexpected error|ECONNRESET/);
     expect((await call(server, '/api/health')).status).toBe(200);
   });

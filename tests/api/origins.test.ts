@@ -10,24 +10,33 @@ import { DIALECTS } from '../support/services';
  * sends it when a name of the attacker's resolves to the arcade's address (DNS rebinding) or a
  * proxy passes any Host on.
  */
-function withHost(server: RunningServer, path: string, init: { method: string; host: string; headers?: Record<string, string>; body?: string }) {
+function withHost(
+  server: RunningServer,
+  path: string,
+  init: { method: string; host: string; headers?: Record<string, string>; body?: string },
+) {
   return new Promise<{ status: number; headers: Headers; json: any }>((resolve, reject) => {
-    const req = request(new URL(path, server.url), { method: init.method, headers: { ...init.headers, host: init.host } }, (res) => {
-      let text = '';
-      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      res.on('end', () => {
-        const headers = new Headers();
-        for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) headers.set(name, String(value));
-        let json: unknown = null;
-        try {
-          json = JSON.parse(text);
-        } catch {
-          // not JSON
-        }
-        resolve({ status: res.statusCode ?? 0, headers, json });
-      });
-      res.on('error', reject);
-    });
+    const req = request(
+      new URL(path, server.url),
+      { method: init.method, headers: { ...init.headers, host: init.host } },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => {
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(res.headers))
+            if (value !== undefined) headers.set(name, String(value));
+          let json: unknown = null;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            // not JSON
+          }
+          resolve({ status: res.statusCode ?? 0, headers, json });
+        });
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(init.body);
   });
@@ -49,7 +58,12 @@ describe.each(DIALECTS)('whose origin counts, on %s', (dialect) => {
     const evil = await withHost(server, '/api/auth/logout', {
       method: 'POST',
       host: 'evil.example',
-      headers: { origin: 'http://evil.example', cookie, 'content-type': 'application/json', 'x-forwarded-for': newClientIp() },
+      headers: {
+        origin: 'http://evil.example',
+        cookie,
+        'content-type': 'application/json',
+        'x-forwarded-for': newClientIp(),
+      },
       body: '{}',
     });
     expect(evil.status).toBe(403);
@@ -71,7 +85,11 @@ describe.each(DIALECTS)('whose origin counts, on %s', (dialect) => {
     const preflight = await withHost(server, '/api/games/rekt/runs', {
       method: 'OPTIONS',
       host: 'evil.example',
-      headers: { origin: 'http://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
+      headers: {
+        origin: 'http://evil.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      },
     });
     expect(preflight.status).toBe(403);
     expect(preflight.json).toEqual({ error: 'This origin may not call the Game API.' });
@@ -80,7 +98,11 @@ describe.each(DIALECTS)('whose origin counts, on %s', (dialect) => {
     const own = await withHost(server, '/api/games/rekt/runs', {
       method: 'OPTIONS',
       host: 'evil.example',
-      headers: { origin: server.url, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
+      headers: {
+        origin: server.url,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      },
     });
     expect(own.status).toBe(204);
     expect(own.headers.get('access-control-allow-origin')).toBe(server.url);

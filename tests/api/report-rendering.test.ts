@@ -24,14 +24,23 @@ describe.each(DIALECTS)('tournament reports that are slow to render, against the
   let handle: DatabaseHandle;
   let admin: ApiPlayer;
   let tournamentId: number;
-  const form = () => tournamentForm('Slow Cup', 'rekt', Math.floor(Date.now() / SECOND) * SECOND - 2 * HOUR, Math.floor(Date.now() / SECOND) * SECOND - HOUR);
+  const form = () =>
+    tournamentForm(
+      'Slow Cup',
+      'rekt',
+      Math.floor(Date.now() / SECOND) * SECOND - 2 * HOUR,
+      Math.floor(Date.now() / SECOND) * SECOND - HOUR,
+    );
 
   beforeAll(async () => {
     server = await startServerOn(dialect, { TRUST_PROXY: '1', ADMIN_USER_IDS: '1' });
     // the test's own connection, to store a report as an older version could have
     handle = openDatabase(server.databaseUrl, server.dataDir);
     admin = await signUpPlayer(server, 'Admin_One');
-    const created = await call(server, '/api/admin/tournaments', { body: { ...form(), reportContent: '# Recap\n\n**Ana** won.' }, cookie: admin.cookie });
+    const created = await call(server, '/api/admin/tournaments', {
+      body: { ...form(), reportContent: '# Recap\n\n**Ana** won.' },
+      cookie: admin.cookie,
+    });
     expect(created.status).toBe(201);
     tournamentId = created.json.tournament.id;
   });
@@ -44,7 +53,9 @@ describe.each(DIALECTS)('tournament reports that are slow to render, against the
    * `request`'s answer, asking /api/health again and again until it comes: how many health answers
    * arrived while it was still pending. A server whose thread is busy rendering answers none.
    */
-  async function whileAskingHealth(request: Promise<CallResult>): Promise<{ answer: CallResult; healthAnswers: number }> {
+  async function whileAskingHealth(
+    request: Promise<CallResult>,
+  ): Promise<{ answer: CallResult; healthAnswers: number }> {
     let pending = true;
     const answer = request.finally(() => (pending = false));
     let healthAnswers = 0;
@@ -57,8 +68,14 @@ describe.each(DIALECTS)('tournament reports that are slow to render, against the
   }
 
   it('refuses such a report on save and in the preview with a 400 that names the problem, the health probe answering meanwhile', async () => {
-    const save = (reportContent: string) => call(server, `/api/admin/tournaments/${tournamentId}`, { method: 'PUT', body: { ...form(), reportContent }, cookie: admin.cookie });
-    const preview = (markdown: string) => call(server, '/api/admin/tournaments/preview-report', { body: { markdown }, cookie: admin.cookie });
+    const save = (reportContent: string) =>
+      call(server, `/api/admin/tournaments/${tournamentId}`, {
+        method: 'PUT',
+        body: { ...form(), reportContent },
+        cookie: admin.cookie,
+      });
+    const preview = (markdown: string) =>
+      call(server, '/api/admin/tournaments/preview-report', { body: { markdown }, cookie: admin.cookie });
     for (const [name, request] of [
       ['stars, saved', () => save(STARS)],
       ['underscores, previewed', () => preview(UNDERSCORES)],
@@ -73,12 +90,18 @@ describe.each(DIALECTS)('tournament reports that are slow to render, against the
     expect((await save(SETEXT_LONG)).json.error).toBe('reportContent can be at most 100000 characters');
     expect((await preview(SETEXT_LONG)).json.error).toBe('The report can be at most 100000 characters');
     // the report stored before is still the one shown
-    expect((await call(server, `/api/tournaments/${tournamentId}/report`)).json.reportHtml).toBe('<h1>Recap</h1>\n<p><strong>Ana</strong> won.</p>');
+    expect((await call(server, `/api/tournaments/${tournamentId}/report`)).json.reportHtml).toBe(
+      '<h1>Recap</h1>\n<p><strong>Ana</strong> won.</p>',
+    );
   }, 300_000);
 
   it('shows readers a sentence instead of a stored report that is too slow to render, the health probe answering meanwhile', async () => {
     // stored as an older version could have stored it (the save check refuses it now)
-    await handle.db.updateTable('tournaments').set({ report_content: SETEXT, updated_at: Date.now() }).where('id', '=', tournamentId).execute();
+    await handle.db
+      .updateTable('tournaments')
+      .set({ report_content: SETEXT, updated_at: Date.now() })
+      .where('id', '=', tournamentId)
+      .execute();
     const { answer, healthAnswers } = await whileAskingHealth(call(server, `/api/tournaments/${tournamentId}/report`));
     expect(answer.status).toBe(200);
     expect(answer.json).toMatchObject({ tournamentName: 'Slow Cup', reportContent: SETEXT, reportHtml: SLOW_SENTENCE });

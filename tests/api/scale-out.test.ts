@@ -27,12 +27,29 @@ describe('two server processes on one PostgreSQL', () => {
     const player = await signUpPlayer(a, 'Two_Sided');
     expect((await call(b, '/api/auth/me', { cookie: player.cookie })).json.user.username).toBe('Two_Sided');
     expect((await submitRun(b, player, 'two-1', 120)).status).toBe(201);
-    expect((await call(b, '/api/games/token-info', { headers: { authorization: `Bearer ${player.gameToken}` }, noOrigin: true })).status).toBe(200);
+    expect(
+      (
+        await call(b, '/api/games/token-info', {
+          headers: { authorization: `Bearer ${player.gameToken}` },
+          noOrigin: true,
+        })
+      ).status,
+    ).toBe(200);
 
     expect((await call(a, '/api/auth/logout', { method: 'POST', cookie: player.cookie })).status).toBe(200);
-    expect(await call(b, '/api/auth/me', { cookie: player.cookie })).toMatchObject({ status: 200, json: { user: null } });
+    expect(await call(b, '/api/auth/me', { cookie: player.cookie })).toMatchObject({
+      status: 200,
+      json: { user: null },
+    });
     expect((await call(b, '/api/account', { cookie: player.cookie })).status).toBe(401);
-    expect((await call(b, '/api/games/token-info', { headers: { authorization: `Bearer ${player.gameToken}` }, noOrigin: true })).status).toBe(401);
+    expect(
+      (
+        await call(b, '/api/games/token-info', {
+          headers: { authorization: `Bearer ${player.gameToken}` },
+          noOrigin: true,
+        })
+      ).status,
+    ).toBe(401);
     expect((await submitRun(b, player, 'two-2', 130)).status).toBe(401);
   });
 
@@ -45,7 +62,8 @@ describe('two server processes on one PostgreSQL', () => {
     const sentAt = Date.now();
     expect((await submitRun(a, left, 'left-1', 987_001)).status).toBe(201);
     expect((await submitRun(b, right, 'right-1', 987_002)).status).toBe(201);
-    const top = async (server: RunningServer) => (await call(server, '/api/leaderboards/rekt?limit=2')).json.entries.map((e: { username: string }) => e.username);
+    const top = async (server: RunningServer) =>
+      (await call(server, '/api/leaderboards/rekt?limit=2')).json.entries.map((e: { username: string }) => e.username);
     await expect.poll(() => top(a), { timeout: 2000, interval: 100 }).toEqual(['Right_Side', 'Left_Side']);
     await expect.poll(() => top(b), { timeout: 2000, interval: 100 }).toEqual(['Right_Side', 'Left_Side']);
     expect(Date.now() - sentAt).toBeLessThan(2500);
@@ -55,7 +73,8 @@ describe('two server processes on one PostgreSQL', () => {
     const ip = newClientIp();
     const email = 'shared-limit@example.com';
     const statuses: number[] = [];
-    for (const server of [a, b, a, b]) statuses.push((await call(server, '/api/auth/send-magic-link', { body: { email }, ip })).status);
+    for (const server of [a, b, a, b])
+      statuses.push((await call(server, '/api/auth/send-magic-link', { body: { email }, ip })).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
     expect(() => latestOutboxMail(b.dataDir, email)).not.toThrow();
   });

@@ -22,7 +22,9 @@ describe('settings the server checks at start', () => {
       output = String(error);
       expect(output).toContain('the server exited with 1');
     }
-    expect(output).toContain('cannot start: SITE_URL is https://arcade.example, a public address, but SMTP_URL is not set');
+    expect(output).toContain(
+      'cannot start: SITE_URL is https://arcade.example, a public address, but SMTP_URL is not set',
+    );
     expect(output).toContain('MAIL_OUTBOX=1');
   });
 
@@ -30,7 +32,11 @@ describe('settings the server checks at start', () => {
     server = await startServer({ SITE_URL: 'https://arcade.example', MAIL_OUTBOX: '1' });
     // A browser on the arcade names SITE_URL's origin (the test server's own address is not it).
     const origin = 'https://arcade.example';
-    const result = await call(server, '/api/auth/register', { body: { username: 'Public_One', email: 'public@example.com' }, ip: newClientIp(), headers: { origin } });
+    const result = await call(server, '/api/auth/register', {
+      body: { username: 'Public_One', email: 'public@example.com' },
+      ip: newClientIp(),
+      headers: { origin },
+    });
     expect(result.status).toBe(201);
     const dir = join(server.dataDir, 'outbox');
     const mail = readFileSync(join(dir, readdirSync(dir)[0]!), 'utf8');
@@ -41,7 +47,9 @@ describe('settings the server checks at start', () => {
     expect(server.output()).not.toContain(token);
     expect(server.output()).not.toContain(code);
     // The pages were built for another address (the tests' build): the server says so.
-    expect(server.output()).toMatch(/\[arcade\] warning: SITE_URL is https:\/\/arcade\.example, but the pages were built for http[^ ]+: their canonical links/);
+    expect(server.output()).toMatch(
+      /\[arcade\] warning: SITE_URL is https:\/\/arcade\.example, but the pages were built for http[^ ]+: their canonical links/,
+    );
   });
 
   it('with no SITE_URL, mails sign-in links to the port (and loopback address) the server listens on', async () => {
@@ -49,13 +57,19 @@ describe('settings the server checks at start', () => {
     server = await startServer({ SITE_URL: '' });
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(server.url).not.toMatch(/:4321$/);
-    const sent = await call(server, '/api/auth/register', { body: { username: 'Port_Follower', email: 'port@example.com' }, ip: newClientIp() });
+    const sent = await call(server, '/api/auth/register', {
+      body: { username: 'Port_Follower', email: 'port@example.com' },
+      ip: newClientIp(),
+    });
     expect(sent.status).toBe(201);
     const mail = latestOutboxMail(server.dataDir, 'port@example.com');
     expect(mail.text).toContain(`${server.url}/auth/callback?token=${mail.token}`);
     // The link works where it points: the page is there, and its token signs in.
     expect((await fetch(`${server.url}/auth/callback?token=${mail.token}`)).status).toBe(200);
-    const verified = await call(server, '/api/auth/verify-magic-link', { body: { token: mail.token, confirm: true }, ip: newClientIp() });
+    const verified = await call(server, '/api/auth/verify-magic-link', {
+      body: { token: mail.token, confirm: true },
+      ip: newClientIp(),
+    });
     expect(verified.status).toBe(200);
   });
 
@@ -64,7 +78,9 @@ describe('settings the server checks at start', () => {
     await call(server, '/api/health');
     // A loopback SITE_URL other than the build's (every test server's) is no mistake: no warning.
     expect(server.output()).not.toContain('but the pages were built for');
-    expect(server.output()).toContain('[arcade] administrators (ADMIN_USER_IDS): 1 (no account yet), 2 (no account yet)');
+    expect(server.output()).toContain(
+      '[arcade] administrators (ADMIN_USER_IDS): 1 (no account yet), 2 (no account yet)',
+    );
     expect(server.output()).toMatch(/warning: user id 1, 2 has no account yet.*Register the administrators first/);
   });
 });

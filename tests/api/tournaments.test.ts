@@ -54,8 +54,14 @@ describe.each(DIALECTS)('tournament API against the built server on %s', (dialec
       ['DELETE', '/api/admin/tournaments/1'],
     ];
     for (const [method, path, payload] of calls) {
-      expect(errorOf(await call(server, path, { method, body: payload })), `${method} ${path}`).toEqual([401, 'Please sign in first.']);
-      expect(errorOf(await call(server, path, { method, body: payload, cookie: ana.cookie })), `${method} ${path}`).toEqual([403, 'Only administrators can do that.']);
+      expect(errorOf(await call(server, path, { method, body: payload })), `${method} ${path}`).toEqual([
+        401,
+        'Please sign in first.',
+      ]);
+      expect(
+        errorOf(await call(server, path, { method, body: payload, cookie: ana.cookie })),
+        `${method} ${path}`,
+      ).toEqual([403, 'Only administrators can do that.']);
     }
   });
 
@@ -65,22 +71,42 @@ describe.each(DIALECTS)('tournament API against the built server on %s', (dialec
     const cases: [object, string][] = [
       [{ endDate: tournamentForm('x', 'rekt', start, start - MINUTE).endDate }, 'endDate must be after startDate'],
       [{ gameId: 'tetris' }, 'Unknown game "tetris". Games: fishing-for-sats, rekt, mr-quiz.'],
-      [{ rewards: JSON.stringify({ avatarRewards: [{ avatarId: 'ghost-rider', eligibility: 'top_3' }] }) }, 'Unknown avatar "ghost-rider": choose one from the avatar collection.'],
+      [
+        { rewards: JSON.stringify({ avatarRewards: [{ avatarId: 'ghost-rider', eligibility: 'top_3' }] }) },
+        'Unknown avatar "ghost-rider": choose one from the avatar collection.',
+      ],
       [{ rewards: JSON.stringify({ firstPlaceSats: -5 }) }, 'firstPlaceSats cannot be negative'],
-      [{ rewards: JSON.stringify({ randomParticipantSats: 0.5 }) }, 'randomParticipantSats must be a whole number of sats'],
-      [{ rewards: JSON.stringify({ avatarRewards: [{ avatarId: 'laser-eyes', eligibility: 'everyone' }] }) }, 'eligibility must be one of first_place, top_3, top_5, top_10, all_players'],
+      [
+        { rewards: JSON.stringify({ randomParticipantSats: 0.5 }) },
+        'randomParticipantSats must be a whole number of sats',
+      ],
+      [
+        { rewards: JSON.stringify({ avatarRewards: [{ avatarId: 'laser-eyes', eligibility: 'everyone' }] }) },
+        'eligibility must be one of first_place, top_3, top_5, top_10, all_players',
+      ],
       [{ rewards: 'firstPlaceSats=100' }, 'rewards is not valid JSON'],
       [{ name: '' }, 'name is required'],
-      [{ startDate: '01/05/2026 10:00' }, 'startDate must be a real local date and time like 2026-05-01T18:00 (seconds allowed)'],
-      [{ timezoneOffset: '1e3' }, 'timezoneOffset must be whole minutes, like "-120" (the browser\'s getTimezoneOffset())'],
+      [
+        { startDate: '01/05/2026 10:00' },
+        'startDate must be a real local date and time like 2026-05-01T18:00 (seconds allowed)',
+      ],
+      [
+        { timezoneOffset: '1e3' },
+        'timezoneOffset must be whole minutes, like "-120" (the browser\'s getTimezoneOffset())',
+      ],
     ];
     for (const [change, message] of cases) {
       const refused = await create({ ...good, ...change });
       expect(errorOf(refused), JSON.stringify(change)).toEqual([400, message]);
     }
     expect((await call(server, '/api/admin/tournaments', { cookie: admin.cookie })).json.tournaments).toEqual([]);
-    expect(errorOf(await call(server, '/api/admin/tournaments/abc', { cookie: admin.cookie }))).toEqual([400, 'The tournament id must be a positive whole number.']);
-    expect(errorOf(await call(server, '/api/admin/tournaments/4242', { method: 'PUT', body: good, cookie: admin.cookie }))).toEqual([404, 'Tournament not found.']);
+    expect(errorOf(await call(server, '/api/admin/tournaments/abc', { cookie: admin.cookie }))).toEqual([
+      400,
+      'The tournament id must be a positive whole number.',
+    ]);
+    expect(
+      errorOf(await call(server, '/api/admin/tournaments/4242', { method: 'PUT', body: good, cookie: admin.cookie })),
+    ).toEqual([404, 'Tournament not found.']);
   });
 
   it('creates, lists, edits and deletes tournaments; runs enter the featured board; the public calls answer', async () => {
@@ -89,7 +115,12 @@ describe.each(DIALECTS)('tournament API against the built server on %s', (dialec
     // the browser sends local times: here UTC+2 (getTimezoneOffset() = -120)
     const local = (ms: number) => new Date(ms + 2 * HOUR).toISOString().slice(0, 16);
     const created = await create({
-      ...tournamentForm('Spring Cup', 'rekt', 0, 0, { firstPlaceSats: 5000, secondToFifthSats: 500, randomParticipantSats: 100, avatarRewards: [{ avatarId: 'laser-eyes', eligibility: 'first_place' }] }),
+      ...tournamentForm('Spring Cup', 'rekt', 0, 0, {
+        firstPlaceSats: 5000,
+        secondToFifthSats: 500,
+        randomParticipantSats: 100,
+        avatarRewards: [{ avatarId: 'laser-eyes', eligibility: 'first_place' }],
+      }),
       startDate: local(t - HOUR),
       endDate: local(t + HOUR),
       timezoneOffset: '-120',
@@ -100,7 +131,14 @@ describe.each(DIALECTS)('tournament API against the built server on %s', (dialec
     const id = created.json.tournament.id as number;
     expect(created.json).toMatchObject({
       message: 'Tournament "Spring Cup" created.',
-      tournament: { name: 'Spring Cup', gameId: 'rekt', status: 'active', participantCount: 0, imageUrl: '/api/assets/tournament/spring-cup.png', imageFilename: 'spring-cup.png' },
+      tournament: {
+        name: 'Spring Cup',
+        gameId: 'rekt',
+        status: 'active',
+        participantCount: 0,
+        imageUrl: '/api/assets/tournament/spring-cup.png',
+        imageFilename: 'spring-cup.png',
+      },
     });
     expect(Date.parse(created.json.tournament.startDate)).toBe(Math.floor((t - HOUR) / MINUTE) * MINUTE);
     const upcoming = await create(tournamentForm('Summer Cup', 'fishing-for-sats', t + 2 * HOUR, t + 3 * HOUR));
@@ -117,35 +155,81 @@ describe.each(DIALECTS)('tournament API against the built server on %s', (dialec
       name: 'Spring Cup',
       status: 'active',
       participantCount: 2,
-      rewards: { totalPrizePool: 7100, prizeDistribution: { '1': 5000, '2-5': 500, random: 100 }, avatarRewards: [{ avatarId: 'laser-eyes', avatarName: 'Laser Eyes', imageUrl: '/api/assets/avatars/laser-eyes.png' }] },
+      rewards: {
+        totalPrizePool: 7100,
+        prizeDistribution: { '1': 5000, '2-5': 500, random: 100 },
+        avatarRewards: [
+          { avatarId: 'laser-eyes', avatarName: 'Laser Eyes', imageUrl: '/api/assets/avatars/laser-eyes.png' },
+        ],
+      },
       hasReport: true,
     });
     expect(featured.json.startTime).toBe(featured.json.startDate);
 
     const board = await call(server, `/api/tournaments/${id}/leaderboard?page=1&limit=1`);
-    expect(board.json).toMatchObject({ entries: [{ rank: 1, username: 'Ana', score: 300, level: 1 }], pagination: { page: 1, limit: 1, hasMore: true, totalPlayers: 2 } });
-    expect((await call(server, `/api/tournaments/${id}/leaderboard?page=2&limit=1`)).json.entries).toMatchObject([{ rank: 2, username: 'Ben', score: 300 }]);
-    expect(errorOf(await call(server, `/api/tournaments/${id}/leaderboard?page=0`))).toEqual([400, 'page must be a whole number from 1 to 100000']);
+    expect(board.json).toMatchObject({
+      entries: [{ rank: 1, username: 'Ana', score: 300, level: 1 }],
+      pagination: { page: 1, limit: 1, hasMore: true, totalPlayers: 2 },
+    });
+    expect((await call(server, `/api/tournaments/${id}/leaderboard?page=2&limit=1`)).json.entries).toMatchObject([
+      { rank: 2, username: 'Ben', score: 300 },
+    ]);
+    expect(errorOf(await call(server, `/api/tournaments/${id}/leaderboard?page=0`))).toEqual([
+      400,
+      'page must be a whole number from 1 to 100000',
+    ]);
     expect(errorOf(await call(server, `/api/tournaments/${id}/user-rank`))).toEqual([401, 'Sign in to see your rank.']);
-    expect((await call(server, `/api/tournaments/${id}/user-rank`, { cookie: ben.cookie })).json).toEqual({ rank: 2, score: 300, fishCaught: 0, level: 1, totalPlayers: 2, page: 1 });
+    expect((await call(server, `/api/tournaments/${id}/user-rank`, { cookie: ben.cookie })).json).toEqual({
+      rank: 2,
+      score: 300,
+      fishCaught: 0,
+      level: 1,
+      totalPlayers: 2,
+      page: 1,
+    });
 
-    const names = async (status: string) => (await call(server, `/api/tournaments?status=${status}`)).json.tournaments.map((x: { name: string }) => x.name);
+    const names = async (status: string) =>
+      (await call(server, `/api/tournaments?status=${status}`)).json.tournaments.map((x: { name: string }) => x.name);
     expect(await names('active')).toEqual(['Spring Cup']);
     expect(await names('upcoming')).toEqual(['Summer Cup']);
     expect(await names('past')).toEqual(['Winter Cup']);
-    expect(errorOf(await call(server, '/api/tournaments?status=soon'))).toEqual([400, 'status must be upcoming, active or past']);
-    expect((await call(server, `/api/tournaments/${past.json.tournament.id}`)).json).toMatchObject({ name: 'Winter Cup', status: 'past', participantCount: 0, prizeAwards: [] });
+    expect(errorOf(await call(server, '/api/tournaments?status=soon'))).toEqual([
+      400,
+      'status must be upcoming, active or past',
+    ]);
+    expect((await call(server, `/api/tournaments/${past.json.tournament.id}`)).json).toMatchObject({
+      name: 'Winter Cup',
+      status: 'past',
+      participantCount: 0,
+      prizeAwards: [],
+    });
     expect(errorOf(await call(server, '/api/tournaments/999'))).toEqual([404, 'Tournament not found.']);
-    expect(errorOf(await call(server, '/api/tournaments/x1'))).toEqual([400, 'The tournament id must be a positive whole number.']);
+    expect(errorOf(await call(server, '/api/tournaments/x1'))).toEqual([
+      400,
+      'The tournament id must be a positive whole number.',
+    ]);
 
     // First in the running Spring Cup: her best finish so far, on the dashboard's call and on her profile alike.
-    expect((await call(server, `/api/user/${ana.id}/tournament-participation`)).json).toEqual({ tournamentCount: 1, bestFinish: 1 });
+    expect((await call(server, `/api/user/${ana.id}/tournament-participation`)).json).toEqual({
+      tournamentCount: 1,
+      bestFinish: 1,
+    });
     expect(errorOf(await call(server, '/api/user/999/tournament-participation'))).toEqual([404, 'User not found']);
-    expect((await call(server, `/api/users/${ana.id}/profile`)).json.tournamentStats).toMatchObject({ totalParticipations: 1, bestFinish: 1, recentTournaments: [{ tournamentName: 'Spring Cup', rank: 1, score: 300 }] });
+    expect((await call(server, `/api/users/${ana.id}/profile`)).json.tournamentStats).toMatchObject({
+      totalParticipations: 1,
+      bestFinish: 1,
+      recentTournaments: [{ tournamentName: 'Spring Cup', rank: 1, score: 300 }],
+    });
 
     // the admin list: status and participantCount
     const list = (await call(server, '/api/admin/tournaments', { cookie: admin.cookie })).json.tournaments;
-    expect(list.map((x: { name: string; status: string; participantCount: number }) => [x.name, x.status, x.participantCount])).toEqual([
+    expect(
+      list.map((x: { name: string; status: string; participantCount: number }) => [
+        x.name,
+        x.status,
+        x.participantCount,
+      ]),
+    ).toEqual([
       ['Summer Cup', 'upcoming', 0],
       ['Spring Cup', 'active', 2],
       ['Winter Cup', 'past', 0],
@@ -156,16 +240,27 @@ describe.each(DIALECTS)('tournament API against the built server on %s', (dialec
       body: tournamentForm('Summer Cup II', 'rekt', t - HOUR, t + 4 * HOUR, {}, { reportContent: '' }),
       cookie: admin.cookie,
     });
-    expect(edited.json).toMatchObject({ message: 'Tournament "Summer Cup II" updated.', tournament: { name: 'Summer Cup II', gameId: 'rekt', status: 'active', participantCount: 2, hasReport: false } });
-    expect((await call(server, `/api/admin/tournaments/${upcoming.json.tournament.id}`, { cookie: admin.cookie })).json.tournament.name).toBe('Summer Cup II');
-    const removed = await call(server, `/api/admin/tournaments/${past.json.tournament.id}`, { method: 'DELETE', cookie: admin.cookie });
+    expect(edited.json).toMatchObject({
+      message: 'Tournament "Summer Cup II" updated.',
+      tournament: { name: 'Summer Cup II', gameId: 'rekt', status: 'active', participantCount: 2, hasReport: false },
+    });
+    expect(
+      (await call(server, `/api/admin/tournaments/${upcoming.json.tournament.id}`, { cookie: admin.cookie })).json
+        .tournament.name,
+    ).toBe('Summer Cup II');
+    const removed = await call(server, `/api/admin/tournaments/${past.json.tournament.id}`, {
+      method: 'DELETE',
+      cookie: admin.cookie,
+    });
     expect(removed.json).toEqual({ message: 'Tournament "Winter Cup" deleted.' });
     expect((await call(server, `/api/tournaments/${past.json.tournament.id}`)).status).toBe(404);
   });
 
   it('renders the report on the server, sanitised: no script, no raw HTML, no javascript: links, only our own images', async () => {
     const t = now();
-    const made = await create(tournamentForm('Report Cup', 'mr-quiz', t - 2 * HOUR, t - HOUR, {}, { reportContent: REPORT }));
+    const made = await create(
+      tournamentForm('Report Cup', 'mr-quiz', t - 2 * HOUR, t - HOUR, {}, { reportContent: REPORT }),
+    );
     const report = await call(server, `/api/tournaments/${made.json.tournament.id}/report`);
     expect(report.status).toBe(200);
     expect(report.json.tournamentName).toBe('Report Cup');
@@ -183,6 +278,10 @@ describe.each(DIALECTS)('tournament API against the built server on %s', (dialec
     expect(html).toMatch(/<table>[\s\S]*<td>Ana<\/td>/);
     expect(html).toMatch(/<pre class="shiki github-dark"[^>]*><code><span class="line">/);
     const empty = await create(tournamentForm('Quiet Cup', 'rekt', t - 2 * HOUR, t - HOUR));
-    expect((await call(server, `/api/tournaments/${empty.json.tournament.id}/report`)).json).toEqual({ tournamentName: 'Quiet Cup', reportContent: '', reportHtml: '' });
+    expect((await call(server, `/api/tournaments/${empty.json.tournament.id}/report`)).json).toEqual({
+      tournamentName: 'Quiet Cup',
+      reportContent: '',
+      reportHtml: '',
+    });
   });
 });

@@ -1,10 +1,27 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, expectNoHorizontalOverflow, expectToast, pretendSignedIn, pretendSignedOut, stubApi, test, testPlayer, waitForSession } from './support';
+import {
+  expect,
+  expectAccessible,
+  expectNoHorizontalOverflow,
+  expectToast,
+  pretendSignedIn,
+  pretendSignedOut,
+  stubApi,
+  test,
+  testPlayer,
+  waitForSession,
+} from './support';
 
 // The Account Settings page with the API answered in the browser; tests/e2e/accounts.spec.ts saves
 // a country on the real server.
 
-const account = { user: testPlayer, country: 'DE', memberSince: '2025-06-09T12:00:00Z', activeSessions: 3, notifyNewGames: false };
+const account = {
+  user: testPlayer,
+  country: 'DE',
+  memberSince: '2025-06-09T12:00:00Z',
+  activeSessions: 3,
+  notifyNewGames: false,
+};
 
 async function openAccount(page: Page) {
   await pretendSignedIn(page);
@@ -51,11 +68,18 @@ test.describe('account settings', () => {
     await expectToast(page, 'Update Failed', 'Choose a country', 'destructive');
   });
 
-  test('a player gives a Lightning Address for prizes: a wrong one is explained in place, a good one is saved lower-cased', async ({ page }) => {
+  test('a player gives a Lightning Address for prizes: a wrong one is explained in place, a good one is saved lower-cased', async ({
+    page,
+  }) => {
     await openAccount(page);
     const field = page.getByRole('textbox', { name: 'Lightning Address' });
     await expect(field).toHaveValue('');
-    const save = await stubApi(page, '**/api/account/lightning-address', { json: { lightningAddress: 'fan@wallet.example.com', message: 'Prizes can now be paid to fan@wallet.example.com.' } });
+    const save = await stubApi(page, '**/api/account/lightning-address', {
+      json: {
+        lightningAddress: 'fan@wallet.example.com',
+        message: 'Prizes can now be paid to fan@wallet.example.com.',
+      },
+    });
     await field.fill('not an address');
     await page.getByRole('button', { name: 'Update Address' }).click();
     await expect(page.getByText('Enter a Lightning Address like name@wallet.com')).toBeVisible();
@@ -69,7 +93,9 @@ test.describe('account settings', () => {
 
   test('a player signs out everywhere and lands on the home page', async ({ page }) => {
     await openAccount(page);
-    const everywhere = await stubApi(page, '**/api/account/sign-out-everywhere', { json: { success: true, revoked: 3 } });
+    const everywhere = await stubApi(page, '**/api/account/sign-out-everywhere', {
+      json: { success: true, revoked: 3 },
+    });
     await page.getByRole('button', { name: 'Sign out everywhere' }).click();
     await expect(page).toHaveURL(/\/$/);
     expect(everywhere.bodies).toHaveLength(1);

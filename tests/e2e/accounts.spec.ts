@@ -1,5 +1,14 @@
 import { E2E_ADMIN } from './global-setup';
-import { expect, mailCount, registerThroughApi, signInAsAdmin, signInThroughLink, site, test, waitForMail } from './support';
+import {
+  expect,
+  mailCount,
+  registerThroughApi,
+  signInAsAdmin,
+  signInThroughLink,
+  site,
+  test,
+  waitForMail,
+} from './support';
 
 test.describe('accounts', () => {
   test('a newcomer signs up, opens the mailed link in a second tab and is signed in', async ({ page, context }) => {
@@ -49,10 +58,16 @@ test.describe('accounts', () => {
     await expect(page.getByRole('button', { name: 'CREATE ACCOUNT' })).toBeVisible();
   });
 
-  test('a link opened in a browser that did not ask for it asks Continue as <username>? before signing in', async ({ page, browser }) => {
+  test('a link opened in a browser that did not ask for it asks Continue as <username>? before signing in', async ({
+    page,
+    browser,
+  }) => {
     const email = await registerThroughApi(page.request, 'Asked_Here');
     const mail = await waitForMail(email);
-    const other = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, extraHTTPHeaders: { 'x-forwarded-for': '10.250.1.1' } });
+    const other = await browser.newContext({
+      baseURL: process.env.E2E_BASE_URL,
+      extraHTTPHeaders: { 'x-forwarded-for': '10.250.1.1' },
+    });
     const stranger = await other.newPage();
     await stranger.goto(`/auth/callback?token=${mail.token}`);
     await expect(stranger.getByRole('heading', { name: 'Continue as Asked_Here?' })).toBeVisible();

@@ -1,5 +1,15 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, expectNoHorizontalOverflow, expectToast, postSignedRun, pretendSignedOut, registerThroughApi, signInThroughLink, test } from './support';
+import {
+  expect,
+  expectAccessible,
+  expectNoHorizontalOverflow,
+  expectToast,
+  postSignedRun,
+  pretendSignedOut,
+  registerThroughApi,
+  signInThroughLink,
+  test,
+} from './support';
 
 /**
  * Post a REKT! run with `score` through the Game API, as a game's own server would (signed with the
@@ -7,12 +17,19 @@ import { expect, expectAccessible, expectNoHorizontalOverflow, expectToast, post
  */
 async function postRektRun(page: Page, score: number) {
   const { gameToken } = await (await page.request.get('/api/auth/game-token')).json();
-  const answer = await postSignedRun(page.request, gameToken, 'rekt', { runId: `e2e-${Date.now()}-${score}`, score, level: 12 });
+  const answer = await postSignedRun(page.request, gameToken, 'rekt', {
+    runId: `e2e-${Date.now()}-${score}`,
+    score,
+    level: 12,
+  });
   expect(answer.status()).toBe(201);
 }
 
 test.describe('achievements and avatars', () => {
-  test('a player reaches 15,000 in REKT!, claims the beginner avatar, and wears it everywhere', async ({ page, request }) => {
+  test('a player reaches 15,000 in REKT!, claims the beginner avatar, and wears it everywhere', async ({
+    page,
+    request,
+  }) => {
     const email = await registerThroughApi(request, 'Tier_Climber');
     await signInThroughLink(page, email);
     await postRektRun(page, 15_000);
@@ -47,7 +64,9 @@ test.describe('achievements and avatars', () => {
     const confettiDrawn = () =>
       page.evaluate(() =>
         [...document.querySelectorAll('body > canvas')].some((canvas) => {
-          const { data } = (canvas as HTMLCanvasElement).getContext('2d')!.getImageData(0, 0, (canvas as HTMLCanvasElement).width, (canvas as HTMLCanvasElement).height);
+          const { data } = (canvas as HTMLCanvasElement)
+            .getContext('2d')!
+            .getImageData(0, 0, (canvas as HTMLCanvasElement).width, (canvas as HTMLCanvasElement).height);
           for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) return true;
           return false;
         }),
@@ -66,14 +85,20 @@ test.describe('achievements and avatars', () => {
     await expect(page.getByRole('button', { name: 'Current Avatar' })).toBeDisabled();
 
     await page.reload();
-    await expect(page.getByRole('button', { name: `Account menu for ${me.username}` }).locator('img')).toHaveAttribute('src', /fiat-bird/);
+    await expect(page.getByRole('button', { name: `Account menu for ${me.username}` }).locator('img')).toHaveAttribute(
+      'src',
+      /fiat-bird/,
+    );
     await page.goto('/leaderboards?game=rekt');
     await page.getByRole('button', { name: 'Jump to My Row' }).click();
     const ownRow = page.locator('tr[data-own]');
     await expect(ownRow.locator('img')).toHaveAttribute('src', /fiat-bird/);
   });
 
-  test('the button reads CLAIMED! as soon as the claim is answered, before the cards are asked again', async ({ page, request }) => {
+  test('the button reads CLAIMED! as soon as the claim is answered, before the cards are asked again', async ({
+    page,
+    request,
+  }) => {
     await signInThroughLink(page, await registerThroughApi(request, 'Quick_Claimer'));
     await postRektRun(page, 15_000);
     await page.goto('/achievements');
@@ -102,7 +127,10 @@ test.describe('achievements and avatars', () => {
     await expect(panel.getByRole('button', { name: 'CLAIMED!' })).toBeDisabled();
   });
 
-  test('a player without an active avatar gets no Current Avatar button, only Set as Active Avatar once one is chosen', async ({ page, request }) => {
+  test('a player without an active avatar gets no Current Avatar button, only Set as Active Avatar once one is chosen', async ({
+    page,
+    request,
+  }) => {
     await signInThroughLink(page, await registerThroughApi(request, 'No_Face'));
     const me = (await (await page.request.get('/api/auth/me')).json()).user as { id: number };
     const ownProfile = async () => {
@@ -116,7 +144,10 @@ test.describe('achievements and avatars', () => {
 
     // An avatar in the collection, none active yet.
     await postRektRun(page, 15_000);
-    const claimed = await page.request.post('/api/avatars/claim', { data: { achievementCardId: 'beginner', avatarId: 'fiat-bird' }, headers: { origin: process.env.E2E_BASE_URL ?? '' } });
+    const claimed = await page.request.post('/api/avatars/claim', {
+      data: { achievementCardId: 'beginner', avatarId: 'fiat-bird' },
+      headers: { origin: process.env.E2E_BASE_URL ?? '' },
+    });
     expect(claimed.status()).toBe(200);
     await ownProfile();
     await expect(page.getByText('Click on an avatar to set it as your active avatar')).toBeVisible();
@@ -128,7 +159,9 @@ test.describe('achievements and avatars', () => {
   test('a claim for an unfinished card is refused by the server with a toast', async ({ page, request }) => {
     const email = await registerThroughApi(request, 'Eager_Claimer');
     await signInThroughLink(page, email);
-    const answer = await page.request.post('/api/avatars/claim', { data: { achievementCardId: 'hardcore', avatarId: 'fiat-clown' } });
+    const answer = await page.request.post('/api/avatars/claim', {
+      data: { achievementCardId: 'hardcore', avatarId: 'fiat-clown' },
+    });
     expect(answer.status()).toBeGreaterThanOrEqual(400);
     expect(answer.status()).toBeLessThan(500);
     await page.goto('/achievements');

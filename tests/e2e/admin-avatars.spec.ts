@@ -1,6 +1,16 @@
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, expectNoHorizontalOverflow, expectToast, registerThroughApi, signInAsAdmin, signInThroughLink, test, waitForIsland } from './support';
+import {
+  expect,
+  expectAccessible,
+  expectNoHorizontalOverflow,
+  expectToast,
+  registerThroughApi,
+  signInAsAdmin,
+  signInThroughLink,
+  test,
+  waitForIsland,
+} from './support';
 
 // The admin room's avatar collection on the real server, as the e2e run's administrator (user 1).
 
@@ -27,7 +37,8 @@ test.describe('admin room: avatar collection', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Room' })).toBeVisible();
     await expect(page.getByRole('link', { name: /Tournaments/ })).toHaveAttribute('href', '/admin/tournaments');
     await expect(page.getByRole('link', { name: /Avatar Collection/ })).toHaveAttribute('href', '/admin/avatars');
-    for (const name of ['User Management', 'Analytics', 'System Settings']) await expect(page.getByText(name)).toBeVisible();
+    for (const name of ['User Management', 'Analytics', 'System Settings'])
+      await expect(page.getByText(name)).toBeVisible();
     await expect(page.getByText('Coming Soon', { exact: true })).toHaveCount(3);
     await expect(page.getByRole('button', { name: 'Reset Leaderboards' })).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Broadcast Message' })).toBeDisabled();
@@ -43,7 +54,10 @@ test.describe('admin room: avatar collection', () => {
         button.remove();
         return result;
       };
-      return { disabled: probe('btn-arcade btn-sm btn-secondary', true), enabledOutline: probe('btn-arcade btn-outline', false) };
+      return {
+        disabled: probe('btn-arcade btn-sm btn-secondary', true),
+        enabledOutline: probe('btn-arcade btn-outline', false),
+      };
     });
     const look = (el: Element) => {
       const style = getComputedStyle(el);
@@ -61,7 +75,9 @@ test.describe('admin room: avatar collection', () => {
     await expectNoHorizontalOverflow(page);
   });
 
-  test('the New Avatar form shows the default icon without asking for an image, and its name message goes once a name is typed', async ({ page }) => {
+  test('the New Avatar form shows the default icon without asking for an image, and its name message goes once a name is typed', async ({
+    page,
+  }) => {
     await openAvatars(page);
     const asked: string[] = [];
     page.on('request', (request) => {
@@ -104,12 +120,20 @@ test.describe('admin room: avatar collection', () => {
     await expect(dialog.getByLabel('Category')).toHaveValue('achievement');
     await expect(dialog.getByRole('checkbox', { name: /Active/ })).toBeChecked();
 
-    const png = await sharp({ create: { width: 300, height: 300, channels: 4, background: '#f7931a' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 300, channels: 4, background: '#f7931a' } })
+      .png()
+      .toBuffer();
     await dialog.getByLabel('Upload Image').setInputFiles({ name: 'builder.png', mimeType: 'image/png', buffer: png });
     await expect(dialog.getByText(/Uploaded as avatar_\d+_builder\.png \(300x300\)/)).toBeVisible();
     await expect(dialog.getByLabel('Image File')).toHaveValue(/^avatar_\d+_builder\.png$/);
-    await dialog.getByLabel('Upload Image').setInputFiles({ name: 'evil.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
-    await expect(dialog.getByText('Upload a PNG, JPEG, WebP or GIF image (SVG and other formats are not accepted).')).toBeVisible();
+    await dialog.getByLabel('Upload Image').setInputFiles({
+      name: 'evil.svg',
+      mimeType: 'image/svg+xml',
+      buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+    });
+    await expect(
+      dialog.getByText('Upload a PNG, JPEG, WebP or GIF image (SVG and other formats are not accepted).'),
+    ).toBeVisible();
     await dialog.getByLabel('Rarity').selectOption('epic');
     await dialog.getByLabel('Category').selectOption('tournament');
     await dialog.getByRole('button', { name: 'Create Avatar' }).click();
@@ -119,7 +143,9 @@ test.describe('admin room: avatar collection', () => {
     await expect(card).toContainText('epic');
     await expect(card).toContainText('tournament');
     await expect(card.getByRole('img', { name })).toBeVisible();
-    await expect.poll(() => card.getByRole('img', { name }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(300);
+    await expect
+      .poll(() => card.getByRole('img', { name }).evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBe(300);
 
     await card.getByRole('button', { name: `Edit ${name}` }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Avatar' });
@@ -139,7 +165,9 @@ test.describe('admin room: avatar collection', () => {
     await expect(page.getByRole('listitem').filter({ hasText: avatarId })).toHaveCount(0);
   });
 
-  test('the achievement cards\' reward avatars can be edited but offer no delete; tournament avatars do', async ({ page }) => {
+  test("the achievement cards' reward avatars can be edited but offer no delete; tournament avatars do", async ({
+    page,
+  }) => {
     await openAvatars(page);
     await expect(page.getByRole('button', { name: 'Delete REKT! Beginner' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Edit REKT! Beginner' })).toBeVisible();
@@ -151,7 +179,9 @@ test.describe('admin room: avatar collection', () => {
     await expectNoHorizontalOverflow(page);
     await page.getByRole('button', { name: '+ New Avatar' }).click();
     await expect(page.getByRole('dialog', { name: 'New Avatar' })).toBeVisible();
-    await expect(page.getByRole('dialog', { name: 'New Avatar' }).getByRole('img', { name: 'Preview: no image yet' })).toBeVisible();
+    await expect(
+      page.getByRole('dialog', { name: 'New Avatar' }).getByRole('img', { name: 'Preview: no image yet' }),
+    ).toBeVisible();
     await expectNoHorizontalOverflow(page);
     await page.screenshot({ path: 'test-results/screens/narrow-admin_new-avatar.png' });
   });

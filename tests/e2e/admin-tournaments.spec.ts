@@ -1,6 +1,17 @@
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, expectNoHorizontalOverflow, expectToast, postSignedRun, registerThroughApi, signInAsAdmin, signInThroughLink, test, waitForIsland } from './support';
+import {
+  expect,
+  expectAccessible,
+  expectNoHorizontalOverflow,
+  expectToast,
+  postSignedRun,
+  registerThroughApi,
+  signInAsAdmin,
+  signInThroughLink,
+  test,
+  waitForIsland,
+} from './support';
 
 // The issue's admin journey on the real server: an admin creates a tournament with an uploaded
 // image and an avatar reward, duplicates and edits it, the tournament ends, winners are processed
@@ -22,7 +33,10 @@ async function openTournaments(page: Page) {
 test.describe('admin room: tournaments, winners and prizes', () => {
   test.setTimeout(120_000);
 
-  test('an admin runs a tournament from creation to a distributed avatar the winner finds on their profile', async ({ page, browser }) => {
+  test('an admin runs a tournament from creation to a distributed avatar the winner finds on their profile', async ({
+    page,
+    browser,
+  }) => {
     const stamp = Date.now() % 100_000;
     const winnerName = `Cup_Winner_${stamp}`;
 
@@ -34,7 +48,11 @@ test.describe('admin room: tournaments, winners and prizes', () => {
     const { gameToken } = await (await player.request.get('/api/auth/game-token')).json();
     const me = await (await player.request.get('/api/auth/me')).json();
     const runAt = Date.now();
-    const run = await postSignedRun(player.request, gameToken, 'rekt', { runId: `e2e-cup-${stamp}`, score: 987_654, level: 9 });
+    const run = await postSignedRun(player.request, gameToken, 'rekt', {
+      runId: `e2e-cup-${stamp}`,
+      score: 987_654,
+      level: 9,
+    });
     expect(run.status()).toBe(201);
 
     await signInAsAdmin(page);
@@ -49,8 +67,12 @@ test.describe('admin room: tournaments, winners and prizes', () => {
     const name = `Flash Cup ${stamp}`;
     await form.getByLabel('Name', { exact: true }).fill(name);
     await form.getByLabel('Description', { exact: true }).fill('Twenty-five seconds of glory.');
-    const banner = await sharp({ create: { width: 640, height: 320, channels: 3, background: '#f7931a' } }).jpeg().toBuffer();
-    await form.getByLabel('Upload Image').setInputFiles({ name: 'flash-cup.jpg', mimeType: 'image/jpeg', buffer: banner });
+    const banner = await sharp({ create: { width: 640, height: 320, channels: 3, background: '#f7931a' } })
+      .jpeg()
+      .toBuffer();
+    await form
+      .getByLabel('Upload Image')
+      .setInputFiles({ name: 'flash-cup.jpg', mimeType: 'image/jpeg', buffer: banner });
     await expect(form.getByText(/^Uploaded as tournament_\d+_flash-cup\.jpg/)).toBeVisible();
     await expect(form.getByText(/^\/api\/assets\/tournament\/tournament_\d+_flash-cup\.jpg$/)).toBeVisible();
     await form.getByLabel('1st Place').fill('21000');
@@ -79,7 +101,9 @@ test.describe('admin room: tournaments, winners and prizes', () => {
     const active = page.getByRole('region', { name: /^Active/ });
     await expect(active.getByRole('listitem').filter({ hasText: name })).toContainText('1 participant');
     // its id while it is active (a slow machine may reach its end before the steps below are done)
-    const created = (await (await page.request.get('/api/tournaments?status=active')).json()).tournaments.find((t: { name: string }) => t.name === name);
+    const created = (await (await page.request.get('/api/tournaments?status=active')).json()).tournaments.find(
+      (t: { name: string }) => t.name === name,
+    );
     expect(created).toBeDefined();
     await page.screenshot({ path: 'test-results/screens/desktop-admin_tournaments-journey.png', fullPage: true });
 
@@ -108,24 +132,35 @@ test.describe('admin room: tournaments, winners and prizes', () => {
     await edit.getByRole('button', { name: 'Update Tournament' }).click();
     await expectToast(page, 'Tournament Updated', `"${name} Encore" was saved.`, 'success');
     await upcoming.getByRole('button', { name: `Delete ${name} Encore` }).click();
-    await page.getByRole('dialog', { name: `Are you sure you want to delete "${name} Encore"?` }).getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('dialog', { name: `Are you sure you want to delete "${name} Encore"?` })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await expectToast(page, 'Tournament Deleted', `"${name} Encore" was deleted.`, 'success');
     await expect(upcoming.getByText(`${name} Encore`)).toHaveCount(0);
 
     // editing the real one recovers its image's name
     await page.getByRole('button', { name: `Edit ${name}`, exact: true }).click();
-    await expect(page.getByRole('form', { name: 'Edit Tournament' }).getByText('flash-cup.jpg', { exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('form', { name: 'Edit Tournament' }).getByText('flash-cup.jpg', { exact: true }),
+    ).toBeVisible();
     // The form's Cancel: the delete question may still be fading out (the dialog's close transition).
     await page.getByRole('form', { name: 'Edit Tournament' }).getByRole('button', { name: 'Cancel' }).click();
 
     // the tournament ends: the server's clock says when
     await expect
-      .poll(async () => (await (await page.request.get(`/api/tournaments/${created.id}`)).json()).status, { timeout: 60_000, intervals: [1_000] })
+      .poll(async () => (await (await page.request.get(`/api/tournaments/${created.id}`)).json()).status, {
+        timeout: 60_000,
+        intervals: [1_000],
+      })
       .toBe('past');
     await openTournaments(page);
     const past = page.getByRole('region', { name: /^Past/ });
     await past.getByRole('button', { name: `Process Winners of ${name}` }).click();
-    await page.getByRole('dialog', { name: `Process winners and create prize awards for "${name}"?` }).getByRole('button', { name: 'Process Winners' }).click();
+    await page
+      .getByRole('dialog', { name: `Process winners and create prize awards for "${name}"?` })
+      .getByRole('button', { name: 'Process Winners' })
+      .click();
     await expectToast(page, 'Winners Processed', /Created 2 Bitcoin and 1 Avatar awards\./, 'success');
 
     await past.getByRole('link', { name: `View Winners of ${name}` }).click();
@@ -135,14 +170,22 @@ test.describe('admin room: tournaments, winners and prizes', () => {
     await expect(card).toContainText('#1');
     await expect(card).toContainText('987,654 points');
     await expect(card).toContainText('21,000 sats');
-    await card.getByRole('listitem').filter({ hasText: 'Laser Eyes' }).getByRole('button', { name: 'Distribute' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Are you sure you want to distribute this prize? This action cannot be undone.' });
+    await card
+      .getByRole('listitem')
+      .filter({ hasText: 'Laser Eyes' })
+      .getByRole('button', { name: 'Distribute' })
+      .click();
+    const confirm = page.getByRole('dialog', {
+      name: 'Are you sure you want to distribute this prize? This action cannot be undone.',
+    });
     await confirm.getByLabel('Payment proof (optional)').fill('avatar, no payment');
     await confirm.getByRole('button', { name: 'Distribute' }).click();
     await expectToast(page, 'Prize Distributed', "The avatar is now in the player's collection.", 'success');
     await expect(card.getByRole('listitem').filter({ hasText: 'Laser Eyes' })).toContainText('SENT');
     await expect(page.getByRole('region', { name: 'Audit Log' })).toContainText('sent prize');
-    await expect(page.getByRole('region', { name: 'Avatar Rewards' }).getByRole('button', { name: 'All Sent' })).toBeDisabled();
+    await expect(
+      page.getByRole('region', { name: 'Avatar Rewards' }).getByRole('button', { name: 'All Sent' }),
+    ).toBeDisabled();
     await expectAccessible(page);
     await page.screenshot({ path: 'test-results/screens/desktop-admin_winners-journey.png', fullPage: true });
 
@@ -150,8 +193,12 @@ test.describe('admin room: tournaments, winners and prizes', () => {
     const tournamentId = /\/admin\/tournaments\/(\d+)\/winners/.exec(page.url())![1];
     await player.goto(`/tournament/${tournamentId}/results`);
     const bitcoin = player.getByRole('region', { name: 'Bitcoin Rewards' });
-    await expect(bitcoin.getByRole('listitem').filter({ hasText: winnerName }).filter({ hasText: '21,000 sats' })).toContainText('Rank #1');
-    await expect(player.getByRole('region', { name: 'Avatar Rewards' }).getByRole('listitem').filter({ hasText: 'Laser Eyes' })).toContainText('1 player earned this avatar');
+    await expect(
+      bitcoin.getByRole('listitem').filter({ hasText: winnerName }).filter({ hasText: '21,000 sats' }),
+    ).toContainText('Rank #1');
+    await expect(
+      player.getByRole('region', { name: 'Avatar Rewards' }).getByRole('listitem').filter({ hasText: 'Laser Eyes' }),
+    ).toContainText('1 player earned this avatar');
 
     // the winner finds the avatar on their profile
     await player.goto(`/users/${me.user.id}`);
@@ -159,12 +206,15 @@ test.describe('admin room: tournaments, winners and prizes', () => {
     await playerContext.close();
   });
 
-  test('the form refuses prize amounts that are not digits or more than every bitcoin, naming the field, before sending', async ({ page }) => {
+  test('the form refuses prize amounts that are not digits or more than every bitcoin, naming the field, before sending', async ({
+    page,
+  }) => {
     await signInAsAdmin(page);
     await openTournaments(page);
     const sent: string[] = [];
     page.on('request', (request) => {
-      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/admin/tournaments') sent.push(request.url());
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/admin/tournaments')
+        sent.push(request.url());
     });
     const form = page.getByRole('form', { name: 'Create Tournament' });
     await form.getByLabel('Name', { exact: true }).fill('Amounts Check Cup');
@@ -176,8 +226,12 @@ test.describe('admin room: tournaments, winners and prizes', () => {
     await random.fill('9007199254740991');
     await expect(form).toContainText('Prize pool: -');
     await form.getByRole('button', { name: 'Create Tournament' }).click();
-    await expect(form.getByText('1st Place must be a whole number of sats, typed as digits (like 21000).')).toBeVisible();
-    await expect(form.getByText('Random Participant is more than every bitcoin there is: at most 2,100,000,000,000,000 sats.')).toBeVisible();
+    await expect(
+      form.getByText('1st Place must be a whole number of sats, typed as digits (like 21000).'),
+    ).toBeVisible();
+    await expect(
+      form.getByText('Random Participant is more than every bitcoin there is: at most 2,100,000,000,000,000 sats.'),
+    ).toBeVisible();
     await expect(form.getByRole('alert')).toHaveText('Fix the prize amounts marked above.');
     await expect(first).toBeFocused();
     await expect(first).toHaveAttribute('aria-invalid', 'true');
@@ -194,10 +248,15 @@ test.describe('admin room: tournaments, winners and prizes', () => {
     expect(sent).toEqual([]);
   });
 
-  test('the winners screen of a tournament that has not ended says when it ends or starts, never Ended', async ({ page }) => {
+  test('the winners screen of a tournament that has not ended says when it ends or starts, never Ended', async ({
+    page,
+  }) => {
     await signInAsAdmin(page);
-    const { tournaments } = (await (await page.request.get('/api/admin/tournaments')).json()) as { tournaments: { id: number; name: string; status: string; startDate: string; endDate: string }[] };
-    const date = (iso: string) => new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: '2-digit' }).format(new Date(iso));
+    const { tournaments } = (await (await page.request.get('/api/admin/tournaments')).json()) as {
+      tournaments: { id: number; name: string; status: string; startDate: string; endDate: string }[];
+    };
+    const date = (iso: string) =>
+      new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: '2-digit' }).format(new Date(iso));
     const active = tournaments.find((t) => t.name === 'Halving Championship')!;
     const upcoming = tournaments.find((t) => t.name === 'HODL Marathon')!;
     const past = tournaments.find((t) => t.name === 'Genesis Cup')!;
@@ -215,14 +274,24 @@ test.describe('admin room: tournaments, winners and prizes', () => {
     await expect(page.getByText('Winners will be available once the tournament ends.')).toHaveCount(0);
   });
 
-  test('the winners screen names every prize in the spec\'s words, with one kind of status badge', async ({ page }) => {
+  test("the winners screen names every prize in the spec's words, with one kind of status badge", async ({ page }) => {
     await signInAsAdmin(page);
-    const { tournaments } = (await (await page.request.get('/api/admin/tournaments')).json()) as { tournaments: { id: number; name: string }[] };
+    const { tournaments } = (await (await page.request.get('/api/admin/tournaments')).json()) as {
+      tournaments: { id: number; name: string }[];
+    };
     const genesis = tournaments.find((t) => t.name === 'Genesis Cup')!;
     await page.goto(`/admin/tournaments/${genesis.id}/winners`);
     await waitForIsland(page, 'section');
     const winners = page.getByRole('region', { name: 'Winners' });
-    for (const label of ['1st Place', '2nd Place', '5th Place', 'Random Participant', 'First Place Only', 'All Players']) await expect(winners.getByText(label, { exact: true }).first()).toBeVisible();
+    for (const label of [
+      '1st Place',
+      '2nd Place',
+      '5th Place',
+      'Random Participant',
+      'First Place Only',
+      'All Players',
+    ])
+      await expect(winners.getByText(label, { exact: true }).first()).toBeVisible();
     await expect(winners).not.toContainText(/first_place|all_players|random_participant|top_\d|place_\d|first place\b/);
     const badges = await winners.locator('.badge').allTextContents();
     expect(badges.length).toBeGreaterThan(0);
@@ -254,7 +323,9 @@ test.describe('admin room: tournaments, winners and prizes', () => {
 
   test('@narrow the winners screen fits a 360 px screen', async ({ page }) => {
     await signInAsAdmin(page);
-    const { tournaments } = (await (await page.request.get('/api/admin/tournaments')).json()) as { tournaments: { id: number; name: string }[] };
+    const { tournaments } = (await (await page.request.get('/api/admin/tournaments')).json()) as {
+      tournaments: { id: number; name: string }[];
+    };
     await page.goto(`/admin/tournaments/${tournaments.find((t) => t.name === 'Genesis Cup')!.id}/winners`);
     await waitForIsland(page, 'section');
     await expectNoHorizontalOverflow(page);

@@ -1,5 +1,16 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, expectNoHorizontalOverflow, expectToast, pretendSignedOut, site, stubApi, test, testPlayer, waitForSession } from './support';
+import {
+  expect,
+  expectAccessible,
+  expectNoHorizontalOverflow,
+  expectToast,
+  pretendSignedOut,
+  site,
+  stubApi,
+  test,
+  testPlayer,
+  waitForSession,
+} from './support';
 
 // The account dialogs and the magic-link landing with the API answered in the browser, so every
 // answer (and every failure) can be chosen. tests/e2e/accounts.spec.ts runs the real flow.
@@ -104,8 +115,15 @@ test.describe('sign-up dialog', () => {
     await expect(dialog.getByLabel('Username')).not.toHaveAttribute('aria-invalid');
   });
 
-  test('a newcomer sees CREATING ACCOUNT... then the welcome toast, and the dialog closes with an empty form', async ({ page }) => {
-    const register = await stubApi(page, '**/api/auth/register', { status: 201, json: { message: 'Check your email' } }, { held: true });
+  test('a newcomer sees CREATING ACCOUNT... then the welcome toast, and the dialog closes with an empty form', async ({
+    page,
+  }) => {
+    const register = await stubApi(
+      page,
+      '**/api/auth/register',
+      { status: 201, json: { message: 'Check your email' } },
+      { held: true },
+    );
     const dialog = await openSignUp(page);
     // The longest name allowed is 20 characters; the address is sent trimmed and lower-cased.
     await dialog.getByLabel('Username').fill('Satoshi_Fan-20_chars');
@@ -114,7 +132,12 @@ test.describe('sign-up dialog', () => {
     const pending = dialog.getByRole('button', { name: 'CREATING ACCOUNT...' });
     await expect(pending).toBeDisabled();
     register.release();
-    await expectToast(page, `Welcome to ${site.productName}!`, 'Check your email for a magic link to sign in and start playing.', 'success');
+    await expectToast(
+      page,
+      `Welcome to ${site.productName}!`,
+      'Check your email for a magic link to sign in and start playing.',
+      'success',
+    );
     await expect(dialog).toBeHidden();
     expect(register.bodies).toEqual([{ username: 'Satoshi_Fan-20_chars', email: 'fan@example.com' }]);
 
@@ -124,7 +147,9 @@ test.describe('sign-up dialog', () => {
     await expect(dialog.getByRole('button', { name: 'CREATE ACCOUNT' })).toBeEnabled();
   });
 
-  test('a taken username shows Registration Failed with the server message and keeps what was typed', async ({ page }) => {
+  test('a taken username shows Registration Failed with the server message and keeps what was typed', async ({
+    page,
+  }) => {
     await stubApi(page, '**/api/auth/register', { status: 409, json: { error: 'That username is already taken.' } });
     const dialog = await openSignUp(page);
     await dialog.getByLabel('Username').fill('satoshi');
@@ -137,7 +162,11 @@ test.describe('sign-up dialog', () => {
   });
 
   test('when the server gives no reason, the newcomer gets the generic apology', async ({ page }) => {
-    await stubApi(page, '**/api/auth/register', { status: 502, contentType: 'text/html', body: '<h1>Bad Gateway</h1>' });
+    await stubApi(page, '**/api/auth/register', {
+      status: 502,
+      contentType: 'text/html',
+      body: '<h1>Bad Gateway</h1>',
+    });
     const dialog = await openSignUp(page);
     await dialog.getByLabel('Username').fill('satoshi');
     await dialog.getByLabel('Email Address').fill('fan@example.com');
@@ -145,7 +174,9 @@ test.describe('sign-up dialog', () => {
     await expectToast(page, 'Registration Failed', SOMETHING_WRONG, 'destructive');
   });
 
-  test('closing the dialog by Escape, backdrop or close button forgets what was typed and the messages', async ({ page }) => {
+  test('closing the dialog by Escape, backdrop or close button forgets what was typed and the messages', async ({
+    page,
+  }) => {
     const dialog = await openSignUp(page);
     const getStarted = header(page).getByRole('button', { name: 'Get Started' });
     const close = [
@@ -198,13 +229,22 @@ test.describe('sign-in dialog', () => {
     for (const typed of ['', 'not-an-address', 'fan@']) {
       await dialog.getByLabel('Email Address').fill(typed);
       await dialog.getByRole('button', { name: 'Send Magic Link' }).click();
-      await expect(dialog.getByLabel('Email Address')).toHaveAccessibleDescription('Please enter a valid email address');
+      await expect(dialog.getByLabel('Email Address')).toHaveAccessibleDescription(
+        'Please enter a valid email address',
+      );
     }
     expect(send.bodies).toHaveLength(0);
   });
 
-  test('a player sees Sending Magic Link..., the toast, then CHECK YOUR EMAIL! with the address and the 15 minutes', async ({ page }) => {
-    const send = await stubApi(page, '**/api/auth/send-magic-link', { json: { message: 'Check your email' } }, { held: true });
+  test('a player sees Sending Magic Link..., the toast, then CHECK YOUR EMAIL! with the address and the 15 minutes', async ({
+    page,
+  }) => {
+    const send = await stubApi(
+      page,
+      '**/api/auth/send-magic-link',
+      { json: { message: 'Check your email' } },
+      { held: true },
+    );
     const dialog = await openSignIn(page);
     await dialog.getByLabel('Email Address').fill('Fan@Example.com');
     await dialog.getByRole('button', { name: 'Send Magic Link' }).click();
@@ -221,7 +261,10 @@ test.describe('sign-in dialog', () => {
   });
 
   test('when the first send fails the player reads Login Failed and stays on the form', async ({ page }) => {
-    await stubApi(page, '**/api/auth/send-magic-link', { status: 429, json: { error: 'Too many requests. Try again in a minute.' } });
+    await stubApi(page, '**/api/auth/send-magic-link', {
+      status: 429,
+      json: { error: 'Too many requests. Try again in a minute.' },
+    });
     const dialog = await openSignIn(page);
     await dialog.getByLabel('Email Address').fill('fan@example.com');
     await dialog.getByRole('button', { name: 'Send Magic Link' }).click();
@@ -274,7 +317,9 @@ test.describe('sign-in dialog', () => {
     expect(verify.bodies).toEqual([{ email: testPlayer.email, code: '123456' }]);
   });
 
-  test('a wrong or throttled code shows Sign In Failed with the server message and keeps the code form', async ({ page }) => {
+  test('a wrong or throttled code shows Sign In Failed with the server message and keeps the code form', async ({
+    page,
+  }) => {
     await openSignIn(page);
     const sent = await sendLink(page);
     for (const [status, error] of [
@@ -309,18 +354,29 @@ test.describe('magic-link landing', () => {
     await pretendSignedOut(page);
     await page.goto('/auth/callback');
     await expect(page).toHaveURL(/\/$/);
-    await expectToast(page, 'Invalid Login Link', 'The login link is missing or invalid. Please try signing in again.', 'destructive');
+    await expectToast(
+      page,
+      'Invalid Login Link',
+      'The login link is missing or invalid. Please try signing in again.',
+      'destructive',
+    );
   });
 
   test('an expired link sends the visitor home with Sign In Failed and the server message', async ({ page }) => {
     await pretendSignedOut(page);
-    await stubApi(page, '**/api/auth/verify-magic-link', { status: 400, json: { error: 'This login link has expired.' } });
+    await stubApi(page, '**/api/auth/verify-magic-link', {
+      status: 400,
+      json: { error: 'This login link has expired.' },
+    });
     await page.goto('/auth/callback?token=old');
     await expect(page).toHaveURL(/\/$/);
     await expectToast(page, 'Sign In Failed', 'This login link has expired.', 'destructive');
   });
 
-  test('a good link says Signing you in..., welcomes the player, goes home and signs the waiting tab in too', async ({ page, context }) => {
+  test('a good link says Signing you in..., welcomes the player, goes home and signs the waiting tab in too', async ({
+    page,
+    context,
+  }) => {
     let signedIn = false;
     await context.route('**/api/auth/me', (route) =>
       signedIn ? route.fulfill({ json: { user: testPlayer } }) : route.fulfill({ json: { user: null } }),
@@ -332,7 +388,12 @@ test.describe('magic-link landing', () => {
     await sendLink(page, testPlayer.email);
 
     const landing = await context.newPage();
-    const verify = await stubApi(landing, '**/api/auth/verify-magic-link', { json: { user: testPlayer } }, { held: true });
+    const verify = await stubApi(
+      landing,
+      '**/api/auth/verify-magic-link',
+      { json: { user: testPlayer } },
+      { held: true },
+    );
     await landing.goto('/auth/callback?token=fresh-token');
     await expect(landing.getByRole('heading', { name: 'Signing you in...' })).toBeVisible();
     await expect(landing.getByText('Please wait while we verify your magic link.')).toBeVisible();
@@ -348,7 +409,9 @@ test.describe('magic-link landing', () => {
     await expect(linkSent(page)).toBeHidden();
   });
 
-  test('the sign-in does not wait for the page to hydrate: with the landing island never loaded, the player still gets home', async ({ page }) => {
+  test('the sign-in does not wait for the page to hydrate: with the landing island never loaded, the player still gets home', async ({
+    page,
+  }) => {
     let signedIn = false;
     await page.route('**/api/auth/me', (route) => route.fulfill({ json: { user: signedIn ? testPlayer : null } }));
     // A busy phone: the island's code has not arrived yet (and never will here).
@@ -363,17 +426,24 @@ test.describe('magic-link landing', () => {
     held.release();
   });
 
-  test('a link opened from an arcade tab tells that tab through its opener (the opener policy keeps it)', async ({ page, context }) => {
+  test('a link opened from an arcade tab tells that tab through its opener (the opener policy keeps it)', async ({
+    page,
+    context,
+  }) => {
     await pretendSignedOut(page);
     await context.route('**/api/auth/verify-magic-link', (route) => route.fulfill({ json: { user: testPlayer } }));
     // A page that does not listen for sign-ins itself, so the only way it hears is the landing's message.
     await page.goto('/about');
     await page.evaluate(() =>
       window.addEventListener('message', (event) => {
-        if (event.origin === location.origin) document.body.dataset.heard = String((event.data as { type?: string })?.type);
+        if (event.origin === location.origin)
+          document.body.dataset.heard = String((event.data as { type?: string })?.type);
       }),
     );
-    const [landing] = await Promise.all([context.waitForEvent('page'), page.evaluate(() => void window.open('/auth/callback?token=fresh-token'))]);
+    const [landing] = await Promise.all([
+      context.waitForEvent('page'),
+      page.evaluate(() => void window.open('/auth/callback?token=fresh-token')),
+    ]);
     // The landing signs in and goes home, still holding its opener...
     await expect(landing).toHaveURL(/\/$/);
     expect(await landing.evaluate(() => window.opener !== null)).toBe(true);
@@ -383,7 +453,9 @@ test.describe('magic-link landing', () => {
 });
 
 test.describe('account dialogs stay accessible', () => {
-  test('with JOIN THE ARCADE open, its messages shown, and with WELCOME BACK and CHECK YOUR EMAIL! open', async ({ page }) => {
+  test('with JOIN THE ARCADE open, its messages shown, and with WELCOME BACK and CHECK YOUR EMAIL! open', async ({
+    page,
+  }) => {
     const dialog = await openSignUp(page);
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'CREATE ACCOUNT' }).click();

@@ -14,7 +14,8 @@ function raw(baseURL: string, path: string, headers: Record<string, string> = {}
       res.on('error', reject);
       res.on('end', () => {
         const responseHeaders = new Headers();
-        for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) responseHeaders.set(name, String(value));
+        for (const [name, value] of Object.entries(res.headers))
+          if (value !== undefined) responseHeaders.set(name, String(value));
         resolve({ response: { status: res.statusCode ?? 0, headers: responseHeaders }, body: Buffer.concat(chunks) });
       });
     })
@@ -24,7 +25,9 @@ function raw(baseURL: string, path: string, headers: Record<string, string> = {}
 }
 
 test.describe('delivery of the static site', () => {
-  test('pages come Brotli- or gzip-compressed as the browser asks, revalidated, with the security headers and a CSP', async ({ baseURL }) => {
+  test('pages come Brotli- or gzip-compressed as the browser asks, revalidated, with the security headers and a CSP', async ({
+    baseURL,
+  }) => {
     for (const path of publicPages) {
       const { response, body } = await raw(baseURL!, path, { 'accept-encoding': 'gzip, deflate, br' });
       expect(response.status, path).toBe(200);
@@ -59,7 +62,10 @@ test.describe('delivery of the static site', () => {
   test('hashed scripts and styles are cached for a year and compressed', async ({ page, baseURL }) => {
     await page.goto('/');
     const assets = await page.evaluate(() =>
-      performance.getEntriesByType('resource').map((e) => e.name).filter((url) => new URL(url).pathname.startsWith('/_astro/')),
+      performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .filter((url) => new URL(url).pathname.startsWith('/_astro/')),
     );
     expect(assets.length).toBeGreaterThan(0);
     for (const url of assets.filter((u) => /\.(js|css)$/.test(u))) {
@@ -75,7 +81,12 @@ test.describe('delivery of the static site', () => {
     await page.goto('/about');
     await page.waitForLoadState('networkidle');
     await page.evaluate(() => document.fonts.ready);
-    const fonts = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((p) => p.endsWith('.woff2')));
+    const fonts = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => new URL(e.name).pathname)
+        .filter((p) => p.endsWith('.woff2')),
+    );
     expect(fonts.length).toBeGreaterThan(0);
     expect(fonts.filter((f) => f.includes('-latin-'))).toEqual([]);
   });
@@ -90,8 +101,17 @@ test.describe('delivery of the static site', () => {
       return await page.evaluate(async () => {
         await document.fonts.ready;
         return {
-          heading: [...document.fonts].filter((face) => face.family.replaceAll('"', '') === 'Press Start 2P').map((face) => face.status),
-          fetchedBy: [...new Set(performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.woff2')).map((e) => (e as PerformanceResourceTiming).initiatorType))],
+          heading: [...document.fonts]
+            .filter((face) => face.family.replaceAll('"', '') === 'Press Start 2P')
+            .map((face) => face.status),
+          fetchedBy: [
+            ...new Set(
+              performance
+                .getEntriesByType('resource')
+                .filter((e) => e.name.endsWith('.woff2'))
+                .map((e) => (e as PerformanceResourceTiming).initiatorType),
+            ),
+          ],
         };
       });
     } finally {
@@ -105,11 +125,17 @@ test.describe('delivery of the static site', () => {
   // face the first paint used is left to the browser's clock, so it is not what this checks.)
   const fontsWithThePage = { heading: ['loaded'], fetchedBy: ['link'] };
 
-  test("a player's profile, opened cold from a shared link, asks for its pixel fonts with the page", async ({ browser, baseURL }) => {
+  test("a player's profile, opened cold from a shared link, asks for its pixel fonts with the page", async ({
+    browser,
+    baseURL,
+  }) => {
     expect(await coldVisit(browser, baseURL!, '/users/1')).toEqual(fontsWithThePage);
   });
 
-  test("a tournament's results, opened cold from a shared link, ask for their pixel fonts with the page", async ({ browser, baseURL }) => {
+  test("a tournament's results, opened cold from a shared link, ask for their pixel fonts with the page", async ({
+    browser,
+    baseURL,
+  }) => {
     const path = await pastResultsPath(browser);
     expect(await coldVisit(browser, baseURL!, path)).toEqual(fontsWithThePage);
   });
@@ -129,15 +155,27 @@ test.describe('delivery of the static site', () => {
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
   });
 
-  test('no page breaks its Content-Security-Policy, or finds a feature it does not know in its Permissions-Policy', async ({ page }) => {
+  test('no page breaks its Content-Security-Policy, or finds a feature it does not know in its Permissions-Policy', async ({
+    page,
+  }) => {
     const violations: string[] = [];
     page.on('console', (message) => {
-      if (/Content Security Policy|Content-Security-Policy|Permissions-Policy/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);
+      if (/Content Security Policy|Content-Security-Policy|Permissions-Policy/i.test(message.text()))
+        violations.push(`${page.url()}: ${message.text()}`);
     });
     await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (e) => console.error(`Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI}`));
+      document.addEventListener('securitypolicyviolation', (e) =>
+        console.error(`Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI}`),
+      );
     });
-    for (const path of [...publicPages, '/games/fishing-for-sats', '/games/mr-quiz', '/contact', '/privacy', '/no-such-page']) {
+    for (const path of [
+      ...publicPages,
+      '/games/fishing-for-sats',
+      '/games/mr-quiz',
+      '/contact',
+      '/privacy',
+      '/no-such-page',
+    ]) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
     }

@@ -40,7 +40,9 @@ test.describe('donation page', () => {
     await copy.click();
     await expect(page.getByRole('button', { name: 'COPIED!' })).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'Address Copied!' })).toBeVisible();
-    expect(await page.evaluate(() => (window as unknown as { __copied: string[] }).__copied)).toEqual([site.donationAddress]);
+    expect(await page.evaluate(() => (window as unknown as { __copied: string[] }).__copied)).toEqual([
+      site.donationAddress,
+    ]);
     await page.clock.runFor(1900);
     await expect(page.getByRole('button', { name: 'COPIED!' })).toBeVisible();
     await page.clock.runFor(100);

@@ -21,7 +21,10 @@ test.describe('fair play', () => {
   });
 
   test('a REKT! run played in the frame is replayed by the server and stored as verified', async ({ page }) => {
-    const { frame, userId } = await playIn(page, `Fair_Bird_${test.info().repeatEachIndex}`, { url: '/arcade-games/rekt/', name: 'REKT!' });
+    const { frame, userId } = await playIn(page, `Fair_Bird_${test.info().repeatEachIndex}`, {
+      url: '/arcade-games/rekt/',
+      name: 'REKT!',
+    });
     await frame.getByRole('button', { name: /^play/i }).first().click();
     const game = (await (await frame.owner().elementHandle())!.contentFrame())!;
     // A few flaps, each once the bird falls again (the game's own snapshot says so), then it falls
@@ -41,12 +44,20 @@ test.describe('fair play', () => {
     }
     await expect(frame.locator('body')).toHaveAttribute('data-state', 'saved', { timeout: 20_000 });
     const shown = Number((await frame.locator('#final-score').textContent())!.replace(/,/g, ''));
-    expect(await latestRun(page, userId, 'rekt')).toEqual({ count: 1, run: expect.objectContaining({ score: shown, verified: true }) });
+    expect(await latestRun(page, userId, 'rekt')).toEqual({
+      count: 1,
+      run: expect.objectContaining({ score: shown, verified: true }),
+    });
   });
 
-  test('a Fishing for Sats! trip played in the frame is replayed by the server and stored as verified', async ({ page }) => {
+  test('a Fishing for Sats! trip played in the frame is replayed by the server and stored as verified', async ({
+    page,
+  }) => {
     test.setTimeout(150_000); // the fish takes its time to bite, and game time runs slow on a starved machine
-    const { frame, userId } = await playIn(page, `Fair_Angler_${test.info().repeatEachIndex}`, { url: '/arcade-games/fishing-for-sats/', name: 'Fishing for Sats!' });
+    const { frame, userId } = await playIn(page, `Fair_Angler_${test.info().repeatEachIndex}`, {
+      url: '/arcade-games/fishing-for-sats/',
+      name: 'Fishing for Sats!',
+    });
     await frame.getByRole('button', { name: /^play/i }).first().click();
     await expect(frame.locator('body')).toHaveAttribute('data-phase', 'aim');
     // Hold to charge, release once the game charges the cast, wait for the bite and strike, then end the trip.
@@ -60,13 +71,22 @@ test.describe('fair play', () => {
     await expect(frame.locator('body')).toHaveAttribute('data-phase', /reeling|lost|aim/);
     await frame.getByRole('button', { name: /end trip/i }).click();
     await expect(frame.locator('body')).toHaveAttribute('data-state', 'saved', { timeout: 20_000 });
-    expect(await latestRun(page, userId, 'fishing-for-sats')).toEqual({ count: 1, run: expect.objectContaining({ score: 0, fishCaught: 0, verified: true }) });
+    expect(await latestRun(page, userId, 'fishing-for-sats')).toEqual({
+      count: 1,
+      run: expect.objectContaining({ score: 0, fishCaught: 0, verified: true }),
+    });
   });
 
   test('a Mr Quiz run played in the frame is scored by the server and stored as verified', async ({ page }) => {
     test.setTimeout(120_000); // ten questions, each shown for a moment after its answer
-    const { frame, userId } = await playIn(page, `Fair_Thinker_${test.info().repeatEachIndex}`, { url: '/arcade-games/mr-quiz/', name: 'Mr Quiz' });
-    await frame.getByRole('button', { name: /^(play|start)/i }).first().click();
+    const { frame, userId } = await playIn(page, `Fair_Thinker_${test.info().repeatEachIndex}`, {
+      url: '/arcade-games/mr-quiz/',
+      name: 'Mr Quiz',
+    });
+    await frame
+      .getByRole('button', { name: /^(play|start)/i })
+      .first()
+      .click();
     for (let question = 1; question <= 10; question++) {
       await expect(frame.locator('body')).toHaveAttribute('data-question', String(question));
       // The browser does not know the right answer of a saved run (only the server does).
@@ -76,6 +96,9 @@ test.describe('fair play', () => {
     }
     await expect(frame.locator('body')).toHaveAttribute('data-state', 'saved', { timeout: 20_000 });
     const shown = Number((await frame.locator('#final-score').textContent())!.replace(/,/g, ''));
-    expect(await latestRun(page, userId, 'mr-quiz')).toEqual({ count: 1, run: expect.objectContaining({ score: shown, verified: true }) });
+    expect(await latestRun(page, userId, 'mr-quiz')).toEqual({
+      count: 1,
+      run: expect.objectContaining({ score: shown, verified: true }),
+    });
   });
 });

@@ -27,7 +27,8 @@ function watchGameErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
   page.on('console', (message) => {
-    if (message.type() === 'error' && message.location().url.includes('/arcade-games/')) errors.push(`console: ${message.text()}`);
+    if (message.type() === 'error' && message.location().url.includes('/arcade-games/'))
+      errors.push(`console: ${message.text()}`);
   });
   return errors;
 }
@@ -75,11 +76,17 @@ async function strikeAndReel(page: Page, game: Frame): Promise<string> {
 }
 
 test.describe('Fishing for Sats!', () => {
-  test('a missed bite costs one cast, not the trip: the angler fishes on, the catch is stored verified, and PLAY AGAIN starts a new trip', async ({ page }) => {
+  test('a missed bite costs one cast, not the trip: the angler fishes on, the catch is stored verified, and PLAY AGAIN starts a new trip', async ({
+    page,
+  }) => {
     test.setTimeout(300_000); // two trips of real casts, bites and fights
     const errors = watchGameErrors(page);
     // A player of their own on each run of the test (--repeat-each, retries): the stored runs are counted.
-    const { frame, userId } = await playIn(page, `Slow_Angler_${test.info().repeatEachIndex}${test.info().retry}`, FISHING);
+    const { frame, userId } = await playIn(
+      page,
+      `Slow_Angler_${test.info().repeatEachIndex}${test.info().retry}`,
+      FISHING,
+    );
     const game = (await (await frame.owner().elementHandle())!.contentFrame())!;
     const body = frame.locator('body');
     await frame.getByRole('button', { name: 'PLAY', exact: true }).click();
@@ -110,7 +117,10 @@ test.describe('Fishing for Sats!', () => {
     await expect(frame.getByRole('list', { name: 'Your catch' }).getByRole('listitem')).toHaveCount(1);
     await expect(frame.locator('#final-score')).toHaveText(points.toLocaleString('en-US'));
     await expect(body).toHaveAttribute('data-state', 'saved', { timeout: 20_000 });
-    expect(await latestRun(page, userId, 'fishing-for-sats')).toEqual({ count: 1, run: expect.objectContaining({ score: points, fishCaught: 1, verified: true }) });
+    expect(await latestRun(page, userId, 'fishing-for-sats')).toEqual({
+      count: 1,
+      run: expect.objectContaining({ score: points, fishCaught: 1, verified: true }),
+    });
     expect(errors).toEqual([]);
 
     // PLAY AGAIN: a new trip that plays (the line flies and sinks) and is saved in turn.
@@ -122,7 +132,10 @@ test.describe('Fishing for Sats!', () => {
     await gameShows(game, { phase: 'waiting' });
     await frame.getByRole('button', { name: 'END TRIP' }).click();
     await expect(body).toHaveAttribute('data-state', 'saved', { timeout: 20_000 });
-    expect(await latestRun(page, userId, 'fishing-for-sats')).toEqual({ count: 2, run: expect.objectContaining({ score: 0, fishCaught: 0, verified: true }) });
+    expect(await latestRun(page, userId, 'fishing-for-sats')).toEqual({
+      count: 2,
+      run: expect.objectContaining({ score: 0, fishCaught: 0, verified: true }),
+    });
 
     expect(errors).toEqual([]);
   });

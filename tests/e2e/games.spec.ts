@@ -2,7 +2,12 @@ import type { Page } from '@playwright/test';
 import { expect, freezeClock, pretendSignedIn, test, waitForIsland, waitForSession } from './support';
 
 const catalogue = [
-  { name: 'Fishing for Sats!', rating: '4.9', details: '/games/fishing-for-sats', url: '/arcade-games/fishing-for-sats/' },
+  {
+    name: 'Fishing for Sats!',
+    rating: '4.9',
+    details: '/games/fishing-for-sats',
+    url: '/arcade-games/fishing-for-sats/',
+  },
   { name: 'REKT!', rating: '4.8', details: '/games/rekt', url: '/arcade-games/rekt/' },
   { name: 'Mr Quiz', rating: '4.7', details: '/games/mr-quiz', url: '/arcade-games/mr-quiz/' },
 ];
@@ -74,7 +79,12 @@ test.describe('games catalogue', () => {
     const play = card(page, 'Mr Quiz').getByRole('link', { name: 'PLAY NOW' });
     await expect(play).toBeVisible();
     await play.click();
-    await expect(page).toHaveURL((url) => url.pathname === '/play' && url.searchParams.get('url') === '/arcade-games/mr-quiz/' && url.searchParams.get('name') === 'Mr Quiz');
+    await expect(page).toHaveURL(
+      (url) =>
+        url.pathname === '/play' &&
+        url.searchParams.get('url') === '/arcade-games/mr-quiz/' &&
+        url.searchParams.get('name') === 'Mr Quiz',
+    );
   });
 
   test('GAME DETAILS opens each detail page', async ({ page }) => {
@@ -114,7 +124,10 @@ test.describe('REKT! detail page', () => {
   test('signed in, PLAY NOW replaces SIGN UP TO PLAY', async ({ page }) => {
     await pretendSignedIn(page);
     await page.goto('/games/rekt');
-    await expect(page.getByRole('link', { name: 'PLAY NOW' })).toHaveAttribute('href', '/play?url=%2Farcade-games%2Frekt%2F&name=REKT%21');
+    await expect(page.getByRole('link', { name: 'PLAY NOW' })).toHaveAttribute(
+      'href',
+      '/play?url=%2Farcade-games%2Frekt%2F&name=REKT%21',
+    );
   });
 });
 
@@ -141,7 +154,10 @@ test.describe('Fishing for Sats! detail page', () => {
     await expect(carousel).toHaveAttribute('data-carousel-index', '1');
     await carousel.getByRole('button', { name: 'Show screenshot 4 of 5' }).click();
     await expect(carousel).toHaveAttribute('data-carousel-index', '3');
-    await expect(carousel.getByRole('button', { name: 'Show screenshot 4 of 5' })).toHaveAttribute('aria-current', 'true');
+    await expect(carousel.getByRole('button', { name: 'Show screenshot 4 of 5' })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
   });
 
   test('the carousel dots sit below the picture and are 44 px tap targets', async ({ page }) => {
@@ -162,7 +178,9 @@ test.describe('Fishing for Sats! detail page', () => {
     await pretendSignedIn(page);
     await page.goto('/games/fishing-for-sats');
     await page.getByRole('link', { name: 'CAST YOUR LINE NOW!' }).click();
-    await expect(page).toHaveURL((url) => url.pathname === '/play' && url.searchParams.get('name') === 'Fishing for Sats!');
+    await expect(page).toHaveURL(
+      (url) => url.pathname === '/play' && url.searchParams.get('name') === 'Fishing for Sats!',
+    );
   });
 
   test('signed out, the launch button sends the visitor home', async ({ page }) => {
@@ -171,7 +189,9 @@ test.describe('Fishing for Sats! detail page', () => {
     await waitForIsland(page, 'a:text("SIGN UP TO PLAY")');
     await page.getByRole('link', { name: 'SIGN UP TO PLAY' }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('alert')).toContainText('Please sign up or log in to play Fishing for Sats! and access the arcade.');
+    await expect(page.getByRole('alert')).toContainText(
+      'Please sign up or log in to play Fishing for Sats! and access the arcade.',
+    );
   });
 });
 
@@ -189,6 +209,9 @@ test.describe('Mr Quiz detail page', () => {
   test('signed in, the launch button says START QUIZ NOW!', async ({ page }) => {
     await pretendSignedIn(page);
     await page.goto('/games/mr-quiz');
-    await expect(page.getByRole('link', { name: 'START QUIZ NOW!' })).toHaveAttribute('href', '/play?url=%2Farcade-games%2Fmr-quiz%2F&name=Mr+Quiz');
+    await expect(page.getByRole('link', { name: 'START QUIZ NOW!' })).toHaveAttribute(
+      'href',
+      '/play?url=%2Farcade-games%2Fmr-quiz%2F&name=Mr+Quiz',
+    );
   });
 });

@@ -10,7 +10,12 @@ import { startServer, type RunningServer } from '../support/server';
 export const E2E_ADMIN = { username: 'arcade_admin', email: 'admin@arcade.test' };
 
 /** The only player from Iceland, who only fishes: Iceland's other boards are empty. */
-export const E2E_LONE_FISHER = { username: 'Lone_Viking', email: 'lone_viking@players.test', country: 'IS', games: ['fishing-for-sats'] };
+export const E2E_LONE_FISHER = {
+  username: 'Lone_Viking',
+  email: 'lone_viking@players.test',
+  country: 'IS',
+  games: ['fishing-for-sats'],
+};
 
 /** A signed-in browser the leaderboard tests can take on (`test.use({ storageState })`). */
 export interface E2ESession {
@@ -53,7 +58,16 @@ async function signedInState(server: RunningServer, email: string): Promise<E2ES
   const { user } = (await response.json()) as { user: { id: number; username: string } };
   const [name, value] = response.headers.getSetCookie()[0]!.split(';')[0]!.split('=') as [string, string];
   const storageState = join(server.dataDir, `state-${user.id}.json`);
-  const cookie = { name, value, domain: new URL(server.url).hostname, path: '/', expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' };
+  const cookie = {
+    name,
+    value,
+    domain: new URL(server.url).hostname,
+    path: '/',
+    expires: -1,
+    httpOnly: true,
+    secure: false,
+    sameSite: 'Lax',
+  };
   writeFileSync(storageState, JSON.stringify({ cookies: [cookie], origins: [] }));
   return { id: user.id, username: user.username, storageState };
 }

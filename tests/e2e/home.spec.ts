@@ -1,5 +1,14 @@
 import type { Page } from '@playwright/test';
-import { expect, freezeClock, pretendSignedIn, signedOutWhenReleased, site, test, testPlayer, waitForSession } from './support';
+import {
+  expect,
+  freezeClock,
+  pretendSignedIn,
+  signedOutWhenReleased,
+  site,
+  test,
+  testPlayer,
+  waitForSession,
+} from './support';
 
 /** A session cookie the server does not know (the session then turns out signed out). */
 async function holdSessionCookie(page: Page, baseURL: string) {
@@ -37,7 +46,10 @@ test.describe('home page', () => {
     await expect(page.getByRole('button', { name: 'CREATE ACCOUNT' })).toBeVisible();
   });
 
-  test('with a session cookie, names the product while the session loads, then shows the signed-out hero', async ({ page, baseURL }) => {
+  test('with a session cookie, names the product while the session loads, then shows the signed-out hero', async ({
+    page,
+    baseURL,
+  }) => {
     await holdSessionCookie(page, baseURL!);
     // the session's answer waits until the loading state was seen, however busy the machine
     const session = await signedOutWhenReleased(page);
@@ -52,7 +64,9 @@ test.describe('home page', () => {
     await expect(page.getByRole('main').getByRole('link', { name: 'DONATE' })).toHaveAttribute('href', '/donate');
   });
 
-  test('a click before the page\'s scripts arrived is not lost: CREATE ACCOUNT opens the dialog once they do', async ({ page }) => {
+  test("a click before the page's scripts arrived is not lost: CREATE ACCOUNT opens the dialog once they do", async ({
+    page,
+  }) => {
     // The home screen's code is held back until the hero (in the HTML) was clicked, so the click
     // comes before it hydrates however slow the machine is.
     let held = 0;
@@ -102,16 +116,27 @@ test.describe('dashboard machines', () => {
     const rekt = section.getByRole('article', { name: 'REKT!' });
     await expect(rekt.getByText('ONLINE')).toBeVisible();
     await expect(rekt.getByRole('link', { name: 'Read more about REKT!' })).toHaveAttribute('href', '/games/rekt');
-    await expect(section.getByRole('article', { name: 'Fishing for Sats!' }).getByRole('link', { name: /read more/i })).toHaveAttribute('href', '/games/fishing-for-sats');
-    await expect(section.getByRole('article', { name: 'Mr Quiz' }).getByRole('link', { name: /read more/i })).toHaveCount(0);
+    await expect(
+      section.getByRole('article', { name: 'Fishing for Sats!' }).getByRole('link', { name: /read more/i }),
+    ).toHaveAttribute('href', '/games/fishing-for-sats');
+    await expect(
+      section.getByRole('article', { name: 'Mr Quiz' }).getByRole('link', { name: /read more/i }),
+    ).toHaveCount(0);
     await expect(rekt.getByText(/^\d[\d,]* games played$/)).toBeVisible();
-    await expect(rekt.getByRole('link', { name: 'PLAY NOW' })).toHaveAttribute('href', '/play?url=%2Farcade-games%2Frekt%2F&name=REKT%21');
+    await expect(rekt.getByRole('link', { name: 'PLAY NOW' })).toHaveAttribute(
+      'href',
+      '/play?url=%2Farcade-games%2Frekt%2F&name=REKT%21',
+    );
   });
 
-  test("a phone's first screen shows the welcome and the first machine, not only the banner @narrow", async ({ page }) => {
+  test("a phone's first screen shows the welcome and the first machine, not only the banner @narrow", async ({
+    page,
+  }) => {
     await pretendSignedIn(page);
     await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1, name: `Welcome back, ${testPlayer.username}!` })).toBeInViewport({ ratio: 1 });
+    await expect(page.getByRole('heading', { level: 1, name: `Welcome back, ${testPlayer.username}!` })).toBeInViewport(
+      { ratio: 1 },
+    );
     await expect(page.getByText('Achievements Nailed')).toBeInViewport({ ratio: 1 });
     const first = page.getByRole('region', { name: 'Choose your game...' }).getByRole('article').first();
     // Its screenshots and its name, without scrolling.

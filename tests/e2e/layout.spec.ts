@@ -1,6 +1,28 @@
-import { expect, expectAccessible, expectNoHorizontalOverflow, pretendSignedIn, registerThroughApi, signInThroughLink, site, test, waitForSession } from './support';
+import {
+  expect,
+  expectAccessible,
+  expectNoHorizontalOverflow,
+  pretendSignedIn,
+  registerThroughApi,
+  signInThroughLink,
+  site,
+  test,
+  waitForSession,
+} from './support';
 
-const publicPages = ['/', '/about', '/games', '/games/rekt', '/games/fishing-for-sats', '/games/mr-quiz', '/donate', '/help', '/contact', '/privacy', '/no-such-page'];
+const publicPages = [
+  '/',
+  '/about',
+  '/games',
+  '/games/rekt',
+  '/games/fishing-for-sats',
+  '/games/mr-quiz',
+  '/donate',
+  '/help',
+  '/contact',
+  '/privacy',
+  '/no-such-page',
+];
 
 test.describe('shared layout', () => {
   test('the header links to every section and the chat invite', async ({ page }) => {
@@ -22,7 +44,10 @@ test.describe('shared layout', () => {
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    await expect(page.getByRole('link', { name: 'Upcoming Tournaments' })).toHaveAttribute('href', '/tournaments/upcoming');
+    await expect(page.getByRole('link', { name: 'Upcoming Tournaments' })).toHaveAttribute(
+      'href',
+      '/tournaments/upcoming',
+    );
     await expect(page.getByRole('link', { name: 'Past Tournaments' })).toHaveAttribute('href', '/tournaments/past');
     await expect(page.getByRole('link', { name: 'Active Tournament' })).toHaveCount(0);
     await page.keyboard.press('Escape');
@@ -53,11 +78,21 @@ test.describe('shared layout', () => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
     const platform = footer.getByRole('navigation', { name: 'Platform' });
-    for (const [name, href] of [['About', '/about'], ['Games', '/games'], ['Leaderboards', '/leaderboards'], ['Tournament', '/tournament']]) {
+    for (const [name, href] of [
+      ['About', '/about'],
+      ['Games', '/games'],
+      ['Leaderboards', '/leaderboards'],
+      ['Tournament', '/tournament'],
+    ]) {
       await expect(platform.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
     }
     const support = footer.getByRole('navigation', { name: 'Support' });
-    for (const [name, href] of [['DONATE', '/donate'], ['Help Center', '/help'], ['Contact', '/contact'], ['Privacy', '/privacy']]) {
+    for (const [name, href] of [
+      ['DONATE', '/donate'],
+      ['Help Center', '/help'],
+      ['Contact', '/contact'],
+      ['Privacy', '/privacy'],
+    ]) {
       await expect(support.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
     }
     await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
@@ -114,7 +149,10 @@ test.describe('narrow screens @narrow', () => {
     await expect(page.getByRole('link', { name: 'Past Tournaments' })).toBeVisible();
   });
 
-  test('a player with the longest, widest username still fits: the welcome, their profile and the account menu, which names them', async ({ page, request }) => {
+  test('a player with the longest, widest username still fits: the welcome, their profile and the account menu, which names them', async ({
+    page,
+    request,
+  }) => {
     // 20 characters, the most a username may have, of the widest letter.
     const username = `W${'W'.repeat(15)}${String(Date.now() % 10_000).padStart(4, '0')}`;
     await signInThroughLink(page, await registerThroughApi(request, username));

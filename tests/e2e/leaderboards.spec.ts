@@ -2,14 +2,29 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { formatShortDate } from '~/lib/format';
 import type { LeaderboardEntry, LeaderboardResponse, UserRankResponse } from '~/lib/schemas/leaderboard';
 import { E2E_LONE_FISHER, type E2ELeaderboardPlayers } from './global-setup';
-import { expect, expectAccessible, expectNoHorizontalOverflow, freezeClock, postSignedRun, registerThroughApi, signInThroughLink, test, waitForIsland } from './support';
+import {
+  expect,
+  expectAccessible,
+  expectNoHorizontalOverflow,
+  freezeClock,
+  postSignedRun,
+  registerThroughApi,
+  signInThroughLink,
+  test,
+  waitForIsland,
+} from './support';
 
 // The e2e server runs on the demo arcade (tests/e2e/global-setup.ts): 200 players with
 // countries and runs. What the page shows is checked against what the real API answers.
 
 const players = (): E2ELeaderboardPlayers => JSON.parse(process.env.E2E_LEADERBOARD_PLAYERS ?? '{}');
 
-async function board(request: APIRequestContext, game: string, query = 'type=global', page = 1): Promise<LeaderboardResponse> {
+async function board(
+  request: APIRequestContext,
+  game: string,
+  query = 'type=global',
+  page = 1,
+): Promise<LeaderboardResponse> {
   const response = await request.get(`/api/leaderboards/${game}?${query}&page=${page}&limit=50`);
   expect(response.status()).toBe(200);
   return response.json();
@@ -22,7 +37,8 @@ async function openLeaderboards(page: Page, path = '/leaderboards') {
 
 const table = (page: Page, name: RegExp) => page.getByRole('table', { name });
 const bodyRows = (t: Locator) => t.locator('tbody tr');
-const rowOf = (t: Locator, username: string) => bodyRows(t).filter({ has: t.page().getByRole('link', { name: username, exact: true }) });
+const rowOf = (t: Locator, username: string) =>
+  bodyRows(t).filter({ has: t.page().getByRole('link', { name: username, exact: true }) });
 const fishButton = (row: Locator) => row.getByRole('button', { name: /fish: show/ });
 /** Only what is on screen: a few details stand in the row twice, once for narrow and once for wide screens. */
 const visible = (locator: Locator) => locator.filter({ visible: true });
@@ -34,7 +50,9 @@ test.describe('leaderboards', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'LEADERBOARDS' }).click();
     await expect(page).toHaveURL(/\/leaderboards$/);
     await expect(page.getByRole('heading', { level: 1, name: 'LEADERBOARDS' })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'LEADERBOARDS' })).toHaveAttribute('aria-current', 'page');
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'LEADERBOARDS' }),
+    ).toHaveAttribute('aria-current', 'page');
     const tabs = page.getByRole('tab');
     await expect(tabs).toHaveText(['Fishing for Sats!', 'REKT!', 'Mr Quiz']);
     await expect(page.getByRole('tab', { name: 'Fishing for Sats!' })).toHaveAttribute('aria-selected', 'true');
@@ -54,17 +72,26 @@ test.describe('leaderboards', () => {
       await expect(row.getByRole('img', { name: trophy })).toBeVisible();
       await expect(row).toContainText(`#${i + 1}`);
     }
-    await expect(bodyRows(t).nth(3).getByRole('img', { name: /trophy/ })).toHaveCount(0);
+    await expect(
+      bodyRows(t)
+        .nth(3)
+        .getByRole('img', { name: /trophy/ }),
+    ).toHaveCount(0);
 
     for (const entry of api.entries.slice(0, 12)) {
       const row = rowOf(t, entry.username);
       await expect(row).toContainText(`#${entry.rank}`);
-      await expect(row.getByRole('link', { name: entry.username, exact: true })).toHaveAttribute('href', `/users/${entry.userId}`);
+      await expect(row.getByRole('link', { name: entry.username, exact: true })).toHaveAttribute(
+        'href',
+        `/users/${entry.userId}`,
+      );
       await expect(row).toContainText(`${entry.score.toLocaleString('en-US')}points`);
       await expect(row).toContainText(formatShortDate(entry.createdAt));
       await expect(fishButton(row)).toHaveText(entry.fishCaught === 1 ? '1 fish' : `${entry.fishCaught} fish`);
       // no avatar chosen yet: the username's first letter stands in
-      await expect(row.locator('td').nth(1)).toContainText(`${entry.username.charAt(0).toUpperCase()}${entry.username}`);
+      await expect(row.locator('td').nth(1)).toContainText(
+        `${entry.username.charAt(0).toUpperCase()}${entry.username}`,
+      );
       const code = visible(row.locator('abbr'));
       if (entry.country === 'XX') await expect(code).toHaveCount(0);
       else await expect(code).toHaveText(entry.country);
@@ -92,11 +119,17 @@ test.describe('leaderboards', () => {
     await expect(bodyRows(t)).toHaveCount(50 + second.entries.length);
     await expect(bodyRows(t).nth(50)).toContainText(`#51`);
     await expect(rowOf(t, second.entries[0]!.username)).toContainText('#51');
-    if (!second.pagination.hasMore) await expect(page.getByRole('button', { name: 'Load More Players' })).toHaveCount(0);
+    if (!second.pagination.hasMore)
+      await expect(page.getByRole('button', { name: 'Load More Players' })).toHaveCount(0);
   });
 
-  test('changing game, scope or country goes back to page 1 and keeps the choice in the address', async ({ page, request }) => {
-    const countries: { code: string; name: string }[] = (await (await request.get('/api/leaderboards/countries')).json()).countries;
+  test('changing game, scope or country goes back to page 1 and keeps the choice in the address', async ({
+    page,
+    request,
+  }) => {
+    const countries: { code: string; name: string }[] = (
+      await (await request.get('/api/leaderboards/countries')).json()
+    ).countries;
     expect(countries.length).toBeGreaterThan(2);
     await openLeaderboards(page);
     const loadMore = page.getByRole('button', { name: 'Load More Players' });
@@ -128,7 +161,8 @@ test.describe('leaderboards', () => {
     await select.selectOption('US');
     const usTable = table(page, /^REKT! UNITED STATES ALL TIME$/);
     await expect(bodyRows(usTable)).toHaveCount(Math.min(50, us.entries.length));
-    for (const entry of us.entries.slice(0, 5)) await expect(visible(rowOf(usTable, entry.username).locator('abbr'))).toHaveText('US');
+    for (const entry of us.entries.slice(0, 5))
+      await expect(visible(rowOf(usTable, entry.username).locator('abbr'))).toHaveText('US');
     await expect(usTable.locator('tbody tr').first()).toContainText('#1');
 
     await page.getByRole('tab', { name: 'Mr Quiz' }).click();
@@ -255,11 +289,18 @@ test.describe('leaderboards for a signed-in player', () => {
   test('Your Rank shows their place, the YOU badge marks their row and Jump to My Row reveals it', async ({ page }) => {
     const me = players().ranked;
     await openLeaderboards(page);
-    const rank: UserRankResponse = await (await page.request.get('/api/leaderboards/fishing-for-sats/user-rank?type=global')).json();
+    const rank: UserRankResponse = await (
+      await page.request.get('/api/leaderboards/fishing-for-sats/user-rank?type=global')
+    ).json();
     expect(rank.page, 'the ranked player sits on the second page').toBe(2);
 
     const card = page.getByRole('region', { name: 'Your Rank' });
-    await expect(card.getByRole('definition')).toHaveText([`#${rank.rank}`, rank.score.toLocaleString('en-US'), String(rank.fishCaught), String(rank.totalPlayers)]);
+    await expect(card.getByRole('definition')).toHaveText([
+      `#${rank.rank}`,
+      rank.score.toLocaleString('en-US'),
+      String(rank.fishCaught),
+      String(rank.totalPlayers),
+    ]);
     await expect(card.getByRole('term')).toHaveText(['Rank', 'Score', 'Fish Caught', 'Total Players']);
 
     const t = table(page, /Fishing for Sats!/);
@@ -275,13 +316,20 @@ test.describe('leaderboards for a signed-in player', () => {
 
     // Other games rank by score too and show the level instead of fish.
     await page.getByRole('tab', { name: 'Mr Quiz' }).click();
-    const quiz: UserRankResponse = await (await page.request.get('/api/leaderboards/mr-quiz/user-rank?type=global')).json();
-    await expect(card.getByRole('term')).toHaveText(quiz.rank === null ? [] : ['Rank', 'Score', 'Level', 'Total Players']);
+    const quiz: UserRankResponse = await (
+      await page.request.get('/api/leaderboards/mr-quiz/user-rank?type=global')
+    ).json();
+    await expect(card.getByRole('term')).toHaveText(
+      quiz.rank === null ? [] : ['Rank', 'Score', 'Level', 'Total Players'],
+    );
     await expect(bodyRows(table(page, /Mr Quiz/))).toHaveCount(50);
     await expectAccessible(page);
   });
 
-  test('Jump to My Row from the third page fetches that page alone, then players above and back to the top', async ({ browser, request }) => {
+  test('Jump to My Row from the third page fetches that page alone, then players above and back to the top', async ({
+    browser,
+    request,
+  }) => {
     const me = players().deep;
     const context = await browser.newContext({ storageState: me.storageState });
     const page = await context.newPage();
@@ -293,7 +341,9 @@ test.describe('leaderboards for a signed-in player', () => {
     await openLeaderboards(page);
     const t = table(page, /Fishing for Sats!/);
     await expect(bodyRows(t)).toHaveCount(50);
-    const rank: UserRankResponse = await (await page.request.get('/api/leaderboards/fishing-for-sats/user-rank?type=global')).json();
+    const rank: UserRankResponse = await (
+      await page.request.get('/api/leaderboards/fishing-for-sats/user-rank?type=global')
+    ).json();
     expect(rank.page, 'the deep player sits on the third page').toBe(3);
     const third = await board(request, 'fishing-for-sats', 'type=global', 3);
 
@@ -351,7 +401,10 @@ test.describe('leaderboards for a signed-in player', () => {
     const card = page.getByRole('region', { name: 'Your Rank' });
     await expect(card).toContainText('Not ranked yet.');
     await expect(card).toContainText('Play Fishing for Sats! to get ranked!');
-    await expect(card.getByRole('link', { name: 'Play Now' })).toHaveAttribute('href', '/play?url=%2Farcade-games%2Ffishing-for-sats%2F&name=Fishing+for+Sats%21');
+    await expect(card.getByRole('link', { name: 'Play Now' })).toHaveAttribute(
+      'href',
+      '/play?url=%2Farcade-games%2Ffishing-for-sats%2F&name=Fishing+for+Sats%21',
+    );
     await expect(card.getByRole('button', { name: 'Jump to My Row' })).toHaveCount(0);
     await page.getByRole('button', { name: 'COUNTRY' }).click();
     await expect(card).toContainText('You are not on this board.');
@@ -361,14 +414,19 @@ test.describe('leaderboards for a signed-in player', () => {
   });
 });
 
-test('a player looking at another country\'s board is told which board holds their rank and taken there', async ({ page, request }) => {
+test("a player looking at another country's board is told which board holds their rank and taken there", async ({
+  page,
+  request,
+}) => {
   const username = `Kiwi_${Date.now() % 100_000}`;
   await signInThroughLink(page, await registerThroughApi(request, username));
   const origin = { origin: process.env.E2E_BASE_URL ?? '' };
   expect((await page.request.put('/api/account', { data: { country: 'NZ' }, headers: origin })).status()).toBe(200);
   const { gameToken } = await (await page.request.get('/api/auth/game-token')).json();
   // One point: the bottom of the Mr Quiz board, below what the other tests read.
-  expect((await postSignedRun(page.request, gameToken, 'mr-quiz', { runId: 'kiwi-1', score: 1, level: 0 })).status()).toBe(201);
+  expect(
+    (await postSignedRun(page.request, gameToken, 'mr-quiz', { runId: 'kiwi-1', score: 1, level: 0 })).status(),
+  ).toBe(201);
 
   await openLeaderboards(page, '/leaderboards?game=mr-quiz&scope=country&country=US');
   const card = page.getByRole('region', { name: 'Your Rank' });
@@ -412,7 +470,10 @@ test.describe('leaderboards for a signed-in player on a narrow screen', () => {
 
   test('Jump to My Row works on a phone too @narrow', async ({ page }) => {
     await openLeaderboards(page);
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Leaderboards' })).toHaveAttribute('href', '/leaderboards');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Leaderboards' })).toHaveAttribute(
+      'href',
+      '/leaderboards',
+    );
     await page.getByRole('region', { name: 'Your Rank' }).getByRole('button', { name: 'Jump to My Row' }).click();
     const mine = rowOf(table(page, /Fishing for Sats!/), players().ranked.username);
     await expect(mine).toBeInViewport();
@@ -421,7 +482,10 @@ test.describe('leaderboards for a signed-in player on a narrow screen', () => {
   });
 
   test('a deep jump keeps its buttons on screen and long names fit a phone @narrow', async ({ browser }) => {
-    const context = await browser.newContext({ storageState: players().deep.storageState, viewport: { width: 360, height: 740 } });
+    const context = await browser.newContext({
+      storageState: players().deep.storageState,
+      viewport: { width: 360, height: 740 },
+    });
     const page = await context.newPage();
     await openLeaderboards(page);
     await page.getByRole('region', { name: 'Your Rank' }).getByRole('button', { name: 'Jump to My Row' }).click();
@@ -432,7 +496,12 @@ test.describe('leaderboards for a signed-in player on a narrow screen', () => {
     await expectNoHorizontalOverflow(page);
     // Every name on the page is whole on a phone (a touch screen shows no tooltip): a long one wraps onto a second line.
     const names = await t.locator('tbody a[title]').evaluateAll((links) =>
-      links.map((a) => ({ name: a.getAttribute('title')!, text: a.textContent, cut: a.scrollWidth > a.clientWidth, lines: Math.round(a.getBoundingClientRect().height / parseFloat(getComputedStyle(a).lineHeight)) })),
+      links.map((a) => ({
+        name: a.getAttribute('title')!,
+        text: a.textContent,
+        cut: a.scrollWidth > a.clientWidth,
+        lines: Math.round(a.getBoundingClientRect().height / parseFloat(getComputedStyle(a).lineHeight)),
+      })),
     );
     expect(names.filter((n) => n.cut || n.text !== n.name)).toEqual([]);
     expect(Math.max(...names.map((n) => n.lines))).toBe(2);
@@ -463,10 +532,15 @@ test.describe('the first screen of a phone', () => {
     ['a player who never played the invitation', () => players().newcomer, { role: 'link', name: 'Play Now' }],
   ] as const) {
     test(`shows ${who} and the first rows of the board @narrow`, async ({ browser }) => {
-      const context = await browser.newContext({ storageState: session().storageState, viewport: { width: 360, height: 780 } });
+      const context = await browser.newContext({
+        storageState: session().storageState,
+        viewport: { width: 360, height: 780 },
+      });
       const page = await context.newPage();
       await firstRowOnFirstScreen(page);
-      await expect(page.getByRole('region', { name: 'Your Rank' }).getByRole(action.role, { name: action.name })).toBeInViewport({ ratio: 1 });
+      await expect(
+        page.getByRole('region', { name: 'Your Rank' }).getByRole(action.role, { name: action.name }),
+      ).toBeInViewport({ ratio: 1 });
       await context.close();
     });
   }

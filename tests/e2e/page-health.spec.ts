@@ -6,7 +6,13 @@ import { expect, pastResultsPath, test } from './support';
 const players = (): E2ELeaderboardPlayers => JSON.parse(process.env.E2E_LEADERBOARD_PLAYERS ?? '{}');
 
 /** The pages that only mean something to a signed-in player, and a demo player's profile. */
-const playerPages = () => ['/account', '/achievements', '/tournament', '/play?url=%2Farcade-games%2Frekt%2F&name=REKT!', `/users/${players().ranked.id}`];
+const playerPages = () => [
+  '/account',
+  '/achievements',
+  '/tournament',
+  '/play?url=%2Farcade-games%2Frekt%2F&name=REKT!',
+  `/users/${players().ranked.id}`,
+];
 
 /** Collect every console error and uncaught page error from now on. */
 function watchErrors(page: Page): string[] {
@@ -25,7 +31,9 @@ function watchErrors(page: Page): string[] {
 async function settle(page: Page, path: string) {
   await page.goto(path, { waitUntil: 'load' });
   await page.waitForLoadState('networkidle');
-  await expect(page.locator(`astro-island[ssr]:not([client="visible"]):not([client="idle"]):not([opts*='"value":"visible"'])`)).toHaveCount(0);
+  await expect(
+    page.locator(`astro-island[ssr]:not([client="visible"]):not([client="idle"]):not([opts*='"value":"visible"'])`),
+  ).toHaveCount(0);
   // what the hydrated islands render and the layout shifts it makes are on screen two frames later
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await page.waitForLoadState('networkidle');
@@ -35,7 +43,10 @@ async function settle(page: Page, path: string) {
 const PHONE = { width: 360, height: 780 };
 
 async function signedInPage(browser: Browser, viewport?: typeof PHONE) {
-  const context = await browser.newContext({ storageState: players().ranked.storageState, ...(viewport && { viewport }) });
+  const context = await browser.newContext({
+    storageState: players().ranked.storageState,
+    ...(viewport && { viewport }),
+  });
   return { context, page: await context.newPage() };
 }
 
@@ -102,8 +113,14 @@ test.describe('no layout shift', () => {
     });
   }
 
-  for (const viewport of [{ width: 1366, height: 900 }, { width: 360, height: 780 }]) {
-    test(`a tournament's results page does not shift while it loads at ${viewport.width} px, signed out`, async ({ page, browser }) => {
+  for (const viewport of [
+    { width: 1366, height: 900 },
+    { width: 360, height: 780 },
+  ]) {
+    test(`a tournament's results page does not shift while it loads at ${viewport.width} px, signed out`, async ({
+      page,
+      browser,
+    }) => {
       const path = await pastResultsPath(browser);
       await page.setViewportSize(viewport);
       await observeLayoutShifts(page);
@@ -126,8 +143,16 @@ test.describe('no layout shift', () => {
   });
 
   // the account menu and the dashboard load once the session names the player
-  for (const [path, viewport] of [['/'], ['/leaderboards'], ['/tournament'], ['/', PHONE], ['/about', PHONE]] as const) {
-    test(`${path} does not shift while it loads, signed in${viewport ? ' on a 360 px screen' : ''}`, async ({ browser }) => {
+  for (const [path, viewport] of [
+    ['/'],
+    ['/leaderboards'],
+    ['/tournament'],
+    ['/', PHONE],
+    ['/about', PHONE],
+  ] as const) {
+    test(`${path} does not shift while it loads, signed in${viewport ? ' on a 360 px screen' : ''}`, async ({
+      browser,
+    }) => {
       const { context, page } = await signedInPage(browser, viewport);
       await observeLayoutShifts(page);
       await settle(page, path);

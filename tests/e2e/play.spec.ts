@@ -12,16 +12,33 @@ test.describe('playing a game', () => {
     await expect(page).toHaveURL((url) => url.pathname === '/play' && url.searchParams.get('name') === 'REKT!');
     await expect(page.getByRole('heading', { name: 'Playing: REKT!' })).toBeVisible();
     await expect(page.getByText('Welcome, Frame_Flyer')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Open in New Tab' })).toHaveAttribute('href', /\/arcade-games\/rekt\/\?arcade=[^#&]*#token=/);
+    await expect(page.getByRole('link', { name: 'Open in New Tab' })).toHaveAttribute(
+      'href',
+      /\/arcade-games\/rekt\/\?arcade=[^#&]*#token=/,
+    );
 
     const game = page.frameLocator('iframe[title="REKT!"]');
     await expect(game.locator('body')).toHaveAttribute('data-state', 'ready');
     await expect(game.getByText(/Frame_Flyer/).first()).toBeVisible();
     // The frame hands the game sound, full screen, controllers and the clipboard, and nothing the arcade denies.
     const frame = page.frames().find((f) => new URL(f.url()).pathname.startsWith('/arcade-games/rekt/'))!;
-    const features = ['autoplay', 'fullscreen', 'gamepad', 'clipboard-write', 'camera', 'microphone', 'geolocation', 'payment'];
+    const features = [
+      'autoplay',
+      'fullscreen',
+      'gamepad',
+      'clipboard-write',
+      'camera',
+      'microphone',
+      'geolocation',
+      'payment',
+    ];
     const allowed = await frame.evaluate(
-      (names) => names.filter((name) => (document as unknown as { featurePolicy: { allowsFeature(f: string): boolean } }).featurePolicy.allowsFeature(name)),
+      (names) =>
+        names.filter((name) =>
+          (document as unknown as { featurePolicy: { allowsFeature(f: string): boolean } }).featurePolicy.allowsFeature(
+            name,
+          ),
+        ),
       features,
     );
     expect(allowed).toEqual(['autoplay', 'fullscreen', 'gamepad', 'clipboard-write']);
@@ -37,10 +54,15 @@ test.describe('playing a game', () => {
     const after = (await (await page.request.get('/api/stats/global/rekt')).json()).stats.totalGames;
     expect(after).toBe(before + 1);
     await page.goto('/games/rekt');
-    await expect(page.locator('[data-games-played="rekt"]')).toHaveText(`${after.toLocaleString('en-US')} games played`);
+    await expect(page.locator('[data-games-played="rekt"]')).toHaveText(
+      `${after.toLocaleString('en-US')} games played`,
+    );
   });
 
-  test('a reference game ignores a foreign ?arcade= and takes its token from the fragment, never the query', async ({ page, request }) => {
+  test('a reference game ignores a foreign ?arcade= and takes its token from the fragment, never the query', async ({
+    page,
+    request,
+  }) => {
     const email = await registerThroughApi(request, 'Frag_Player');
     await signInThroughLink(page, email);
     const { gameToken } = await (await page.request.get('/api/auth/game-token')).json();

@@ -1,5 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type Browser, type FrameLocator, type Page, type Request, type Route } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type FrameLocator,
+  type Page,
+  type Request,
+  type Route,
+} from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { latestOutboxMail } from '../support/api';
 import { signedHeaders, tokenUserId } from '../support/fair-play';
@@ -185,16 +194,29 @@ export async function signInThroughLink(page: Page, email: string) {
 export async function signInThroughApi(page: Page, email: string) {
   const before = mailCount(email);
   const origin = { origin: process.env.E2E_BASE_URL ?? '' };
-  expect((await page.request.post('/api/auth/send-magic-link', { data: { email }, headers: origin })).status()).toBe(200);
+  expect((await page.request.post('/api/auth/send-magic-link', { data: { email }, headers: origin })).status()).toBe(
+    200,
+  );
   const mail = await waitForMail(email, before);
-  expect((await page.request.post('/api/auth/verify-magic-link', { data: { token: mail.token, confirm: true }, headers: origin })).status()).toBe(200);
+  expect(
+    (
+      await page.request.post('/api/auth/verify-magic-link', {
+        data: { token: mail.token, confirm: true },
+        headers: origin,
+      })
+    ).status(),
+  ).toBe(200);
 }
 
 /**
  * A new player, signed in, on the play page of `game` (a reference game in its frame): the frame,
  * ready with the player's name shown.
  */
-export async function playIn(page: Page, username: string, game: { url: string; name: string }): Promise<{ frame: FrameLocator; userId: number }> {
+export async function playIn(
+  page: Page,
+  username: string,
+  game: { url: string; name: string },
+): Promise<{ frame: FrameLocator; userId: number }> {
   const email = await registerThroughApi(page.request, username);
   await signInThroughApi(page, email);
   const me = (await (await page.request.get('/api/auth/me')).json()).user;
@@ -237,7 +259,12 @@ export async function stubApi(page: Page, url: string, answer: Answer, { held = 
 }
 
 /** The toast on screen shows `title` and `description` in the given look. */
-export async function expectToast(page: Page, title: string, description: string | RegExp, variant: 'success' | 'destructive' | 'default' = 'default') {
+export async function expectToast(
+  page: Page,
+  title: string,
+  description: string | RegExp,
+  variant: 'success' | 'destructive' | 'default' = 'default',
+) {
   const toast = page.getByRole(variant === 'destructive' ? 'alert' : 'status').filter({ hasText: title });
   await expect(toast).toBeVisible();
   await expect(toast).toContainText(description);
@@ -250,7 +277,9 @@ export async function expectToast(page: Page, title: string, description: string
  */
 export async function pastResultsPath(browser: Browser): Promise<string> {
   const base = process.env.E2E_BASE_URL ?? '';
-  const listed = (await (await fetch(`${base}/api/tournaments?status=past`)).json()) as { tournaments: { id: number }[] };
+  const listed = (await (await fetch(`${base}/api/tournaments?status=past`)).json()) as {
+    tournaments: { id: number }[];
+  };
   if (listed.tournaments[0]) return `/tournament/${listed.tournaments[0].id}/results`;
   const context = await browser.newContext();
   try {
@@ -259,7 +288,15 @@ export async function pastResultsPath(browser: Browser): Promise<string> {
     const end = Math.floor(Date.now() / 1000) * 1000 - 60_000;
     const iso = (ms: number) => new Date(ms).toISOString().slice(0, 19);
     const response = await page.request.post('/api/admin/tournaments', {
-      data: { name: 'Health Check Cup', gameId: 'rekt', description: 'A finished tournament for the page checks.', startDate: iso(end - 7 * 86_400_000), endDate: iso(end), timezoneOffset: '0', rewards: '{"firstPlaceSats":1000}' },
+      data: {
+        name: 'Health Check Cup',
+        gameId: 'rekt',
+        description: 'A finished tournament for the page checks.',
+        startDate: iso(end - 7 * 86_400_000),
+        endDate: iso(end),
+        timezoneOffset: '0',
+        rewards: '{"firstPlaceSats":1000}',
+      },
       headers: { origin: base },
     });
     expect(response.status()).toBe(201);
@@ -274,7 +311,12 @@ export async function pastResultsPath(browser: Browser): Promise<string> {
  * (signed with the game's secret: README, "Fair play"); a real run of that score would take
  * minutes to play. Answers the response.
  */
-export function postSignedRun(request: APIRequestContext, gameToken: string, gameId: string, run: Record<string, unknown>) {
+export function postSignedRun(
+  request: APIRequestContext,
+  gameToken: string,
+  gameId: string,
+  run: Record<string, unknown>,
+) {
   const body = { userId: tokenUserId(gameToken), ...run };
   return request.post(`/api/games/${gameId}/runs`, {
     headers: { authorization: `Bearer ${gameToken}`, 'content-type': 'application/json', ...signedHeaders(body) },
@@ -287,6 +329,8 @@ export function postSignedRun(request: APIRequestContext, gameToken: string, gam
  * opened once for every admin test (the page stays where it is).
  */
 export async function signInAsAdmin(page: Page) {
-  const state = JSON.parse(readFileSync(process.env.E2E_ADMIN_STATE ?? '', 'utf8')) as { cookies: Parameters<ReturnType<Page['context']>['addCookies']>[0] };
+  const state = JSON.parse(readFileSync(process.env.E2E_ADMIN_STATE ?? '', 'utf8')) as {
+    cookies: Parameters<ReturnType<Page['context']>['addCookies']>[0];
+  };
   await page.context().addCookies(state.cookies);
 }

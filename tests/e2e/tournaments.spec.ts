@@ -1,7 +1,18 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { openDatabase } from '~/server/db';
 import { tournamentForm } from '../support/tournaments';
-import { expect, expectAccessible, expectNoHorizontalOverflow, postSignedRun, pretendSignedIn, registerThroughApi, signInAsAdmin, signInThroughLink, test, waitForSession } from './support';
+import {
+  expect,
+  expectAccessible,
+  expectNoHorizontalOverflow,
+  postSignedRun,
+  pretendSignedIn,
+  registerThroughApi,
+  signInAsAdmin,
+  signInThroughLink,
+  test,
+  waitForSession,
+} from './support';
 
 /** The moment the stubbed tests' clock starts at. */
 const NOW = new Date('2026-11-22T12:00:00Z');
@@ -36,7 +47,13 @@ function featured(status: 'active' | 'upcoming', overrides: Record<string, unkno
     rewards: {
       totalPrizePool: 21000,
       prizeDistribution: { '1': 10000, '2-5': 2000, random: 3000 },
-      avatarRewards: [avatar('btc-player', 'Tourney Regular'), avatar('laser-eyes', 'Laser Eyes'), avatar('hodl-knight', 'HODL Knight'), avatar('pizza-chef', 'Pizza Chef'), avatar('sats-miner', 'Sats Miner')],
+      avatarRewards: [
+        avatar('btc-player', 'Tourney Regular'),
+        avatar('laser-eyes', 'Laser Eyes'),
+        avatar('hodl-knight', 'HODL Knight'),
+        avatar('pizza-chef', 'Pizza Chef'),
+        avatar('sats-miner', 'Sats Miner'),
+      ],
     },
     distributedSats: 0,
     hasReport: false,
@@ -118,7 +135,9 @@ test.describe('the header TOURNAMENT menu', () => {
 });
 
 test.describe('the dashboard featured card', () => {
-  test('counts down to the start every second, shows the whole name where there is room, the pool and three avatars plus the rest', async ({ page }) => {
+  test('counts down to the start every second, shows the whole name where there is room, the pool and three avatars plus the rest', async ({
+    page,
+  }) => {
     await stopClockAt(page, NOW);
     await pretendSignedIn(page);
     await stubFeatured(page, featured('upcoming'));
@@ -145,13 +164,17 @@ test.describe('the dashboard featured card', () => {
     const card = page.getByRole('region', { name: 'Winter Fishing Derby Deluxe' });
     await expect(card.getByText('Winter Fishing ...')).toBeVisible();
     // The whole name is there for screen readers only: one clipped pixel on screen.
-    expect((await card.getByText('Winter Fishing Derby Deluxe', { exact: true }).boundingBox())?.width).toBeLessThanOrEqual(1);
+    expect(
+      (await card.getByText('Winter Fishing Derby Deluxe', { exact: true }).boundingBox())?.width,
+    ).toBeLessThanOrEqual(1);
   });
 
   test('BEST TOURNAMENT FINISH comes from the tournament participation', async ({ page }) => {
     await pretendSignedIn(page);
     await stubFeatured(page, null);
-    await page.route('**/api/user/7/tournament-participation', (route) => route.fulfill({ json: { tournamentCount: 4, bestFinish: 2 } }));
+    await page.route('**/api/user/7/tournament-participation', (route) =>
+      route.fulfill({ json: { tournamentCount: 4, bestFinish: 2 } }),
+    );
     await page.goto('/');
     const best = page.getByRole('region', { name: 'Overall Arcade Performance' }).getByRole('definition').nth(1);
     await expect(best).toHaveText('#2');
@@ -159,7 +182,13 @@ test.describe('the dashboard featured card', () => {
 
   test("shows ACTIVE! for a running tournament and 'Rewards' without a prize pool", async ({ page }) => {
     await pretendSignedIn(page);
-    await stubFeatured(page, featured('active', { name: 'Short Cup', rewards: { totalPrizePool: 0, prizeDistribution: { '1': 0, '2-5': 0, random: 0 }, avatarRewards: [] } }));
+    await stubFeatured(
+      page,
+      featured('active', {
+        name: 'Short Cup',
+        rewards: { totalPrizePool: 0, prizeDistribution: { '1': 0, '2-5': 0, random: 0 }, avatarRewards: [] },
+      }),
+    );
     await page.goto('/');
     const card = page.getByRole('region', { name: 'Short Cup' });
     await expect(card.getByText('ACTIVE!')).toBeVisible();
@@ -177,7 +206,14 @@ test.describe('the dashboard featured card', () => {
 });
 
 /** A board page as `GET /api/tournaments/{id}/leaderboard` answers it. */
-function boardPage(entries: { userId: number; username: string; score: number; fish?: { name: string; points: number; weight: number; quality: number }[] }[]) {
+function boardPage(
+  entries: {
+    userId: number;
+    username: string;
+    score: number;
+    fish?: { name: string; points: number; weight: number; quality: number }[];
+  }[],
+) {
   return {
     entries: entries.map((e, i) => ({
       rank: i + 1,
@@ -205,19 +241,35 @@ test.describe('the featured tournament page', () => {
 
   test.describe('signed in', () => {
     test.beforeEach(async ({ page, request }, testInfo) => {
-      const email = await registerThroughApi(request, `tourney_${testInfo.project.name.slice(0, 1)}${Date.now() % 1_000_000}`);
+      const email = await registerThroughApi(
+        request,
+        `tourney_${testInfo.project.name.slice(0, 1)}${Date.now() % 1_000_000}`,
+      );
       await signInThroughLink(page, email);
     });
 
-    test("counts down to the end of a running fishing tournament, with fish weights in kg, and refreshes the board every 10 s", async ({ page }) => {
+    test('counts down to the end of a running fishing tournament, with fish weights in kg, and refreshes the board every 10 s', async ({
+      page,
+    }) => {
       await stopClockAt(page, NOW);
-      await stubFeatured(page, featured('active', { gameId: 'fishing-for-sats', endDate: at(1 * DAY + 2 * HOUR + 3 * MINUTE + 4 * SECOND) }));
+      await stubFeatured(
+        page,
+        featured('active', { gameId: 'fishing-for-sats', endDate: at(1 * DAY + 2 * HOUR + 3 * MINUTE + 4 * SECOND) }),
+      );
       let boardCalls = 0;
       await page.route('**/api/tournaments/41/leaderboard*', (route) => {
         boardCalls++;
         return route.fulfill({
           json: boardPage([
-            { userId: 501, username: 'reel_queen', score: 1800, fish: [{ name: 'Golden Koi', points: 900, weight: 3.4, quality: 5 }, { name: 'Sat Snapper', points: 900, weight: 1.25, quality: 3 }] },
+            {
+              userId: 501,
+              username: 'reel_queen',
+              score: 1800,
+              fish: [
+                { name: 'Golden Koi', points: 900, weight: 3.4, quality: 5 },
+                { name: 'Sat Snapper', points: 900, weight: 1.25, quality: 3 },
+              ],
+            },
             { userId: 502, username: 'bass_hodler', score: 900 + boardCalls },
           ]),
         });
@@ -267,14 +319,31 @@ test.describe('the featured tournament page', () => {
       await page.route('**/api/tournaments/41/leaderboard*', (route) => route.fulfill({ json: boardPage([]) }));
       await page.goto('/tournament');
       const head = page.getByRole('region', { name: 'Winter Fishing Derby Deluxe' });
-      await expect(head.getByRole('link', { name: 'PLAY NOW' })).toHaveAttribute('href', '/play?url=%2Farcade-games%2Ffishing-for-sats%2F&name=Fishing+for+Sats%21');
+      await expect(head.getByRole('link', { name: 'PLAY NOW' })).toHaveAttribute(
+        'href',
+        '/play?url=%2Farcade-games%2Ffishing-for-sats%2F&name=Fishing+for+Sats%21',
+      );
       await head.getByRole('link', { name: 'PLAY NOW' }).click();
       await expect(page).toHaveURL(/\/play\?url=%2Farcade-games%2Ffishing-for-sats%2F&name=Fishing\+for\+Sats%21$/);
     });
 
     test('labels a finished tournament COMPLETED with a way to its results', async ({ page }) => {
-      await page.route('**/api/tournaments/41', (route) => route.fulfill({ json: { ...featured('active', { startDate: at(-3 * DAY), startTime: at(-3 * DAY), endDate: at(-DAY), status: 'past' }), prizeAwards: [] } }));
-      await page.route('**/api/tournaments/41/leaderboard*', (route) => route.fulfill({ json: boardPage([{ userId: 501, username: 'reel_queen', score: 1800 }]) }));
+      await page.route('**/api/tournaments/41', (route) =>
+        route.fulfill({
+          json: {
+            ...featured('active', {
+              startDate: at(-3 * DAY),
+              startTime: at(-3 * DAY),
+              endDate: at(-DAY),
+              status: 'past',
+            }),
+            prizeAwards: [],
+          },
+        }),
+      );
+      await page.route('**/api/tournaments/41/leaderboard*', (route) =>
+        route.fulfill({ json: boardPage([{ userId: 501, username: 'reel_queen', score: 1800 }]) }),
+      );
       await page.goto('/tournament/41');
       await expect(page.getByText('COMPLETED', { exact: true }).first()).toBeVisible();
       await expect(page.getByRole('link', { name: 'View Results' })).toHaveAttribute('href', '/tournament/41/results');
@@ -296,7 +365,8 @@ test.describe('the featured tournament page', () => {
 
 const origin = () => ({ origin: process.env.E2E_BASE_URL ?? '' });
 const wholeSeconds = (ms: number) => Math.floor(ms / SECOND) * SECOND;
-const shortDate = (ms: number) => new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: '2-digit' }).format(ms);
+const shortDate = (ms: number) =>
+  new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: '2-digit' }).format(ms);
 
 /** A browser signed in as the e2e administrator (user 1), for the admin API. */
 async function adminRequest(page: Page): Promise<APIRequestContext> {
@@ -304,14 +374,26 @@ async function adminRequest(page: Page): Promise<APIRequestContext> {
   return page.request;
 }
 
-async function createTournament(admin: APIRequestContext, form: ReturnType<typeof tournamentForm>): Promise<{ id: number; participantCount: number }> {
+async function createTournament(
+  admin: APIRequestContext,
+  form: ReturnType<typeof tournamentForm>,
+): Promise<{ id: number; participantCount: number }> {
   const response = await admin.post('/api/admin/tournaments', { data: form, headers: origin() });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()).tournament;
 }
 
 /** Record prize awards as processing winners (and sending, for those `sent`) would: those steps belong to the admin room. */
-async function recordAwards(rows: { tournament_id: number; user_id: number; prize_type: 'bitcoin' | 'avatar'; prize_value: number; avatar_id: string | null; status?: 'pending' | 'sent' }[]) {
+async function recordAwards(
+  rows: {
+    tournament_id: number;
+    user_id: number;
+    prize_type: 'bitcoin' | 'avatar';
+    prize_value: number;
+    avatar_id: string | null;
+    status?: 'pending' | 'sent';
+  }[],
+) {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('E2E_DATA_DIR is set by the global setup');
   const handle = openDatabase(undefined, dataDir);
@@ -325,7 +407,21 @@ async function recordAwards(rows: { tournament_id: number; user_id: number; priz
   }
 }
 
-const REPORT = ['## How it went', '', 'A **close** finish. [Replay](https://example.com/replay) [bad](javascript:alert(1))', '', '<script>window.__pwned = true</script>', '', '| round | leader |', '| --- | --- |', '| 1 | nobody |', '', '| | |', '| --- | --- |', '| Runs | 42 |'].join('\n');
+const REPORT = [
+  '## How it went',
+  '',
+  'A **close** finish. [Replay](https://example.com/replay) [bad](javascript:alert(1))',
+  '',
+  '<script>window.__pwned = true</script>',
+  '',
+  '| round | leader |',
+  '| --- | --- |',
+  '| 1 | nobody |',
+  '',
+  '| | |',
+  '| --- | --- |',
+  '| Runs | 42 |',
+].join('\n');
 
 test.describe('tournament lists and results', () => {
   test.describe.configure({ mode: 'serial' });
@@ -336,7 +432,10 @@ test.describe('tournament lists and results', () => {
   const upcoming = { start: now + 2 * DAY + 3 * HOUR + 30 * MINUTE, end: now + 4 * DAY + 3 * HOUR + 30 * MINUTE };
   const past = { start: now - 30 * DAY, end: now - HOUR };
   // a minute at noon three days ago: on one date whatever the time of day, and too short to catch a demo run
-  const quiet = { start: new Date(now - 3 * DAY).setHours(12, 0, 0, 0), end: new Date(now - 3 * DAY).setHours(12, 1, 0, 0) };
+  const quiet = {
+    start: new Date(now - 3 * DAY).setHours(12, 0, 0, 0),
+    end: new Date(now - 3 * DAY).setHours(12, 1, 0, 0),
+  };
   let pastId = 0;
   let quietId = 0;
   let upcomingId = 0;
@@ -344,11 +443,36 @@ test.describe('tournament lists and results', () => {
 
   test('an admin schedules them', async ({ page }) => {
     const admin = await adminRequest(page);
-    const avatars = ['btc-player', 'laser-eyes', 'hodl-knight', 'pizza-chef'].map((avatarId) => ({ avatarId, eligibility: 'top_3' as const }));
-    upcomingId = (await createTournament(admin, tournamentForm(names.upcoming, 'rekt', upcoming.start, upcoming.end, { firstPlaceSats: 5000, secondToFifthSats: 1000, randomParticipantSats: 500, avatarRewards: avatars }))).id;
+    const avatars = ['btc-player', 'laser-eyes', 'hodl-knight', 'pizza-chef'].map((avatarId) => ({
+      avatarId,
+      eligibility: 'top_3' as const,
+    }));
+    upcomingId = (
+      await createTournament(
+        admin,
+        tournamentForm(names.upcoming, 'rekt', upcoming.start, upcoming.end, {
+          firstPlaceSats: 5000,
+          secondToFifthSats: 1000,
+          randomParticipantSats: 500,
+          avatarRewards: avatars,
+        }),
+      )
+    ).id;
     const finished = await createTournament(
       admin,
-      tournamentForm(names.past, 'rekt', past.start, past.end, { firstPlaceSats: 10000, secondToFifthSats: 2000, randomParticipantSats: 1000, avatarRewards: [{ avatarId: 'laser-eyes', eligibility: 'top_3' as const }] }, { reportContent: REPORT }),
+      tournamentForm(
+        names.past,
+        'rekt',
+        past.start,
+        past.end,
+        {
+          firstPlaceSats: 10000,
+          secondToFifthSats: 2000,
+          randomParticipantSats: 1000,
+          avatarRewards: [{ avatarId: 'laser-eyes', eligibility: 'top_3' as const }],
+        },
+        { reportContent: REPORT },
+      ),
     );
     pastId = finished.id;
     participants = finished.participantCount;
@@ -382,20 +506,45 @@ test.describe('tournament lists and results', () => {
     // Nothing sent yet: the pool it offers, not sats it has not paid.
     await expect(card.getByText('19,000 sats prize pool')).toBeVisible();
     await expect(card.getByText('sats distributed')).toHaveCount(0);
-    await expect(card.getByRole('link', { name: 'View Results' })).toHaveAttribute('href', `/tournament/${pastId}/results`);
+    await expect(card.getByRole('link', { name: 'View Results' })).toHaveAttribute(
+      'href',
+      `/tournament/${pastId}/results`,
+    );
     // A tournament on one day shows one date.
-    await expect(page.getByRole('article', { name: names.quiet }).getByText(shortDate(quiet.start), { exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('article', { name: names.quiet }).getByText(shortDate(quiet.start), { exact: true }),
+    ).toBeVisible();
     await expectAccessible(page);
   });
 
   test('the results show the final board with medals, the rewards and the report', async ({ page }) => {
     const board = await (await page.request.get(`/api/tournaments/${pastId}/leaderboard?limit=3`)).json();
-    const [first, second] = board.entries as { userId: number; username: string; score: number; level: number | null; country: string }[];
+    const [first, second] = board.entries as {
+      userId: number;
+      username: string;
+      score: number;
+      level: number | null;
+      country: string;
+    }[];
     // 12,000 of its 19,000 sats awarded, 10,000 of them sent.
     await recordAwards([
       { tournament_id: pastId, user_id: second!.userId, prize_type: 'bitcoin', prize_value: 2000, avatar_id: null },
-      { tournament_id: pastId, user_id: first!.userId, prize_type: 'bitcoin', prize_value: 10000, avatar_id: null, status: 'sent' },
-      { tournament_id: pastId, user_id: first!.userId, prize_type: 'avatar', prize_value: 0, avatar_id: 'laser-eyes', status: 'sent' },
+      {
+        tournament_id: pastId,
+        user_id: first!.userId,
+        prize_type: 'bitcoin',
+        prize_value: 10000,
+        avatar_id: null,
+        status: 'sent',
+      },
+      {
+        tournament_id: pastId,
+        user_id: first!.userId,
+        prize_type: 'avatar',
+        prize_value: 0,
+        avatar_id: 'laser-eyes',
+        status: 'sent',
+      },
     ]);
     await page.goto('/tournaments/past');
     await expect(page.getByRole('article', { name: names.past }).getByText('10,000 sats distributed')).toBeVisible();
@@ -432,7 +581,9 @@ test.describe('tournament lists and results', () => {
     });
     await page.getByRole('button', { name: 'Detailed Report' }).click();
     const dialog = page.getByRole('dialog', { name: `${names.past} - Post-Mortem Report` });
-    await expect(dialog.getByText('Comprehensive tournament analysis with detailed statistics and insights')).toBeVisible();
+    await expect(
+      dialog.getByText('Comprehensive tournament analysis with detailed statistics and insights'),
+    ).toBeVisible();
     await expect(dialog.getByText('Loading report...')).toBeVisible();
     release();
     await expect(dialog.getByRole('heading', { name: 'How it went' })).toBeVisible();
@@ -458,7 +609,9 @@ test.describe('tournament lists and results', () => {
     await expect(page.getByRole('dialog').getByText('No detailed report available for this tournament')).toBeVisible();
   });
 
-  test('the results of a tournament that has not ended say so, with its prize pool (nothing distributed yet)', async ({ page }) => {
+  test('the results of a tournament that has not ended say so, with its prize pool (nothing distributed yet)', async ({
+    page,
+  }) => {
     await page.goto(`/tournament/${upcomingId}/results`);
     await expect(page.getByRole('heading', { level: 1, name: names.upcoming })).toBeVisible();
     await expect(page.getByText('UPCOMING', { exact: true })).toBeVisible();
@@ -481,7 +634,6 @@ test.describe('tournament lists and results', () => {
     await expect(page.getByRole('heading', { name: 'Tournament Not Found' })).toBeVisible();
     await expect(page.getByText('The requested tournament could not be found.')).toBeVisible();
   });
-
 });
 
 test("an upcoming card left open past the start reads 'Starting soon'", async ({ page }) => {
@@ -506,9 +658,29 @@ test('tournament lists and results fit a 360 px screen @narrow', async ({ page, 
   const now = wholeSeconds(Date.now());
   const adminContext = await browser.newContext();
   const admin = await adminRequest(await adminContext.newPage());
-  const rewards = { firstPlaceSats: 1_000_000, avatarRewards: ['btc-player', 'laser-eyes', 'hodl-knight', 'pizza-chef'].map((avatarId) => ({ avatarId, eligibility: 'all_players' as const })) };
-  await createTournament(admin, tournamentForm(`Narrow Upcoming Championship ${now % 100_000}`, 'fishing-for-sats', now + 5 * HOUR, now + 2 * DAY, rewards));
-  const { id } = await createTournament(admin, tournamentForm(`Narrow Past Championship ${now % 100_000}`, 'rekt', now - 20 * DAY, now - DAY, rewards, { reportContent: REPORT }));
+  const rewards = {
+    firstPlaceSats: 1_000_000,
+    avatarRewards: ['btc-player', 'laser-eyes', 'hodl-knight', 'pizza-chef'].map((avatarId) => ({
+      avatarId,
+      eligibility: 'all_players' as const,
+    })),
+  };
+  await createTournament(
+    admin,
+    tournamentForm(
+      `Narrow Upcoming Championship ${now % 100_000}`,
+      'fishing-for-sats',
+      now + 5 * HOUR,
+      now + 2 * DAY,
+      rewards,
+    ),
+  );
+  const { id } = await createTournament(
+    admin,
+    tournamentForm(`Narrow Past Championship ${now % 100_000}`, 'rekt', now - 20 * DAY, now - DAY, rewards, {
+      reportContent: REPORT,
+    }),
+  );
   await adminContext.close();
   for (const path of ['/tournaments/upcoming', '/tournaments/past', `/tournament/${id}/results`]) {
     await page.goto(path);
@@ -521,28 +693,42 @@ test('tournament lists and results fit a 360 px screen @narrow', async ({ page, 
   await expectNoHorizontalOverflow(page);
 });
 
-test("a player's best finish counts a tournament still running, the same on the profile and the dashboard", async ({ page, browser }) => {
+test("a player's best finish counts a tournament still running, the same on the profile and the dashboard", async ({
+  page,
+  browser,
+}) => {
   const now = wholeSeconds(Date.now());
   const adminContext = await browser.newContext();
   // Running for days: the player's only finishes are ranks in running tournaments.
-  await createTournament(await adminRequest(await adminContext.newPage()), tournamentForm(`Long Haul ${now % 100_000}`, 'rekt', now - MINUTE, now + 10 * DAY));
+  await createTournament(
+    await adminRequest(await adminContext.newPage()),
+    tournamentForm(`Long Haul ${now % 100_000}`, 'rekt', now - MINUTE, now + 10 * DAY),
+  );
   await adminContext.close();
   const username = `hauler_${now % 100_000}`;
   await signInThroughLink(page, await registerThroughApi(page.request, username));
   const me = (await (await page.request.get('/api/auth/me')).json()).user as { id: number };
   const { gameToken } = await (await page.request.get('/api/auth/game-token')).json();
-  expect((await postSignedRun(page.request, gameToken, 'rekt', { runId: `e2e-haul-${now}`, score: 1_234, level: 3 })).status()).toBe(201);
+  expect(
+    (
+      await postSignedRun(page.request, gameToken, 'rekt', { runId: `e2e-haul-${now}`, score: 1_234, level: 3 })
+    ).status(),
+  ).toBe(201);
 
   await page.goto(`/users/${me.id}`);
   const history = page.getByRole('region', { name: 'Tournament History' });
   const entries = history.getByRole('listitem');
   await expect(entries.first()).toBeVisible();
-  const ranks = (await entries.getByText(/^#[\d,]+$/).allTextContents()).map((rank) => Number(rank.slice(1).replaceAll(',', '')));
+  const ranks = (await entries.getByText(/^#[\d,]+$/).allTextContents()).map((rank) =>
+    Number(rank.slice(1).replaceAll(',', '')),
+  );
   const best = `#${Math.min(...ranks).toLocaleString('en-US')}`;
   await expect(history.getByRole('definition').nth(1)).toHaveText(best);
 
   await page.goto('/');
-  await expect(page.getByRole('region', { name: 'Overall Arcade Performance' }).getByRole('definition').nth(1)).toHaveText(best);
+  await expect(
+    page.getByRole('region', { name: 'Overall Arcade Performance' }).getByRole('definition').nth(1),
+  ).toHaveText(best);
 });
 
 test.describe('a run in the featured tournament', () => {
@@ -553,13 +739,20 @@ test.describe('a run in the featured tournament', () => {
     const adminContext = await browser.newContext();
     const admin = await adminRequest(await adminContext.newPage());
     // Ends before any other running tournament, so it is the featured one.
-    const { id } = await createTournament(admin, tournamentForm(name, 'rekt', now - MINUTE, now + 20 * MINUTE, { firstPlaceSats: 2100 }));
+    const { id } = await createTournament(
+      admin,
+      tournamentForm(name, 'rekt', now - MINUTE, now + 20 * MINUTE, { firstPlaceSats: 2100 }),
+    );
     await adminContext.close();
 
     const username = `sprinter_${now % 100_000}`;
     await signInThroughLink(page, await registerThroughApi(page.request, username));
     const { gameToken } = await (await page.request.get('/api/auth/game-token')).json();
-    const run = await postSignedRun(page.request, gameToken, 'rekt', { runId: `e2e-tournament-${now}`, score: 987_654, level: 42 });
+    const run = await postSignedRun(page.request, gameToken, 'rekt', {
+      runId: `e2e-tournament-${now}`,
+      score: 987_654,
+      level: 42,
+    });
     expect(run.status()).toBe(201);
 
     await page.goto('/tournament');

@@ -12,7 +12,16 @@ import {
   verifyLoginCode,
   verifyMagicLink,
 } from '~/server/auth/accounts';
-import { assertLiveSession, countActiveSessions, findSession, revokeAllSessions, revokeSession, SESSION_MAX_DAYS, SESSION_MAX_MS, SESSION_MS } from '~/server/auth/sessions';
+import {
+  assertLiveSession,
+  countActiveSessions,
+  findSession,
+  revokeAllSessions,
+  revokeSession,
+  SESSION_MAX_DAYS,
+  SESSION_MAX_MS,
+  SESSION_MS,
+} from '~/server/auth/sessions';
 import { hashToken } from '~/server/auth/tokens';
 import { AppError } from '~/server/shared/errors';
 import { DIALECTS, freshServices, readSignInMail, type TestServices } from '../support/services';
@@ -43,7 +52,12 @@ describe.each(DIALECTS)('accounts on %s', (dialect) => {
     it('creates the account with the reported country and mails a link and a code', async () => {
       await registerUser(s, { username: 'Satoshi_21', email: 'sat@example.com' }, here);
       const row = await s.db.selectFrom('users').selectAll().executeTakeFirstOrThrow();
-      expect(row).toMatchObject({ username: 'Satoshi_21', username_key: 'satoshi_21', email: 'sat@example.com', country: 'DE' });
+      expect(row).toMatchObject({
+        username: 'Satoshi_21',
+        username_key: 'satoshi_21',
+        email: 'sat@example.com',
+        country: 'DE',
+      });
       expect(s.mailer.sent).toHaveLength(1);
       const mail = s.mailer.sent[0]!;
       expect(mail.to).toBe('sat@example.com');
@@ -60,7 +74,11 @@ describe.each(DIALECTS)('accounts on %s', (dialect) => {
 
     it('refuses a username taken by someone else, whatever its case', async () => {
       await registerUser(s, { username: 'Alice', email: 'alice@example.com' }, here);
-      await rejects(registerUser(s, { username: 'aLiCe', email: 'other@example.com' }, here), 409, /username is already taken/);
+      await rejects(
+        registerUser(s, { username: 'aLiCe', email: 'other@example.com' }, here),
+        409,
+        /username is already taken/,
+      );
       expect(await s.db.selectFrom('users').select('id').execute()).toHaveLength(1);
     });
 
@@ -82,7 +100,11 @@ describe.each(DIALECTS)('accounts on %s', (dialect) => {
 
     it('keeps the account when the mail cannot be sent, and says so', async () => {
       s.mailer.failing = true;
-      await rejects(registerUser(s, { username: 'carol', email: 'carol@example.com' }, here), 502, /account was created/);
+      await rejects(
+        registerUser(s, { username: 'carol', email: 'carol@example.com' }, here),
+        502,
+        /account was created/,
+      );
       expect(await s.db.selectFrom('users').select('username').execute()).toEqual([{ username: 'carol' }]);
     });
   });
@@ -124,18 +146,30 @@ describe.each(DIALECTS)('accounts on %s', (dialect) => {
       await sendMagicLink(s, 'dave@example.com', here);
       expect(s.mailer.sent.at(-1)?.subject).toBe('Your Sats Arcade sign-in link');
       await sendMagicLink(s, 'nobody@example.com', here);
-      expect(s.mailer.sent.at(-1)).toMatchObject({ to: 'nobody@example.com', subject: 'Sign in to Sats Arcade: no account yet' });
+      expect(s.mailer.sent.at(-1)).toMatchObject({
+        to: 'nobody@example.com',
+        subject: 'Sign in to Sats Arcade: no account yet',
+      });
       expect(await s.db.selectFrom('magic_links').select('id').execute()).toHaveLength(2);
     });
 
     it('limits mails per client address and e-mail, then per e-mail, then per client address, each with a Retry-After', async () => {
       await signUpAndRead();
       for (let i = 0; i < 2; i++) await sendMagicLink(s, 'dave@example.com', here);
-      const error = await rejects(sendMagicLink(s, 'dave@example.com', here), 429, /Too many sign-in emails for this address from here. Please try again in 15 minutes./);
+      const error = await rejects(
+        sendMagicLink(s, 'dave@example.com', here),
+        429,
+        /Too many sign-in emails for this address from here. Please try again in 15 minutes./,
+      );
       expect(Number(error.headers['Retry-After'])).toBeGreaterThan(0);
       // other places still get mails to the address, until its own (wider) limit
-      for (let i = 0; i < 7; i++) await sendMagicLink(s, 'dave@example.com', { ip: `198.51.100.${10 + i}`, country: '' });
-      await rejects(sendMagicLink(s, 'dave@example.com', { ip: '198.51.100.50', country: '' }), 429, /Too many sign-in emails for this address. Please try again/);
+      for (let i = 0; i < 7; i++)
+        await sendMagicLink(s, 'dave@example.com', { ip: `198.51.100.${10 + i}`, country: '' });
+      await rejects(
+        sendMagicLink(s, 'dave@example.com', { ip: '198.51.100.50', country: '' }),
+        429,
+        /Too many sign-in emails for this address. Please try again/,
+      );
       for (let i = 0; i < 16; i++) await sendMagicLink(s, `person${i}@example.com`, here);
       await rejects(sendMagicLink(s, 'someone-new@example.com', here), 429, /Too many sign-in requests/);
       await sendMagicLink(s, 'someone-new@example.com', { ip: '198.51.100.1', country: '' });
@@ -156,10 +190,19 @@ describe.each(DIALECTS)('accounts on %s', (dialect) => {
       await registerUser(s, { username: 'frank', email: 'frank@example.com' }, here);
       const { code } = readSignInMail(s.mailer.sent[0]!);
       const wrong = code === '000000' ? '000001' : '000000';
-      for (let i = 0; i < MAX_CODE_ATTEMPTS; i++) await rejects(verifyLoginCode(s, { email: 'frank@example.com', code: wrong }, here), 400);
+      for (let i = 0; i < MAX_CODE_ATTEMPTS; i++)
+        await rejects(verifyLoginCode(s, { email: 'frank@example.com', code: wrong }, here), 400);
       // the code is dead for everyone (from here the next try is also over the per-place limit)
-      await rejects(verifyLoginCode(s, { email: 'frank@example.com', code }, { ip: '198.51.100.7', country: '' }), 400, INVALID_CODE_MESSAGE);
-      await rejects(verifyLoginCode(s, { email: 'frank@example.com', code }, here), 429, /code attempts for this address from here/);
+      await rejects(
+        verifyLoginCode(s, { email: 'frank@example.com', code }, { ip: '198.51.100.7', country: '' }),
+        400,
+        INVALID_CODE_MESSAGE,
+      );
+      await rejects(
+        verifyLoginCode(s, { email: 'frank@example.com', code }, here),
+        429,
+        /code attempts for this address from here/,
+      );
     });
 
     it('does not accept a code for another address', async () => {

@@ -16,10 +16,23 @@ import { findPublicProfile, getOwnProfile } from '~/server/profiles/profiles';
 import { REKT_FORMATIONS } from '~/lib/schemas/games';
 import { addPlayer, DIALECTS, freshServices, type TestServices } from '../support/services';
 
-const rekt: GameRules = { gameId: 'rekt', maxScore: 1_000_000, maxLevel: 1000, maxFishPerRun: 0, hasFish: false, hasFormations: true };
-const quiz: GameRules = { gameId: 'mr-quiz', maxScore: 100_000, maxLevel: 100, maxFishPerRun: 0, hasFish: false, hasFormations: false };
+const rekt: GameRules = {
+  gameId: 'rekt',
+  maxScore: 1_000_000,
+  maxLevel: 1000,
+  maxFishPerRun: 0,
+  hasFish: false,
+  hasFormations: true,
+};
+const quiz: GameRules = {
+  gameId: 'mr-quiz',
+  maxScore: 100_000,
+  maxLevel: 100,
+  maxFishPerRun: 0,
+  hasFish: false,
+  hasFormations: false,
+};
 const T0 = Date.UTC(2026, 10, 1);
-
 
 describe.each(DIALECTS)('achievements, avatars and profiles on %s', (dialect) => {
   let s: TestServices;
@@ -66,16 +79,19 @@ describe.each(DIALECTS)('achievements, avatars and profiles on %s', (dialect) =>
       [50000, 3, 3, 1],
       [249999, 3, 3, 2],
       [250000, 3, 3, 3],
-    ])('a best REKT! run of %i unlocks %i beginner, %i pro and %i hardcore tiers', async (score, beginner, pro, hardcore) => {
-      const ann = await addPlayer(s.db, 'ann');
-      await play(ann, score);
-      await play(ann, 10); // a lower later run takes nothing away
-      const answer = await getAchievements(s, ann);
-      const counts = Object.fromEntries(answer.cards.map((c) => [c.id, c.completedCount]));
-      expect([counts.beginner, counts.pro, counts.hardcore]).toEqual([beginner, pro, hardcore]);
-      expect(answer.completed).toBe(beginner + pro + hardcore);
-      expect(answer.cards.find((c) => c.id === 'beginner')!.completed).toBe(beginner === 3);
-    });
+    ])(
+      'a best REKT! run of %i unlocks %i beginner, %i pro and %i hardcore tiers',
+      async (score, beginner, pro, hardcore) => {
+        const ann = await addPlayer(s.db, 'ann');
+        await play(ann, score);
+        await play(ann, 10); // a lower later run takes nothing away
+        const answer = await getAchievements(s, ann);
+        const counts = Object.fromEntries(answer.cards.map((c) => [c.id, c.completedCount]));
+        expect([counts.beginner, counts.pro, counts.hardcore]).toEqual([beginner, pro, hardcore]);
+        expect(answer.completed).toBe(beginner + pro + hardcore);
+        expect(answer.cards.find((c) => c.id === 'beginner')!.completed).toBe(beginner === 3);
+      },
+    );
 
     it('only the achievement game counts for the score cards', async () => {
       const ann = await addPlayer(s.db, 'ann');
@@ -89,7 +105,11 @@ describe.each(DIALECTS)('achievements, avatars and profiles on %s', (dialect) =>
       await play(ann, 100, rekt, { achievements: { spiral: false, 'long line': true } });
       const perfect = await card(ann, 'perfect');
       expect(perfect.completedCount).toBe(3);
-      expect(perfect.achievements.filter((a) => a.unlocked).map((a) => a.name)).toEqual(['Long Line', 'Spiral', 'Zigzag']);
+      expect(perfect.achievements.filter((a) => a.unlocked).map((a) => a.name)).toEqual([
+        'Long Line',
+        'Spiral',
+        'Zigzag',
+      ]);
       await play(ann, 100, rekt, { achievements: Object.fromEntries(REKT_FORMATIONS.map((f) => [f, true])) });
       expect((await card(ann, 'perfect')).completed).toBe(true);
     });
@@ -101,24 +121,38 @@ describe.each(DIALECTS)('achievements, avatars and profiles on %s', (dialect) =>
     });
   });
 
-  describe('claiming a card\'s avatar', () => {
+  describe("claiming a card's avatar", () => {
     it('a completed card gives its avatar once, from that card, and the card reads claimed', async () => {
       const ann = await addPlayer(s.db, 'ann');
       await play(ann, 15_000);
-      expect(await claim(ann, 'beginner', 'fiat-bird', { avatarName: 'REKT! Beginner', avatarImage: '/api/assets/avatars/fiat-bird.png' })).toEqual({
+      expect(
+        await claim(ann, 'beginner', 'fiat-bird', {
+          avatarName: 'REKT! Beginner',
+          avatarImage: '/api/assets/avatars/fiat-bird.png',
+        }),
+      ).toEqual({
         message: 'REKT! Beginner has joined your collection!',
       });
       const rows = await s.db.selectFrom('player_avatars').selectAll().where('user_id', '=', ann).execute();
       expect(rows.map((r) => [r.avatar_id, r.source])).toEqual([['fiat-bird', 'beginner']]);
       expect((await card(ann, 'beginner')).claimed).toBe(true);
-      expect(await failure(claim(ann, 'beginner', 'fiat-bird'))).toEqual({ status: 409, message: 'REKT! Beginner is already in your collection.' });
+      expect(await failure(claim(ann, 'beginner', 'fiat-bird'))).toEqual({
+        status: 409,
+        message: 'REKT! Beginner is already in your collection.',
+      });
     });
 
     it('refuses an unknown card, a wrong avatar, a wrong name or image, and an incomplete card, saying why', async () => {
       const ann = await addPlayer(s.db, 'ann');
       await play(ann, 14_999);
-      expect(await failure(claim(ann, 'legend', 'fiat-bird'))).toEqual({ status: 404, message: 'There is no achievement card "legend".' });
-      expect(await failure(claim(ann, 'beginner', 'fiat-clown'))).toEqual({ status: 400, message: 'The reward of REKT! Beginner is REKT! Beginner, not "fiat-clown".' });
+      expect(await failure(claim(ann, 'legend', 'fiat-bird'))).toEqual({
+        status: 404,
+        message: 'There is no achievement card "legend".',
+      });
+      expect(await failure(claim(ann, 'beginner', 'fiat-clown'))).toEqual({
+        status: 400,
+        message: 'The reward of REKT! Beginner is REKT! Beginner, not "fiat-clown".',
+      });
       expect((await failure(claim(ann, 'beginner', 'fiat-bird', { avatarName: 'Golden Bird' }))).status).toBe(400);
       expect((await failure(claim(ann, 'beginner', 'fiat-bird', { avatarImage: '/elsewhere.png' }))).status).toBe(400);
       expect(await failure(claim(ann, 'beginner', 'fiat-bird'))).toEqual({
@@ -146,7 +180,12 @@ describe.each(DIALECTS)('achievements, avatars and profiles on %s', (dialect) =>
       await claim(ann, 'beginner', 'fiat-bird');
       await claim(ann, 'pro', 'bitcoin-duck');
       const active = await setActiveAvatar(s, ann, 'fiat-bird');
-      expect(active).toEqual({ avatarId: 'fiat-bird', avatarName: 'REKT! Beginner', avatarImage: '/api/assets/avatars/fiat-bird.png', description: expect.any(String) });
+      expect(active).toEqual({
+        avatarId: 'fiat-bird',
+        avatarName: 'REKT! Beginner',
+        avatarImage: '/api/assets/avatars/fiat-bird.png',
+        description: expect.any(String),
+      });
 
       const { token } = await createSession(s.db, ann);
       const session = (await findSession(s.db, token))!;
@@ -166,9 +205,19 @@ describe.each(DIALECTS)('achievements, avatars and profiles on %s', (dialect) =>
 
     it('an avatar the player does not own is a 403 and an unknown one a 404; nothing changes', async () => {
       const ann = await addPlayer(s.db, 'ann');
-      expect(await failure(setActiveAvatar(s, ann, 'fiat-clown'))).toEqual({ status: 403, message: 'REKT! HARDCORE Legend is not in your collection yet, so it cannot be your avatar.' });
-      expect(await failure(setActiveAvatar(s, ann, 'no-such-avatar'))).toEqual({ status: 404, message: 'There is no avatar "no-such-avatar" in the arcade.' });
-      const row = await s.db.selectFrom('users').select(['active_avatar_id']).where('id', '=', ann).executeTakeFirstOrThrow();
+      expect(await failure(setActiveAvatar(s, ann, 'fiat-clown'))).toEqual({
+        status: 403,
+        message: 'REKT! HARDCORE Legend is not in your collection yet, so it cannot be your avatar.',
+      });
+      expect(await failure(setActiveAvatar(s, ann, 'no-such-avatar'))).toEqual({
+        status: 404,
+        message: 'There is no avatar "no-such-avatar" in the arcade.',
+      });
+      const row = await s.db
+        .selectFrom('users')
+        .select(['active_avatar_id'])
+        .where('id', '=', ann)
+        .executeTakeFirstOrThrow();
       expect(row.active_avatar_id).toBeNull();
       expect(await findActiveAvatar(s.db, row)).toBeNull();
     });
@@ -181,7 +230,10 @@ describe.each(DIALECTS)('achievements, avatars and profiles on %s', (dialect) =>
       await claim(ann, 'beginner', 'fiat-bird');
       await setActiveAvatar(s, ann, 'fiat-bird');
       const after = await leaderboardPage(s.db, s.rankings, 'rekt', { type: 'global' }, 1, 50);
-      expect(after.entries[0]!.activeAvatar).toEqual({ avatarImage: '/api/assets/avatars/fiat-bird.png', avatarName: 'REKT! Beginner' });
+      expect(after.entries[0]!.activeAvatar).toEqual({
+        avatarImage: '/api/assets/avatars/fiat-bird.png',
+        avatarName: 'REKT! Beginner',
+      });
     });
 
     it('another server process shows the new avatar within the sync interval, through the change feed', async () => {
@@ -190,12 +242,18 @@ describe.each(DIALECTS)('achievements, avatars and profiles on %s', (dialect) =>
       await claim(ann, 'beginner', 'fiat-bird');
       let now = Date.now();
       const other = new Rankings(s.db, () => now);
-      expect((await leaderboardPage(s.db, other, 'rekt', { type: 'global' }, 1, 50)).entries[0]!.activeAvatar).toBeNull();
+      expect(
+        (await leaderboardPage(s.db, other, 'rekt', { type: 'global' }, 1, 50)).entries[0]!.activeAvatar,
+      ).toBeNull();
       await setActiveAvatar(s, ann, 'fiat-bird');
       // no touch reaches the other process: its kept page stands until its next look
-      expect((await leaderboardPage(s.db, other, 'rekt', { type: 'global' }, 1, 50)).entries[0]!.activeAvatar).toBeNull();
+      expect(
+        (await leaderboardPage(s.db, other, 'rekt', { type: 'global' }, 1, 50)).entries[0]!.activeAvatar,
+      ).toBeNull();
       now += SYNC_INTERVAL_MS + 1;
-      expect((await leaderboardPage(s.db, other, 'rekt', { type: 'global' }, 1, 50)).entries[0]!.activeAvatar?.avatarName).toBe('REKT! Beginner');
+      expect(
+        (await leaderboardPage(s.db, other, 'rekt', { type: 'global' }, 1, 50)).entries[0]!.activeAvatar?.avatarName,
+      ).toBe('REKT! Beginner');
     });
   });
 
@@ -209,7 +267,10 @@ describe.each(DIALECTS)('achievements, avatars and profiles on %s', (dialect) =>
       await play(ann, 300, quiz, {}, T0 + 30);
       await claim(ann, 'beginner', 'fiat-bird');
       await claim(ann, 'pro', 'bitcoin-duck');
-      await s.db.insertInto('player_avatars').values({ user_id: ann, avatar_id: 'laser-eyes', source: 'Winter Cup', acquired_at: T0 }).execute();
+      await s.db
+        .insertInto('player_avatars')
+        .values({ user_id: ann, avatar_id: 'laser-eyes', source: 'Winter Cup', acquired_at: T0 })
+        .execute();
       await setActiveAvatar(s, ann, 'bitcoin-duck');
 
       const profile = (await findPublicProfile(s, ann))!;
@@ -217,11 +278,28 @@ describe.each(DIALECTS)('achievements, avatars and profiles on %s', (dialect) =>
       expect(profile.userId).toBe(ann);
       expect(profile.user).toEqual({ username: 'ann', country: 'DE', memberSince: new Date(T0 - 5000).toISOString() });
       expect(profile.activeAvatar).toMatchObject({ avatarId: 'bitcoin-duck', avatarName: 'REKT! Pro Player' });
-      expect(profile.stats).toEqual({ totalGamesPlayed: 3, bestScore: 40_000, totalScore: 60_300, lastPlayedAt: new Date(T0 + 30).toISOString() });
+      expect(profile.stats).toEqual({
+        totalGamesPlayed: 3,
+        bestScore: 40_000,
+        totalScore: 60_300,
+        lastPlayedAt: new Date(T0 + 30).toISOString(),
+      });
       expect(profile.gameStats).toEqual([
         { gameId: 'fishing-for-sats', gamesPlayed: 0, bestScore: 0, globalRank: null, lastPlayed: null },
-        { gameId: 'rekt', gamesPlayed: 2, bestScore: 40_000, globalRank: 2, lastPlayed: new Date(T0 + 20).toISOString() },
-        { gameId: 'mr-quiz', gamesPlayed: 1, bestScore: 300, globalRank: 1, lastPlayed: new Date(T0 + 30).toISOString() },
+        {
+          gameId: 'rekt',
+          gamesPlayed: 2,
+          bestScore: 40_000,
+          globalRank: 2,
+          lastPlayed: new Date(T0 + 20).toISOString(),
+        },
+        {
+          gameId: 'mr-quiz',
+          gamesPlayed: 1,
+          bestScore: 300,
+          globalRank: 1,
+          lastPlayed: new Date(T0 + 30).toISOString(),
+        },
       ]);
       expect(profile.totalAvatars).toBe(3);
       expect(profile.avatarCollection.map((a) => [a.rarity, a.avatar.avatarId])).toEqual([
@@ -261,10 +339,14 @@ describe.each(DIALECTS)('achievements, avatars and profiles on %s', (dialect) =>
       }
       mkdirSync(join(s.config.dataDir, 'uploads', 'avatars'), { recursive: true });
       writeFileSync(join(s.config.dataDir, 'uploads', 'avatars', 'fiat-bird.png'), 'uploaded');
-      expect(Buffer.from((await findImage(s.config.dataDir, 'avatars', 'fiat-bird.png'))!.bytes).toString()).toBe('uploaded');
+      expect(Buffer.from((await findImage(s.config.dataDir, 'avatars', 'fiat-bird.png'))!.bytes).toString()).toBe(
+        'uploaded',
+      );
       mkdirSync(join(s.config.dataDir, 'uploads', 'tournament'), { recursive: true });
       writeFileSync(join(s.config.dataDir, 'uploads', 'tournament', 'tournament_17_cup.jpg'), 'cup');
-      expect((await findImage(s.config.dataDir, 'tournament', 'tournament_17_cup.jpg'))?.contentType).toBe('image/jpeg');
+      expect((await findImage(s.config.dataDir, 'tournament', 'tournament_17_cup.jpg'))?.contentType).toBe(
+        'image/jpeg',
+      );
     });
 
     it('answers 304 to a matching ETag, and 404 to unknown files and any way out of the folder', async () => {
@@ -275,7 +357,19 @@ describe.each(DIALECTS)('achievements, avatars and profiles on %s', (dialect) =>
       const etag = first.headers.get('etag')!;
       expect((await imageResponse(s.config.dataDir, 'avatars', 'fiat-bird.png', etag)).status).toBe(304);
       expect((await imageResponse(s.config.dataDir, 'avatars', 'fiat-bird.png', `"other", ${etag}`)).status).toBe(304);
-      for (const name of ['nobody.png', '../secret.png', '../../secret.png', '..%2fsecret.png', '..\\secret.png', 'fiat-bird.png/..', '.', '..', '', 'fiat-bird.svg', 'fiat-bird.png\0']) {
+      for (const name of [
+        'nobody.png',
+        '../secret.png',
+        '../../secret.png',
+        '..%2fsecret.png',
+        '..\\secret.png',
+        'fiat-bird.png/..',
+        '.',
+        '..',
+        '',
+        'fiat-bird.svg',
+        'fiat-bird.png\0',
+      ]) {
         expect((await imageResponse(s.config.dataDir, 'avatars', name, null)).status, name).toBe(404);
       }
       expect((await imageResponse(s.config.dataDir, 'tournament', 'fiat-bird.png', null)).status).toBe(404);

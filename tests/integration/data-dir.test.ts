@@ -39,7 +39,12 @@ describe('the data directory', () => {
 
   it('keeps the development outbox readable by the owner only', async () => {
     const dataDir = freshRoot();
-    await outboxMailer(dataDir, 'Arcade <a@example.com>', () => {}).send({ to: 'x@example.com', subject: 'Hi', text: 'Hello', html: '<p>Hello</p>' });
+    await outboxMailer(dataDir, 'Arcade <a@example.com>', () => {}).send({
+      to: 'x@example.com',
+      subject: 'Hi',
+      text: 'Hello',
+      html: '<p>Hello</p>',
+    });
     expect(modeOf(join(dataDir, 'outbox'))).toBe(0o700);
   });
 });

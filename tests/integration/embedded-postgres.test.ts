@@ -15,7 +15,9 @@ describe('the tests on a machine without PostgreSQL', () => {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
       await client.query('create database arcade_embedded_check');
-      const { rows } = await client.query<{ n: string }>("select count(*) as n from pg_database where datname = 'arcade_embedded_check'");
+      const { rows } = await client.query<{ n: string }>(
+        "select count(*) as n from pg_database where datname = 'arcade_embedded_check'",
+      );
       await client.end();
       expect(rows[0]!.n).toBe('1');
     } finally {

@@ -4,7 +4,16 @@ import { DAY, HOUR, MINUTE, SECOND } from '~/lib/format';
 import type { SubmitRunRequest } from '~/lib/schemas/games';
 import { AppError } from '~/server/shared/errors';
 import { requireGame, type CatalogueGame } from '~/server/games/catalogue';
-import { answerQuestion, chargeReplay, checkRun, MAX_OPEN_TICKETS, pruneTickets, REPLAY_MS_PER_MINUTE, startRun, TICKET_LIFETIME_MS } from '~/server/games/fair-play';
+import {
+  answerQuestion,
+  chargeReplay,
+  checkRun,
+  MAX_OPEN_TICKETS,
+  pruneTickets,
+  REPLAY_MS_PER_MINUTE,
+  startRun,
+  TICKET_LIFETIME_MS,
+} from '~/server/games/fair-play';
 import { ANSWER_ALLOWANCE_MS, REVEAL_MS } from '~/server/games/quiz';
 import { QUIZ_BANK } from '~/server/games/quiz-bank';
 import { submitRun } from '~/server/games/runs';
@@ -36,7 +45,9 @@ describe.each(DIALECTS)('fair play on %s', (dialect) => {
 
   beforeEach(async () => {
     s = await freshServices(dialect);
-    [rekt, fishing, quiz] = await Promise.all(['rekt', 'fishing-for-sats', 'mr-quiz'].map((id) => requireGame(s.config.siteUrl, id)));
+    [rekt, fishing, quiz] = await Promise.all(
+      ['rekt', 'fishing-for-sats', 'mr-quiz'].map((id) => requireGame(s.config.siteUrl, id)),
+    );
     player = await addPlayer(s.db, 'Honest_Flyer');
     other = await addPlayer(s.db, 'Other_Flyer');
   });
@@ -47,23 +58,42 @@ describe.each(DIALECTS)('fair play on %s', (dialect) => {
     const run = await checkRun(s.db, game, userId, body, JSON.stringify(body), now);
     return submitRun(s, game.rules, userId, run, now);
   }
-  const storedRuns = async () => s.db.selectFrom('runs').select(['run_id', 'score', 'verified']).orderBy('id').execute();
+  const storedRuns = async () =>
+    s.db.selectFrom('runs').select(['run_id', 'score', 'verified']).orderBy('id').execute();
 
-  it('a replayed REKT! run is stored with the replay\'s result and marked verified', async () => {
+  it("a replayed REKT! run is stored with the replay's result and marked verified", async () => {
     const ticket = await startRun(s.db, rekt, player, T0);
-    expect(ticket).toMatchObject({ runId: expect.stringMatching(/^[0-9a-z]+\.[0-9a-z]+\.[0-9a-z]+$/), startedAt: new Date(T0).toISOString() });
+    expect(ticket).toMatchObject({
+      runId: expect.stringMatching(/^[0-9a-z]+\.[0-9a-z]+\.[0-9a-z]+$/),
+      startedAt: new Date(T0).toISOString(),
+    });
     // The id spells the ticket's start, player and seed (base 36).
     expect(ticket.runId.split('.').map((part) => parseInt(part, 36))).toEqual([T0, player, ticket.seed]);
     const play = playRekt(ticket.seed, { until: 100 });
     expect(play.score).toBeGreaterThanOrEqual(100);
-    const body = { runId: ticket.runId, score: play.score, level: play.level, achievements: play.achievements, inputs: play.flaps };
+    const body = {
+      runId: ticket.runId,
+      score: play.score,
+      level: play.level,
+      achievements: play.achievements,
+      inputs: play.flaps,
+    };
     const stored = await submit(rekt, player, body, T0 + rektMs(play.steps) + SECOND);
-    expect(stored).toMatchObject({ created: true, run: { runId: ticket.runId, score: play.score, level: play.level, verified: true } });
+    expect(stored).toMatchObject({
+      created: true,
+      run: { runId: ticket.runId, score: play.score, level: play.level, verified: true },
+    });
     // A retry of the very same body answers the stored run and counts nothing twice.
     const retry = await submit(rekt, player, body, T0 + rektMs(play.steps) + 5 * SECOND);
-    expect(retry).toMatchObject({ created: false, run: { score: play.score, verified: true }, best: { totalPlays: 1 } });
+    expect(retry).toMatchObject({
+      created: false,
+      run: { score: play.score, verified: true },
+      best: { totalPlays: 1 },
+    });
     expect(await storedRuns()).toEqual([{ run_id: ticket.runId, score: play.score, verified: 1 }]);
-    expect((await listUserScores(s.db, player, 'rekt')).scores).toEqual([expect.objectContaining({ score: play.score, verified: true })]);
+    expect((await listUserScores(s.db, player, 'rekt')).scores).toEqual([
+      expect.objectContaining({ score: play.score, verified: true }),
+    ]);
   });
 
   it('a replayed fishing trip stores the fish the replay caught', async () => {
@@ -72,48 +102,152 @@ describe.each(DIALECTS)('fair play on %s', (dialect) => {
     expect(play.fish.length).toBeGreaterThan(0);
     const body = { runId: ticket.runId, score: play.score, fish: play.fish, inputs: play.inputs };
     const stored = await submit(fishing, player, body, T0 + Math.ceil((play.steps / 60) * SECOND) + SECOND);
-    expect(stored).toMatchObject({ created: true, run: { score: play.score, fishCaught: play.fish.length, verified: true } });
+    expect(stored).toMatchObject({
+      created: true,
+      run: { score: play.score, fishCaught: play.fish.length, verified: true },
+    });
     // One fish claimed heavier than it was: refused.
     const second = await startRun(s.db, fishing, player, T0);
     const again = playFishing(second.seed, T0);
     const heavier = again.fish.map((f, i) => (i === 0 ? { ...f, weight: f.weight + 1 } : f));
     const [real, claimed] = [again.fish[0]!, heavier[0]!];
-    expect(await refusal(submit(fishing, player, { runId: second.runId, score: again.score, fish: heavier, inputs: again.inputs }, T0 + HOUR))).toEqual([
+    expect(
+      await refusal(
+        submit(
+          fishing,
+          player,
+          { runId: second.runId, score: again.score, fish: heavier, inputs: again.inputs },
+          T0 + HOUR,
+        ),
+      ),
+    ).toEqual([
       422,
       `The run does not match its replay: it reports ${claimed.name} (${claimed.points} points, ${claimed.weight} kg, quality ${claimed.quality}), the replay caught ${real.name} (${real.points} points, ${real.weight} kg, quality ${real.quality}).`,
     ]);
     // A fish left out: the count, and what the replay caught.
-    expect(await refusal(submit(fishing, player, { runId: second.runId, score: again.score, fish: again.fish.slice(1), inputs: again.inputs }, T0 + HOUR))).toEqual([
+    expect(
+      await refusal(
+        submit(
+          fishing,
+          player,
+          { runId: second.runId, score: again.score, fish: again.fish.slice(1), inputs: again.inputs },
+          T0 + HOUR,
+        ),
+      ),
+    ).toEqual([
       422,
-      expect.stringMatching(new RegExp(`^The run does not match its replay: it reports ${again.fish.length - 1} fish, the replay caught ${again.fish.length} \\(`)),
+      expect.stringMatching(
+        new RegExp(
+          `^The run does not match its replay: it reports ${again.fish.length - 1} fish, the replay caught ${again.fish.length} \\(`,
+        ),
+      ),
     ]);
     // A level, which a trip does not have: refused, not dropped.
-    expect(await refusal(submit(fishing, player, { runId: second.runId, score: again.score, level: 50, fish: again.fish, inputs: again.inputs }, T0 + HOUR))).toEqual([
-      400,
-      'Fishing for Sats! runs have no level: leave out "level".',
-    ]);
-    expect(await s.db.selectFrom('run_tickets').select('used_at').where('run_id', '=', second.runId).executeTakeFirst()).toEqual({ used_at: null });
+    expect(
+      await refusal(
+        submit(
+          fishing,
+          player,
+          { runId: second.runId, score: again.score, level: 50, fish: again.fish, inputs: again.inputs },
+          T0 + HOUR,
+        ),
+      ),
+    ).toEqual([400, 'Fishing for Sats! runs have no level: leave out "level".']);
+    expect(
+      await s.db.selectFrom('run_tickets').select('used_at').where('run_id', '=', second.runId).executeTakeFirst(),
+    ).toEqual({ used_at: null });
   });
 
   it('refuses forged scores, altered logs, reused, expired and foreign tickets, long logs and fast runs, storing nothing', async () => {
     const ticket = await startRun(s.db, rekt, player, T0);
     const play = playRekt(ticket.seed, { until: 60 });
     const done = T0 + rektMs(play.steps) + SECOND;
-    const honest = { runId: ticket.runId, score: play.score, level: play.level, achievements: play.achievements, inputs: play.flaps };
+    const honest = {
+      runId: ticket.runId,
+      score: play.score,
+      level: play.level,
+      achievements: play.achievements,
+      inputs: play.flaps,
+    };
     const cases: [string, () => Promise<unknown>, number, string | RegExp][] = [
-      ['forged score', () => submit(rekt, player, { ...honest, score: 1_000_000 }, done), 422, `The run does not match its replay: it reports a score of 1000000, the replay scores ${play.score}.`],
-      ['forged formation', () => submit(rekt, player, { ...honest, achievements: { ...play.achievements, 'mega circle': true } }, done), 422, /it reports the mega circle formation as completed, the replay did not/],
-      ['an unknown formation', () => submit(rekt, player, { ...honest, achievements: { ...play.achievements, hack: true } }, done), 400, /^Unknown achievement: hack\. Known: /],
-      ['fish on a REKT! run', () => submit(rekt, player, { ...honest, fish: [] }, done), 400, 'rekt runs do not catch fish.'],
-      ['altered log', () => submit(rekt, player, { ...honest, inputs: play.flaps.slice(0, -3) }, done), 422, /does not match its replay|not one a run can have/],
-      ['unordered log', () => submit(rekt, player, { ...honest, inputs: [...play.flaps].reverse() }, done), 422, /^The input log is not one a run can have: /],
-      ['no log', () => submit(rekt, player, { runId: ticket.runId, score: play.score }, done), 400, /send the run's input log as "inputs"/],
-      ['another player\'s ticket', () => submit(rekt, other, honest, done), 403, 'This run ticket belongs to another player.'],
-      ['unknown ticket', () => submit(rekt, player, { ...honest, runId: 'made-up' }, done), 404, /There is no run ticket "made-up". Start each run with POST \/api\/games\/rekt\/runs\/start/],
-      ['another game\'s ticket', () => submit(fishing, player, { ...honest, inputs: [] }, done), 400, 'This run ticket is for rekt, not fishing-for-sats.'],
-      ['submitted too fast', () => submit(rekt, player, { ...honest, inputs: [] }, T0 + 200), 422, /submitted too fast: its replay lasts longer than the 0.2 s since its ticket was issued/],
-      ['log longer than the ticket is old', () => submit(rekt, player, honest, T0 + rektMs(play.flaps.at(-1)!) / 2), 422, /The input log is longer than the run ticket's age allows: it reaches [\d.]+ s of play, the ticket is [\d.]+ s old/],
-      ['expired ticket', () => submit(rekt, player, honest, T0 + TICKET_LIFETIME_MS + SECOND), 410, /This run ticket expired/],
+      [
+        'forged score',
+        () => submit(rekt, player, { ...honest, score: 1_000_000 }, done),
+        422,
+        `The run does not match its replay: it reports a score of 1000000, the replay scores ${play.score}.`,
+      ],
+      [
+        'forged formation',
+        () => submit(rekt, player, { ...honest, achievements: { ...play.achievements, 'mega circle': true } }, done),
+        422,
+        /it reports the mega circle formation as completed, the replay did not/,
+      ],
+      [
+        'an unknown formation',
+        () => submit(rekt, player, { ...honest, achievements: { ...play.achievements, hack: true } }, done),
+        400,
+        /^Unknown achievement: hack\. Known: /,
+      ],
+      [
+        'fish on a REKT! run',
+        () => submit(rekt, player, { ...honest, fish: [] }, done),
+        400,
+        'rekt runs do not catch fish.',
+      ],
+      [
+        'altered log',
+        () => submit(rekt, player, { ...honest, inputs: play.flaps.slice(0, -3) }, done),
+        422,
+        /does not match its replay|not one a run can have/,
+      ],
+      [
+        'unordered log',
+        () => submit(rekt, player, { ...honest, inputs: [...play.flaps].reverse() }, done),
+        422,
+        /^The input log is not one a run can have: /,
+      ],
+      [
+        'no log',
+        () => submit(rekt, player, { runId: ticket.runId, score: play.score }, done),
+        400,
+        /send the run's input log as "inputs"/,
+      ],
+      [
+        "another player's ticket",
+        () => submit(rekt, other, honest, done),
+        403,
+        'This run ticket belongs to another player.',
+      ],
+      [
+        'unknown ticket',
+        () => submit(rekt, player, { ...honest, runId: 'made-up' }, done),
+        404,
+        /There is no run ticket "made-up". Start each run with POST \/api\/games\/rekt\/runs\/start/,
+      ],
+      [
+        "another game's ticket",
+        () => submit(fishing, player, { ...honest, inputs: [] }, done),
+        400,
+        'This run ticket is for rekt, not fishing-for-sats.',
+      ],
+      [
+        'submitted too fast',
+        () => submit(rekt, player, { ...honest, inputs: [] }, T0 + 200),
+        422,
+        /submitted too fast: its replay lasts longer than the 0.2 s since its ticket was issued/,
+      ],
+      [
+        'log longer than the ticket is old',
+        () => submit(rekt, player, honest, T0 + rektMs(play.flaps.at(-1)!) / 2),
+        422,
+        /The input log is longer than the run ticket's age allows: it reaches [\d.]+ s of play, the ticket is [\d.]+ s old/,
+      ],
+      [
+        'expired ticket',
+        () => submit(rekt, player, honest, T0 + TICKET_LIFETIME_MS + SECOND),
+        410,
+        /This run ticket expired/,
+      ],
     ];
     for (const [what, attempt, status, message] of cases) {
       const [got, text] = await refusal(attempt());
@@ -132,54 +266,121 @@ describe.each(DIALECTS)('fair play on %s', (dialect) => {
     expect(await storedRuns()).toEqual([{ run_id: ticket.runId, score: play.score, verified: 1 }]);
   });
 
-  it('a ticket id of the older random form is read and still serves its run; an id whose facts were altered, or another game\'s, is refused', async () => {
+  it("a ticket id of the older random form is read and still serves its run; an id whose facts were altered, or another game's, is refused", async () => {
     const older = 'c0ffee00-1234-4abc-8def-0123456789ab';
     const seed = 987_654_321;
-    await s.db.insertInto('run_tickets').values({ run_id: older, user_id: player, game_id: 'rekt', seed, started_at: T0, used_at: null, body_hash: null, quiz_json: null }).execute();
+    await s.db
+      .insertInto('run_tickets')
+      .values({
+        run_id: older,
+        user_id: player,
+        game_id: 'rekt',
+        seed,
+        started_at: T0,
+        used_at: null,
+        body_hash: null,
+        quiz_json: null,
+      })
+      .execute();
     const olderPlay = playRekt(seed, { until: 60 });
     const done = T0 + rektMs(olderPlay.steps) + SECOND;
-    const olderBody = { runId: older, score: olderPlay.score, level: olderPlay.level, achievements: olderPlay.achievements, inputs: olderPlay.flaps };
-    expect((await submit(rekt, player, olderBody, done)).run).toMatchObject({ runId: older, score: olderPlay.score, verified: true });
+    const olderBody = {
+      runId: older,
+      score: olderPlay.score,
+      level: olderPlay.level,
+      achievements: olderPlay.achievements,
+      inputs: olderPlay.flaps,
+    };
+    expect((await submit(rekt, player, olderBody, done)).run).toMatchObject({
+      runId: older,
+      score: olderPlay.score,
+      verified: true,
+    });
 
     // A real ticket's id with the seed changed to one the player flew well: the replay from that
     // seed matches, but no ticket has that id, so nothing is stored.
     const ticket = await startRun(s.db, rekt, player, T0);
     const [started, user] = ticket.runId.split('.');
     const altered = `${started}.${user}.${seed.toString(36)}`;
-    expect(await refusal(submit(rekt, player, { ...olderBody, runId: altered }, done))).toEqual([404, `There is no run ticket "${altered}". Start each run with POST /api/games/rekt/runs/start and submit it with the runId that returns.`]);
+    expect(await refusal(submit(rekt, player, { ...olderBody, runId: altered }, done))).toEqual([
+      404,
+      `There is no run ticket "${altered}". Start each run with POST /api/games/rekt/runs/start and submit it with the runId that returns.`,
+    ]);
     // The same with the start moved: the ticket has that seed, but not that start.
     const play = playRekt(ticket.seed, { until: 60 });
-    const body = { runId: ticket.runId, score: play.score, level: play.level, achievements: play.achievements, inputs: play.flaps };
+    const body = {
+      runId: ticket.runId,
+      score: play.score,
+      level: play.level,
+      achievements: play.achievements,
+      inputs: play.flaps,
+    };
     const earlier = `${(T0 - 1).toString(36)}.${user}.${ticket.seed.toString(36)}`;
-    expect(await refusal(submit(rekt, player, { ...body, runId: earlier }, done))).toEqual([404, expect.stringMatching(/^There is no run ticket "/)]);
+    expect(await refusal(submit(rekt, player, { ...body, runId: earlier }, done))).toEqual([
+      404,
+      expect.stringMatching(/^There is no run ticket "/),
+    ]);
     // A fishing ticket's id sent with a REKT! run flown from its seed: the run store spends only a ticket of the run's game.
     const fishingTicket = await startRun(s.db, fishing, player, T0);
     const flown = playRekt(fishingTicket.seed, { until: 30 });
-    expect(await refusal(submit(rekt, player, { runId: fishingTicket.runId, score: flown.score, level: flown.level, achievements: flown.achievements, inputs: flown.flaps }, done))).toEqual([
-      400,
-      'This run ticket is for fishing-for-sats, not rekt.',
-    ]);
-    expect(await s.db.selectFrom('run_tickets').select(['run_id', 'used_at']).where('run_id', 'in', [ticket.runId, fishingTicket.runId]).orderBy('run_id').execute()).toEqual(
-      [ticket.runId, fishingTicket.runId].sort().map((run_id) => ({ run_id, used_at: null })),
-    );
+    expect(
+      await refusal(
+        submit(
+          rekt,
+          player,
+          {
+            runId: fishingTicket.runId,
+            score: flown.score,
+            level: flown.level,
+            achievements: flown.achievements,
+            inputs: flown.flaps,
+          },
+          done,
+        ),
+      ),
+    ).toEqual([400, 'This run ticket is for fishing-for-sats, not rekt.']);
+    expect(
+      await s.db
+        .selectFrom('run_tickets')
+        .select(['run_id', 'used_at'])
+        .where('run_id', 'in', [ticket.runId, fishingTicket.runId])
+        .orderBy('run_id')
+        .execute(),
+    ).toEqual([ticket.runId, fishingTicket.runId].sort().map((run_id) => ({ run_id, used_at: null })));
     expect((await storedRuns()).map((r) => r.run_id)).toEqual([older]);
     // The real ticket still serves its run.
-    expect((await submit(rekt, player, body, done)).run).toMatchObject({ runId: ticket.runId, score: play.score, verified: true });
+    expect((await submit(rekt, player, body, done)).run).toMatchObject({
+      runId: ticket.runId,
+      score: play.score,
+      verified: true,
+    });
   });
 
-  it('a player whose replays took their minute\'s allowance on this process is refused before replaying, until the minute is over', async () => {
+  it("a player whose replays took their minute's allowance on this process is refused before replaying, until the minute is over", async () => {
     // A day of its own (per database: the allowance is the process's), so it meets no other test's runs.
     const day = T0 + (dialect === 'sqlite' ? 40 : 41) * DAY;
     const ticket = await startRun(s.db, rekt, player, day);
     const play = playRekt(ticket.seed, { until: 30 });
-    const body = { runId: ticket.runId, score: play.score, level: play.level, achievements: play.achievements, inputs: play.flaps };
+    const body = {
+      runId: ticket.runId,
+      score: play.score,
+      level: play.level,
+      achievements: play.achievements,
+      inputs: play.flaps,
+    };
     const done = day + rektMs(play.steps) + SECOND;
     // A hair under the allowance: this run is replayed and stored, and its replay time uses the rest up.
     chargeReplay(player, REPLAY_MS_PER_MINUTE - 0.001, day);
     expect((await submit(rekt, player, body, done)).created).toBe(true);
     const next = await startRun(s.db, rekt, player, day);
     const nextPlay = playRekt(next.seed, { until: 30 });
-    const later = { runId: next.runId, score: nextPlay.score, level: nextPlay.level, achievements: nextPlay.achievements, inputs: nextPlay.flaps };
+    const later = {
+      runId: next.runId,
+      score: nextPlay.score,
+      level: nextPlay.level,
+      achievements: nextPlay.achievements,
+      inputs: nextPlay.flaps,
+    };
     const [status, message] = await refusal(submit(rekt, player, later, done));
     expect(status).toBe(429);
     expect(message).toMatch(/^Too many runs to replay from this player\. Please try again in \d+ seconds?\.$/);
@@ -187,7 +388,22 @@ describe.each(DIALECTS)('fair play on %s', (dialect) => {
     // Another player is not held up; a minute later the first one's run is taken.
     const theirs = await startRun(s.db, rekt, other, day);
     const theirPlay = playRekt(theirs.seed, { until: 30 });
-    expect((await submit(rekt, other, { runId: theirs.runId, score: theirPlay.score, level: theirPlay.level, achievements: theirPlay.achievements, inputs: theirPlay.flaps }, done)).created).toBe(true);
+    expect(
+      (
+        await submit(
+          rekt,
+          other,
+          {
+            runId: theirs.runId,
+            score: theirPlay.score,
+            level: theirPlay.level,
+            achievements: theirPlay.achievements,
+            inputs: theirPlay.flaps,
+          },
+          done,
+        )
+      ).created,
+    ).toBe(true);
     expect((await submit(rekt, player, later, day + MINUTE + SECOND)).created).toBe(true);
   });
 
@@ -195,23 +411,56 @@ describe.each(DIALECTS)('fair play on %s', (dialect) => {
     const ticket = await startRun(s.db, rekt, player, T0);
     const play = playRekt(ticket.seed, { until: 60 });
     const done = T0 + rektMs(play.steps) + SECOND;
-    const honest = { runId: ticket.runId, score: play.score, level: play.level, achievements: play.achievements, inputs: play.flaps };
+    const honest = {
+      runId: ticket.runId,
+      score: play.score,
+      level: play.level,
+      achievements: play.achievements,
+      inputs: play.flaps,
+    };
     // Another body of the same run (its fields in another order): a different submission on the same ticket.
-    const other = { inputs: honest.inputs, achievements: honest.achievements, level: honest.level, score: honest.score, runId: honest.runId };
-    const both = await Promise.all([refusal(submit(rekt, player, honest, done)), refusal(submit(rekt, player, other, done))]);
+    const other = {
+      inputs: honest.inputs,
+      achievements: honest.achievements,
+      level: honest.level,
+      score: honest.score,
+      runId: honest.runId,
+    };
+    const both = await Promise.all([
+      refusal(submit(rekt, player, honest, done)),
+      refusal(submit(rekt, player, other, done)),
+    ]);
     // Exactly one of them was stored, whichever the store took first.
     expect(both.filter(([status]) => status === 0)).toHaveLength(1);
-    expect(both.filter(([status]) => status !== 0)).toEqual([[409, 'This run ticket was already used for another run. Start a new run for each game.']]);
-    const [stored] = await s.db.selectFrom('run_tickets').select(['used_at', 'body_hash']).where('run_id', '=', ticket.runId).execute();
+    expect(both.filter(([status]) => status !== 0)).toEqual([
+      [409, 'This run ticket was already used for another run. Start a new run for each game.'],
+    ]);
+    const [stored] = await s.db
+      .selectFrom('run_tickets')
+      .select(['used_at', 'body_hash'])
+      .where('run_id', '=', ticket.runId)
+      .execute();
     const winner = both[0]![0] === 0 ? honest : other;
-    expect(stored).toEqual({ used_at: done, body_hash: createHash('sha256').update(JSON.stringify(winner)).digest('hex') });
+    expect(stored).toEqual({
+      used_at: done,
+      body_hash: createHash('sha256').update(JSON.stringify(winner)).digest('hex'),
+    });
     expect(await s.db.selectFrom('runs').select('run_id').execute()).toEqual([{ run_id: ticket.runId }]);
 
     // The very same body sent twice at once (a retry racing its first try): one run, both answered with it.
     const second = await startRun(s.db, rekt, player, T0 + SECOND);
     const again = playRekt(second.seed, { until: 60 });
-    const body = { runId: second.runId, score: again.score, level: again.level, achievements: again.achievements, inputs: again.flaps };
-    const twice = await Promise.all([submit(rekt, player, body, done + SECOND), submit(rekt, player, body, done + SECOND)]);
+    const body = {
+      runId: second.runId,
+      score: again.score,
+      level: again.level,
+      achievements: again.achievements,
+      inputs: again.flaps,
+    };
+    const twice = await Promise.all([
+      submit(rekt, player, body, done + SECOND),
+      submit(rekt, player, body, done + SECOND),
+    ]);
     expect(twice.map((r) => r.created).sort()).toEqual([false, true]);
     expect(twice.map((r) => r.run.score)).toEqual([again.score, again.score]);
     expect(await s.db.selectFrom('runs').select('run_id').where('run_id', '=', second.runId).execute()).toHaveLength(1);
@@ -221,76 +470,179 @@ describe.each(DIALECTS)('fair play on %s', (dialect) => {
     // One run a minute: the first run uses the window up.
     const first = await startRun(s.db, rekt, player, T0);
     const firstPlay = playRekt(first.seed, { until: 30 });
-    const firstBody = { runId: first.runId, score: firstPlay.score, level: firstPlay.level, achievements: firstPlay.achievements, inputs: firstPlay.flaps };
+    const firstBody = {
+      runId: first.runId,
+      score: firstPlay.score,
+      level: firstPlay.level,
+      achievements: firstPlay.achievements,
+      inputs: firstPlay.flaps,
+    };
     const done = T0 + rektMs(firstPlay.steps) + SECOND;
-    expect((await submitRun(s, rekt.rules, player, await checkRun(s.db, rekt, player, firstBody, JSON.stringify(firstBody), done), done, 1)).created).toBe(true);
+    expect(
+      (
+        await submitRun(
+          s,
+          rekt.rules,
+          player,
+          await checkRun(s.db, rekt, player, firstBody, JSON.stringify(firstBody), done),
+          done,
+          1,
+        )
+      ).created,
+    ).toBe(true);
     const ticket = await startRun(s.db, rekt, player, T0);
     const play = playRekt(ticket.seed, { until: 30 });
-    const body = { runId: ticket.runId, score: play.score, level: play.level, achievements: play.achievements, inputs: play.flaps };
+    const body = {
+      runId: ticket.runId,
+      score: play.score,
+      level: play.level,
+      achievements: play.achievements,
+      inputs: play.flaps,
+    };
     const run = await checkRun(s.db, rekt, player, body, JSON.stringify(body), done);
     const [status, message] = await refusal(submitRun(s, rekt.rules, player, run, done, 1));
     expect(status).toBe(429);
     expect(message).toMatch(/runs from this player/);
-    expect(await s.db.selectFrom('run_tickets').select(['used_at', 'body_hash']).where('run_id', '=', ticket.runId).execute()).toEqual([{ used_at: null, body_hash: null }]);
+    expect(
+      await s.db
+        .selectFrom('run_tickets')
+        .select(['used_at', 'body_hash'])
+        .where('run_id', '=', ticket.runId)
+        .execute(),
+    ).toEqual([{ used_at: null, body_hash: null }]);
     expect((await submit(rekt, player, body, done + 2 * SECOND)).created).toBe(true);
   });
 
   it('ticket mode: a fresh ticket and plausible timing, the result stored as reported, unverified; none mode: as sent', async () => {
     // An external game the arcade cannot simulate (the catalogue's games are all replay games).
-    const external: CatalogueGame = { ...quiz, name: 'Studio Game', rules: { ...quiz.rules, gameId: 'studio-game', fairPlay: 'ticket' } };
+    const external: CatalogueGame = {
+      ...quiz,
+      name: 'Studio Game',
+      rules: { ...quiz.rules, gameId: 'studio-game', fairPlay: 'ticket' },
+    };
     const ticket = await startRun(s.db, external, player, T0);
     expect(ticket.questions).toBeUndefined();
     const body = { runId: ticket.runId, score: 4321, level: 9 };
-    expect(await refusal(submit(external, player, body, T0 + 1500))).toEqual([422, 'This run was submitted too fast: 1.5 s after its ticket; no run of Studio Game is that short.']);
-    expect(await refusal(submit(external, player, { ...body, inputs: [1, 2] }, T0 + 5000))).toEqual([400, 'Studio Game runs are not replayed: leave out "inputs".']);
-    expect(await refusal(submit(external, player, { ...body, runId: 'no-ticket' }, T0 + 5000))).toEqual([404, expect.stringMatching(/^There is no run ticket "no-ticket"/)]);
-    expect((await submit(external, player, body, T0 + 5000)).run).toMatchObject({ score: 4321, level: 9, verified: false });
-    expect(await refusal(submit(external, player, { ...body, score: 4322 }, T0 + 6000))).toEqual([409, expect.stringMatching(/already used for another run/)]);
+    expect(await refusal(submit(external, player, body, T0 + 1500))).toEqual([
+      422,
+      'This run was submitted too fast: 1.5 s after its ticket; no run of Studio Game is that short.',
+    ]);
+    expect(await refusal(submit(external, player, { ...body, inputs: [1, 2] }, T0 + 5000))).toEqual([
+      400,
+      'Studio Game runs are not replayed: leave out "inputs".',
+    ]);
+    expect(await refusal(submit(external, player, { ...body, runId: 'no-ticket' }, T0 + 5000))).toEqual([
+      404,
+      expect.stringMatching(/^There is no run ticket "no-ticket"/),
+    ]);
+    expect((await submit(external, player, body, T0 + 5000)).run).toMatchObject({
+      score: 4321,
+      level: 9,
+      verified: false,
+    });
+    expect(await refusal(submit(external, player, { ...body, score: 4322 }, T0 + 6000))).toEqual([
+      409,
+      expect.stringMatching(/already used for another run/),
+    ]);
 
-    const trusting: CatalogueGame = { ...quiz, name: 'Open Game', rules: { ...quiz.rules, gameId: 'open-game', fairPlay: 'none' } };
-    expect(await refusal(startRun(s.db, trusting, player, T0))).toEqual([400, 'Open Game runs need no run ticket: submit them to /api/games/open-game/runs directly.']);
-    expect((await submit(trusting, other, { runId: 'as-sent', score: 77, level: 1 }, T0)).run).toMatchObject({ score: 77, verified: false });
+    const trusting: CatalogueGame = {
+      ...quiz,
+      name: 'Open Game',
+      rules: { ...quiz.rules, gameId: 'open-game', fairPlay: 'none' },
+    };
+    expect(await refusal(startRun(s.db, trusting, player, T0))).toEqual([
+      400,
+      'Open Game runs need no run ticket: submit them to /api/games/open-game/runs directly.',
+    ]);
+    expect((await submit(trusting, other, { runId: 'as-sent', score: 77, level: 1 }, T0)).run).toMatchObject({
+      score: 77,
+      verified: false,
+    });
   });
 
   it('keeps a few open tickets per player and game: a new one drops the oldest', async () => {
     const tickets = [];
     for (let i = 0; i <= MAX_OPEN_TICKETS; i++) tickets.push(await startRun(s.db, rekt, player, T0 + i * SECOND));
     const open = await s.db.selectFrom('run_tickets').select('run_id').where('user_id', '=', player).execute();
-    expect(open.map((t) => t.run_id).sort()).toEqual(tickets.slice(1).map((t) => t.runId).sort());
+    expect(open.map((t) => t.run_id).sort()).toEqual(
+      tickets
+        .slice(1)
+        .map((t) => t.runId)
+        .sort(),
+    );
     const dropped = playRekt(tickets[0]!.seed, { until: 0 });
-    expect(await refusal(submit(rekt, player, { runId: tickets[0]!.runId, score: 0, level: 1, achievements: dropped.achievements, inputs: [] }, T0 + HOUR))).toEqual([404, expect.stringMatching(/There is no run ticket/)]);
+    expect(
+      await refusal(
+        submit(
+          rekt,
+          player,
+          { runId: tickets[0]!.runId, score: 0, level: 1, achievements: dropped.achievements, inputs: [] },
+          T0 + HOUR,
+        ),
+      ),
+    ).toEqual([404, expect.stringMatching(/There is no run ticket/)]);
     // Another game keeps its own tickets.
     await startRun(s.db, fishing, player, T0);
-    expect(await s.db.selectFrom('run_tickets').select('run_id').where('user_id', '=', player).execute()).toHaveLength(MAX_OPEN_TICKETS + 1);
+    expect(await s.db.selectFrom('run_tickets').select('run_id').where('user_id', '=', player).execute()).toHaveLength(
+      MAX_OPEN_TICKETS + 1,
+    );
     expect(await pruneTickets(s.db, T0 + TICKET_LIFETIME_MS + 2 * HOUR)).toBe(MAX_OPEN_TICKETS + 1);
   });
 
   it('Mr Quiz keeps one open quiz per player: a new one drops the last, so no answer is looked up in one quiz and given in another', async () => {
     const first = await startRun(s.db, quiz, player, T0);
     // The first question is answered (and so revealed) in the first quiz.
-    expect(await answerQuestion(s.db, quiz, player, first.runId, { question: 0, choice: null, ms: 0 }, T0 + SECOND)).toMatchObject({ correct: expect.any(Number) });
+    expect(
+      await answerQuestion(s.db, quiz, player, first.runId, { question: 0, choice: null, ms: 0 }, T0 + SECOND),
+    ).toMatchObject({ correct: expect.any(Number) });
     const second = await startRun(s.db, quiz, player, T0 + 2 * SECOND);
-    const openQuizzes = await s.db.selectFrom('run_tickets').select('run_id').where('user_id', '=', player).where('game_id', '=', 'mr-quiz').execute();
+    const openQuizzes = await s.db
+      .selectFrom('run_tickets')
+      .select('run_id')
+      .where('user_id', '=', player)
+      .where('game_id', '=', 'mr-quiz')
+      .execute();
     expect(openQuizzes).toEqual([{ run_id: second.runId }]);
-    expect(await refusal(answerQuestion(s.db, quiz, player, first.runId, { question: 1, choice: 0, ms: 0 }, T0 + 3 * SECOND))).toEqual([404, expect.stringMatching(/^There is no run ticket/)]);
+    expect(
+      await refusal(
+        answerQuestion(s.db, quiz, player, first.runId, { question: 1, choice: 0, ms: 0 }, T0 + 3 * SECOND),
+      ),
+    ).toEqual([404, expect.stringMatching(/^There is no run ticket/)]);
     // Another player's quiz is not touched.
     const theirs = await startRun(s.db, quiz, other, T0 + 4 * SECOND);
-    expect(await s.db.selectFrom('run_tickets').select('run_id').where('game_id', '=', 'mr-quiz').orderBy('run_id').execute()).toEqual(
-      [second.runId, theirs.runId].sort().map((run_id) => ({ run_id })),
-    );
+    expect(
+      await s.db
+        .selectFrom('run_tickets')
+        .select('run_id')
+        .where('game_id', '=', 'mr-quiz')
+        .orderBy('run_id')
+        .execute(),
+    ).toEqual([second.runId, theirs.runId].sort().map((run_id) => ({ run_id })));
     // A quiz with every question answered reveals nothing more: a new one leaves it to be saved.
     let now = T0 + 5 * SECOND;
     let score = 0;
     for (let i = 0; i < 10; i++) {
       now += 2000;
-      score += (await answerQuestion(s.db, quiz, player, second.runId, { question: i, choice: null, ms: 2000 }, now)).points;
+      score += (await answerQuestion(s.db, quiz, player, second.runId, { question: i, choice: null, ms: 2000 }, now))
+        .points;
       now += REVEAL_MS;
     }
     const third = await startRun(s.db, quiz, player, now);
-    expect((await s.db.selectFrom('run_tickets').select('run_id').where('user_id', '=', player).where('game_id', '=', 'mr-quiz').orderBy('run_id').execute()).map((t) => t.run_id)).toEqual(
-      [second.runId, third.runId].sort(),
-    );
-    expect((await submit(quiz, player, { runId: second.runId, score, level: 0 }, now)).run).toMatchObject({ runId: second.runId, verified: true });
+    expect(
+      (
+        await s.db
+          .selectFrom('run_tickets')
+          .select('run_id')
+          .where('user_id', '=', player)
+          .where('game_id', '=', 'mr-quiz')
+          .orderBy('run_id')
+          .execute()
+      ).map((t) => t.run_id),
+    ).toEqual([second.runId, third.runId].sort());
+    expect((await submit(quiz, player, { runId: second.runId, score, level: 0 }, now)).run).toMatchObject({
+      runId: second.runId,
+      verified: true,
+    });
   });
 
   it('Mr Quiz: the ticket holds the questions without answers, the server scores each answer and the run', async () => {
@@ -305,7 +657,16 @@ describe.each(DIALECTS)('fair play on %s', (dialect) => {
     for (let i = 0; i < 10; i++) {
       now += 2000; // two seconds to think
       const choice = i < 7 ? right[i]! : (right[i]! + 1) % 4;
-      verdicts.push(await answerQuestion(s.db, quiz, player, ticket.runId, { question: i, choice, ms: 2000 - (i === 0 ? 0 : REVEAL_MS) }, now));
+      verdicts.push(
+        await answerQuestion(
+          s.db,
+          quiz,
+          player,
+          ticket.runId,
+          { question: i, choice, ms: 2000 - (i === 0 ? 0 : REVEAL_MS) },
+          now,
+        ),
+      );
       now += REVEAL_MS;
     }
     expect(verdicts.map((v) => v.ok)).toEqual([true, true, true, true, true, true, true, false, false, false]);
@@ -314,24 +675,58 @@ describe.each(DIALECTS)('fair play on %s', (dialect) => {
     expect(verdicts[0]!.points).toBe(100 + 130);
     expect(verdicts[1]!.points).toBe(100 + Math.round((15 - 0.8) * 10));
     const score = verdicts.reduce((sum, v) => sum + v.points, 0);
-    expect(await refusal(answerQuestion(s.db, quiz, player, ticket.runId, { question: 3, choice: 0, ms: 1 }, now))).toEqual([409, expect.stringMatching(/All 10 questions of this quiz are answered/)]);
-    expect(await refusal(submit(quiz, player, { runId: ticket.runId, score: score + 10, level: 7 }, now))).toEqual([422, `The run does not match its replay: it reports a score of ${score + 10}, the replay scores ${score}.`]);
-    expect((await submit(quiz, player, { runId: ticket.runId, score, level: 7 }, now)).run).toMatchObject({ score, level: 7, verified: true });
+    expect(
+      await refusal(answerQuestion(s.db, quiz, player, ticket.runId, { question: 3, choice: 0, ms: 1 }, now)),
+    ).toEqual([409, expect.stringMatching(/All 10 questions of this quiz are answered/)]);
+    expect(await refusal(submit(quiz, player, { runId: ticket.runId, score: score + 10, level: 7 }, now))).toEqual([
+      422,
+      `The run does not match its replay: it reports a score of ${score + 10}, the replay scores ${score}.`,
+    ]);
+    expect((await submit(quiz, player, { runId: ticket.runId, score, level: 7 }, now)).run).toMatchObject({
+      score,
+      level: 7,
+      verified: true,
+    });
   });
 
   it('Mr Quiz: a claimed quick answer counts the time the server saw, answers go in order, and an unfinished quiz is refused', async () => {
     const ticket = await startRun(s.db, quiz, player, T0);
     // Claims 0.1 s, but the server saw 20 s pass: out of time, no points even if right.
-    const late = await answerQuestion(s.db, quiz, player, ticket.runId, { question: 0, choice: 0, ms: 100 }, T0 + 20_000);
+    const late = await answerQuestion(
+      s.db,
+      quiz,
+      player,
+      ticket.runId,
+      { question: 0, choice: 0, ms: 100 },
+      T0 + 20_000,
+    );
     expect(late).toMatchObject({ ok: false, points: 0, timedOut: true });
     // Claims 0 s, the server saw 6 s (beyond the reveal): the bonus is for 6 s minus the allowance.
     const right1 = ticket.questions![1]!.answers.indexOf(QUIZ_BANK.find((b) => b[1] === ticket.questions![1]!.q)![2]);
-    const quick = await answerQuestion(s.db, quiz, player, ticket.runId, { question: 1, choice: right1, ms: 0 }, T0 + 20_000 + REVEAL_MS + 6000);
-    expect(quick).toMatchObject({ ok: true, points: 100 + Math.round((15 - (6000 - ANSWER_ALLOWANCE_MS) / 1000) * 10) });
-    expect(await refusal(answerQuestion(s.db, quiz, player, ticket.runId, { question: 3, choice: 0, ms: 1 }, T0 + 30_000))).toEqual([400, 'Answer question 3 first.']);
-    expect(await refusal(answerQuestion(s.db, quiz, player, ticket.runId, { question: 0, choice: 0, ms: 1 }, T0 + 30_000))).toEqual([409, 'Question 1 was already answered.']);
-    expect(await refusal(answerQuestion(s.db, quiz, other, ticket.runId, { question: 2, choice: 0, ms: 1 }, T0 + 30_000))).toEqual([403, 'This run ticket belongs to another player.']);
-    expect(await refusal(submit(quiz, player, { runId: ticket.runId, score: quick.points, level: 1 }, T0 + 40_000))).toEqual([422, 'This quiz is not finished: 2 of 10 questions answered.']);
+    const quick = await answerQuestion(
+      s.db,
+      quiz,
+      player,
+      ticket.runId,
+      { question: 1, choice: right1, ms: 0 },
+      T0 + 20_000 + REVEAL_MS + 6000,
+    );
+    expect(quick).toMatchObject({
+      ok: true,
+      points: 100 + Math.round((15 - (6000 - ANSWER_ALLOWANCE_MS) / 1000) * 10),
+    });
+    expect(
+      await refusal(answerQuestion(s.db, quiz, player, ticket.runId, { question: 3, choice: 0, ms: 1 }, T0 + 30_000)),
+    ).toEqual([400, 'Answer question 3 first.']);
+    expect(
+      await refusal(answerQuestion(s.db, quiz, player, ticket.runId, { question: 0, choice: 0, ms: 1 }, T0 + 30_000)),
+    ).toEqual([409, 'Question 1 was already answered.']);
+    expect(
+      await refusal(answerQuestion(s.db, quiz, other, ticket.runId, { question: 2, choice: 0, ms: 1 }, T0 + 30_000)),
+    ).toEqual([403, 'This run ticket belongs to another player.']);
+    expect(
+      await refusal(submit(quiz, player, { runId: ticket.runId, score: quick.points, level: 1 }, T0 + 40_000)),
+    ).toEqual([422, 'This quiz is not finished: 2 of 10 questions answered.']);
     expect(await storedRuns()).toEqual([]);
   });
 });

@@ -7,8 +7,22 @@ import { leaderboardPage, rankedCountries, userRank } from '~/server/leaderboard
 import { CACHED_PAGES, Rankings, SYNC_INTERVAL_MS } from '~/server/leaderboards/rankings';
 import { DIALECTS, freshServices, type TestServices } from '../support/services';
 
-const rekt: GameRules = { gameId: 'rekt', maxScore: 1_000_000, maxLevel: 1000, maxFishPerRun: 0, hasFish: false, hasFormations: true };
-const fishing: GameRules = { gameId: 'fishing-for-sats', maxScore: 1_000_000, maxLevel: 100, maxFishPerRun: 200, hasFish: true, hasFormations: false };
+const rekt: GameRules = {
+  gameId: 'rekt',
+  maxScore: 1_000_000,
+  maxLevel: 1000,
+  maxFishPerRun: 0,
+  hasFish: false,
+  hasFormations: true,
+};
+const fishing: GameRules = {
+  gameId: 'fishing-for-sats',
+  maxScore: 1_000_000,
+  maxLevel: 100,
+  maxFishPerRun: 200,
+  hasFish: true,
+  hasFormations: false,
+};
 const GLOBAL = { type: 'global' } as const;
 const T0 = Date.UTC(2026, 10, 1);
 
@@ -20,7 +34,14 @@ describe.each(DIALECTS)('leaderboards on %s', (dialect) => {
   async function player(username: string, country = 'US'): Promise<number> {
     const row = await s.db
       .insertInto('users')
-      .values({ username, username_key: username.toLowerCase(), email: `${username}@example.com`, country, created_at: T0 - DAY, last_seen_at: null })
+      .values({
+        username,
+        username_key: username.toLowerCase(),
+        email: `${username}@example.com`,
+        country,
+        created_at: T0 - DAY,
+        last_seen_at: null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
@@ -31,8 +52,10 @@ describe.each(DIALECTS)('leaderboards on %s', (dialect) => {
     await submitRun(s, game, userId, { runId: `run-${++runs}`, score, level: 2, ...extra }, at, 1_000);
   }
 
-  const page = (p = 1, limit = 50, scope: { type: 'global' | 'country'; country?: string } = GLOBAL, game = 'rekt') => leaderboardPage(s.db, s.rankings, game, scope, p, limit);
-  const names = async (p = 1, limit = 50, scope: { type: 'global' | 'country'; country?: string } = GLOBAL) => (await page(p, limit, scope)).entries.map((e) => `${e.rank}:${e.username}`);
+  const page = (p = 1, limit = 50, scope: { type: 'global' | 'country'; country?: string } = GLOBAL, game = 'rekt') =>
+    leaderboardPage(s.db, s.rankings, game, scope, p, limit);
+  const names = async (p = 1, limit = 50, scope: { type: 'global' | 'country'; country?: string } = GLOBAL) =>
+    (await page(p, limit, scope)).entries.map((e) => `${e.rank}:${e.username}`);
 
   beforeEach(async () => {
     s = await freshServices(dialect);
@@ -66,10 +89,22 @@ describe.each(DIALECTS)('leaderboards on %s', (dialect) => {
     const newcomer = await player('newcomer');
     await play(ann, 10, T0);
     expect(await names()).toEqual(['1:ann']);
-    expect(await userRank(s.rankings, 'rekt', GLOBAL, newcomer)).toEqual({ rank: null, score: 0, fishCaught: 0, level: null, totalPlayers: 1, page: null });
+    expect(await userRank(s.rankings, 'rekt', GLOBAL, newcomer)).toEqual({
+      rank: null,
+      score: 0,
+      fishCaught: 0,
+      level: null,
+      totalPlayers: 1,
+      page: null,
+    });
     // a score in another game is not a score in this one
     expect((await page(1, 50, GLOBAL, 'mr-quiz')).entries).toEqual([]);
-    expect((await page(1, 50, GLOBAL, 'mr-quiz')).pagination).toEqual({ page: 1, limit: 50, hasMore: false, totalPlayers: 0 });
+    expect((await page(1, 50, GLOBAL, 'mr-quiz')).pagination).toEqual({
+      page: 1,
+      limit: 50,
+      hasMore: false,
+      totalPlayers: 0,
+    });
   });
 
   it('pages: full pages, the last page, an empty page past the end, hasMore and totalPlayers', async () => {
@@ -81,7 +116,10 @@ describe.each(DIALECTS)('leaderboards on %s', (dialect) => {
     const last = await page(3, 3);
     expect(last.entries.map((e) => `${e.rank}:${e.username}`)).toEqual(['7:p7']);
     expect(last.pagination.hasMore).toBe(false);
-    expect(await page(4, 3)).toEqual({ entries: [], pagination: { page: 4, limit: 3, hasMore: false, totalPlayers: 7 } });
+    expect(await page(4, 3)).toEqual({
+      entries: [],
+      pagination: { page: 4, limit: 3, hasMore: false, totalPlayers: 7 },
+    });
     expect((await page(2, 4)).pagination.hasMore).toBe(false);
     expect((await page(1, 7)).pagination.hasMore).toBe(false);
   });
@@ -98,10 +136,21 @@ describe.each(DIALECTS)('leaderboards on %s', (dialect) => {
     expect(await names(1, 50, { type: 'country', country: 'us' })).toEqual(['1:us_two', '2:us_one']);
     expect(await names(1, 50, { type: 'country', country: 'DE' })).toEqual(['1:de_one']);
     expect(await names(1, 50, { type: 'country', country: 'FR' })).toEqual([]);
-    expect(await userRank(s.rankings, 'rekt', { type: 'country', country: 'US' }, us1)).toMatchObject({ rank: 2, totalPlayers: 2, homeCountry: 'US' });
+    expect(await userRank(s.rankings, 'rekt', { type: 'country', country: 'US' }, us1)).toMatchObject({
+      rank: 2,
+      totalPlayers: 2,
+      homeCountry: 'US',
+    });
     // On another country's board the answer says whose board the player is on; without a score, none.
-    expect(await userRank(s.rankings, 'rekt', { type: 'country', country: 'DE' }, us1)).toMatchObject({ rank: null, totalPlayers: 1, homeCountry: 'US' });
-    expect(await userRank(s.rankings, 'fishing-for-sats', { type: 'country', country: 'US' }, us1)).toMatchObject({ rank: null, homeCountry: null });
+    expect(await userRank(s.rankings, 'rekt', { type: 'country', country: 'DE' }, us1)).toMatchObject({
+      rank: null,
+      totalPlayers: 1,
+      homeCountry: 'US',
+    });
+    expect(await userRank(s.rankings, 'fishing-for-sats', { type: 'country', country: 'US' }, us1)).toMatchObject({
+      rank: null,
+      homeCountry: null,
+    });
     expect(await userRank(s.rankings, 'rekt', { type: 'global' }, us1)).not.toHaveProperty('homeCountry');
     expect(await rankedCountries(s.rankings)).toEqual([
       { code: 'DE', name: 'Germany' },
@@ -111,12 +160,18 @@ describe.each(DIALECTS)('leaderboards on %s', (dialect) => {
     await updateCountry(s, us1, 'DE');
     expect(await names(1, 50, { type: 'country', country: 'DE' })).toEqual(['1:de_one', '2:us_one']);
     expect(await names(1, 50, { type: 'country', country: 'US' })).toEqual(['1:us_two']);
-    expect(await userRank(s.rankings, 'rekt', { type: 'country', country: 'US' }, us1)).toMatchObject({ rank: null, homeCountry: 'DE' });
+    expect(await userRank(s.rankings, 'rekt', { type: 'country', country: 'US' }, us1)).toMatchObject({
+      rank: null,
+      homeCountry: 'DE',
+    });
   });
 
   it('moves a player up when they beat their best, and carries the details of the best run', async () => {
     const ids = await Promise.all(['ann', 'bob', 'cid'].map((n) => player(n)));
-    for (const [i, id] of ids.entries()) await play(id, 100 * (3 - i), T0 + i, fishing, { fish: [{ name: 'Minnow', points: 10, weight: 0.2, quality: 1 }] });
+    for (const [i, id] of ids.entries())
+      await play(id, 100 * (3 - i), T0 + i, fishing, {
+        fish: [{ name: 'Minnow', points: 10, weight: 0.2, quality: 1 }],
+      });
     expect((await userRank(s.rankings, 'fishing-for-sats', GLOBAL, ids[2]!)).rank).toBe(3);
     const fish = [
       { name: 'Minnow', points: 5, weight: 0.1, quality: 1 },
@@ -124,7 +179,14 @@ describe.each(DIALECTS)('leaderboards on %s', (dialect) => {
       { name: 'Bass', points: 80, weight: 1.2, quality: 3 },
     ];
     await play(ids[2]!, 1000, T0 + 100, fishing, { fish, level: 7 });
-    expect(await userRank(s.rankings, 'fishing-for-sats', GLOBAL, ids[2]!)).toEqual({ rank: 1, score: 1000, fishCaught: 3, level: 7, totalPlayers: 3, page: 1 });
+    expect(await userRank(s.rankings, 'fishing-for-sats', GLOBAL, ids[2]!)).toEqual({
+      rank: 1,
+      score: 1000,
+      fishCaught: 3,
+      level: 7,
+      totalPlayers: 3,
+      page: 1,
+    });
     const [top] = (await page(1, 50, GLOBAL, 'fishing-for-sats')).entries;
     expect(top).toEqual({
       rank: 1,
@@ -153,7 +215,11 @@ describe.each(DIALECTS)('leaderboards on %s', (dialect) => {
     now += SYNC_INTERVAL_MS + 1;
     const after = await leaderboardPage(s.db, other, 'rekt', GLOBAL, 1, 50);
     expect(after.entries.map((e) => `${e.rank}:${e.username}:${e.country}`)).toEqual(['1:bob:FR', '2:ann:DE']);
-    expect((await leaderboardPage(s.db, other, 'rekt', { type: 'country', country: 'DE' }, 1, 50)).entries.map((e) => e.username)).toEqual(['ann']);
+    expect(
+      (await leaderboardPage(s.db, other, 'rekt', { type: 'country', country: 'DE' }, 1, 50)).entries.map(
+        (e) => e.username,
+      ),
+    ).toEqual(['ann']);
   });
 
   it('places a new run and a country change at once: the services tell the rankings, not the caller', async () => {
@@ -164,9 +230,17 @@ describe.each(DIALECTS)('leaderboards on %s', (dialect) => {
     const app = { ...s, rankings: frozen };
     expect((await leaderboardPage(s.db, frozen, 'rekt', GLOBAL, 1, 50)).entries).toEqual([]);
     await submitRun(app, rekt, ann, { runId: 'told', score: 300 }, now, 1_000);
-    expect((await leaderboardPage(s.db, frozen, 'rekt', GLOBAL, 1, 50)).entries.map((e) => `${e.rank}:${e.username}:${e.country}`)).toEqual(['1:ann:US']);
+    expect(
+      (await leaderboardPage(s.db, frozen, 'rekt', GLOBAL, 1, 50)).entries.map(
+        (e) => `${e.rank}:${e.username}:${e.country}`,
+      ),
+    ).toEqual(['1:ann:US']);
     await updateCountry(app, ann, 'JP');
-    expect((await leaderboardPage(s.db, frozen, 'rekt', { type: 'country', country: 'JP' }, 1, 50)).entries.map((e) => e.username)).toEqual(['ann']);
+    expect(
+      (await leaderboardPage(s.db, frozen, 'rekt', { type: 'country', country: 'JP' }, 1, 50)).entries.map(
+        (e) => e.username,
+      ),
+    ).toEqual(['ann']);
   });
 
   it('keeps up when more players changed since the last look than it remembers one by one', async () => {
@@ -175,7 +249,19 @@ describe.each(DIALECTS)('leaderboards on %s', (dialect) => {
     const now = Date.now();
     await s.db
       .insertInto('game_stats')
-      .values(ids.map((id, i) => ({ user_id: id, game_id: 'rekt', plays: 1, best_score: i, best_level: null, best_fish_count: 0, best_fish_json: null, best_reached_at: now, last_played_at: now })))
+      .values(
+        ids.map((id, i) => ({
+          user_id: id,
+          game_id: 'rekt',
+          plays: 1,
+          best_score: i,
+          best_level: null,
+          best_fish_count: 0,
+          best_fish_json: null,
+          best_reached_at: now,
+          last_played_at: now,
+        })),
+      )
       .execute();
     for (const id of ids) s.rankings.touch(id);
     const first = await page(1, 2);

@@ -49,7 +49,12 @@ describe('the origin check', () => {
   const step = checkOrigin(settingsOnly());
 
   it('refuses an API write from another origin, or from none, with a JSON 403', async () => {
-    const attempts: Record<string, string>[] = [{ origin: 'https://evil.example' }, { referer: 'https://evil.example/page' }, {}, { origin: 'null' }];
+    const attempts: Record<string, string>[] = [
+      { origin: 'https://evil.example' },
+      { referer: 'https://evil.example/page' },
+      {},
+      { origin: 'null' },
+    ];
     for (const headers of attempts) {
       const result = await runStep(step, '/api/auth/logout', { method: 'POST', headers });
       expect(result.passed).toBe(false);
@@ -59,8 +64,13 @@ describe('the origin check', () => {
   });
 
   it("lets through writes from the arcade's own origin, by Origin or by Referer", async () => {
-    expect((await runStep(step, '/api/auth/logout', { method: 'POST', headers: { origin: 'http://arcade.test' } })).passed).toBe(true);
-    expect((await runStep(step, '/api/account', { method: 'PUT', headers: { referer: 'http://arcade.test/account' } })).passed).toBe(true);
+    expect(
+      (await runStep(step, '/api/auth/logout', { method: 'POST', headers: { origin: 'http://arcade.test' } })).passed,
+    ).toBe(true);
+    expect(
+      (await runStep(step, '/api/account', { method: 'PUT', headers: { referer: 'http://arcade.test/account' } }))
+        .passed,
+    ).toBe(true);
   });
 
   it('lets through reads, Game API calls and pages from anywhere', async () => {
@@ -105,14 +115,18 @@ describe('the page cache', () => {
   let clock = START;
   let renders = 0;
   /** A fresh render each time: its body says which render it was. */
-  const render = () => new Response(`<html>render ${++renders}</html>`, { status: 200, headers: { 'content-type': 'text/html', 'x-render': String(renders) } });
+  const render = () =>
+    new Response(`<html>render ${++renders}</html>`, {
+      status: 200,
+      headers: { 'content-type': 'text/html', 'x-render': String(renders) },
+    });
   const setup = () => {
     clock = START;
     renders = 0;
     return createPageCache({ ttlMs: 10_000, now: () => clock });
   };
 
-  it("answers a visitor the page rendered for the previous visitor, headers and all, until it is 10 s old", async () => {
+  it('answers a visitor the page rendered for the previous visitor, headers and all, until it is 10 s old', async () => {
     const cache = setup();
     const first = await runStep(cache.step, '/users/3', { answer: render });
     expect(first.passed).toBe(true);
@@ -133,7 +147,9 @@ describe('the page cache', () => {
 
   it('always renders the owner their own profile, and never keeps that render for others', async () => {
     const cache = setup();
-    expect(await (await runStep(cache.step, '/users/3', { answer: render, user: player(3) })).response.text()).toBe('<html>render 1</html>');
+    expect(await (await runStep(cache.step, '/users/3', { answer: render, user: player(3) })).response.text()).toBe(
+      '<html>render 1</html>',
+    );
     expect(cache.size).toBe(0);
     await runStep(cache.step, '/users/3', { answer: render });
     const own = await runStep(cache.step, '/users/3', { answer: render, user: player(3) });
@@ -144,11 +160,19 @@ describe('the page cache', () => {
   it("forgets a player's profile after their successful write, not after a refused one or another player's", async () => {
     const cache = setup();
     await runStep(cache.step, '/users/3', { answer: render });
-    await runStep(cache.step, '/api/avatars/set-active', { method: 'POST', user: player(3), answer: () => new Response('{}', { status: 400 }) });
+    await runStep(cache.step, '/api/avatars/set-active', {
+      method: 'POST',
+      user: player(3),
+      answer: () => new Response('{}', { status: 400 }),
+    });
     await runStep(cache.step, '/api/avatars/set-active', { method: 'POST', user: player(4) });
-    expect(await (await runStep(cache.step, '/users/3', { answer: render })).response.text()).toBe('<html>render 1</html>');
+    expect(await (await runStep(cache.step, '/users/3', { answer: render })).response.text()).toBe(
+      '<html>render 1</html>',
+    );
     await runStep(cache.step, '/api/avatars/set-active', { method: 'POST', user: player(3) });
-    expect(await (await runStep(cache.step, '/users/3', { answer: render })).response.text()).toBe('<html>render 2</html>');
+    expect(await (await runStep(cache.step, '/users/3', { answer: render })).response.text()).toBe(
+      '<html>render 2</html>',
+    );
   });
 
   it("keeps a profile's API answer for everyone, its owner too, and forgets page and answer together", async () => {
@@ -160,7 +184,9 @@ describe('the page cache', () => {
     expect(await own.response.text()).toBe('<html>render 1</html>');
     cache.forgetUser(3);
     expect(cache.size).toBe(0);
-    expect(await (await runStep(cache.step, '/api/users/3/profile', { answer: render })).response.text()).toBe('<html>render 3</html>');
+    expect(await (await runStep(cache.step, '/api/users/3/profile', { answer: render })).response.text()).toBe(
+      '<html>render 3</html>',
+    );
   });
 
   it("keeps a tournament's results for everyone, and forgets every page after an admin's successful write", async () => {
@@ -170,11 +196,17 @@ describe('the page cache', () => {
     const again = await runStep(cache.step, '/tournament/4/results', { answer: render, user: player(3) });
     expect(again.passed).toBe(false);
     expect(await again.response.text()).toBe('<html>render 1</html>');
-    await runStep(cache.step, '/api/admin/tournaments/4/process-winners', { method: 'POST', user: player(1), answer: () => new Response('{}', { status: 409 }) });
+    await runStep(cache.step, '/api/admin/tournaments/4/process-winners', {
+      method: 'POST',
+      user: player(1),
+      answer: () => new Response('{}', { status: 409 }),
+    });
     expect(cache.size).toBe(2);
     await runStep(cache.step, '/api/admin/tournaments/4/process-winners', { method: 'POST', user: player(1) });
     expect(cache.size).toBe(0);
-    expect(await (await runStep(cache.step, '/tournament/4/results', { answer: render })).response.text()).toBe('<html>render 3</html>');
+    expect(await (await runStep(cache.step, '/tournament/4/results', { answer: render })).response.text()).toBe(
+      '<html>render 3</html>',
+    );
   });
 
   it('keeps only 200 answers to plain GETs of a profile or results page', async () => {
@@ -213,20 +245,29 @@ describe('the security headers', () => {
     expect(response.headers.has('strict-transport-security')).toBe(false);
   });
 
-  it('names the frames\' other origins for what the play page hands its games, and sends HSTS for an https site', async () => {
-    const secure = securityHeaders(() => ({ siteUrl: 'https://arcade.test', hstsPreload: true, frameSources: ["'self'", 'https://games.example'] }));
+  it("names the frames' other origins for what the play page hands its games, and sends HSTS for an https site", async () => {
+    const secure = securityHeaders(() => ({
+      siteUrl: 'https://arcade.test',
+      hstsPreload: true,
+      frameSources: ["'self'", 'https://games.example'],
+    }));
     const { response } = await runStep(secure, '/');
     expect(response.headers.get('permissions-policy')).toContain('gamepad=(self "https://games.example")');
     expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains; preload');
   });
 
-  it('keeps the framing rule an answer chose itself, lets pictures be shown elsewhere, names a page\'s charset, and skips prerendered pages', async () => {
+  it("keeps the framing rule an answer chose itself, lets pictures be shown elsewhere, names a page's charset, and skips prerendered pages", async () => {
     const context = { isPrerendered: false } as Parameters<typeof step>[0];
-    const framed: Parameters<typeof step>[1] = async () => new Response('game', { headers: { 'x-frame-options': 'SAMEORIGIN' } });
+    const framed: Parameters<typeof step>[1] = async () =>
+      new Response('game', { headers: { 'x-frame-options': 'SAMEORIGIN' } });
     expect(((await step(context, framed)) as Response).headers.get('x-frame-options')).toBe('SAMEORIGIN');
-    const picture: Parameters<typeof step>[1] = async () => new Response('png', { headers: { 'content-type': 'image/png' } });
-    expect(((await step(context, picture)) as Response).headers.get('cross-origin-resource-policy')).toBe('cross-origin');
-    const page: Parameters<typeof step>[1] = async () => new Response('<p>hi</p>', { headers: { 'content-type': 'text/html' } });
+    const picture: Parameters<typeof step>[1] = async () =>
+      new Response('png', { headers: { 'content-type': 'image/png' } });
+    expect(((await step(context, picture)) as Response).headers.get('cross-origin-resource-policy')).toBe(
+      'cross-origin',
+    );
+    const page: Parameters<typeof step>[1] = async () =>
+      new Response('<p>hi</p>', { headers: { 'content-type': 'text/html' } });
     expect(((await step(context, page)) as Response).headers.get('content-type')).toBe('text/html; charset=utf-8');
     const { response } = await runStep(step, '/about', { prerendered: true });
     expect(response.headers.has('x-frame-options')).toBe(false);
@@ -262,14 +303,19 @@ describe.each(DIALECTS)('the session step on %s', (dialect) => {
   });
 
   it('clears an unknown cookie and leaves the request signed out', async () => {
-    const result = await runStep(step(), '/api/auth/me', { cookies: { [SESSION_COOKIE]: 'no-such-session-token-000000' } });
+    const result = await runStep(step(), '/api/auth/me', {
+      cookies: { [SESSION_COOKIE]: 'no-such-session-token-000000' },
+    });
     expect(result.passed).toBe(true);
     expect(result.locals.user).toBeNull();
     expect(result.cookies.deleted).toEqual([SESSION_COOKIE]);
   });
 
   it('does not touch the database without a cookie', async () => {
-    const result = await runStep(findSignedInUser(async () => Promise.reject(new Error('not needed'))), '/api/auth/me');
+    const result = await runStep(
+      findSignedInUser(async () => Promise.reject(new Error('not needed'))),
+      '/api/auth/me',
+    );
     expect(result.passed).toBe(true);
     expect(result.locals.user).toBeNull();
   });

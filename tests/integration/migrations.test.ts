@@ -28,7 +28,8 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
     await cleanup();
   });
 
-  const migrator = (h: DatabaseHandle) => new Migrator({ db: h.db, provider: { getMigrations: async () => migrations(h.dialect) } });
+  const migrator = (h: DatabaseHandle) =>
+    new Migrator({ db: h.db, provider: { getMigrations: async () => migrations(h.dialect) } });
 
   it('0004 splits game totals into shards and carries every existing total over (and back down)', async () => {
     const h = await open();
@@ -44,28 +45,46 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
     await h.db.insertInto('game_totals').values({ game_id: 'rekt', shard: 127, total_runs: 10 }).execute();
     expect(await getGlobalStats(h.db, 'rekt')).toEqual({ totalGames: 41250 });
     // one row per game and shard
-    await expect(h.db.insertInto('game_totals').values({ game_id: 'rekt', shard: 17, total_runs: 1 }).execute()).rejects.toThrow();
+    await expect(
+      h.db.insertInto('game_totals').values({ game_id: 'rekt', shard: 17, total_runs: 1 }).execute(),
+    ).rejects.toThrow();
 
     const down = await migrator(h).migrateTo('0003_leaderboards');
     expect(down.error).toBeUndefined();
-    const rows = await sql<{ game_id: string; total_runs: number | string }>`select game_id, total_runs from game_totals order by game_id`.execute(h.db);
+    const rows = await sql<{
+      game_id: string;
+      total_runs: number | string;
+    }>`select game_id, total_runs from game_totals order by game_id`.execute(h.db);
     expect(rows.rows.map((r) => [r.game_id, Number(r.total_runs)])).toEqual([
       ['mr-quiz', 7],
       ['rekt', 41250],
     ]);
   });
 
-  it('0005 seeds the avatar collection and carries every player\'s total score over from their runs', async () => {
+  it("0005 seeds the avatar collection and carries every player's total score over from their runs", async () => {
     const h = await open();
     expect((await migrator(h).migrateTo('0004_game_total_shards')).error).toBeUndefined();
-    await sql`insert into users (username, username_key, email, country, created_at) values ('Ann', 'ann', 'ann@example.com', 'DE', 1)`.execute(h.db);
-    await sql`insert into runs (user_id, game_id, run_id, score, created_at) values (1, 'rekt', 'a', 100, 1), (1, 'rekt', 'b', 250, 2), (1, 'mr-quiz', 'c', 7, 3)`.execute(h.db);
-    await sql`insert into game_stats (user_id, game_id, plays, best_score, best_reached_at, last_played_at) values (1, 'rekt', 2, 250, 2, 2), (1, 'mr-quiz', 1, 7, 3, 3)`.execute(h.db);
+    await sql`insert into users (username, username_key, email, country, created_at) values ('Ann', 'ann', 'ann@example.com', 'DE', 1)`.execute(
+      h.db,
+    );
+    await sql`insert into runs (user_id, game_id, run_id, score, created_at) values (1, 'rekt', 'a', 100, 1), (1, 'rekt', 'b', 250, 2), (1, 'mr-quiz', 'c', 7, 3)`.execute(
+      h.db,
+    );
+    await sql`insert into game_stats (user_id, game_id, plays, best_score, best_reached_at, last_played_at) values (1, 'rekt', 2, 250, 2, 2), (1, 'mr-quiz', 1, 7, 3, 3)`.execute(
+      h.db,
+    );
 
     await migrateToLatest(h);
     const totals = await h.db.selectFrom('game_stats').select(['game_id', 'total_score']).orderBy('game_id').execute();
-    expect(totals.map((t) => [t.game_id, Number(t.total_score)])).toEqual([['mr-quiz', 7], ['rekt', 350]]);
-    const avatars = await h.db.selectFrom('avatars').select(['avatar_id', 'name', 'rarity', 'category', 'image_url']).orderBy('id').execute();
+    expect(totals.map((t) => [t.game_id, Number(t.total_score)])).toEqual([
+      ['mr-quiz', 7],
+      ['rekt', 350],
+    ]);
+    const avatars = await h.db
+      .selectFrom('avatars')
+      .select(['avatar_id', 'name', 'rarity', 'category', 'image_url'])
+      .orderBy('id')
+      .execute();
     expect(avatars.filter((a) => a.category === 'achievement').map((a) => [a.avatar_id, a.name])).toEqual([
       ['bitcoin-collector', 'Bitcoin Collector'],
       ['fiat-bird', 'REKT! Beginner'],
@@ -75,15 +94,23 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
     ]);
     expect(avatars.filter((a) => a.category === 'tournament').length).toBeGreaterThanOrEqual(3);
     for (const a of avatars) expect(a.image_url).toBe(`/api/assets/avatars/${a.avatar_id}.png`);
-    const user = await h.db.selectFrom('users').select(['active_avatar_id', 'notify_new_games_at']).executeTakeFirstOrThrow();
+    const user = await h.db
+      .selectFrom('users')
+      .select(['active_avatar_id', 'notify_new_games_at'])
+      .executeTakeFirstOrThrow();
     expect(user).toEqual({ active_avatar_id: null, notify_new_games_at: null });
   });
 
   it('0006 gives every existing session its own reference, so its game tokens can be checked', async () => {
     const h = await open();
     expect((await migrator(h).migrateTo('0004_game_total_shards')).error).toBeUndefined();
-    await sql`insert into users (username, username_key, email, created_at) values ('old', 'old', 'old@example.com', 1)`.execute(h.db);
-    for (const tag of ['a', 'b']) await sql`insert into sessions (id_hash, user_id, created_at, expires_at, last_seen_at) values (${tag}, 1, 1, 2, 1)`.execute(h.db);
+    await sql`insert into users (username, username_key, email, created_at) values ('old', 'old', 'old@example.com', 1)`.execute(
+      h.db,
+    );
+    for (const tag of ['a', 'b'])
+      await sql`insert into sessions (id_hash, user_id, created_at, expires_at, last_seen_at) values (${tag}, 1, 1, 2, 1)`.execute(
+        h.db,
+      );
     await migrateToLatest(h);
     const refs = await h.db.selectFrom('sessions').select('ref').execute();
     expect(refs).toHaveLength(2);
@@ -106,7 +133,11 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
       '0010_admin',
     ]);
     await migrateToLatest(h);
-    const tables = async () => (await h.db.introspection.getTables()).map((t) => t.name).filter((name) => !name.startsWith('kysely_')).sort();
+    const tables = async () =>
+      (await h.db.introspection.getTables())
+        .map((t) => t.name)
+        .filter((name) => !name.startsWith('kysely_'))
+        .sort();
     const all = [
       'audit_log',
       'avatars',

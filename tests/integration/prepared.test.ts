@@ -27,13 +27,23 @@ describe.each(DIALECTS)('prepared reads on %s', (dialect) => {
   it('answer with the rows of the current data, run after run, with numbers as numbers', async () => {
     await s.db
       .insertInto('users')
-      .values(['ana', 'bo', 'cy'].map((name, i) => ({ username: name, username_key: name, email: `${name}@example.com`, country: i < 2 ? 'DE' : 'FR', created_at: 1_700_000_000_000 + i })))
+      .values(
+        ['ana', 'bo', 'cy'].map((name, i) => ({
+          username: name,
+          username_key: name,
+          email: `${name}@example.com`,
+          country: i < 2 ? 'DE' : 'FR',
+          created_at: 1_700_000_000_000 + i,
+        })),
+      )
       .execute();
     expect(await byCountry(s.db, ['DE', 0])).toEqual([
       { username: 'ana', created_at: 1_700_000_000_000 },
       { username: 'bo', created_at: 1_700_000_000_001 },
     ]);
-    expect(await byCountry(s.db, ['DE', 1_700_000_000_001])).toEqual([{ username: 'bo', created_at: 1_700_000_000_001 }]);
+    expect(await byCountry(s.db, ['DE', 1_700_000_000_001])).toEqual([
+      { username: 'bo', created_at: 1_700_000_000_001 },
+    ]);
     await s.db.updateTable('users').set({ country: 'DE' }).where('username', '=', 'cy').execute();
     expect((await byCountry(s.db, ['DE', 0])).map((r) => r.username)).toEqual(['ana', 'bo', 'cy']);
     expect(await byCountry(s.db, ['JP', 0])).toEqual([]);
@@ -65,7 +75,15 @@ describe.each(DIALECTS)('prepared reads on %s', (dialect) => {
   it('lookups answer each key with its row or nothing; on PostgreSQL those of one turn share one query', async () => {
     await s.db
       .insertInto('users')
-      .values(['eve', 'fay'].map((name) => ({ username: name, username_key: name, email: `${name}@example.com`, country: 'DE', created_at: 1 })))
+      .values(
+        ['eve', 'fay'].map((name) => ({
+          username: name,
+          username_key: name,
+          email: `${name}@example.com`,
+          country: 'DE',
+          created_at: 1,
+        })),
+      )
       .execute();
     const driver = driverOf(s.db);
     let queries = 0;

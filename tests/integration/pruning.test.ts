@@ -34,10 +34,24 @@ describe.each(DIALECTS)('pruning on %s', (dialect) => {
     });
     await s.db
       .insertInto('magic_links')
-      .values([link('expired', now - MINUTE, null), link('used-expired', now - DAY, now - DAY - MINUTE), link('live', now + 10 * MINUTE, null)])
+      .values([
+        link('expired', now - MINUTE, null),
+        link('used-expired', now - DAY, now - DAY - MINUTE),
+        link('live', now + 10 * MINUTE, null),
+      ])
       .execute();
-    const session = (tag: string, expiresAt: number) => ({ id_hash: tag.padEnd(64, '0'), ref: tag, user_id: userId, created_at: now - 40 * DAY, expires_at: expiresAt, last_seen_at: now - 40 * DAY });
-    await s.db.insertInto('sessions').values([session('expired', now - 1), session('live', now + DAY)]).execute();
+    const session = (tag: string, expiresAt: number) => ({
+      id_hash: tag.padEnd(64, '0'),
+      ref: tag,
+      user_id: userId,
+      created_at: now - 40 * DAY,
+      expires_at: expiresAt,
+      last_seen_at: now - 40 * DAY,
+    });
+    await s.db
+      .insertInto('sessions')
+      .values([session('expired', now - 1), session('live', now + DAY)])
+      .execute();
   }
 
   async function remaining() {
@@ -65,9 +79,14 @@ describe.each(DIALECTS)('pruning on %s', (dialect) => {
     await seed(Date.now());
     const stop = schedulePruning(s.db, 20);
     try {
-      await expect.poll(remaining, { timeout: 5_000, interval: 20 }).toEqual({ rateLimits: ['mail:ip:new'], magicLinks: ['live'], sessions: ['live'] });
+      await expect
+        .poll(remaining, { timeout: 5_000, interval: 20 })
+        .toEqual({ rateLimits: ['mail:ip:new'], magicLinks: ['live'], sessions: ['live'] });
       // Rows that expire later go at a later turn.
-      await s.db.updateTable('sessions').set({ expires_at: Date.now() - 1 }).execute();
+      await s.db
+        .updateTable('sessions')
+        .set({ expires_at: Date.now() - 1 })
+        .execute();
       await expect.poll(async () => (await remaining()).sessions, { timeout: 5_000, interval: 20 }).toEqual([]);
     } finally {
       await stop();

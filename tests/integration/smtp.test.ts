@@ -13,7 +13,9 @@ interface Received {
 
 /** Undo quoted-printable soft breaks and escapes, enough to read links out of a mail. */
 function decodeQuotedPrintable(raw: string): string {
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 describe('mail over real SMTP', () => {
@@ -51,7 +53,11 @@ describe('mail over real SMTP', () => {
 
   it('delivers the sign-in mail, and its link signs the player in', async () => {
     const services = { ...s, mailer: smtpMailer(s.config.smtpUrl!, s.config.mailFrom) };
-    await registerUser(services, { username: 'smtp_player', email: 'player@example.com' }, { ip: '127.0.0.1', country: 'NL' });
+    await registerUser(
+      services,
+      { username: 'smtp_player', email: 'player@example.com' },
+      { ip: '127.0.0.1', country: 'NL' },
+    );
     expect(received).toHaveLength(1);
     const mail = received[0]!;
     expect(mail.to).toEqual(['player@example.com']);
@@ -70,7 +76,13 @@ describe('mail over real SMTP', () => {
 
   it('reports a refused delivery as a 502 the player can act on', async () => {
     const services = { ...s, mailer: smtpMailer(`smtp://127.0.0.1:${await freePort()}`, s.config.mailFrom) };
-    await expect(registerUser(services, { username: 'nobody_home', email: 'nobody@example.com' }, { ip: '127.0.0.2', country: '' })).rejects.toMatchObject({
+    await expect(
+      registerUser(
+        services,
+        { username: 'nobody_home', email: 'nobody@example.com' },
+        { ip: '127.0.0.2', country: '' },
+      ),
+    ).rejects.toMatchObject({
       status: 502,
     });
   });

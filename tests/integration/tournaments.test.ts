@@ -19,9 +19,33 @@ import { parsedForm } from '../support/tournaments';
 
 // Replay-mode games as in the catalogue: their runs here are stored verified, as the Game API stores
 // them once replayed (README, "Fair play"); only verified runs of such games enter tournaments.
-const rekt: GameRules = { gameId: 'rekt', maxScore: 1_000_000, maxLevel: 1000, maxFishPerRun: 0, hasFish: false, hasFormations: true, fairPlay: 'replay' };
-const quiz: GameRules = { gameId: 'mr-quiz', maxScore: 1_000_000, maxLevel: 1000, maxFishPerRun: 0, hasFish: false, hasFormations: false, fairPlay: 'replay' };
-const fishing: GameRules = { gameId: 'fishing-for-sats', maxScore: 1_000_000, maxLevel: 100, maxFishPerRun: 200, hasFish: true, hasFormations: false, fairPlay: 'replay' };
+const rekt: GameRules = {
+  gameId: 'rekt',
+  maxScore: 1_000_000,
+  maxLevel: 1000,
+  maxFishPerRun: 0,
+  hasFish: false,
+  hasFormations: true,
+  fairPlay: 'replay',
+};
+const quiz: GameRules = {
+  gameId: 'mr-quiz',
+  maxScore: 1_000_000,
+  maxLevel: 1000,
+  maxFishPerRun: 0,
+  hasFish: false,
+  hasFormations: false,
+  fairPlay: 'replay',
+};
+const fishing: GameRules = {
+  gameId: 'fishing-for-sats',
+  maxScore: 1_000_000,
+  maxLevel: 100,
+  maxFishPerRun: 200,
+  hasFish: true,
+  hasFormations: false,
+  fairPlay: 'replay',
+};
 
 /** A fixed clock: 1 May 2026, 12:00:00 UTC. */
 const T0 = Date.UTC(2026, 4, 1, 12, 0, 0);
@@ -31,7 +55,8 @@ describe.each(DIALECTS)('tournaments on %s', (dialect) => {
   let runSeq = 0;
   const run = (userId: number, score: number, now: number, game = rekt, extra: { level?: number } = {}) =>
     submitRun(s, game, userId, { runId: `run-${++runSeq}`, score, verified: true, ...extra }, now);
-  const board = async (id: number, page = 1, limit = 50) => (await tournamentBoardPage(s, id, page, limit)).entries.map((e) => [e.rank, e.username, e.score]);
+  const board = async (id: number, page = 1, limit = 50) =>
+    (await tournamentBoardPage(s, id, page, limit)).entries.map((e) => [e.rank, e.username, e.score]);
 
   beforeEach(async () => {
     s = await freshServices(dialect);
@@ -44,29 +69,60 @@ describe.each(DIALECTS)('tournaments on %s', (dialect) => {
     const [alice, bob] = [await addPlayer(s.db, 'alice'), await addPlayer(s.db, 'bob')];
     await run(alice!, 500, T0 - 3 * HOUR, fishing);
     await run(bob!, 900, T0 - 3 * HOUR);
-    const rewards = { firstPlaceSats: 1000, secondToFifthSats: 100, avatarRewards: [{ avatarId: 'laser-eyes', eligibility: 'first_place' as const }] };
-    const form = (name: string, gameId: string, change: Partial<typeof rewards> = {}, extra = {}) => parsedForm(name, gameId, T0 - 4 * HOUR, T0 - HOUR, { ...rewards, ...change }, extra);
+    const rewards = {
+      firstPlaceSats: 1000,
+      secondToFifthSats: 100,
+      avatarRewards: [{ avatarId: 'laser-eyes', eligibility: 'first_place' as const }],
+    };
+    const form = (name: string, gameId: string, change: Partial<typeof rewards> = {}, extra = {}) =>
+      parsedForm(name, gameId, T0 - 4 * HOUR, T0 - HOUR, { ...rewards, ...change }, extra);
     const cup = await createTournament(s, form('Fish Cup', 'fishing-for-sats'), T0);
     const admin = { id: alice!, username: 'alice' };
     await processWinners(s, admin, cup.id, T0);
-    const awards = () => s.db.selectFrom('prize_awards').select(['user_id', 'prize_type', 'prize_value']).where('tournament_id', '=', cup.id).orderBy('id').execute();
+    const awards = () =>
+      s.db
+        .selectFrom('prize_awards')
+        .select(['user_id', 'prize_type', 'prize_value'])
+        .where('tournament_id', '=', cup.id)
+        .orderBy('id')
+        .execute();
     const before = await awards();
     expect(before).toEqual([
       { user_id: alice, prize_type: 'bitcoin', prize_value: 1000 },
       { user_id: alice, prize_type: 'avatar', prize_value: 0 },
     ]);
 
-    const refused = 'The winners of "Fish Cup" were already processed: its game, dates and rewards can no longer change (its name, description, image and report still can).';
+    const refused =
+      'The winners of "Fish Cup" were already processed: its game, dates and rewards can no longer change (its name, description, image and report still can).';
     // Another game (bob would be first and paid again), another window, other sats or avatar rules.
     expect(await status(updateTournament(s, cup.id, form('Fish Cup', 'rekt'), T0))).toEqual([409, refused]);
-    expect(await status(updateTournament(s, cup.id, parsedForm('Fish Cup', 'fishing-for-sats', T0 - 5 * HOUR, T0 - HOUR, rewards), T0))).toEqual([409, refused]);
-    expect(await status(updateTournament(s, cup.id, form('Fish Cup', 'fishing-for-sats', { firstPlaceSats: 5 }), T0))).toEqual([409, refused]);
-    expect(await status(updateTournament(s, cup.id, form('Fish Cup', 'fishing-for-sats', { avatarRewards: [] }), T0))).toEqual([409, refused]);
-    expect(await s.db.selectFrom('tournaments').select(['name', 'game_id', 'first_place_sats']).where('id', '=', cup.id).execute()).toEqual([{ name: 'Fish Cup', game_id: 'fishing-for-sats', first_place_sats: 1000 }]);
+    expect(
+      await status(
+        updateTournament(s, cup.id, parsedForm('Fish Cup', 'fishing-for-sats', T0 - 5 * HOUR, T0 - HOUR, rewards), T0),
+      ),
+    ).toEqual([409, refused]);
+    expect(
+      await status(updateTournament(s, cup.id, form('Fish Cup', 'fishing-for-sats', { firstPlaceSats: 5 }), T0)),
+    ).toEqual([409, refused]);
+    expect(
+      await status(updateTournament(s, cup.id, form('Fish Cup', 'fishing-for-sats', { avatarRewards: [] }), T0)),
+    ).toEqual([409, refused]);
+    expect(
+      await s.db
+        .selectFrom('tournaments')
+        .select(['name', 'game_id', 'first_place_sats'])
+        .where('id', '=', cup.id)
+        .execute(),
+    ).toEqual([{ name: 'Fish Cup', game_id: 'fishing-for-sats', first_place_sats: 1000 }]);
     expect(await board(cup.id)).toEqual([[1, 'alice', 500]]);
 
     // Its name, description and report change; processing again creates nothing new.
-    const renamed = await updateTournament(s, cup.id, form('Fish Cup 2026', 'fishing-for-sats', {}, { description: 'Reeled in.', reportContent: '## Done' }), T0);
+    const renamed = await updateTournament(
+      s,
+      cup.id,
+      form('Fish Cup 2026', 'fishing-for-sats', {}, { description: 'Reeled in.', reportContent: '## Done' }),
+      T0,
+    );
     expect(renamed).toMatchObject({ name: 'Fish Cup 2026', description: 'Reeled in.' });
     expect(await processWinners(s, admin, cup.id, T0)).toMatchObject({ awardsCreated: 0 });
     expect(await awards()).toEqual(before);
@@ -87,7 +143,8 @@ describe.each(DIALECTS)('tournaments on %s', (dialect) => {
     expect(await featuredTournament(s, T0 + 3 * HOUR + 1)).toMatchObject({ id: b.id, status: 'active' });
     expect(await featuredTournament(s, T0 + 4 * HOUR)).toBeNull();
 
-    const names = async (status: 'upcoming' | 'active' | 'past', now: number) => (await listTournaments(s, status, now)).map((t) => t.name);
+    const names = async (status: 'upcoming' | 'active' | 'past', now: number) =>
+      (await listTournaments(s, status, now)).map((t) => t.name);
     expect(await names('upcoming', T0)).toEqual(['Alpha', 'Beta']);
     expect(await names('active', T0 + HOUR)).toEqual(['Alpha']);
     expect(await names('past', T0 + 5 * HOUR)).toEqual(['Beta', 'Alpha']);
@@ -96,7 +153,9 @@ describe.each(DIALECTS)('tournaments on %s', (dialect) => {
 
   it('a run just inside the window enters the player; runs just outside do not', async () => {
     const t = await createTournament(s, parsedForm('Edge Cup', 'rekt', T0, T0 + HOUR), T0 - HOUR);
-    const [early, first, last, late] = await Promise.all(['early', 'first', 'last', 'late'].map((name) => addPlayer(s.db, name)));
+    const [early, first, last, late] = await Promise.all(
+      ['early', 'first', 'last', 'late'].map((name) => addPlayer(s.db, name)),
+    );
     await run(early!, 900, T0 - 1);
     await run(first!, 100, T0);
     await run(last!, 200, T0 + HOUR - 1);
@@ -105,7 +164,11 @@ describe.each(DIALECTS)('tournaments on %s', (dialect) => {
       [1, 'last', 200],
       [2, 'first', 100],
     ]);
-    const rows = await s.db.selectFrom('tournament_entries').select(['user_id', 'runs', 'best_score', 'entered_at']).orderBy('best_score').execute();
+    const rows = await s.db
+      .selectFrom('tournament_entries')
+      .select(['user_id', 'runs', 'best_score', 'entered_at'])
+      .orderBy('best_score')
+      .execute();
     expect(rows).toEqual([
       { user_id: first, runs: 1, best_score: 100, entered_at: T0 },
       { user_id: last, runs: 1, best_score: 200, entered_at: T0 + HOUR - 1 },
@@ -125,12 +188,20 @@ describe.each(DIALECTS)('tournaments on %s', (dialect) => {
     expect(await board(narrow.id)).toEqual([[1, 'ann', 500]]);
     expect(await board(later.id)).toEqual([]);
     expect(await board(fish.id)).toEqual([]);
-    const entries = await s.db.selectFrom('tournament_entries').select(['tournament_id', 'runs', 'best_level']).orderBy('tournament_id').execute();
+    const entries = await s.db
+      .selectFrom('tournament_entries')
+      .select(['tournament_id', 'runs', 'best_level'])
+      .orderBy('tournament_id')
+      .execute();
     expect(entries).toEqual([
       { tournament_id: wide.id, runs: 2, best_level: 4 },
       { tournament_id: narrow.id, runs: 1, best_level: 4 },
     ]);
-    expect((await listTournaments(s, 'active', T0 + SECOND)).map((t) => t.name)).toEqual(['Narrow', 'Wide', 'Fish Off']);
+    expect((await listTournaments(s, 'active', T0 + SECOND)).map((t) => t.name)).toEqual([
+      'Narrow',
+      'Wide',
+      'Fish Off',
+    ]);
     // the featured one is the active tournament ending first
     expect((await featuredTournament(s, T0 + SECOND))?.name).toBe('Narrow');
   });
@@ -148,7 +219,11 @@ describe.each(DIALECTS)('tournaments on %s', (dialect) => {
     await submitRun(s, trusting, bob!, { runId: 'fish', score: 55 }, T0 + 4 * SECOND);
     expect(await board(cup.id)).toEqual([[1, 'ann', 400]]);
     expect(await board(pond.id)).toEqual([[1, 'bob', 55]]);
-    const entries = await s.db.selectFrom('tournament_entries').select(['tournament_id', 'user_id', 'runs', 'best_score']).orderBy('tournament_id').execute();
+    const entries = await s.db
+      .selectFrom('tournament_entries')
+      .select(['tournament_id', 'user_id', 'runs', 'best_score'])
+      .orderBy('tournament_id')
+      .execute();
     expect(entries).toEqual([
       { tournament_id: cup.id, user_id: ann, runs: 1, best_score: 400 },
       { tournament_id: pond.id, user_id: bob, runs: 1, best_score: 55 },
@@ -158,7 +233,12 @@ describe.each(DIALECTS)('tournaments on %s', (dialect) => {
     expect(await board(cup.id)).toEqual([[1, 'ann', 400]]);
     // The game's own board still has every stored run's best.
     // (by score: the two players were added at once, so their ids may come in either order)
-    const bests = await s.db.selectFrom('game_stats').select(['user_id', 'best_score']).where('game_id', '=', 'rekt').orderBy('best_score', 'desc').execute();
+    const bests = await s.db
+      .selectFrom('game_stats')
+      .select(['user_id', 'best_score'])
+      .where('game_id', '=', 'rekt')
+      .orderBy('best_score', 'desc')
+      .execute();
     expect(bests).toEqual([
       { user_id: ann, best_score: 900 },
       { user_id: bob, best_score: 700 },
@@ -189,10 +269,29 @@ describe.each(DIALECTS)('tournaments on %s', (dialect) => {
       [4, 'dan', 100],
     ]);
     expect(await board(t.id, 2, 3)).toEqual([[4, 'dan', 100]]);
-    expect((await tournamentBoardPage(s, t.id, 1, 3)).pagination).toEqual({ page: 1, limit: 3, hasMore: true, totalPlayers: 4 });
-    expect(await tournamentRank(s, t.id, bob!)).toEqual({ rank: 3, score: 700, fishCaught: 0, level: null, totalPlayers: 4, page: 1 });
+    expect((await tournamentBoardPage(s, t.id, 1, 3)).pagination).toEqual({
+      page: 1,
+      limit: 3,
+      hasMore: true,
+      totalPlayers: 4,
+    });
+    expect(await tournamentRank(s, t.id, bob!)).toEqual({
+      rank: 3,
+      score: 700,
+      fishCaught: 0,
+      level: null,
+      totalPlayers: 4,
+      page: 1,
+    });
     const nobody = await addPlayer(s.db, 'nobody');
-    expect(await tournamentRank(s, t.id, nobody)).toEqual({ rank: null, score: 0, fishCaught: 0, level: null, totalPlayers: 4, page: null });
+    expect(await tournamentRank(s, t.id, nobody)).toEqual({
+      rank: null,
+      score: 0,
+      fishCaught: 0,
+      level: null,
+      totalPlayers: 4,
+      page: null,
+    });
     expect(await status(tournamentBoardPage(s, 9999, 1, 50))).toEqual([404, 'Tournament not found.']);
   });
 
@@ -201,15 +300,24 @@ describe.each(DIALECTS)('tournaments on %s', (dialect) => {
     const ids = await Promise.all(Array.from({ length: 30 }, (_, i) => addPlayer(s.db, `p${i}`)));
     const fish = [{ name: 'Carp', points: 10, weight: 2.5, quality: 3 }];
     // all submitted in one turn of the event loop: one batch
-    await Promise.all(ids.map((id, i) => submitRun(s, fishing, id, { runId: `b${i}`, score: 1000 + i, fish, verified: true }, T0 + i)));
+    await Promise.all(
+      ids.map((id, i) => submitRun(s, fishing, id, { runId: `b${i}`, score: 1000 + i, fish, verified: true }, T0 + i)),
+    );
     const page = await tournamentBoardPage(s, t.id, 1, 50);
     expect(page.pagination.totalPlayers).toBe(30);
     expect(page.entries[0]).toMatchObject({ rank: 1, username: 'p29', score: 1029, fishCaught: 1, fishDetails: fish });
     expect(page.entries.map((e) => e.rank)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
-    const counts = await s.db.selectFrom('tournament_entries').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const counts = await s.db
+      .selectFrom('tournament_entries')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(counts.n)).toBe(30);
     // one batch: its runs all count in the one game total row it picked
-    const shards = await s.db.selectFrom('game_totals').select(['shard', 'total_runs']).where('game_id', '=', 'fishing-for-sats').execute();
+    const shards = await s.db
+      .selectFrom('game_totals')
+      .select(['shard', 'total_runs'])
+      .where('game_id', '=', 'fishing-for-sats')
+      .execute();
     expect(shards).toEqual([{ shard: shards[0]!.shard, total_runs: 30 }]);
 
     // the limit: a player allowed 1 run a minute sends two at once; one is stored, the other refused
@@ -217,10 +325,18 @@ describe.each(DIALECTS)('tournaments on %s', (dialect) => {
     // go in two batches in flight together (README, Score ingestion), either may commit first.
     const limited = await addPlayer(s.db, 'limited');
     const scores = [5, 5000];
-    const results = await Promise.allSettled(scores.map((score, i) => submitRun(s, fishing, limited, { runId: `l${i}`, score, verified: true }, T0 + 100 + i, 1)));
+    const results = await Promise.allSettled(
+      scores.map((score, i) =>
+        submitRun(s, fishing, limited, { runId: `l${i}`, score, verified: true }, T0 + 100 + i, 1),
+      ),
+    );
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
     const stored = scores[results.findIndex((r) => r.status === 'fulfilled')];
-    const entry = await s.db.selectFrom('tournament_entries').selectAll().where('user_id', '=', limited).executeTakeFirstOrThrow();
+    const entry = await s.db
+      .selectFrom('tournament_entries')
+      .selectAll()
+      .where('user_id', '=', limited)
+      .executeTakeFirstOrThrow();
     expect(entry).toMatchObject({ runs: 1, best_score: stored });
   });
 
@@ -237,14 +353,28 @@ describe.each(DIALECTS)('tournaments on %s', (dialect) => {
       [1, 'old', 80],
       [2, 'mid', 60],
     ]);
-    const midEntry = await s.db.selectFrom('tournament_entries').selectAll().where('user_id', '=', mid!).executeTakeFirstOrThrow();
-    expect(midEntry).toMatchObject({ runs: 1, best_score: 60, best_reached_at: T0 - 2 * HOUR, entered_at: T0 - 2 * HOUR });
+    const midEntry = await s.db
+      .selectFrom('tournament_entries')
+      .selectAll()
+      .where('user_id', '=', mid!)
+      .executeTakeFirstOrThrow();
+    expect(midEntry).toMatchObject({
+      runs: 1,
+      best_score: 60,
+      best_reached_at: T0 - 2 * HOUR,
+      entered_at: T0 - 2 * HOUR,
+    });
 
     // a later window: only mid's second run, and old's none
     await updateTournament(s, past.id, parsedForm('Last Week', 'rekt', T0 - 90 * MINUTE, T0 - 45 * MINUTE), T0);
     expect(await board(past.id)).toEqual([[1, 'mid', 60]]);
     // another game: its runs
-    await updateTournament(s, past.id, parsedForm('Last Week', 'fishing-for-sats', T0 - 90 * MINUTE, T0 - 15 * MINUTE), T0);
+    await updateTournament(
+      s,
+      past.id,
+      parsedForm('Last Week', 'fishing-for-sats', T0 - 90 * MINUTE, T0 - 15 * MINUTE),
+      T0,
+    );
     expect(await board(past.id)).toEqual([[1, 'mid', 10]]);
     expect((await tournamentParticipation(s, mid!)).tournamentCount).toBe(1);
     expect((await tournamentParticipation(s, old!)).tournamentCount).toBe(0);
@@ -253,8 +383,16 @@ describe.each(DIALECTS)('tournaments on %s', (dialect) => {
     const admin = { id: mid!, username: 'mid' };
     expect(await deleteTournament(s, past.id, T0, admin)).toEqual({ name: 'Last Week' });
     expect(await status(deleteTournament(s, past.id, T0, admin))).toEqual([404, 'Tournament not found.']);
-    expect(await s.db.selectFrom('audit_log').select(['actor_id', 'action', 'target_id', 'details', 'created_at']).execute()).toEqual([
-      { actor_id: mid!, action: 'tournament.delete', target_id: String(past.id), details: JSON.stringify({ name: 'Last Week' }), created_at: T0 },
+    expect(
+      await s.db.selectFrom('audit_log').select(['actor_id', 'action', 'target_id', 'details', 'created_at']).execute(),
+    ).toEqual([
+      {
+        actor_id: mid!,
+        action: 'tournament.delete',
+        target_id: String(past.id),
+        details: JSON.stringify({ name: 'Last Week' }),
+        created_at: T0,
+      },
     ]);
     expect(await s.db.selectFrom('tournament_entries').selectAll().execute()).toEqual([]);
     expect(await status(findTournament(s, past.id))).toEqual([404, 'Tournament not found.']);
@@ -306,9 +444,20 @@ describe.each(DIALECTS)('tournaments on %s', (dialect) => {
   it('distributedSats sums the bitcoin prizes marked sent, per tournament; none sent is 0', async () => {
     const rewards = { firstPlaceSats: 1000, secondToFifthSats: 100, randomParticipantSats: 500 };
     const paid = await createTournament(s, parsedForm('Paid Cup', 'rekt', T0 - 3 * HOUR, T0 - 2 * HOUR, rewards), T0);
-    const unpaid = await createTournament(s, parsedForm('Unpaid Cup', 'rekt', T0 - 5 * HOUR, T0 - 4 * HOUR, rewards), T0);
+    const unpaid = await createTournament(
+      s,
+      parsedForm('Unpaid Cup', 'rekt', T0 - 5 * HOUR, T0 - 4 * HOUR, rewards),
+      T0,
+    );
     const [ace, bea] = [await addPlayer(s.db, 'ace'), await addPlayer(s.db, 'bea')];
-    const award = (tournament_id: number, user_id: number, prize_type: 'bitcoin' | 'avatar', prize_value: number, status: 'pending' | 'sent', avatar_id: string | null = null) => ({
+    const award = (
+      tournament_id: number,
+      user_id: number,
+      prize_type: 'bitcoin' | 'avatar',
+      prize_value: number,
+      status: 'pending' | 'sent',
+      avatar_id: string | null = null,
+    ) => ({
       tournament_id,
       user_id,
       prize_type,
@@ -341,20 +490,36 @@ describe.each(DIALECTS)('tournaments on %s', (dialect) => {
   });
 
   it('refuses an unknown game or avatar with 400, changing nothing', async () => {
-    expect(await status(createTournament(s, parsedForm('X', 'tetris', T0, T0 + HOUR), T0))).toEqual([400, 'Unknown game "tetris". Games: fishing-for-sats, rekt, mr-quiz.']);
-    expect(await status(createTournament(s, parsedForm('X', 'rekt', T0, T0 + HOUR, { avatarRewards: [{ avatarId: 'no-such-avatar', eligibility: 'top_5' }] }), T0))).toEqual([
+    expect(await status(createTournament(s, parsedForm('X', 'tetris', T0, T0 + HOUR), T0))).toEqual([
       400,
-      'Unknown avatar "no-such-avatar": choose one from the avatar collection.',
+      'Unknown game "tetris". Games: fishing-for-sats, rekt, mr-quiz.',
     ]);
+    expect(
+      await status(
+        createTournament(
+          s,
+          parsedForm('X', 'rekt', T0, T0 + HOUR, {
+            avatarRewards: [{ avatarId: 'no-such-avatar', eligibility: 'top_5' }],
+          }),
+          T0,
+        ),
+      ),
+    ).toEqual([400, 'Unknown avatar "no-such-avatar": choose one from the avatar collection.']);
     expect(await s.db.selectFrom('tournaments').selectAll().execute()).toEqual([]);
     // every catalogue game may hold a tournament
     expect((await createTournament(s, parsedForm('Quiz Night', 'mr-quiz', T0, T0 + HOUR), T0)).gameId).toBe('mr-quiz');
   });
 
   it('participation, profile history and results: ranks, best finish in any tournament entered, medals and awards', async () => {
-    const done = await createTournament(s, parsedForm('Done', 'rekt', T0, T0 + HOUR, { avatarRewards: [{ avatarId: 'hodl-knight', eligibility: 'top_3' }] }), T0);
+    const done = await createTournament(
+      s,
+      parsedForm('Done', 'rekt', T0, T0 + HOUR, { avatarRewards: [{ avatarId: 'hodl-knight', eligibility: 'top_3' }] }),
+      T0,
+    );
     const running = await createTournament(s, parsedForm('Running', 'rekt', T0 + 2 * HOUR, T0 + 5 * HOUR), T0);
-    const [ace, bea, cal, dee, eve] = await Promise.all(['ace', 'bea', 'cal', 'dee', 'eve'].map((name) => addPlayer(s.db, name, 'FR')));
+    const [ace, bea, cal, dee, eve] = await Promise.all(
+      ['ace', 'bea', 'cal', 'dee', 'eve'].map((name) => addPlayer(s.db, name, 'FR')),
+    );
     await run(ace!, 400, T0 + MINUTE);
     await run(bea!, 300, T0 + MINUTE);
     await run(cal!, 200, T0 + MINUTE);
@@ -394,8 +559,22 @@ describe.each(DIALECTS)('tournaments on %s', (dialect) => {
       .values([
         { tournament_id: done.id, user_id: bea!, prize_type: 'bitcoin', prize_value: 2500, created_at: now },
         { tournament_id: done.id, user_id: ace!, prize_type: 'bitcoin', prize_value: 10000, created_at: now },
-        { tournament_id: done.id, user_id: ace!, prize_type: 'avatar', prize_value: 0, avatar_id: 'hodl-knight', created_at: now },
-        { tournament_id: done.id, user_id: bea!, prize_type: 'avatar', prize_value: 0, avatar_id: 'hodl-knight', created_at: now },
+        {
+          tournament_id: done.id,
+          user_id: ace!,
+          prize_type: 'avatar',
+          prize_value: 0,
+          avatar_id: 'hodl-knight',
+          created_at: now,
+        },
+        {
+          tournament_id: done.id,
+          user_id: bea!,
+          prize_type: 'avatar',
+          prize_value: 0,
+          avatar_id: 'hodl-knight',
+          created_at: now,
+        },
       ])
       .execute();
     const results = await tournamentResults(s, done.id, now);
@@ -439,17 +618,28 @@ describe.each(DIALECTS)('tournaments on %s', (dialect) => {
   it('an edit that rebuilds the entries while runs are being written loses none of them', async () => {
     const t = await createTournament(s, parsedForm('Busy Cup', 'rekt', T0 - HOUR, T0 + HOUR), T0);
     const ids = await Promise.all(Array.from({ length: 12 }, (_, i) => addPlayer(s.db, `busy${i}`)));
-    const runs = ids.flatMap((id, i) => [0, 1, 2].map((k) => () => submitRun(s, rekt, id, { runId: `busy-${i}-${k}`, score: 10 * i + k, verified: true }, T0 + i * SECOND + k)));
+    const runs = ids.flatMap((id, i) =>
+      [0, 1, 2].map(
+        (k) => () =>
+          submitRun(s, rekt, id, { runId: `busy-${i}-${k}`, score: 10 * i + k, verified: true }, T0 + i * SECOND + k),
+      ),
+    );
     // runs before, during and after a rebuild (a longer window, so every run still counts)
     await Promise.all([
       ...runs.slice(0, 12).map((go) => go()),
       updateTournament(s, t.id, parsedForm('Busy Cup', 'rekt', T0 - 2 * HOUR, T0 + HOUR), T0),
       ...runs.slice(12).map((go) => go()),
     ]);
-    const entries = await s.db.selectFrom('tournament_entries').select(['user_id', 'runs', 'best_score']).where('tournament_id', '=', t.id).execute();
+    const entries = await s.db
+      .selectFrom('tournament_entries')
+      .select(['user_id', 'runs', 'best_score'])
+      .where('tournament_id', '=', t.id)
+      .execute();
     expect(entries).toHaveLength(12);
     expect(entries.reduce((sum, e) => sum + e.runs, 0)).toBe(36);
-    expect((await tournamentBoardPage(s, t.id, 1, 50)).entries.map((e) => e.score)).toEqual(Array.from({ length: 12 }, (_, i) => 10 * (11 - i) + 2));
+    expect((await tournamentBoardPage(s, t.id, 1, 50)).entries.map((e) => e.score)).toEqual(
+      Array.from({ length: 12 }, (_, i) => 10 * (11 - i) + 2),
+    );
   });
 
   it('deleting a tournament while runs are being written fails none of them', async () => {

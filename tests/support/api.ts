@@ -39,7 +39,12 @@ export async function call(server: RunningServer, path: string, options: CallOpt
     body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
     headers['content-type'] ??= 'application/json';
   }
-  const response = await fetch(server.url + path, { method: options.method ?? (body ? 'POST' : 'GET'), headers, body, redirect: 'manual' });
+  const response = await fetch(server.url + path, {
+    method: options.method ?? (body ? 'POST' : 'GET'),
+    headers,
+    body,
+    redirect: 'manual',
+  });
   const text = await response.text();
   let json: unknown = null;
   try {

@@ -2,9 +2,33 @@
 // server's catalogue reads it, in catalogue order, with the fields it uses.
 
 const games = [
-  { gameId: 'fishing-for-sats', name: 'Fishing for Sats!', url: '/arcade-games/fishing-for-sats/', limits: { maxScore: 1_000_000, maxLevel: 100, maxFishPerRun: 200 }, results: { fish: true, formations: false, levels: false }, achievements: false, fairPlay: 'replay' },
-  { gameId: 'rekt', name: 'REKT!', url: '/arcade-games/rekt/', limits: { maxScore: 1_000_000, maxLevel: 1000, maxFishPerRun: 0 }, results: { fish: false, formations: true, levels: true }, achievements: true, fairPlay: 'replay' },
-  { gameId: 'mr-quiz', name: 'Mr Quiz', url: '/arcade-games/mr-quiz/', limits: { maxScore: 100_000, maxLevel: 100, maxFishPerRun: 0 }, results: { fish: false, formations: false, levels: true }, achievements: false, fairPlay: 'replay' },
+  {
+    gameId: 'fishing-for-sats',
+    name: 'Fishing for Sats!',
+    url: '/arcade-games/fishing-for-sats/',
+    limits: { maxScore: 1_000_000, maxLevel: 100, maxFishPerRun: 200 },
+    results: { fish: true, formations: false, levels: false },
+    achievements: false,
+    fairPlay: 'replay',
+  },
+  {
+    gameId: 'rekt',
+    name: 'REKT!',
+    url: '/arcade-games/rekt/',
+    limits: { maxScore: 1_000_000, maxLevel: 1000, maxFishPerRun: 0 },
+    results: { fish: false, formations: true, levels: true },
+    achievements: true,
+    fairPlay: 'replay',
+  },
+  {
+    gameId: 'mr-quiz',
+    name: 'Mr Quiz',
+    url: '/arcade-games/mr-quiz/',
+    limits: { maxScore: 100_000, maxLevel: 100, maxFishPerRun: 0 },
+    results: { fish: false, formations: false, levels: true },
+    achievements: false,
+    fairPlay: 'replay',
+  },
 ];
 
 export async function getCollection(name: string) {

@@ -39,7 +39,9 @@ export function playRekt(seed: number, { until = Infinity, maxSteps = 120 * 120 
       const bx = Rekt.birdWorldX(w);
       const pillar = w.pillars.find((p) => p.x + Rekt.PILLAR_W > bx - 6);
       let target = pillar ? pillar.gapY + 8 : 110;
-      const formation = w.formations.find((f) => !f.done && f.cx + f.maxX > bx && f.cx + f.minX - 60 < bx + 30 && (!pillar || f.cx < pillar.x));
+      const formation = w.formations.find(
+        (f) => !f.done && f.cx + f.maxX > bx && f.cx + f.minX - 60 < bx + 30 && (!pillar || f.cx < pillar.x),
+      );
       if (formation) {
         const ahead = formation.coins
           .filter((c) => !c.taken)
@@ -69,7 +71,11 @@ export interface FishingPlay {
  * `powers` (one per cast), strike at a bite, reel while the tension is low, and end the trip after
  * `casts` casts (at most five).
  */
-export function playFishing(seed: number, startedAt: number, { powers = [0.3, 0.5, 0.7, 0.9, 0.45], casts = Fishing.CASTS_PER_TRIP } = {}): FishingPlay {
+export function playFishing(
+  seed: number,
+  startedAt: number,
+  { powers = [0.3, 0.5, 0.7, 0.9, 0.45], casts = Fishing.CASTS_PER_TRIP } = {},
+): FishingPlay {
   const trip = Fishing.createTrip(seed, startedAt);
   const inputs: [number, number][] = [];
   const act = (kind: 'press' | 'release' | 'next' | 'end') => {
@@ -82,13 +88,24 @@ export function playFishing(seed: number, startedAt: number, { powers = [0.3, 0.
     if (phase === 'aim') {
       if (trip.casts >= casts) act('end');
       else act('press');
-    } else if (phase === 'charging' && Fishing.powerAt(phaseT) >= (powers[trip.casts % powers.length] ?? 0.5)) act('release');
+    } else if (phase === 'charging' && Fishing.powerAt(phaseT) >= (powers[trip.casts % powers.length] ?? 0.5))
+      act('release');
     else if (phase === 'bite' && phaseT >= 0.25) act('press');
-    else if (phase === 'reeling' && (trip.cast as { reel: { tension: number } } | null)!.reel.tension < 0.62 && trip.steps % 5 === 0) act('press');
+    else if (
+      phase === 'reeling' &&
+      (trip.cast as { reel: { tension: number } } | null)!.reel.tension < 0.62 &&
+      trip.steps % 5 === 0
+    )
+      act('press');
     else if (phase === 'caught' && phaseT >= 0.5) act('next');
     if (trip.phase === 'over') break;
     Fishing.tripStep(trip);
     trip.events.length = 0;
   }
-  return { inputs, score: trip.score, fish: trip.catches.map((c: FishingPlay['fish'][number]) => ({ ...c })), steps: trip.steps };
+  return {
+    inputs,
+    score: trip.score,
+    fish: trip.catches.map((c: FishingPlay['fish'][number]) => ({ ...c })),
+    steps: trip.steps,
+  };
 }

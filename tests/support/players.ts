@@ -11,11 +11,18 @@ export interface ApiPlayer {
 }
 
 /** Sign a new player up on `server` (and in, confirming the link), with a game token. */
-export async function signUpPlayer(server: RunningServer, username: string, on: RunningServer = server): Promise<ApiPlayer> {
+export async function signUpPlayer(
+  server: RunningServer,
+  username: string,
+  on: RunningServer = server,
+): Promise<ApiPlayer> {
   const ip = newClientIp();
   const email = `${username.toLowerCase()}@example.com`;
   expect((await call(server, '/api/auth/register', { body: { username, email }, ip })).status).toBe(201);
-  const verified = await call(on, '/api/auth/verify-magic-link', { body: { token: latestOutboxMail(server.dataDir, email).token, confirm: true }, ip });
+  const verified = await call(on, '/api/auth/verify-magic-link', {
+    body: { token: latestOutboxMail(server.dataDir, email).token, confirm: true },
+    ip,
+  });
   expect(verified.status).toBe(200);
   const cookie = sessionCookie(verified);
   const gameToken = (await call(on, '/api/auth/game-token', { cookie })).json.gameToken as string;
@@ -35,7 +42,10 @@ export function submitRun(server: RunningServer, player: ApiPlayer, runId: strin
  * user 1, and a player, started before its tests and stopped after them. Read the fields inside the
  * tests and hooks, once they have run.
  */
-export function adminAndPlayerOn(dialect: 'sqlite' | 'postgres', [adminName, playerName] = ['Root_Admin', 'Plain_Player']) {
+export function adminAndPlayerOn(
+  dialect: 'sqlite' | 'postgres',
+  [adminName, playerName] = ['Root_Admin', 'Plain_Player'],
+) {
   const arcade = {} as { server: RunningServer; admin: ApiPlayer; player: ApiPlayer };
   beforeAll(async () => {
     arcade.server = await startServerOn(dialect, { TRUST_PROXY: '1', ADMIN_USER_IDS: '1' });

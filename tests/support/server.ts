@@ -31,7 +31,9 @@ export async function freePort(): Promise<number> {
     probe.on('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -56,7 +58,10 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
  * beforehand), for API and e2e tests. `env` adds or overrides settings; the data directory is removed
  * on `stop()`.
  */
-export async function startServer(env: Record<string, string> = {}, { dataDir = mkdtempSync(join(tmpdir(), 'sats-arcade-test-')) } = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  { dataDir = mkdtempSync(join(tmpdir(), 'sats-arcade-test-')) } = {},
+): Promise<RunningServer> {
   const entry = resolve('dist/server/entry.mjs');
   if (!existsSync(entry)) throw new Error('dist/ is missing: run `npm run build` before the server tests');
   const port = await freePort();
@@ -106,7 +111,10 @@ export async function startServer(env: Record<string, string> = {}, { dataDir = 
 }
 
 /** The built server on a fresh database of `dialect` (a new SQLite file, or a new PostgreSQL database); `stop` removes it. */
-export async function startServerOn(dialect: 'sqlite' | 'postgres', env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServerOn(
+  dialect: 'sqlite' | 'postgres',
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
   const { createPgDatabase } = await import('./services');
   const db = dialect === 'postgres' ? await createPgDatabase() : null;
   try {

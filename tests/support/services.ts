@@ -103,10 +103,22 @@ export function readSignInMail(mail: Mail): { token: string; code: string } {
 }
 
 /** A player row written straight into the database (no mail, no rate limit); returns its id. */
-export async function addPlayer(db: Services['db'], username: string, country = 'DE', createdAt = Date.now()): Promise<number> {
+export async function addPlayer(
+  db: Services['db'],
+  username: string,
+  country = 'DE',
+  createdAt = Date.now(),
+): Promise<number> {
   const row = await db
     .insertInto('users')
-    .values({ username, username_key: username.toLowerCase(), email: `${username.toLowerCase()}@example.com`, country, created_at: createdAt, last_seen_at: null })
+    .values({
+      username,
+      username_key: username.toLowerCase(),
+      email: `${username.toLowerCase()}@example.com`,
+      country,
+      created_at: createdAt,
+      last_seen_at: null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

@@ -5,7 +5,14 @@ import { tournamentFormSchema, type TournamentForm, type RewardsInput } from '~/
 export const localUtc = (ms: number) => new Date(ms).toISOString().slice(0, 19);
 
 /** An admin form payload for a tournament of `gameId` over [start, end) (ms, whole seconds, UTC). */
-export function tournamentForm(name: string, gameId: string, start: number, end: number, rewards: Partial<RewardsInput> = {}, extra: Partial<TournamentForm> = {}): TournamentForm {
+export function tournamentForm(
+  name: string,
+  gameId: string,
+  start: number,
+  end: number,
+  rewards: Partial<RewardsInput> = {},
+  extra: Partial<TournamentForm> = {},
+): TournamentForm {
   return {
     name,
     gameId,
@@ -19,4 +26,5 @@ export function tournamentForm(name: string, gameId: string, start: number, end:
 }
 
 /** The same payload, parsed as the server parses it. */
-export const parsedForm = (...args: Parameters<typeof tournamentForm>) => z.parse(tournamentFormSchema, tournamentForm(...args));
+export const parsedForm = (...args: Parameters<typeof tournamentForm>) =>
+  z.parse(tournamentFormSchema, tournamentForm(...args));

@@ -23,7 +23,10 @@ describe('achievement cards', () => {
   it('unlock a score tier at its target exactly, not one point below', () => {
     expect(card(computeAchievements(facts({ bestScore: 4999 })), 'beginner').completedCount).toBe(0);
     expect(card(computeAchievements(facts({ bestScore: 5000 })), 'beginner').completedCount).toBe(1);
-    expect(card(computeAchievements(facts({ bestScore: 14999 })), 'beginner')).toMatchObject({ completedCount: 2, completed: false });
+    expect(card(computeAchievements(facts({ bestScore: 14999 })), 'beginner')).toMatchObject({
+      completedCount: 2,
+      completed: false,
+    });
     const at15k = computeAchievements(facts({ bestScore: 15000 }));
     expect(card(at15k, 'beginner')).toMatchObject({ completedCount: 3, completed: true, claimed: false });
     expect(card(at15k, 'pro').completedCount).toBe(0);
@@ -32,7 +35,9 @@ describe('achievement cards', () => {
 
   it('count every tier a best score passes, up to the hardcore card', () => {
     const result = computeAchievements(facts({ bestScore: 100000 }));
-    expect([card(result, 'beginner'), card(result, 'pro'), card(result, 'hardcore')].map((c) => c.completedCount)).toEqual([3, 3, 2]);
+    expect(
+      [card(result, 'beginner'), card(result, 'pro'), card(result, 'hardcore')].map((c) => c.completedCount),
+    ).toEqual([3, 3, 2]);
     expect(result.completed).toBe(8);
     const legend = computeAchievements(facts({ bestScore: 250000 }));
     expect(card(legend, 'hardcore').completed).toBe(true);
@@ -40,8 +45,19 @@ describe('achievement cards', () => {
   });
 
   it('complete the perfect card only with all eight formations', () => {
-    const seven = new Set(['long line', 'double arc', 'jump trajectory', 'spiral', 'long wave', 'big diamond', 'zigzag']);
-    expect(card(computeAchievements(facts({ formations: seven })), 'perfect')).toMatchObject({ completedCount: 7, completed: false });
+    const seven = new Set([
+      'long line',
+      'double arc',
+      'jump trajectory',
+      'spiral',
+      'long wave',
+      'big diamond',
+      'zigzag',
+    ]);
+    expect(card(computeAchievements(facts({ formations: seven })), 'perfect')).toMatchObject({
+      completedCount: 7,
+      completed: false,
+    });
     const all = computeAchievements(facts({ formations: new Set([...seven, 'mega circle']) }));
     expect(card(all, 'perfect')).toMatchObject({ completedCount: 8, completed: true });
     expect(card(all, 'perfect').achievements[0]).toEqual({
@@ -61,7 +77,10 @@ describe('achievement cards', () => {
 
   it('mark a card claimed once its reward avatar is in the collection', () => {
     const result = computeAchievements(facts({ bestScore: 15000, ownedAvatarIds: new Set(['fiat-bird']) }));
-    expect(card(result, 'beginner')).toMatchObject({ claimed: true, reward: { avatarId: 'fiat-bird', title: 'REKT! Beginner', image: '/api/assets/avatars/fiat-bird.png' } });
+    expect(card(result, 'beginner')).toMatchObject({
+      claimed: true,
+      reward: { avatarId: 'fiat-bird', title: 'REKT! Beginner', image: '/api/assets/avatars/fiat-bird.png' },
+    });
   });
 
   it('label the claim button LOCKED, CLAIM REWARD!, CLAIMING... and CLAIMED!', () => {

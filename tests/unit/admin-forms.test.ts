@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { createAvatarRequestSchema } from '~/lib/schemas/admin';
 import { avatarFormProblems } from '~/features/admin/avatar-form';
-import { EMPTY_FORM, formOf, formProblems, payloadOf, SATS_PROBLEM, satsOf, satsProblem, type FormValues } from '~/features/admin/tournament-form';
+import {
+  EMPTY_FORM,
+  formOf,
+  formProblems,
+  payloadOf,
+  SATS_PROBLEM,
+  satsOf,
+  satsProblem,
+  type FormValues,
+} from '~/features/admin/tournament-form';
 import { formInstant } from '~/lib/dates';
 import type { AdminTournament } from '~/lib/schemas/tournament';
 import { tournamentFormSchema } from '~/lib/schemas/tournament-input';
@@ -10,19 +19,31 @@ import { describeEligibility, prizeReasonLabel } from '~/lib/tournament-prizes';
 import { afterEach, beforeEach } from 'vitest';
 import { statusBadge, windowNote } from '~/lib/tournament-time';
 
-const filled: FormValues = { ...EMPTY_FORM, name: 'Spring Cup', startDate: '2026-05-01T18:00', endDate: '2026-05-02T18:00' };
+const filled: FormValues = {
+  ...EMPTY_FORM,
+  name: 'Spring Cup',
+  startDate: '2026-05-01T18:00',
+  endDate: '2026-05-02T18:00',
+};
 
-describe('the tournament form\'s prize amounts', () => {
+describe("the tournament form's prize amounts", () => {
   it('are whole numbers typed as digits; empty is 0', () => {
     expect(satsOf('')).toBe(0);
     expect(satsOf(' 21000 ')).toBe(21000);
-    for (const text of ['1e3', '0x10', '1.5', '-1', '+5', '21 000', '21,000', 'Infinity']) expect(satsOf(text), text).toBeNaN();
+    for (const text of ['1e3', '0x10', '1.5', '-1', '+5', '21 000', '21,000', 'Infinity'])
+      expect(satsOf(text), text).toBeNaN();
   });
 
   it('name the field as its label does when they are not digits or more than every bitcoin', () => {
-    expect(satsProblem('firstPlaceSats', '1e3')).toBe('1st Place must be a whole number of sats, typed as digits (like 21000).');
-    expect(satsProblem('secondToFifthSats', '2.5')).toBe('2nd - 5th Place must be a whole number of sats, typed as digits (like 21000).');
-    expect(satsProblem('firstPlaceSats', '9007199254740991')).toBe('1st Place is more than every bitcoin there is: at most 2,100,000,000,000,000 sats.');
+    expect(satsProblem('firstPlaceSats', '1e3')).toBe(
+      '1st Place must be a whole number of sats, typed as digits (like 21000).',
+    );
+    expect(satsProblem('secondToFifthSats', '2.5')).toBe(
+      '2nd - 5th Place must be a whole number of sats, typed as digits (like 21000).',
+    );
+    expect(satsProblem('firstPlaceSats', '9007199254740991')).toBe(
+      '1st Place is more than every bitcoin there is: at most 2,100,000,000,000,000 sats.',
+    );
     expect(satsProblem('randomParticipantSats', '2100000000000000')).toBeUndefined();
     expect(satsProblem('randomParticipantSats', '')).toBeUndefined();
   });
@@ -40,7 +61,11 @@ describe('the tournament form\'s prize amounts', () => {
   });
 
   it('reach the server as the numbers typed', () => {
-    const rewards = JSON.parse(String(payloadOf({ ...filled, firstPlaceSats: '21000', secondToFifthSats: '', randomParticipantSats: '0' }).rewards));
+    const rewards = JSON.parse(
+      String(
+        payloadOf({ ...filled, firstPlaceSats: '21000', secondToFifthSats: '', randomParticipantSats: '0' }).rewards,
+      ),
+    );
     expect(rewards).toMatchObject({ firstPlaceSats: 21000, secondToFifthSats: 0, randomParticipantSats: 0 });
   });
 });
@@ -48,30 +73,35 @@ describe('the tournament form\'s prize amounts', () => {
 describe('the avatar form', () => {
   it('asks for a name until one with a letter or digit is typed', () => {
     expect(avatarFormProblems('', '', '').name).toBe('Give the avatar a name.');
-    expect(avatarFormProblems('!!!', '', '').name).toBe('The name needs at least one letter or digit: the avatar id is made from it.');
+    expect(avatarFormProblems('!!!', '', '').name).toBe(
+      'The name needs at least one letter or digit: the avatar id is made from it.',
+    );
     expect(avatarFormProblems('Laser Eyes', 'laser-eyes', '')).toEqual({});
   });
 
   it('refuses a name with control characters or text-direction marks, on the server too', () => {
     const refused = z.safeParse(createAvatarRequestSchema, { name: 'Laser \u202eseyE' });
-    expect(refused.success ? null : refused.error.issues[0]?.message).toBe('The name cannot hold control characters or text-direction marks');
+    expect(refused.success ? null : refused.error.issues[0]?.message).toBe(
+      'The name cannot hold control characters or text-direction marks',
+    );
     expect(z.parse(createAvatarRequestSchema, { name: 'Laser Eyes \u{1f440}' }).name).toBe('Laser Eyes \u{1f440}');
   });
 
   it('takes an empty image file or an image file name only', () => {
     expect(avatarFormProblems('Laser Eyes', 'laser-eyes', 'laser-eyes.png')).toEqual({});
-    for (const file of ['laser-eyes', 'laser.svg', '../x.png', 'a/b.png']) expect(avatarFormProblems('Laser Eyes', 'laser-eyes', file).image, file).toBeDefined();
+    for (const file of ['laser-eyes', 'laser.svg', '../x.png', 'a/b.png'])
+      expect(avatarFormProblems('Laser Eyes', 'laser-eyes', file).image, file).toBeDefined();
   });
 });
 
 describe('prize reasons and rewards in words', () => {
-  it('use the spec\'s eligibility labels', () => {
+  it("use the spec's eligibility labels", () => {
     expect(describeEligibility('first_place', null)).toBe('First Place Only');
     expect(describeEligibility('all_players', null)).toBe('All Players');
     expect(describeEligibility('top_3', 5000)).toBe('Top 3, with at least 5,000 points');
   });
 
-  it('name bitcoin prizes as the form\'s prize fields and avatar prizes by their eligibility', () => {
+  it("name bitcoin prizes as the form's prize fields and avatar prizes by their eligibility", () => {
     expect(prizeReasonLabel('bitcoin', 'first_place')).toBe('1st Place');
     expect(prizeReasonLabel('bitcoin', 'place_2')).toBe('2nd Place');
     expect(prizeReasonLabel('bitcoin', 'place_3')).toBe('3rd Place');
@@ -83,15 +113,17 @@ describe('prize reasons and rewards in words', () => {
     expect(prizeReasonLabel('avatar', 'Top 3, with at least 5,000 points')).toBe('Top 3, with at least 5,000 points');
   });
 
-  it('read the older stored wording back into the spec\'s labels and leave other text as it is', () => {
+  it("read the older stored wording back into the spec's labels and leave other text as it is", () => {
     expect(prizeReasonLabel('avatar', 'First place')).toBe('First Place Only');
     expect(prizeReasonLabel('avatar', 'Every participant')).toBe('All Players');
-    expect(prizeReasonLabel('avatar', 'Top 10 finish, with at least 1,200 points')).toBe('Top 10, with at least 1,200 points');
+    expect(prizeReasonLabel('avatar', 'Top 10 finish, with at least 1,200 points')).toBe(
+      'Top 10, with at least 1,200 points',
+    );
     expect(prizeReasonLabel('avatar', 'e2e')).toBe('e2e');
   });
 });
 
-describe('the winners screen\'s header', () => {
+describe("the winners screen's header", () => {
   const start = '2026-12-01T12:00:00.000Z';
   const end = '2026-12-03T12:00:00.000Z';
   it('says Ended only for a past tournament; a date to come reads Ends or Starts', () => {
@@ -100,11 +132,15 @@ describe('the winners screen\'s header', () => {
     expect(windowNote('upcoming', start, end)).toEqual({ verb: 'Starts', date: '12/01/26' });
   });
   it('labels a past tournament COMPLETED', () => {
-    expect(['upcoming', 'active', 'past'].map((s) => statusBadge(s as 'past'))).toEqual(['UPCOMING', 'ACTIVE', 'COMPLETED']);
+    expect(['upcoming', 'active', 'past'].map((s) => statusBadge(s as 'past'))).toEqual([
+      'UPCOMING',
+      'ACTIVE',
+      'COMPLETED',
+    ]);
   });
 });
 
-describe('the tournament form\'s dates', () => {
+describe("the tournament form's dates", () => {
   // An admin in Berlin: summer time starts on 29 March 2026, between the start and the end below.
   let zone: string | undefined;
   beforeEach(() => {
@@ -118,18 +154,31 @@ describe('the tournament form\'s dates', () => {
   /** The instants the server reads from the form's payload. */
   const saved = (values: FormValues) => {
     const form = z.parse(tournamentFormSchema, payloadOf(values));
-    return [formInstant(form.startDate, form.timezoneOffset), formInstant(form.endDate, form.timezoneOffset)].map((ms) => new Date(ms).toISOString());
+    return [formInstant(form.startDate, form.timezoneOffset), formInstant(form.endDate, form.timezoneOffset)].map(
+      (ms) => new Date(ms).toISOString(),
+    );
   };
   const filled: FormValues = { ...EMPTY_FORM, name: 'Spring Cup', gameId: 'rekt' };
 
   it('mean the wall times the admin typed, also across a clock change', () => {
     // 18:00 in winter is 17:00 UTC; 18:00 in summer is 16:00 UTC.
-    expect(saved({ ...filled, startDate: '2026-03-20T18:00', endDate: '2026-04-10T18:00' })).toEqual(['2026-03-20T17:00:00.000Z', '2026-04-10T16:00:00.000Z']);
+    expect(saved({ ...filled, startDate: '2026-03-20T18:00', endDate: '2026-04-10T18:00' })).toEqual([
+      '2026-03-20T17:00:00.000Z',
+      '2026-04-10T16:00:00.000Z',
+    ]);
   });
 
   it('save an unchanged tournament with the very same instants (seconds too), so editing its name keeps its dates', () => {
     const stored = { startDate: '2026-03-20T17:00:00.000Z', endDate: '2026-04-10T16:00:30.000Z' };
-    const tournament = { ...stored, name: 'Spring Cup', gameId: 'rekt', description: '', imageFilename: null, reportContent: '', rewards: { prizeDistribution: { '1': 0, '2-5': 0, random: 0 }, avatarRewards: [] } } as unknown as AdminTournament;
+    const tournament = {
+      ...stored,
+      name: 'Spring Cup',
+      gameId: 'rekt',
+      description: '',
+      imageFilename: null,
+      reportContent: '',
+      rewards: { prizeDistribution: { '1': 0, '2-5': 0, random: 0 }, avatarRewards: [] },
+    } as unknown as AdminTournament;
     const values = formOf(tournament);
     expect([values.startDate, values.endDate]).toEqual(['2026-03-20T18:00', '2026-04-10T18:00:30']);
     expect(saved({ ...values, name: 'Spring Cup 2026' })).toEqual([stored.startDate, stored.endDate]);

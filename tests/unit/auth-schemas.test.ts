@@ -9,7 +9,10 @@ function messages(body: unknown) {
 
 describe('sign-up rules', () => {
   it('accepts 3 to 20 letters, digits, underscores and dashes, and normalises the e-mail', () => {
-    expect(z.parse(registerRequestSchema, { username: ' Good_1-x ', email: ' Foo@Example.COM ' })).toEqual({ username: 'Good_1-x', email: 'foo@example.com' });
+    expect(z.parse(registerRequestSchema, { username: ' Good_1-x ', email: ' Foo@Example.COM ' })).toEqual({
+      username: 'Good_1-x',
+      email: 'foo@example.com',
+    });
     expect(messages({ username: 'abc', email: 'a@b.co' })).toEqual([]);
     expect(messages({ username: 'a'.repeat(20), email: 'a@b.co' })).toEqual([]);
   });

@@ -24,7 +24,9 @@ describe('the SITE_URL the pages were built for', () => {
 
 describe('the SITE_URL in force', () => {
   it('is the one given', () => {
-    expect(siteUrlSetting({ SITE_URL: 'https://arcade.example', HOST: '0.0.0.0', PORT: '8080' })).toBe('https://arcade.example');
+    expect(siteUrlSetting({ SITE_URL: 'https://arcade.example', HOST: '0.0.0.0', PORT: '8080' })).toBe(
+      'https://arcade.example',
+    );
   });
 
   it('without one, is this machine on PORT, at HOST when that is a loopback address', () => {
@@ -46,11 +48,15 @@ describe('settings read with SITE_URL', () => {
     expect(loadConfig({ ...settings, HSTS_PRELOAD: 'true' }).hstsPreload).toBe(true);
     expect(loadConfig({ ...settings, HSTS_PRELOAD: '0' }).hstsPreload).toBe(false);
     expect(loadConfig(settings).hstsPreload).toBe(false);
-    expect(() => loadConfig({ ...settings, HSTS_PRELOAD: 'yes' })).toThrow(new ConfigError('HSTS_PRELOAD must be true or false, not "yes"'));
+    expect(() => loadConfig({ ...settings, HSTS_PRELOAD: 'yes' })).toThrow(
+      new ConfigError('HSTS_PRELOAD must be true or false, not "yes"'),
+    );
   });
 
   it('a PORT that is no port number stops the server, rather than a SITE_URL nobody gave', () => {
-    expect(() => loadConfig({ ...settings, PORT: 'eighty' })).toThrow(new ConfigError('PORT must be a port number such as 4321, not "eighty"'));
+    expect(() => loadConfig({ ...settings, PORT: 'eighty' })).toThrow(
+      new ConfigError('PORT must be a port number such as 4321, not "eighty"'),
+    );
     expect(loadConfig({ ...settings, PORT: '4792' }).siteUrl).toBe('http://localhost:4792');
   });
 });

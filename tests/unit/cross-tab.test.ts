@@ -26,7 +26,8 @@ function fakeTab(opener?: { postMessage: (message: unknown, origin: string) => v
     storage: { setItem: (key: string, value: string) => void items.set(key, value) },
     BroadcastChannel,
   };
-  const dispatch = (type: string, init: Record<string, unknown>) => target.dispatchEvent(Object.assign(new Event(type), init));
+  const dispatch = (type: string, init: Record<string, unknown>) =>
+    target.dispatchEvent(Object.assign(new Event(type), init));
   return { env, items, dispatch };
 }
 

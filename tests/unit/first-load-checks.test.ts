@@ -15,7 +15,15 @@ import { readMeAnswer } from '~/lib/stores/session';
 const meAnswers: unknown[] = [
   { user: null },
   { user: { id: 7, username: 'reel_queen', email: 'r@example.com', isAdmin: false } },
-  { user: { id: 1, username: 'admin', email: 'admin@example.com', isAdmin: true, avatarImage: '/api/assets/avatars/a.png' } },
+  {
+    user: {
+      id: 1,
+      username: 'admin',
+      email: 'admin@example.com',
+      isAdmin: true,
+      avatarImage: '/api/assets/avatars/a.png',
+    },
+  },
   { user: { id: 2, username: 'gm', email: 'gm@example.com' } },
   { user: { id: 3, username: 'x', email: 'x@example.com', avatarImage: null, extra: 'dropped' } },
   { user: { id: 0, username: 'x', email: 'x@example.com' } },
@@ -57,30 +65,44 @@ function viaCheck(check: (answer: unknown) => unknown, answer: unknown): unknown
 }
 
 describe('the current user answer', () => {
-  it.each(meAnswers.map((answer) => [JSON.stringify(answer), answer]))('reads %s as meAnswerSchema does', (_, answer) => {
-    const parsed = viaSchema(meAnswerSchema, answer);
-    const expected = parsed === 'refused' ? 'refused' : (parsed as { user: unknown }).user;
-    expect(viaCheck(readMeAnswer, answer)).toEqual(expected);
-  });
+  it.each(meAnswers.map((answer) => [JSON.stringify(answer), answer]))(
+    'reads %s as meAnswerSchema does',
+    (_, answer) => {
+      const parsed = viaSchema(meAnswerSchema, answer);
+      const expected = parsed === 'refused' ? 'refused' : (parsed as { user: unknown }).user;
+      expect(viaCheck(readMeAnswer, answer)).toEqual(expected);
+    },
+  );
 
   it('refuses a user without an id with a message naming the call', () => {
-    expect(() => readMeAnswer({ user: { username: 'x', email: 'x@example.com' } })).toThrow('Unexpected answer from /api/auth/me');
+    expect(() => readMeAnswer({ user: { username: 'x', email: 'x@example.com' } })).toThrow(
+      'Unexpected answer from /api/auth/me',
+    );
   });
 });
 
 describe('the games-played answer', () => {
-  it.each(statsAnswers.map((answer) => [JSON.stringify(answer), answer]))('reads %s as globalStatsResponseSchema does', (_, answer) => {
-    expect(viaCheck((a) => readGlobalStats('stats/global/rekt', a), answer)).toEqual(viaSchema(globalStatsResponseSchema, answer));
-  });
+  it.each(statsAnswers.map((answer) => [JSON.stringify(answer), answer]))(
+    'reads %s as globalStatsResponseSchema does',
+    (_, answer) => {
+      expect(viaCheck((a) => readGlobalStats('stats/global/rekt', a), answer)).toEqual(
+        viaSchema(globalStatsResponseSchema, answer),
+      );
+    },
+  );
 });
 
 describe('request', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('asks the API with credentials, JSON and the body, and throws an ApiError with the body on a failure', async () => {
-    const fetch = vi.fn(async () => new Response('{"error":"Too many requests."}', { status: 429, statusText: 'Too Many Requests' }));
+    const fetch = vi.fn(
+      async () => new Response('{"error":"Too many requests."}', { status: 429, statusText: 'Too Many Requests' }),
+    );
     vi.stubGlobal('fetch', fetch);
-    const failure = await request('auth/send-magic-link', 'post', { email: 'a@example.com' }).catch((error: unknown) => error);
+    const failure = await request('auth/send-magic-link', 'post', { email: 'a@example.com' }).catch(
+      (error: unknown) => error,
+    );
     expect(failure).toBeInstanceOf(ApiError);
     expect((failure as ApiError).message).toBe('429: {"error":"Too many requests."}');
     expect(serverMessage(failure as ApiError)).toBe('Too many requests.');

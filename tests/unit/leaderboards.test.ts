@@ -46,7 +46,16 @@ describe('leaderboard rows', () => {
   });
 
   it('list each player once when a refetch moved them between loaded pages', () => {
-    const rows = mergePages([page([[1, 'a'], [2, 'b']]), page([[2, 'b'], [3, 'c']])]);
+    const rows = mergePages([
+      page([
+        [1, 'a'],
+        [2, 'b'],
+      ]),
+      page([
+        [2, 'b'],
+        [3, 'c'],
+      ]),
+    ]);
     expect(rows.map((r) => r.username)).toEqual(['a', 'b', 'c']);
   });
 
@@ -57,11 +66,20 @@ describe('leaderboard rows', () => {
 });
 
 describe('which board to show', () => {
-  const countries = { status: 'ready' as const, countries: [{ code: 'DE', name: 'Germany' }, { code: 'US', name: 'United States' }] };
+  const countries = {
+    status: 'ready' as const,
+    countries: [
+      { code: 'DE', name: 'Germany' },
+      { code: 'US', name: 'United States' },
+    ],
+  };
 
   it('waits for the address bar, then shows the global board at once', () => {
     expect(boardRequest(null, { status: 'idle' })).toEqual({ kind: 'waiting' });
-    expect(boardRequest({ gameId: 'rekt', scope: 'global', country: 'DE' }, { status: 'idle' })).toEqual({ kind: 'query', query: { gameId: 'rekt', scope: 'global' } });
+    expect(boardRequest({ gameId: 'rekt', scope: 'global', country: 'DE' }, { status: 'idle' })).toEqual({
+      kind: 'query',
+      query: { gameId: 'rekt', scope: 'global' },
+    });
   });
 
   it('in country scope waits for the country list and a listed country', () => {

@@ -65,7 +65,12 @@ describe('gameFrameSrc', () => {
     const plain = new URL(gameFrameSrc(new URL('https://arcade.example/arcade-games/rekt/'), 'https://arcade.example'));
     expect(plain.searchParams.get('arcade')).toBe('https://arcade.example');
     expect(plain.hash).toBe('');
-    const fallback = new URL(gameFrameSrc(new URL('https://arcade.example/arcade-games/rekt/?x=1'), 'https://arcade.example', { token: 'a.b.c', username: 'zed' }));
+    const fallback = new URL(
+      gameFrameSrc(new URL('https://arcade.example/arcade-games/rekt/?x=1'), 'https://arcade.example', {
+        token: 'a.b.c',
+        username: 'zed',
+      }),
+    );
     expect(fallback.searchParams.has('token')).toBe(false);
     expect(fallback.search).not.toContain('a.b.c');
     expect(new URLSearchParams(fallback.hash.slice(1)).get('token')).toBe('a.b.c');

@@ -3,7 +3,8 @@ import { preloadLinks } from '../../scripts/build/preload';
 
 const files: Record<string, string> = {
   '/_astro/client.js': 'import{a}from"./arcade.js";export default a;',
-  '/_astro/Header.js': 'import{b as c}from"./arcade.js";import"./side.js";const lazy=()=>import("./Later.js");export{c as default};',
+  '/_astro/Header.js':
+    'import{b as c}from"./arcade.js";import"./side.js";const lazy=()=>import("./Later.js");export{c as default};',
   '/_astro/Carousel.js': 'import{a}from"./arcade.js";import{x}from"./carousel-only.js";export default a;',
   '/_astro/arcade.js': 'export const a=1,b=2;',
   '/_astro/side.js': 'console.log(1);',

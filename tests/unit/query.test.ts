@@ -2,7 +2,15 @@
 import { computed } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, serverMessage } from '~/lib/api';
-import { FRESH, LEADERBOARD_REFETCH, RETRY_DELAY, clearAllQueries, createMutatorStore, createQuery, storeFamily } from '~/lib/query';
+import {
+  FRESH,
+  LEADERBOARD_REFETCH,
+  RETRY_DELAY,
+  clearAllQueries,
+  createMutatorStore,
+  createQuery,
+  storeFamily,
+} from '~/lib/query';
 import { loaded, runMutation } from '~/lib/query-wait';
 
 // The data layer's rules, on a fake clock: freshness (no second call while an answer is fresh),
@@ -83,10 +91,14 @@ describe('fetcher stores', () => {
   it('keep showing the last good answer while a failed refetch is retried later', async () => {
     let fail = false;
     const key = uniqueKey('stale');
-    const store = createQuery(key, async () => {
-      if (fail) throw new Error('offline');
-      return 'good';
-    }, { freshMs: FRESH.leaderboard, refetchEveryMs: LEADERBOARD_REFETCH });
+    const store = createQuery(
+      key,
+      async () => {
+        if (fail) throw new Error('offline');
+        return 'good';
+      },
+      { freshMs: FRESH.leaderboard, refetchEveryMs: LEADERBOARD_REFETCH },
+    );
     const seen: (string | undefined)[] = [];
     const stop = store.subscribe((v) => seen.push(v.data));
     await settle();
@@ -121,11 +133,15 @@ describe('fetcher stores', () => {
 
   it('a stats call that fails once and then answers shows the answer', async () => {
     let calls = 0;
-    const stats = createQuery(uniqueKey('stats-ok'), async () => {
-      calls += 1;
-      if (calls === 1) throw new Error('blip');
-      return 42;
-    }, { freshMs: FRESH.globalStats, retries: 1 });
+    const stats = createQuery(
+      uniqueKey('stats-ok'),
+      async () => {
+        calls += 1;
+        if (calls === 1) throw new Error('blip');
+        return 42;
+      },
+      { freshMs: FRESH.globalStats, retries: 1 },
+    );
     const result = loaded(stats);
     await vi.advanceTimersByTimeAsync(RETRY_DELAY);
     expect(await result).toBe(42);
@@ -133,7 +149,10 @@ describe('fetcher stores', () => {
 
   it('ask again every 30 s while shown, but never while the tab is hidden', async () => {
     const load = vi.fn(async () => 'rows');
-    const store = createQuery(uniqueKey('interval'), load, { freshMs: FRESH.leaderboard, refetchEveryMs: LEADERBOARD_REFETCH });
+    const store = createQuery(uniqueKey('interval'), load, {
+      freshMs: FRESH.leaderboard,
+      refetchEveryMs: LEADERBOARD_REFETCH,
+    });
     const stop = store.listen(() => undefined);
     await settle();
     expect(load).toHaveBeenCalledTimes(1);

@@ -7,8 +7,17 @@ import { mulberry32, ReplayError } from '../../games/shared/prng.js';
 // Recorded runs (README, "Fair play"): the same logs must give the same results in Node (here) and
 // in Chromium (tests/e2e/fair-play.spec.ts), or the server would refuse honest runs.
 interface Golden {
-  rekt: { seed: number; flaps: number[]; expected: { score: number; level: number; steps: number; achievements: Record<string, boolean> } }[];
-  fishing: { seed: number; startedAt: number; inputs: [number, number][]; expected: { score: number; steps: number; fish: unknown[] } }[];
+  rekt: {
+    seed: number;
+    flaps: number[];
+    expected: { score: number; level: number; steps: number; achievements: Record<string, boolean> };
+  }[];
+  fishing: {
+    seed: number;
+    startedAt: number;
+    inputs: [number, number][];
+    expected: { score: number; steps: number; fish: unknown[] };
+  }[];
 }
 const golden: Golden = JSON.parse(readFileSync('tests/fixtures/golden-replays.json', 'utf8'));
 const NO_LIMIT = 10_000_000;
@@ -16,7 +25,9 @@ const NO_LIMIT = 10_000_000;
 describe('the shared simulations replay recorded runs in Node', () => {
   it('the seeded random numbers are the same everywhere (integer arithmetic only)', () => {
     const random = mulberry32(42);
-    expect([random(), random(), random()].map((x) => Math.floor(x * 2 ** 32))).toEqual([2581720956, 1925393290, 3661312704]);
+    expect([random(), random(), random()].map((x) => Math.floor(x * 2 ** 32))).toEqual([
+      2581720956, 1925393290, 3661312704,
+    ]);
   });
 
   it.each(golden.rekt)('REKT! seed $seed', (run) => {
@@ -51,8 +62,12 @@ describe('the shared simulations replay recorded runs in Node', () => {
     const long = golden.rekt[0];
     expect(kind(() => replay(long.seed, long.flaps, NO_LIMIT, 0))).toBe('budget');
     const trip = golden.fishing[0];
-    expect(kind(() => replayTrip(trip.seed, trip.startedAt, [...trip.inputs, [trip.expected.steps + 10, 0]], NO_LIMIT))).toBe('bad-log');
+    expect(
+      kind(() => replayTrip(trip.seed, trip.startedAt, [...trip.inputs, [trip.expected.steps + 10, 0]], NO_LIMIT)),
+    ).toBe('bad-log');
     // Without the last NEXT CAST the trip never ends: it runs into its step limit.
-    expect(kind(() => replayTrip(trip.seed, trip.startedAt, trip.inputs.slice(0, -1), trip.expected.steps * 2))).toBe('too-long');
+    expect(kind(() => replayTrip(trip.seed, trip.startedAt, trip.inputs.slice(0, -1), trip.expected.steps * 2))).toBe(
+      'too-long',
+    );
   });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { cacheControlFor, frameOptionsFor, frameSources, pageDirectives, preferredEncodings } from '~/server/static/headers';
+import {
+  cacheControlFor,
+  frameOptionsFor,
+  frameSources,
+  pageDirectives,
+  preferredEncodings,
+} from '~/server/static/headers';
 
 describe('static file headers', () => {
   it('hashed assets are cached for a year, everything else is revalidated', () => {
@@ -27,7 +33,9 @@ describe('content security policy', () => {
   it('relative catalogue URLs are the arcade itself; other hosts are framed by origin', () => {
     const site = 'https://arcade.example.com';
     expect(frameSources(['/arcade-games/rekt/', '/arcade-games/mr-quiz/'], site)).toEqual(["'self'"]);
-    expect(frameSources(['https://games.example.net/rekt/?x=1', '/arcade-games/rekt/', 'javascript:alert(1)'], site)).toEqual(["'self'", 'https://games.example.net']);
+    expect(
+      frameSources(['https://games.example.net/rekt/?x=1', '/arcade-games/rekt/', 'javascript:alert(1)'], site),
+    ).toEqual(["'self'", 'https://games.example.net']);
   });
 
   it('pages may be framed by the arcade only and frame only what the catalogue names', () => {

@@ -49,7 +49,10 @@ afterEach(async () => {
 
 describe('session store', () => {
   it('is loading until /api/auth/me answers, then signed in, and asks once for every island', async () => {
-    reply('/api/auth/me', { status: 200, body: { user: { id: 7, username: 'reel_queen', email: 'r@example.com', isAdmin: false } } });
+    reply('/api/auth/me', {
+      status: 200,
+      body: { user: { id: 7, username: 'reel_queen', email: 'r@example.com', isAdmin: false } },
+    });
     expect($session.get()).toEqual({ status: 'loading' });
     const [a, b] = await Promise.all([settledSession(), settledSession()]);
     expect(a).toEqual({ status: 'signed-in', user: expect.objectContaining({ id: 7, username: 'reel_queen' }) });
@@ -65,7 +68,11 @@ describe('session store', () => {
 
   it('turns a 401 into signed out, without retrying', async () => {
     clearAllQueries();
-    reply('/api/auth/me', { status: 401, body: { error: 'Sign in first.' } }, { status: 200, body: { user: { id: 1, username: 'x', email: 'x@example.com' } } });
+    reply(
+      '/api/auth/me',
+      { status: 401, body: { error: 'Sign in first.' } },
+      { status: 200, body: { user: { id: 1, username: 'x', email: 'x@example.com' } } },
+    );
     expect(await settledSession()).toEqual({ status: 'signed-out' });
     expect(calls.filter((c) => c === '/api/auth/me')).toHaveLength(1);
   });
@@ -112,7 +119,12 @@ describe('own rank', () => {
 describe('claiming an avatar', () => {
   it('marks the card claimed as soon as the claim is answered, while the cards are asked again', async () => {
     // A player with all three beginner tiers and no avatar yet.
-    const before = computeAchievements({ formations: new Set(), bestScore: 15_000, tournamentsEntered: 0, ownedAvatarIds: new Set() });
+    const before = computeAchievements({
+      formations: new Set(),
+      bestScore: 15_000,
+      tournamentsEntered: 0,
+      ownedAvatarIds: new Set(),
+    });
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     const after = { ...before, cards: before.cards.map((c) => ({ ...c, claimed: c.id === 'beginner' })) };

@@ -66,8 +66,17 @@ describe('toast store', () => {
 describe('toasts across a page load', () => {
   it('keeps a toast for the next page and hands it over once', () => {
     const storage = memoryStorage();
-    toastAfterNavigation({ title: 'Sign Up Required', description: 'Please sign up', variant: 'destructive' }, storage, 'first-page');
-    expect(takePendingToast(storage, 'next-page')).toEqual({ title: 'Sign Up Required', description: 'Please sign up', variant: 'destructive', duration: undefined });
+    toastAfterNavigation(
+      { title: 'Sign Up Required', description: 'Please sign up', variant: 'destructive' },
+      storage,
+      'first-page',
+    );
+    expect(takePendingToast(storage, 'next-page')).toEqual({
+      title: 'Sign Up Required',
+      description: 'Please sign up',
+      variant: 'destructive',
+      duration: undefined,
+    });
     expect(takePendingToast(storage, 'next-page')).toBeNull();
   });
 
@@ -75,7 +84,10 @@ describe('toasts across a page load', () => {
     const storage = memoryStorage();
     toastAfterNavigation({ title: 'Invalid Login Link', variant: 'destructive' }, storage, 'callback-page');
     expect(takePendingToast(storage, 'callback-page')).toBeNull();
-    expect(takePendingToast(storage, 'home-page')).toMatchObject({ title: 'Invalid Login Link', variant: 'destructive' });
+    expect(takePendingToast(storage, 'home-page')).toMatchObject({
+      title: 'Invalid Login Link',
+      variant: 'destructive',
+    });
   });
 
   it('ignores a damaged stored toast', () => {
@@ -85,6 +97,11 @@ describe('toasts across a page load', () => {
     storage.setItem(PENDING_TOAST_KEY, JSON.stringify({ description: 'no title' }));
     expect(takePendingToast(storage)).toBeNull();
     storage.setItem(PENDING_TOAST_KEY, JSON.stringify({ title: 'T', variant: 'weird', duration: -5 }));
-    expect(takePendingToast(storage)).toEqual({ title: 'T', description: undefined, variant: 'default', duration: undefined });
+    expect(takePendingToast(storage)).toEqual({
+      title: 'T',
+      description: undefined,
+      variant: 'default',
+      duration: undefined,
+    });
   });
 });

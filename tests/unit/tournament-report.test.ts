@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '~/server/shared/errors';
-import { assertReportRenders, renderReport, reportRenderBudgetMs, tournamentReportHtml, UNRENDERABLE_REPORT } from '~/server/tournaments/report';
+import {
+  assertReportRenders,
+  renderReport,
+  reportRenderBudgetMs,
+  tournamentReportHtml,
+  UNRENDERABLE_REPORT,
+} from '~/server/tournaments/report';
 
 describe('tournament reports', () => {
-  const tooDeep = 'reportContent nests too deeply: quotes, lists and emphasis may sit inside each other at most 32 levels deep.';
+  const tooDeep =
+    'reportContent nests too deeply: quotes, lists and emphasis may sit inside each other at most 32 levels deep.';
   /** The status and message `run` fails with. */
   const refusal = async (run: () => unknown) => {
     try {
@@ -30,10 +37,17 @@ describe('tournament reports', () => {
     expect(await refusal(() => assertReportRenders(`${' '.repeat(129)}- indented`))).toEqual([400, tooDeep]);
     // Too many quoted lines for the parser to take quickly, even shallow ones.
     const quotes = (n: number) => Array.from({ length: n }, (_, i) => `> quote ${i}`).join('\n\n');
-    expect(await refusal(() => assertReportRenders(quotes(1001)))).toEqual([400, 'reportContent has too many quoted lines: at most 1,000 lines may start with ">".']);
+    expect(await refusal(() => assertReportRenders(quotes(1001)))).toEqual([
+      400,
+      'reportContent has too many quoted lines: at most 1,000 lines may start with ">".',
+    ]);
     expect(await refusal(() => assertReportRenders(quotes(1000)))).toBe('rendered');
     // Fenced code is code: its lines may start with ">" or be indented deeply.
-    expect(await refusal(() => assertReportRenders(`\`\`\`\n${'>'.repeat(40)}\n${' '.repeat(200)}x\n\`\`\`\n\n${quotes(10)}`))).toBe('rendered');
+    expect(
+      await refusal(() =>
+        assertReportRenders(`\`\`\`\n${'>'.repeat(40)}\n${' '.repeat(200)}x\n\`\`\`\n\n${quotes(10)}`),
+      ),
+    ).toBe('rendered');
     // One stored before the check shows its readers a sentence instead.
     expect(await tournamentReportHtml(987_001, 1, '>'.repeat(3000))).toBe(`<p>${UNRENDERABLE_REPORT.tooDeep}</p>`);
   });
@@ -44,7 +58,8 @@ describe('tournament reports', () => {
     // (4,000 took 2.8 s, between the two, so a machine's speed decided whether a reader saw them).
     const slow = 'a\n=\n'.repeat(8000);
     expect(reportRenderBudgetMs(slow)).toBe(2_920);
-    const tooSlow = 'reportContent takes too long to render: very long runs of * or _, or thousands of headings or quotes, make Markdown slow. Shorten or simplify the report.';
+    const tooSlow =
+      'reportContent takes too long to render: very long runs of * or _, or thousands of headings or quotes, make Markdown slow. Shorten or simplify the report.';
     expect(await refusal(() => renderReport(slow))).toEqual([400, tooSlow]);
     expect(await renderReport('# After')).toBe('<h1>After</h1>');
     // A stored one shows its readers a sentence instead.
@@ -57,7 +72,15 @@ describe('tournament reports', () => {
       '[a](http://a.example) [b](https://b.example) [c](irc://c.example/x) [d](ircs://d.example/x) [e](mailto:e@example.com) [f](xmpp:f@example.com) ' +
         '[g](javascript:alert(1)) [h](JAVASCRIPT:alert(1)) [i](vbscript:x) [j](data:text/html;base64,PHNjcmlwdD4=) [k](ftp://k.example) [l](/tournaments/past)',
     );
-    for (const href of ['http://a.example', 'https://b.example', 'irc://c.example/x', 'ircs://d.example/x', 'mailto:e@example.com', 'xmpp:f@example.com', '/tournaments/past']) {
+    for (const href of [
+      'http://a.example',
+      'https://b.example',
+      'irc://c.example/x',
+      'ircs://d.example/x',
+      'mailto:e@example.com',
+      'xmpp:f@example.com',
+      '/tournaments/past',
+    ]) {
       expect(html).toContain(`href="${href}"`);
     }
     expect(html).not.toMatch(/javascript|vbscript|data:|ftp:/i);
@@ -96,7 +119,9 @@ describe('tournament reports', () => {
     expect(html).toMatch(/<tr>\s*<th scope="row">Runs played<\/th>\s*<td>hundreds<\/td>\s*<\/tr>/);
     expect(html).toMatch(/<tr>\s*<th scope="row">Prize pool<\/th>\s*<td>21,000 sats<\/td>\s*<\/tr>/);
     // One header cell with text is a header: the row stays.
-    expect(await renderReport('| | Score |\n|---|---|\n| ace | 1 |')).toMatch(/<thead>\s*<tr>\s*<th><\/th>\s*<th>Score<\/th>/);
+    expect(await renderReport('| | Score |\n|---|---|\n| ace | 1 |')).toMatch(
+      /<thead>\s*<tr>\s*<th><\/th>\s*<th>Score<\/th>/,
+    );
   });
 
   it('renders a tournament report once per update', async () => {

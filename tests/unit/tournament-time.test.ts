@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock, formatDateRange, formatStartsIn, formatStartsInLine, timeLeft, truncateName } from '~/lib/tournament-time';
+import {
+  formatClock,
+  formatDateRange,
+  formatStartsIn,
+  formatStartsInLine,
+  timeLeft,
+  truncateName,
+} from '~/lib/tournament-time';
 
 const now = Date.parse('2026-11-23T12:00:00Z');
 const later = (ms: number) => now + ms;
@@ -11,7 +18,12 @@ const d = 24 * h;
 describe('tournament countdowns', () => {
   it('split the time left into days, hours, minutes and seconds', () => {
     expect(timeLeft(later(2 * d + 5 * h + 9 * s), now)).toEqual({ days: 2, hours: 5, minutes: 0, seconds: 9 });
-    expect(timeLeft(new Date(later(59 * s + 999)).toISOString(), now)).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 59 });
+    expect(timeLeft(new Date(later(59 * s + 999)).toISOString(), now)).toEqual({
+      days: 0,
+      hours: 0,
+      minutes: 0,
+      seconds: 59,
+    });
   });
 
   it('read all zeros once the moment has passed', () => {

@@ -4,7 +4,12 @@ import { $sendMagicLink, $verifyLoginCode, fieldErrors } from '~/lib/stores/sign
 import { WELCOME_TOAST } from '~/lib/stores/verify-link';
 import { recordLoginMarker } from '~/lib/cross-tab-announce';
 import { followCrossTabLogin } from '~/lib/cross-tab-listen';
-import { LOGIN_CODE_LENGTH, MAGIC_LINK_MINUTES, sendMagicLinkRequestSchema, verifyCodeRequestSchema } from '~/lib/schemas/auth';
+import {
+  LOGIN_CODE_LENGTH,
+  MAGIC_LINK_MINUTES,
+  sendMagicLinkRequestSchema,
+  verifyCodeRequestSchema,
+} from '~/lib/schemas/auth';
 import { openAuthDialog } from '~/lib/stores/auth-dialog';
 import { toast, toastAfterNavigation } from '~/lib/stores/toast';
 import { ArcadeDialog } from '~/ui/ArcadeDialog';
@@ -48,7 +53,11 @@ function EmailForm({ titleId, firstField, onSent }: EmailFormProps) {
     failureTitle: 'Login Failed',
     pendingAfterSuccess: true,
     onSuccess: (_, sentTo) => {
-      toast({ title: 'Magic Link Sent!', description: `Check your email at ${sentTo} for the login link.`, variant: 'success' });
+      toast({
+        title: 'Magic Link Sent!',
+        description: `Check your email at ${sentTo} for the login link.`,
+        variant: 'success',
+      });
       onSent(sentTo);
     },
   });
@@ -74,10 +83,16 @@ function EmailForm({ titleId, firstField, onSent }: EmailFormProps) {
         Sign in with your email - no password needed
       </p>
       <form noValidate onSubmit={submit} className="mt-6 space-y-5">
-        <EmailField ref={firstField} id={`${id}-email`} value={email} onChange={(e) => setEmail(e.target.value)} error={error} />
-        <button type="submit" className="btn-arcade btn-primary btn-block btn-lg" disabled={pending}>
+        <EmailField
+          ref={firstField}
+          id={`${id}-email`}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={error}
+        />
+        <button type="submit" className="btn-arcade btn-block btn-lg btn-primary" disabled={pending}>
           {pending ? (
-            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+            <span className="loading loading-sm loading-spinner" aria-hidden="true" />
           ) : (
             <PixelIcon icon={iconMail} className="size-4" />
           )}
@@ -85,7 +100,7 @@ function EmailForm({ titleId, firstField, onSent }: EmailFormProps) {
         </button>
         <p className="text-center text-sm text-base-content/80">
           New to the arcade?{' '}
-          <button type="button" className="link link-primary font-bold" onClick={() => openAuthDialog('sign-up')}>
+          <button type="button" className="link font-bold link-primary" onClick={() => openAuthDialog('sign-up')}>
             Sign up for free
           </button>
         </p>
@@ -98,7 +113,12 @@ function MagicLinkSent({ email, titleId }: { email: string; titleId: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const { run: resend, pending: resending } = useAction($sendMagicLink, {
     failureTitle: 'Failed to Resend',
-    onSuccess: () => toast({ title: 'Magic Link Resent!', description: 'Check your email for the new login link.', variant: 'success' }),
+    onSuccess: () =>
+      toast({
+        title: 'Magic Link Resent!',
+        description: 'Check your email for the new login link.',
+        variant: 'success',
+      }),
   });
 
   useEffect(() => {
@@ -114,21 +134,32 @@ function MagicLinkSent({ email, titleId }: { email: string; titleId: string }) {
       <span id={titleId} hidden>
         WELCOME BACK
       </span>
-      <h2 ref={heading} tabIndex={-1} className="pixel-heading text-center text-base leading-relaxed outline-none sm:text-lg">
+      <h2
+        ref={heading}
+        tabIndex={-1}
+        className="pixel-heading text-center text-base leading-relaxed outline-none sm:text-lg"
+      >
         CHECK YOUR EMAIL!
       </h2>
       <div id={`${titleId}-intro`} className="mt-4 space-y-3 text-center">
         <p className="text-base-content/80">We sent a magic link to</p>
-        <p className="rounded-box border-2 border-plum bg-base-300 px-3 py-2 font-bold break-all text-accent">{email}</p>
+        <p className="rounded-box border-2 border-plum bg-base-300 px-3 py-2 font-bold break-all text-accent">
+          {email}
+        </p>
         <p className="flex items-center justify-center gap-2 text-sm text-base-content/80">
           <PixelIcon icon={iconClock} className="size-4 shrink-0 text-warning" />
           The link expires in {MAGIC_LINK_MINUTES} minutes.
         </p>
       </div>
       <div className="mt-3 text-center">
-        <button type="button" className="btn btn-ghost btn-sm text-info" onClick={() => void resend(email)} disabled={resending}>
+        <button
+          type="button"
+          className="btn btn-ghost text-info btn-sm"
+          onClick={() => void resend(email)}
+          disabled={resending}
+        >
           {resending ? (
-            <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+            <span className="loading loading-xs loading-spinner" aria-hidden="true" />
           ) : (
             <PixelIcon icon={iconReload} className="size-4" />
           )}
@@ -173,7 +204,8 @@ function CodeForm({ email }: { email: string }) {
   return (
     <form noValidate onSubmit={submit} aria-labelledby={`${id}-title`} className="space-y-3">
       <p id={`${id}-title`} className="text-center text-sm text-base-content/80">
-        <strong className="text-base-content">Have a code?</strong> Enter the {LOGIN_CODE_LENGTH}-digit code from the email
+        <strong className="text-base-content">Have a code?</strong> Enter the {LOGIN_CODE_LENGTH}-digit code from the
+        email
       </p>
       <TextField
         ref={field}
@@ -188,8 +220,8 @@ function CodeForm({ email }: { email: string }) {
         onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, LOGIN_CODE_LENGTH))}
         error={error}
       />
-      <button type="submit" className="btn-arcade btn-secondary btn-block" disabled={pending}>
-        {pending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+      <button type="submit" className="btn-arcade btn-block btn-secondary" disabled={pending}>
+        {pending && <span className="loading loading-sm loading-spinner" aria-hidden="true" />}
         {pending ? 'Signing In...' : 'Sign In with Code'}
       </button>
     </form>

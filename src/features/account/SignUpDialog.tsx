@@ -85,15 +85,15 @@ function SignUpForm({ productName, firstField }: Props & { firstField: RefObject
         onChange={(e) => setValues((v) => ({ ...v, email: e.target.value }))}
         error={errors.email}
       />
-      <button type="submit" className="btn-arcade btn-primary btn-block btn-lg" disabled={pending}>
-        {pending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+      <button type="submit" className="btn-arcade btn-block btn-lg btn-primary" disabled={pending}>
+        {pending && <span className="loading loading-sm loading-spinner" aria-hidden="true" />}
         {pending ? 'CREATING ACCOUNT...' : 'CREATE ACCOUNT'}
       </button>
       <p className="text-center text-sm text-base-content/80">
         Already a player?{' '}
         <button
           type="button"
-          className="link link-primary font-pixel text-[0.6rem] no-underline hover:underline"
+          className="link font-pixel text-[0.6rem] link-primary no-underline hover:underline"
           onClick={() => openAuthDialog('sign-in')}
         >
           SIGN IN INSTEAD

@@ -18,7 +18,8 @@ import { $verifyMagicLink, WELCOME_TOAST } from '~/lib/stores/verify-link';
  */
 
 /** What the landing shows: the spec's 'Signing you in...', or the question, being answered or not. */
-export type LandingState = { step: 'verifying' } | { step: 'question'; token: string; username: string; answering: boolean };
+export type LandingState =
+  { step: 'verifying' } | { step: 'question'; token: string; username: string; answering: boolean };
 
 export const $landing = atom<LandingState>({ step: 'verifying' });
 
@@ -65,7 +66,10 @@ async function finishSignIn(token: string, confirm: boolean) {
   if (outcome.status !== 'done') {
     toastAfterNavigation({
       title: 'Sign In Failed',
-      description: failureMessage(outcome.status === 'failed' ? outcome.error : undefined, 'The login link has expired or is invalid. Please try signing in again.'),
+      description: failureMessage(
+        outcome.status === 'failed' ? outcome.error : undefined,
+        'The login link has expired or is invalid. Please try signing in again.',
+      ),
       variant: 'destructive',
     });
     leave();

@@ -18,5 +18,18 @@ export function useAuthDialog(kind: Exclude<AuthDialog, null>, onClosed?: () => 
     setResetKey((key) => key + 1);
   }
 
-  return { open, resetKey, firstField, titleId, closed, dialogProps: { open, onClose: closed, labelledBy: titleId, describedBy: `${titleId}-intro`, initialFocus: firstField } };
+  return {
+    open,
+    resetKey,
+    firstField,
+    titleId,
+    closed,
+    dialogProps: {
+      open,
+      onClose: closed,
+      labelledBy: titleId,
+      describedBy: `${titleId}-intro`,
+      initialFocus: firstField,
+    },
+  };
 }

@@ -44,7 +44,9 @@ export function AchievementCardList({ cards, selected, onSelect, panelId }: Prop
               }`}
             >
               <span className="flex items-start justify-between gap-3">
-                <span className={`font-pixel text-[0.6rem] leading-relaxed ${active ? 'text-primary' : 'text-base-content'}`}>
+                <span
+                  className={`font-pixel text-[0.6rem] leading-relaxed ${active ? 'text-primary' : 'text-base-content'}`}
+                >
                   {card.title}
                 </span>
                 <span
@@ -60,7 +62,10 @@ export function AchievementCardList({ cards, selected, onSelect, panelId }: Prop
                 aria-label={`${card.title}: ${percent}% done`}
               />
               <span className="mt-2 flex items-center gap-1.5 text-sm text-base-content/75">
-                <PixelIcon icon={card.claimed ? iconCheck : card.completed ? iconSparkles : iconLock} className="size-4" />
+                <PixelIcon
+                  icon={card.claimed ? iconCheck : card.completed ? iconSparkles : iconLock}
+                  className="size-4"
+                />
                 {card.claimed ? 'Reward claimed' : card.completed ? 'Reward ready' : 'In progress'}
               </span>
             </button>

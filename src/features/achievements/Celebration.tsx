@@ -26,10 +26,22 @@ export function Celebration({ avatar, onDone }: Props) {
   }, [onDone]);
 
   return (
-    <div role="status" aria-live="polite" className="fixed inset-0 z-[60] grid place-items-center bg-base-300/80 p-6" onClick={onDone} data-testid="celebration">
+    <div
+      role="status"
+      aria-live="polite"
+      className="fixed inset-0 z-[60] grid place-items-center bg-base-300/80 p-6"
+      onClick={onDone}
+      data-testid="celebration"
+    >
       <div className="panel flex max-w-sm flex-col items-center gap-4 border-gold p-8 text-center motion-safe:animate-[celebrate_600ms_steps(6)_both]">
         <p className="font-pixel text-[0.6rem] text-gold">NEW AVATAR!</p>
-        <img src={avatar.image} alt="" width={128} height={128} className="pixelated size-32 rounded-sm border-4 border-gold bg-neutral" />
+        <img
+          src={avatar.image}
+          alt=""
+          width={128}
+          height={128}
+          className="pixelated size-32 rounded-sm border-4 border-gold bg-neutral"
+        />
         <p className="pixel-heading text-sm leading-relaxed">{avatar.title}</p>
         <p className="text-base-content/80">It is in your collection now. Set it as your avatar on your profile.</p>
       </div>

@@ -14,7 +14,10 @@ export function RewardPanel({ card, claiming, onClaim }: Props) {
   const button = claimButton(card, claiming);
   const [broken, setBroken] = useState(false);
   return (
-    <section aria-label="Reward" className="flex flex-col items-center gap-4 rounded-box border-2 border-gold/60 bg-gold/5 p-5 text-center sm:flex-row sm:text-left">
+    <section
+      aria-label="Reward"
+      className="flex flex-col items-center gap-4 rounded-box border-2 border-gold/60 bg-gold/5 p-5 text-center sm:flex-row sm:text-left"
+    >
       {broken ? (
         <span className="grid size-24 shrink-0 place-items-center rounded-sm border-4 border-gold bg-neutral text-gold">
           <PixelIcon icon={iconTrophy} className="size-12" />
@@ -41,7 +44,7 @@ export function RewardPanel({ card, claiming, onClaim }: Props) {
         aria-disabled={!button.enabled}
         onClick={onClaim}
       >
-        {claiming && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+        {claiming && <span className="loading loading-xs loading-spinner" aria-hidden="true" />}
         {button.label}
       </button>
     </section>

@@ -24,7 +24,8 @@ export async function launchConfetti(): Promise<void> {
  * five notes, about 0.6 s, at volume 0.3. Browsers that block audio simply stay silent.
  */
 export function playFanfare(volume = CELEBRATION_VOLUME): void {
-  const AudioContextClass = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+  const AudioContextClass =
+    window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
   if (!AudioContextClass) return;
   try {
     const context = new AudioContextClass();

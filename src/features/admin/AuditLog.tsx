@@ -2,10 +2,17 @@ import { describeAudit } from '~/lib/audit';
 import { formatShortDate } from '~/lib/format';
 import type { AuditEntry } from '~/lib/schemas/admin';
 
-const time = (iso: string) => new Date(iso).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC', hour12: false });
+const time = (iso: string) =>
+  new Date(iso).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC', hour12: false });
 
 /** Administrators' writes, newest first: who, what, when (UTC). */
-export function AuditLog({ entries, empty = 'Nothing yet: every change an administrator makes is listed here.' }: { entries: AuditEntry[]; empty?: string }) {
+export function AuditLog({
+  entries,
+  empty = 'Nothing yet: every change an administrator makes is listed here.',
+}: {
+  entries: AuditEntry[];
+  empty?: string;
+}) {
   if (entries.length === 0) return <p className="mt-4 text-base-content/70">{empty}</p>;
   return (
     <ol className="mt-4 divide-y divide-plum/60">

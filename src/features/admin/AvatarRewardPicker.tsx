@@ -40,10 +40,21 @@ export function AvatarRewardPicker({ avatars, rewards, onChange }: Props) {
         <ul className="space-y-2" aria-label="Avatar rewards">
           {rewards.map((r) => (
             <li key={r.avatarId} className="flex flex-wrap items-center gap-3">
-              <AvatarImage src={avatars.find((a) => a.avatarId === r.avatarId)?.imageUrl ?? `/api/assets/avatars/${r.avatarId}.png`} alt={nameOf(r.avatarId)} className="size-8" />
+              <AvatarImage
+                src={
+                  avatars.find((a) => a.avatarId === r.avatarId)?.imageUrl ?? `/api/assets/avatars/${r.avatarId}.png`
+                }
+                alt={nameOf(r.avatarId)}
+                className="size-8"
+              />
               <span className="font-bold">{nameOf(r.avatarId)}</span>
               <span className="text-sm text-base-content/70">{describeEligibility(r.eligibility, r.minScore)}</span>
-              <button type="button" className="btn btn-ghost btn-xs text-error" onClick={() => onChange(rewards.filter((x) => x.avatarId !== r.avatarId))} aria-label={`Remove ${nameOf(r.avatarId)}`}>
+              <button
+                type="button"
+                className="btn btn-ghost text-error btn-xs"
+                onClick={() => onChange(rewards.filter((x) => x.avatarId !== r.avatarId))}
+                aria-label={`Remove ${nameOf(r.avatarId)}`}
+              >
                 Remove
               </button>
             </li>
@@ -77,7 +88,12 @@ export function AvatarRewardPicker({ avatars, rewards, onChange }: Props) {
           <label htmlFor={`${id}-eligibility`} className="mb-2 block font-pixel text-[0.6rem] text-secondary">
             Eligibility
           </label>
-          <select id={`${id}-eligibility`} className="select w-full border-2 border-plum bg-base-100" value={eligibility} onChange={(e) => setEligibility(e.target.value as Eligibility)}>
+          <select
+            id={`${id}-eligibility`}
+            className="select w-full border-2 border-plum bg-base-100"
+            value={eligibility}
+            onChange={(e) => setEligibility(e.target.value as Eligibility)}
+          >
             {ELIGIBILITIES.map((e) => (
               <option key={e} value={e}>
                 {ELIGIBILITY_LABELS[e]}
@@ -89,7 +105,13 @@ export function AvatarRewardPicker({ avatars, rewards, onChange }: Props) {
           <label htmlFor={`${id}-min`} className="mb-2 block font-pixel text-[0.6rem] text-secondary">
             Minimum Score (optional)
           </label>
-          <input id={`${id}-min`} inputMode="numeric" className="input w-full border-2 border-plum bg-base-100" value={minScore} onChange={(e) => setMinScore(e.target.value)} />
+          <input
+            id={`${id}-min`}
+            inputMode="numeric"
+            className="input w-full border-2 border-plum bg-base-100"
+            value={minScore}
+            onChange={(e) => setMinScore(e.target.value)}
+          />
         </div>
         <button type="button" className="btn-arcade btn-secondary" onClick={add}>
           Add Reward{picked ? `: ${nameOf(picked)}` : ''}

@@ -22,7 +22,14 @@ export function ConfirmDialog({ question, detail, confirmLabel, pending, error, 
   const titleId = useId();
   const cancel = useRef<HTMLButtonElement>(null);
   return (
-    <ArcadeDialog open={question !== null} onClose={onClose} labelledBy={titleId} describedBy={detail ? `${titleId}-detail` : undefined} initialFocus={cancel} icon={iconAlert}>
+    <ArcadeDialog
+      open={question !== null}
+      onClose={onClose}
+      labelledBy={titleId}
+      describedBy={detail ? `${titleId}-detail` : undefined}
+      initialFocus={cancel}
+      icon={iconAlert}
+    >
       <h2 id={titleId} className="text-center text-sm leading-relaxed text-accent">
         {question}
       </h2>

@@ -31,10 +31,16 @@ export function ImageUpload({ folder, onUploaded }: Props) {
     setState({ pending: true });
     const outcome = await runMutation($uploadImage, { folder, file });
     if (outcome.status === 'done') {
-      setState({ pending: false, done: `Uploaded as ${outcome.result.filename} (${outcome.result.width}x${outcome.result.height}).` });
+      setState({
+        pending: false,
+        done: `Uploaded as ${outcome.result.filename} (${outcome.result.width}x${outcome.result.height}).`,
+      });
       onUploaded(outcome.result.filename);
     } else if (outcome.status === 'failed') {
-      setState({ pending: false, error: failureMessage(outcome.error, 'The image could not be uploaded. Please try again.') });
+      setState({
+        pending: false,
+        error: failureMessage(outcome.error, 'The image could not be uploaded. Please try again.'),
+      });
     }
   }
 
@@ -43,9 +49,23 @@ export function ImageUpload({ folder, onUploaded }: Props) {
       <label htmlFor={id} className="mb-2 block font-pixel text-[0.6rem] tracking-wide text-secondary">
         Upload Image
       </label>
-      <input id={id} type="file" accept={ACCEPT} className="file-input w-full border-2 border-plum bg-base-100" onChange={choose} disabled={state.pending} aria-describedby={`${id}-hint`} />
+      <input
+        id={id}
+        type="file"
+        accept={ACCEPT}
+        className="file-input w-full border-2 border-plum bg-base-100"
+        onChange={choose}
+        disabled={state.pending}
+        aria-describedby={`${id}-hint`}
+      />
       <p id={`${id}-hint`} className="mt-2 text-sm text-base-content/70" aria-live="polite">
-        {state.pending ? 'Uploading...' : state.error ? <span className="text-error">{state.error}</span> : (state.done ?? 'PNG, JPEG, WebP or GIF, at most 2 MB.')}
+        {state.pending ? (
+          'Uploading...'
+        ) : state.error ? (
+          <span className="text-error">{state.error}</span>
+        ) : (
+          (state.done ?? 'PNG, JPEG, WebP or GIF, at most 2 MB.')
+        )}
       </p>
     </div>
   );

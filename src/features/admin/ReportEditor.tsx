@@ -34,7 +34,8 @@ export function ReportEditor({ value, onChange, tournamentId }: Props) {
       if (outcome.status === 'done') {
         setHtml(outcome.result);
         setNote(undefined);
-      } else if (outcome.status === 'failed') setNote(failureMessage(outcome.error, 'The preview could not be rendered.'));
+      } else if (outcome.status === 'failed')
+        setNote(failureMessage(outcome.error, 'The preview could not be rendered.'));
     }, PREVIEW_DELAY_MS);
     return () => clearTimeout(timer);
   }, [value]);
@@ -55,14 +56,34 @@ export function ReportEditor({ value, onChange, tournamentId }: Props) {
         <label htmlFor={`${id}-md`} className="text-sm text-base-content/80">
           Report
         </label>
-        <button type="button" className="btn-arcade btn-xs btn-outline btn-info" disabled={tournamentId === null || drafting} onClick={() => void draft()} title={tournamentId === null ? 'Save the tournament first' : undefined}>
+        <button
+          type="button"
+          className="btn-arcade btn-outline btn-info btn-xs"
+          disabled={tournamentId === null || drafting}
+          onClick={() => void draft()}
+          title={tournamentId === null ? 'Save the tournament first' : undefined}
+        >
           {drafting ? 'Drafting...' : 'Draft report'}
         </button>
       </div>
       <div className="mt-2 grid gap-4 lg:grid-cols-2">
-        <textarea id={`${id}-md`} className="textarea min-h-64 w-full border-2 border-plum bg-base-100 font-data text-sm" value={value} onChange={(e) => onChange(e.target.value)} maxLength={100_000} />
-        <div aria-live="polite" aria-label="Report preview" className="min-h-64 overflow-auto rounded-box border-2 border-dashed border-plum p-4">
-          {html ? <div className="prose-arcade" dangerouslySetInnerHTML={{ __html: html }} /> : <p className="text-sm text-base-content/60">The preview appears here.</p>}
+        <textarea
+          id={`${id}-md`}
+          className="textarea min-h-64 w-full border-2 border-plum bg-base-100 font-data text-sm"
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          maxLength={100_000}
+        />
+        <div
+          aria-live="polite"
+          aria-label="Report preview"
+          className="min-h-64 overflow-auto rounded-box border-2 border-dashed border-plum p-4"
+        >
+          {html ? (
+            <div className="prose-arcade" dangerouslySetInnerHTML={{ __html: html }} />
+          ) : (
+            <p className="text-sm text-base-content/60">The preview appears here.</p>
+          )}
         </div>
       </div>
       {note && <p className="mt-2 text-sm text-error">{note}</p>}

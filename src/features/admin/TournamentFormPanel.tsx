@@ -7,7 +7,15 @@ import { AvatarImage } from './AvatarImage';
 import { AvatarRewardPicker } from './AvatarRewardPicker';
 import { ImageUpload } from './ImageUpload';
 import { ReportEditor } from './ReportEditor';
-import { formProblems, originalImageName, SATS_FIELDS, SATS_PROBLEM, satsOf, type FormValues, type SatsField } from './tournament-form';
+import {
+  formProblems,
+  originalImageName,
+  SATS_FIELDS,
+  SATS_PROBLEM,
+  satsOf,
+  type FormValues,
+  type SatsField,
+} from './tournament-form';
 
 export interface GameOption {
   gameId: string;
@@ -29,14 +37,30 @@ interface Props {
 const sats = new Intl.NumberFormat('en-US');
 
 /** The tournament form: every field, with its default and its rules. */
-export function TournamentFormPanel({ editingId, values, onChange, games, avatars, pending, onSubmit, onCancel }: Props) {
+export function TournamentFormPanel({
+  editingId,
+  values,
+  onChange,
+  games,
+  avatars,
+  pending,
+  onSubmit,
+  onCancel,
+}: Props) {
   const id = useId();
   // Problems show once a submit was tried and follow the fields from then on: a fixed field's message goes at once.
   const [checked, setChecked] = useState(false);
   const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => onChange({ ...values, [key]: value });
   const problems = formProblems(values);
-  const amounts = [satsOf(values.firstPlaceSats), satsOf(values.secondToFifthSats), satsOf(values.randomParticipantSats)] as const;
-  const pool = Object.keys(problems.sats).length === 0 ? prizePool({ firstPlaceSats: amounts[0], secondToFifthSats: amounts[1], randomParticipantSats: amounts[2] }) : null;
+  const amounts = [
+    satsOf(values.firstPlaceSats),
+    satsOf(values.secondToFifthSats),
+    satsOf(values.randomParticipantSats),
+  ] as const;
+  const pool =
+    Object.keys(problems.sats).length === 0
+      ? prizePool({ firstPlaceSats: amounts[0], secondToFifthSats: amounts[1], randomParticipantSats: amounts[2] })
+      : null;
 
   function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -51,7 +75,16 @@ export function TournamentFormPanel({ editingId, values, onChange, games, avatar
   }
 
   const satsField = (key: SatsField, label: string, placeholder: string) => (
-    <TextField id={`${id}-${key}`} label={label} inputMode="numeric" pattern="[0-9]*" placeholder={placeholder} value={values[key]} error={checked ? problems.sats[key] : undefined} onChange={(e) => set(key, e.target.value)} />
+    <TextField
+      id={`${id}-${key}`}
+      label={label}
+      inputMode="numeric"
+      pattern="[0-9]*"
+      placeholder={placeholder}
+      value={values[key]}
+      error={checked ? problems.sats[key] : undefined}
+      onChange={(e) => set(key, e.target.value)}
+    />
   );
 
   return (
@@ -60,12 +93,24 @@ export function TournamentFormPanel({ editingId, values, onChange, games, avatar
         {editingId === null ? 'Create Tournament' : 'Edit Tournament'}
       </h2>
       <div className="grid gap-4 md:grid-cols-2">
-        <TextField id={`${id}-name`} label="Name" required maxLength={100} value={values.name} onChange={(e) => set('name', e.target.value)} />
+        <TextField
+          id={`${id}-name`}
+          label="Name"
+          required
+          maxLength={100}
+          value={values.name}
+          onChange={(e) => set('name', e.target.value)}
+        />
         <div>
           <label htmlFor={`${id}-game`} className="mb-2 block font-pixel text-[0.6rem] tracking-wide text-secondary">
             Game
           </label>
-          <select id={`${id}-game`} className="select w-full border-2 border-plum bg-base-100" value={values.gameId} onChange={(e) => set('gameId', e.target.value)}>
+          <select
+            id={`${id}-game`}
+            className="select w-full border-2 border-plum bg-base-100"
+            value={values.gameId}
+            onChange={(e) => set('gameId', e.target.value)}
+          >
             {games.map((g) => (
               <option key={g.gameId} value={g.gameId}>
                 {g.name}
@@ -75,27 +120,61 @@ export function TournamentFormPanel({ editingId, values, onChange, games, avatar
         </div>
       </div>
       <div>
-        <label htmlFor={`${id}-description`} className="mb-2 block font-pixel text-[0.6rem] tracking-wide text-secondary">
+        <label
+          htmlFor={`${id}-description`}
+          className="mb-2 block font-pixel text-[0.6rem] tracking-wide text-secondary"
+        >
           Description
         </label>
-        <textarea id={`${id}-description`} className="textarea w-full border-2 border-plum bg-base-100 text-base" rows={3} maxLength={2000} value={values.description} onChange={(e) => set('description', e.target.value)} />
+        <textarea
+          id={`${id}-description`}
+          className="textarea w-full border-2 border-plum bg-base-100 text-base"
+          rows={3}
+          maxLength={2000}
+          value={values.description}
+          onChange={(e) => set('description', e.target.value)}
+        />
       </div>
       <div className="grid gap-4 md:grid-cols-2">
         {/* Seconds show (and step by one) only for a date that has them (one made through the API). */}
-        <TextField id={`${id}-start`} label="Start" type="datetime-local" required step={values.startDate.length > 16 ? 1 : undefined} value={values.startDate} onChange={(e) => set('startDate', e.target.value)} />
-        <TextField id={`${id}-end`} label="End" type="datetime-local" required step={values.endDate.length > 16 ? 1 : undefined} value={values.endDate} onChange={(e) => set('endDate', e.target.value)} />
+        <TextField
+          id={`${id}-start`}
+          label="Start"
+          type="datetime-local"
+          required
+          step={values.startDate.length > 16 ? 1 : undefined}
+          value={values.startDate}
+          onChange={(e) => set('startDate', e.target.value)}
+        />
+        <TextField
+          id={`${id}-end`}
+          label="End"
+          type="datetime-local"
+          required
+          step={values.endDate.length > 16 ? 1 : undefined}
+          value={values.endDate}
+          onChange={(e) => set('endDate', e.target.value)}
+        />
       </div>
 
       <fieldset className="rounded-box border-2 border-plum p-4">
         <legend className="px-2 font-pixel text-[0.6rem] text-secondary">Image</legend>
         <div className="flex flex-wrap items-start gap-4">
-          {values.imageFilename && <AvatarImage src={tournamentImageUrl(values.imageFilename)} alt="Tournament image" className="h-20 w-32 object-cover" />}
+          {values.imageFilename && (
+            <AvatarImage
+              src={tournamentImageUrl(values.imageFilename)}
+              alt="Tournament image"
+              className="h-20 w-32 object-cover"
+            />
+          )}
           <div className="min-w-0 flex-1 space-y-2">
             <p className="text-sm text-base-content/80">
               {values.imageFilename ? (
                 <>
                   <span className="font-data">{originalImageName(values.imageFilename)}</span>
-                  <span className="block font-data text-xs break-all text-base-content/60">{tournamentImageUrl(values.imageFilename)}</span>
+                  <span className="block font-data text-xs break-all text-base-content/60">
+                    {tournamentImageUrl(values.imageFilename)}
+                  </span>
                 </>
               ) : (
                 'No image.'
@@ -103,7 +182,11 @@ export function TournamentFormPanel({ editingId, values, onChange, games, avatar
             </p>
             <ImageUpload folder="tournament" onUploaded={(filename) => set('imageFilename', filename)} />
             {values.imageFilename && (
-              <button type="button" className="btn btn-ghost btn-xs text-error" onClick={() => set('imageFilename', '')}>
+              <button
+                type="button"
+                className="btn btn-ghost text-error btn-xs"
+                onClick={() => set('imageFilename', '')}
+              >
                 Remove image
               </button>
             )}
@@ -119,13 +202,22 @@ export function TournamentFormPanel({ editingId, values, onChange, games, avatar
           {satsField('randomParticipantSats', 'Random Participant', '1000')}
         </div>
         <p className="mt-3 text-sm">
-          Prize pool: <span className="font-data font-bold text-primary">{pool === null ? '-' : `${sats.format(pool)} sats`}</span>
+          Prize pool:{' '}
+          <span className="font-data font-bold text-primary">{pool === null ? '-' : `${sats.format(pool)} sats`}</span>
           <span className="text-base-content/60"> (1st + 4 x 2nd-5th + random)</span>
         </p>
       </fieldset>
 
-      <AvatarRewardPicker avatars={avatars} rewards={values.avatarRewards} onChange={(avatarRewards) => set('avatarRewards', avatarRewards)} />
-      <ReportEditor value={values.reportContent} onChange={(reportContent) => set('reportContent', reportContent)} tournamentId={editingId} />
+      <AvatarRewardPicker
+        avatars={avatars}
+        rewards={values.avatarRewards}
+        onChange={(avatarRewards) => set('avatarRewards', avatarRewards)}
+      />
+      <ReportEditor
+        value={values.reportContent}
+        onChange={(reportContent) => set('reportContent', reportContent)}
+        tournamentId={editingId}
+      />
 
       {checked && problems.form && (
         <p role="alert" className="text-sm text-error">

@@ -60,7 +60,14 @@ export function toLocalInput(iso: string): string {
  */
 function atOffset(value: string, offset: number): string {
   const d = new Date(new Date(value).getTime() - offset * 60_000);
-  return dateTimeValue(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds());
+  return dateTimeValue(
+    d.getUTCFullYear(),
+    d.getUTCMonth(),
+    d.getUTCDate(),
+    d.getUTCHours(),
+    d.getUTCMinutes(),
+    d.getUTCSeconds(),
+  );
 }
 
 /** A tournament's values in the form, for editing. */
@@ -76,13 +83,22 @@ export function formOf(t: AdminTournament): FormValues {
     firstPlaceSats: String(split['1']),
     secondToFifthSats: String(split['2-5']),
     randomParticipantSats: String(split.random),
-    avatarRewards: t.rewards.avatarRewards.map((r) => ({ avatarId: r.avatarId, eligibility: r.requirement.type, minScore: r.requirement.minScore })),
+    avatarRewards: t.rewards.avatarRewards.map((r) => ({
+      avatarId: r.avatarId,
+      eligibility: r.requirement.type,
+      minScore: r.requirement.minScore,
+    })),
     reportContent: t.reportContent,
   };
 }
 
 /** Duplicating: the name plus ' (Copy)', the same game and description; dates, image and rewards empty. */
-export const duplicateOf = (t: AdminTournament): FormValues => ({ ...EMPTY_FORM, name: `${t.name} (Copy)`, gameId: t.gameId, description: t.description });
+export const duplicateOf = (t: AdminTournament): FormValues => ({
+  ...EMPTY_FORM,
+  name: `${t.name} (Copy)`,
+  gameId: t.gameId,
+  description: t.description,
+});
 
 /** The form's prize fields, each with the name its label gives it (messages name the field so). */
 export const SATS_FIELDS = {
@@ -121,7 +137,15 @@ export function formProblems(values: FormValues): { form?: string; sats: Partial
     const problem = satsProblem(field, values[field]);
     if (problem) bad[field] = problem;
   }
-  const missing = !values.name.trim() ? 'name' : !values.gameId ? 'game' : !values.startDate ? 'start date' : !values.endDate ? 'end date' : null;
+  const missing = !values.name.trim()
+    ? 'name'
+    : !values.gameId
+      ? 'game'
+      : !values.startDate
+        ? 'start date'
+        : !values.endDate
+          ? 'end date'
+          : null;
   const form = missing
     ? `The ${missing} is required.`
     : values.endDate <= values.startDate

@@ -20,14 +20,22 @@ export function ComingSoon() {
     },
   });
   return (
-    <section aria-labelledby="coming-soon" className="panel flex flex-col items-center gap-4 border-dashed p-6 text-center sm:flex-row sm:text-left">
+    <section
+      aria-labelledby="coming-soon"
+      className="panel flex flex-col items-center gap-4 border-dashed p-6 text-center sm:flex-row sm:text-left"
+    >
       <div className="min-w-0 flex-1">
         <h2 id="coming-soon" className="pixel-heading text-sm leading-relaxed sm:text-base">
           MORE GAMES COMING SOON!
         </h2>
         <p className="mt-2 text-base-content/80">New machines are being wired up. Want an e-mail when one lands?</p>
       </div>
-      <button type="button" className="btn-arcade btn-secondary shrink-0" disabled={notify.pending || onList} onClick={() => void notify.run(true)}>
+      <button
+        type="button"
+        className="btn-arcade shrink-0 btn-secondary"
+        disabled={notify.pending || onList}
+        onClick={() => void notify.run(true)}
+      >
         <PixelIcon icon={onList ? iconCheck : iconMail} className="size-4" />
         {onList ? "YOU'RE ON THE LIST" : notify.pending ? 'SAVING...' : 'NOTIFY ME'}
       </button>

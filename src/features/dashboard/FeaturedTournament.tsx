@@ -17,7 +17,7 @@ import { TournamentImage } from '../tournaments/TournamentImage';
 export function FeaturedTournament() {
   const { data: featured, loading } = useStore($featuredTournament);
   useEffect(() => refreshFeatured(), []);
-  if (featured === undefined && loading) return <div className="skeleton h-64 w-full" aria-hidden="true" />;
+  if (featured === undefined && loading) return <div className="h-64 w-full skeleton" aria-hidden="true" />;
   if (!featured || (featured.status !== 'active' && featured.status !== 'upcoming')) return null;
   return <FeaturedCard tournament={featured} />;
 }
@@ -26,16 +26,24 @@ function FeaturedCard({ tournament }: { tournament: Tournament }) {
   const active = tournament.status === 'active';
   const pool = tournament.rewards.totalPrizePool;
   return (
-    <section aria-labelledby="featured-tournament" className={`panel overflow-hidden ${active ? 'border-accent' : 'border-warning'}`}>
+    <section
+      aria-labelledby="featured-tournament"
+      className={`panel overflow-hidden ${active ? 'border-accent' : 'border-warning'}`}
+    >
       {active ? (
-        <p className="animate-glow bg-accent/15 py-2 text-center font-pixel text-sm tracking-widest text-accent">ACTIVE!</p>
+        <p className="animate-glow bg-accent/15 py-2 text-center font-pixel text-sm tracking-widest text-accent">
+          ACTIVE!
+        </p>
       ) : (
         <p className="bg-warning/10 py-2 text-center font-pixel text-[0.65rem] tracking-wide text-warning">
           STARTS IN: <StartsIn start={tournament.startTime || tournament.startDate} />
         </p>
       )}
       <div className="grid gap-5 p-5 sm:grid-cols-[14rem_1fr] sm:p-6">
-        <TournamentImage src={tournament.imageUrl} className="aspect-video w-full rounded-box border-2 border-plum sm:aspect-square" />
+        <TournamentImage
+          src={tournament.imageUrl}
+          className="aspect-video w-full rounded-box border-2 border-plum sm:aspect-square"
+        />
         <div className="flex min-w-0 flex-col gap-3">
           <p className="flex items-center gap-2 font-pixel text-[0.6rem] text-base-content/75">
             <PixelIcon icon={iconTrophy} className="size-4 text-gold" /> FEATURED TOURNAMENT

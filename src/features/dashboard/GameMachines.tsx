@@ -28,15 +28,23 @@ export default function GameMachines({ games }: { games: MachineGame[] }) {
         <h2 id="choose-game" className="pixel-heading text-base sm:text-xl">
           Choose your game...
         </h2>
-        <p className="font-data text-sm font-bold text-accent">
-          {plural(games.length, 'arcade machine')} available
-        </p>
+        <p className="font-data text-sm font-bold text-accent">{plural(games.length, 'arcade machine')} available</p>
       </div>
       <div className="mt-4 grid gap-6 sm:mt-6 md:grid-cols-2 xl:grid-cols-3">
         {games.map((game) => (
-          <article key={game.gameId} className="panel flex flex-col overflow-hidden" aria-labelledby={`machine-${game.gameId}`}>
+          <article
+            key={game.gameId}
+            className="panel flex flex-col overflow-hidden"
+            aria-labelledby={`machine-${game.gameId}`}
+          >
             <div className="relative border-b-2 border-plum">
-              <ScreenshotCarousel images={game.screenshots} intervalMs={game.carouselIntervalMs} label={`${game.name} screenshots`} width={640} height={400} />
+              <ScreenshotCarousel
+                images={game.screenshots}
+                intervalMs={game.carouselIntervalMs}
+                label={`${game.name} screenshots`}
+                width={640}
+                height={400}
+              />
             </div>
             <div className="flex flex-1 flex-col gap-3 p-5">
               <div className="flex items-start justify-between gap-3">
@@ -47,7 +55,9 @@ export default function GameMachines({ games }: { games: MachineGame[] }) {
                   </h3>
                 </div>
                 <div className="flex shrink-0 flex-col items-end gap-2">
-                  <span className={`badge badge-sm border-2 border-black font-pixel text-[0.55rem] ${game.isOnline ? 'bg-success text-success-content' : 'bg-base-content/40'}`}>
+                  <span
+                    className={`badge border-2 border-black font-pixel badge-sm text-[0.55rem] ${game.isOnline ? 'bg-success text-success-content' : 'bg-base-content/40'}`}
+                  >
                     {game.isOnline ? 'ONLINE' : 'OFFLINE'}
                   </span>
                   <span className="inline-flex items-center gap-1.5 font-pixel text-[0.65rem] text-gold">
@@ -63,13 +73,17 @@ export default function GameMachines({ games }: { games: MachineGame[] }) {
               <p className="flex-1 text-base-content/80">
                 {game.description}{' '}
                 {game.readMore && (
-                  <a href={game.detailsPath} className="link link-info whitespace-nowrap" aria-label={`Read more about ${game.name}`}>
+                  <a
+                    href={game.detailsPath}
+                    className="link whitespace-nowrap link-info"
+                    aria-label={`Read more about ${game.name}`}
+                  >
                     read more
                   </a>
                 )}
               </p>
               <GamesPlayed gameId={game.gameId} className="text-sm font-bold text-accent" />
-              <a href={playHref(game.url, game.name)} className="btn-arcade btn-primary w-full">
+              <a href={playHref(game.url, game.name)} className="btn-arcade w-full btn-primary">
                 PLAY NOW
               </a>
             </div>

@@ -10,7 +10,8 @@ interface Props {
 }
 
 /** '...' while loading; a failed call counts as nothing played (logged, never shown as an error). */
-const show = (profile: PublicProfile | null | undefined, value: () => string, none = '0') => (profile === undefined ? '...' : profile === null ? none : value());
+const show = (profile: PublicProfile | null | undefined, value: () => string, none = '0') =>
+  profile === undefined ? '...' : profile === null ? none : value();
 
 /** 'Your Game Statistics': per catalogue game PLAYED, BEST and the real global RANK ('-' unranked). */
 export function GameStatistics({ games, profile }: Props) {
@@ -28,7 +29,12 @@ export function GameStatistics({ games, profile }: Props) {
             ['RANK', show(profile, () => (stats?.globalRank ? `#${formatCount(stats.globalRank)}` : '-'), '-')],
           ];
           return (
-            <article key={game.gameId} className="panel p-4" aria-labelledby={`stats-${game.gameId}`} aria-busy={profile === undefined}>
+            <article
+              key={game.gameId}
+              className="panel p-4"
+              aria-labelledby={`stats-${game.gameId}`}
+              aria-busy={profile === undefined}
+            >
               <h3 id={`stats-${game.gameId}`} className="flex items-center gap-3 text-xs">
                 <img src={game.logo} alt="" width={32} height={32} className="pixelated size-8" />
                 {game.name}
@@ -60,7 +66,11 @@ export function ArcadePerformance({ profile, userId }: { profile: PublicProfile 
     ['TOTAL GAMES', show(profile, () => formatCount(profile!.stats.totalGamesPlayed))],
     [
       'BEST TOURNAMENT FINISH',
-      participation.data === undefined && participation.loading ? '...' : bestFinish ? `#${formatCount(bestFinish)}` : '-',
+      participation.data === undefined && participation.loading
+        ? '...'
+        : bestFinish
+          ? `#${formatCount(bestFinish)}`
+          : '-',
     ],
     ['GAMES PLAYED', show(profile, () => formatCount(profile!.gameStats.filter((s) => s.gamesPlayed > 0).length))],
   ];

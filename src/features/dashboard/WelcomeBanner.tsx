@@ -18,7 +18,9 @@ export function WelcomeBanner({ user }: { user: User }) {
     <section className="panel grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-3 p-4 sm:flex sm:flex-row sm:gap-5 sm:p-10">
       <PlayerAvatar player={user} size="xl" className="max-sm:size-14 max-sm:border-2" />
       <div className="min-w-0 flex-1">
-        <h1 className="pixel-heading text-base leading-relaxed wrap-anywhere sm:text-2xl sm:leading-normal">Welcome back, {user.username}!</h1>
+        <h1 className="pixel-heading text-base leading-relaxed wrap-anywhere sm:text-2xl sm:leading-normal">
+          Welcome back, {user.username}!
+        </h1>
         <p className="mt-1 text-base-content/80 sm:mt-3 sm:text-lg">Ready to dominate the arcade?</p>
       </div>
       <div className="col-span-2 flex shrink-0 items-center justify-between gap-3 rounded-box border-2 border-accent/60 bg-base-300/60 px-4 py-2 sm:flex-col sm:justify-start sm:gap-2 sm:px-5 sm:py-4">

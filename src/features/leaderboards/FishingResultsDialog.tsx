@@ -29,11 +29,26 @@ export function FishingResultsDialog({ open, onClose, username, score, fish, uni
   const sorted = fishByPoints(fish);
 
   return (
-    <ArcadeDialog open={open} onClose={onClose} labelledBy={`${id}-title`} describedBy={`${id}-total`} initialFocus={title} icon={iconFish}>
-      <h2 id={`${id}-title`} ref={title} tabIndex={-1} className="text-center text-sm leading-relaxed wrap-anywhere text-primary outline-none">
+    <ArcadeDialog
+      open={open}
+      onClose={onClose}
+      labelledBy={`${id}-title`}
+      describedBy={`${id}-total`}
+      initialFocus={title}
+      icon={iconFish}
+    >
+      <h2
+        id={`${id}-title`}
+        ref={title}
+        tabIndex={-1}
+        className="text-center text-sm leading-relaxed wrap-anywhere text-primary outline-none"
+      >
         <span className="font-data text-base font-bold">{username}</span>&apos;s Fishing Results
       </h2>
-      <p id={`${id}-total`} className="mt-4 flex flex-col items-center gap-1 rounded-box border-2 border-plum bg-base-300 px-4 py-3 text-center">
+      <p
+        id={`${id}-total`}
+        className="mt-4 flex flex-col items-center gap-1 rounded-box border-2 border-plum bg-base-300 px-4 py-3 text-center"
+      >
         <span className="font-pixel text-[0.6rem] text-base-content/75">TOTAL SCORE</span>
         <span className="font-data text-2xl font-bold text-accent">
           {formatCount(score)} <span className="font-sans text-sm font-normal text-base-content/75">points</span>
@@ -44,7 +59,8 @@ export function FishingResultsDialog({ open, onClose, username, score, fish, uni
       </p>
       {isGreatHaul(sorted) && (
         <p className="mt-4 flex items-center justify-center gap-2 font-pixel text-[0.65rem] text-warning">
-          <PixelIcon icon={iconSparkles} className="size-5" /> Great haul! <PixelIcon icon={iconSparkles} className="size-5" />
+          <PixelIcon icon={iconSparkles} className="size-5" /> Great haul!{' '}
+          <PixelIcon icon={iconSparkles} className="size-5" />
         </p>
       )}
       {sorted.length === 0 ? (
@@ -79,7 +95,13 @@ export function QualityStars({ quality }: { quality: number }) {
   return (
     <span role="img" aria-label={`Quality: ${lit} out of 5`} className="inline-flex gap-0.5" data-stars={lit}>
       {[1, 2, 3, 4, 5].map((n) => (
-        <svg key={n} viewBox="0 0 9 9" className={`size-3.5 ${n <= lit ? 'text-warning' : 'text-base-content/25'}`} aria-hidden="true" shapeRendering="crispEdges">
+        <svg
+          key={n}
+          viewBox="0 0 9 9"
+          className={`size-3.5 ${n <= lit ? 'text-warning' : 'text-base-content/25'}`}
+          aria-hidden="true"
+          shapeRendering="crispEdges"
+        >
           <path fill="currentColor" d={PIXEL_STAR_PATH} />
         </svg>
       ))}

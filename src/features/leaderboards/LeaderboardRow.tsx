@@ -12,9 +12,21 @@ import { fish as iconFish, trophy as iconTrophy } from '~/ui/pixel-icons';
 export const rowId = (userId: number) => `leaderboard-row-${userId}`;
 
 const TROPHIES = [
-  { label: 'Gold trophy', icon: 'text-gold', row: 'bg-gold/10 [&>td:first-child]:shadow-[inset_4px_0_0_0_var(--color-gold)]' },
-  { label: 'Silver trophy', icon: 'text-[#d3d8ea]', row: 'bg-[#d3d8ea]/8 [&>td:first-child]:shadow-[inset_4px_0_0_0_#d3d8ea]' },
-  { label: 'Bronze trophy', icon: 'text-[#e0915a]', row: 'bg-[#e0915a]/8 [&>td:first-child]:shadow-[inset_4px_0_0_0_#e0915a]' },
+  {
+    label: 'Gold trophy',
+    icon: 'text-gold',
+    row: 'bg-gold/10 [&>td:first-child]:shadow-[inset_4px_0_0_0_var(--color-gold)]',
+  },
+  {
+    label: 'Silver trophy',
+    icon: 'text-[#d3d8ea]',
+    row: 'bg-[#d3d8ea]/8 [&>td:first-child]:shadow-[inset_4px_0_0_0_#d3d8ea]',
+  },
+  {
+    label: 'Bronze trophy',
+    icon: 'text-[#e0915a]',
+    row: 'bg-[#e0915a]/8 [&>td:first-child]:shadow-[inset_4px_0_0_0_#e0915a]',
+  },
 ] as const;
 
 /**
@@ -22,18 +34,38 @@ const TROPHIES = [
  * own row, fish or level, join date, country and score. On narrow screens the secondary columns
  * fold into a line under the name.
  */
-export function LeaderboardRow({ entry, results, own, flash, onFish }: { entry: LeaderboardEntry; results: GameResults; own: boolean; flash: boolean; onFish: () => void }) {
+export function LeaderboardRow({
+  entry,
+  results,
+  own,
+  flash,
+  onFish,
+}: {
+  entry: LeaderboardEntry;
+  results: GameResults;
+  own: boolean;
+  flash: boolean;
+  onFish: () => void;
+}) {
   const trophy = entry.rank <= 3 ? TROPHIES[entry.rank - 1] : undefined;
   const country = countryBadge(entry.country);
   const cell = 'border-t-2 border-plum/60 py-3 align-middle';
-  const stat = results.fish ? <FishButton entry={entry} onOpen={onFish} /> : results.levels ? <LevelText level={entry.level} /> : null;
+  const stat = results.fish ? (
+    <FishButton entry={entry} onOpen={onFish} />
+  ) : results.levels ? (
+    <LevelText level={entry.level} />
+  ) : null;
 
   return (
     <tr
       id={rowId(entry.userId)}
       data-rank={entry.rank}
       data-own={own || undefined}
-      className={[trophy?.row ?? '', own ? 'bg-accent/10 outline-2 -outline-offset-2 outline-accent' : '', flash ? 'row-flash' : ''].join(' ')}
+      className={[
+        trophy?.row ?? '',
+        own ? 'bg-accent/10 outline-2 -outline-offset-2 outline-accent' : '',
+        flash ? 'row-flash' : '',
+      ].join(' ')}
     >
       <td className={`${cell} px-1 text-center sm:px-2`}>
         {trophy ? (
@@ -47,13 +79,29 @@ export function LeaderboardRow({ entry, results, own, flash, onFish }: { entry: 
       </td>
       <td className={`${cell} px-2`}>
         <div className="flex min-w-0 items-center gap-3">
-          <PlayerAvatar player={{ username: entry.username, avatarImage: entry.activeAvatar?.avatarImage, avatarName: entry.activeAvatar?.avatarName }} size="md" lazy />
+          <PlayerAvatar
+            player={{
+              username: entry.username,
+              avatarImage: entry.activeAvatar?.avatarImage,
+              avatarName: entry.activeAvatar?.avatarName,
+            }}
+            size="md"
+            lazy
+          />
           <div className="min-w-0">
             <p className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
-              <a href={`/users/${entry.userId}`} title={entry.username} className="link block min-w-0 font-data font-bold wrap-anywhere link-hover hover:text-primary md:truncate">
+              <a
+                href={`/users/${entry.userId}`}
+                title={entry.username}
+                className="block min-w-0 link font-data font-bold wrap-anywhere link-hover hover:text-primary md:truncate"
+              >
                 <BreakableName name={entry.username} />
               </a>
-              {own && <span className="badge shrink-0 border-2 border-black bg-accent font-pixel text-[0.5rem] text-accent-content badge-sm">YOU</span>}
+              {own && (
+                <span className="badge shrink-0 border-2 border-black bg-accent font-pixel badge-sm text-[0.5rem] text-accent-content">
+                  YOU
+                </span>
+              )}
             </p>
             <p className="mt-0.5 hidden text-sm text-base-content/75 md:block lg:hidden">
               <JoinDate createdAt={entry.createdAt} />
@@ -73,7 +121,9 @@ export function LeaderboardRow({ entry, results, own, flash, onFish }: { entry: 
       </td>
       <td className={`${cell} hidden px-2 text-center md:table-cell`}>{country && <CountryCode code={country} />}</td>
       <td className={`${cell} pr-3 pl-1 text-right sm:pr-6`}>
-        <span className={`block font-data text-base font-bold sm:text-lg ${trophy ? trophy.icon : 'text-primary'}`}>{formatCount(entry.score)}</span>
+        <span className={`block font-data text-base font-bold sm:text-lg ${trophy ? trophy.icon : 'text-primary'}`}>
+          {formatCount(entry.score)}
+        </span>
         <span className="text-xs text-base-content/75">points</span>
       </td>
     </tr>
@@ -95,7 +145,7 @@ function FishButton({ entry, onOpen }: { entry: LeaderboardEntry; onOpen: () => 
       onClick={onOpen}
       aria-haspopup="dialog"
       aria-label={`${text}: show ${entry.username}'s fishing results`}
-      className="btn btn-xs h-auto min-h-7 gap-1.5 border-2 border-info/60 bg-info/10 px-2 text-sm font-normal text-info hover:bg-info/20"
+      className="btn h-auto min-h-7 gap-1.5 border-2 border-info/60 bg-info/10 px-2 text-sm font-normal text-info btn-xs hover:bg-info/20"
     >
       <PixelIcon icon={iconFish} className="size-4" />
       <span className="font-data">{text}</span>
@@ -104,12 +154,14 @@ function FishButton({ entry, onOpen }: { entry: LeaderboardEntry; onOpen: () => 
 }
 
 function LevelText({ level }: { level: number | null }) {
-  return <span className="whitespace-nowrap font-data">{level === null ? 'Level -' : `Level ${formatCount(level)}`}</span>;
+  return (
+    <span className="font-data whitespace-nowrap">{level === null ? 'Level -' : `Level ${formatCount(level)}`}</span>
+  );
 }
 
 function JoinDate({ createdAt }: { createdAt: string }) {
   return (
-    <time dateTime={createdAt} className="whitespace-nowrap font-data">
+    <time dateTime={createdAt} className="font-data whitespace-nowrap">
       {formatShortDate(createdAt)}
     </time>
   );
@@ -117,7 +169,10 @@ function JoinDate({ createdAt }: { createdAt: string }) {
 
 function CountryCode({ code }: { code: string }) {
   return (
-    <abbr title={countryName(code)} className="rounded-sm border-2 border-plum bg-base-300 px-1.5 py-0.5 font-data text-xs font-bold text-info no-underline">
+    <abbr
+      title={countryName(code)}
+      className="rounded-sm border-2 border-plum bg-base-300 px-1.5 py-0.5 font-data text-xs font-bold text-info no-underline"
+    >
       {code}
     </abbr>
   );

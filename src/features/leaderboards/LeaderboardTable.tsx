@@ -10,7 +10,9 @@ import { PlayersAbove } from './PlayersAbove';
 import type { Board } from './useLeaderboard';
 
 // Loaded when a player first opens someone's fishing results, not with the board.
-const FishingResultsDialog = lazy(() => import('./FishingResultsDialog').then((m) => ({ default: m.FishingResultsDialog })));
+const FishingResultsDialog = lazy(() =>
+  import('./FishingResultsDialog').then((m) => ({ default: m.FishingResultsDialog })),
+);
 import { users as iconUsers } from '~/ui/pixel-icons';
 
 interface Props {
@@ -40,7 +42,18 @@ interface Props {
  * with rank, avatar, name, fish or level, join date, country and score; Load More Players below.
  * On narrow screens the secondary columns fold into a line under the player's name.
  */
-export function LeaderboardTable({ board, results, gameName, scopeLabel, ownUserId, flashUserId, emptyHint, detailsPath, periodLabel = 'ALL TIME', fishUnit = 'lbs' }: Props) {
+export function LeaderboardTable({
+  board,
+  results,
+  gameName,
+  scopeLabel,
+  ownUserId,
+  flashUserId,
+  emptyHint,
+  detailsPath,
+  periodLabel = 'ALL TIME',
+  fishUnit = 'lbs',
+}: Props) {
   const id = useId();
   const title = useRef<HTMLHeadingElement>(null);
   const body = useRef<HTMLTableSectionElement>(null);
@@ -60,10 +73,19 @@ export function LeaderboardTable({ board, results, gameName, scopeLabel, ownUser
   return (
     <section aria-labelledby={`${id}-title`} className="panel overflow-hidden" aria-busy={status === 'loading'}>
       <header className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1.5 border-b-2 border-plum bg-base-300/60 px-4 py-3 sm:gap-y-3 sm:px-6 sm:py-4">
-        <h2 id={`${id}-title`} ref={title} tabIndex={-1} className="flex scroll-mt-24 focus:outline-none flex-wrap items-center gap-x-3 gap-y-1.5 text-xs leading-relaxed sm:gap-y-2 sm:text-sm">
+        <h2
+          id={`${id}-title`}
+          ref={title}
+          tabIndex={-1}
+          className="flex scroll-mt-24 flex-wrap items-center gap-x-3 gap-y-1.5 text-xs leading-relaxed focus:outline-none sm:gap-y-2 sm:text-sm"
+        >
           <span className="text-primary">{gameName}</span>
-          <span className="badge h-auto border-2 border-info bg-transparent py-1 font-pixel text-[0.55rem] text-info">{scopeLabel}</span>
-          <span className="badge h-auto border-2 border-accent bg-transparent py-1 font-pixel text-[0.55rem] text-accent">{periodLabel}</span>
+          <span className="badge h-auto border-2 border-info bg-transparent py-1 font-pixel text-[0.55rem] text-info">
+            {scopeLabel}
+          </span>
+          <span className="badge h-auto border-2 border-accent bg-transparent py-1 font-pixel text-[0.55rem] text-accent">
+            {periodLabel}
+          </span>
         </h2>
         {status === 'ready' && board.totalPlayers > 0 && (
           <p className="flex items-center gap-2 font-data text-sm text-base-content/75">
@@ -75,11 +97,16 @@ export function LeaderboardTable({ board, results, gameName, scopeLabel, ownUser
 
       {status === 'loading' && <LoadingRows />}
       {status === 'error' && <BoardError onRetry={board.retry} />}
-      {status === 'ready' && board.rows.length === 0 && <EmptyBoard hint={emptyHint} detailsPath={detailsPath} gameName={gameName} />}
+      {status === 'ready' && board.rows.length === 0 && (
+        <EmptyBoard hint={emptyHint} detailsPath={detailsPath} gameName={gameName} />
+      )}
       {status === 'ready' && board.rows.length > 0 && (
         <>
           {board.firstPage > 1 && <PlayersAbove board={board} title={title} body={body} />}
-          <table className="w-full table-fixed border-separate border-spacing-0 text-left" aria-labelledby={`${id}-title`}>
+          <table
+            className="w-full table-fixed border-separate border-spacing-0 text-left"
+            aria-labelledby={`${id}-title`}
+          >
             <BoardHead results={results} />
             <tbody ref={body}>
               {board.rows.map((entry) => (
@@ -119,7 +146,9 @@ function BoardHead({ results }: { results: GameResults }) {
   const columns: [string, string][] = [
     ['Rank', 'w-12 px-1 text-center sm:w-20 sm:px-2'],
     ['Player', 'px-2'],
-    ...(results.fish || results.levels ? [[results.fish ? 'Fish Caught' : 'Level', 'hidden w-32 px-2 md:table-cell'] as [string, string]] : []),
+    ...(results.fish || results.levels
+      ? [[results.fish ? 'Fish Caught' : 'Level', 'hidden w-32 px-2 md:table-cell'] as [string, string]]
+      : []),
     ['Joined', 'hidden w-36 px-2 lg:table-cell'],
     ['Country', 'hidden w-24 px-2 text-center md:table-cell'],
     ['Score', 'w-24 pr-3 pl-1 text-right sm:w-40 sm:pr-6'],

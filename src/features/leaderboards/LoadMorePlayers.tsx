@@ -17,14 +17,20 @@ export function LoadMorePlayers({ board }: { board: Board }) {
         </p>
       )}
       {board.hasMore && (
-        <button type="button" className="btn-arcade btn-secondary" onClick={board.loadMore} disabled={board.more === 'loading'}>
+        <button
+          type="button"
+          className="btn-arcade btn-secondary"
+          onClick={board.loadMore}
+          disabled={board.more === 'loading'}
+        >
           {board.more === 'loading' ? (
             <>
-              <span className="loading loading-spinner loading-xs" aria-hidden="true" /> Loading...
+              <span className="loading loading-xs loading-spinner" aria-hidden="true" /> Loading...
             </>
           ) : (
             <>
-              <PixelIcon icon={iconArrowDown} className="size-4" /> {board.more === 'error' ? 'Try Again' : 'Load More Players'}
+              <PixelIcon icon={iconArrowDown} className="size-4" />{' '}
+              {board.more === 'error' ? 'Try Again' : 'Load More Players'}
             </>
           )}
         </button>

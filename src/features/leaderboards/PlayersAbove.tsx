@@ -9,7 +9,15 @@ import { arrowBarUp as iconArrowBarUp, arrowUp as iconArrowUp } from '~/ui/pixel
  * them a page at a time, and a way back to the top of the board. Focus never falls to the page:
  * when the bar goes, the board's title (back to the top) or its first row (all shown) takes it.
  */
-export function PlayersAbove({ board, title, body }: { board: Board; title: RefObject<HTMLHeadingElement | null>; body: RefObject<HTMLTableSectionElement | null> }) {
+export function PlayersAbove({
+  board,
+  title,
+  body,
+}: {
+  board: Board;
+  title: RefObject<HTMLHeadingElement | null>;
+  body: RefObject<HTMLTableSectionElement | null>;
+}) {
   const higher = Math.max(0, (board.rows[0]?.rank ?? 1) - 1);
   const loading = board.above === 'loading';
 
@@ -42,11 +50,25 @@ export function PlayersAbove({ board, title, body }: { board: Board; title: RefO
         )}
       </p>
       <div className="flex flex-wrap gap-2">
-        <button type="button" className="btn-arcade btn-sm btn-secondary" onClick={() => void showAbove()} disabled={loading}>
-          {loading ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : <PixelIcon icon={iconArrowUp} className="size-4" />}
+        <button
+          type="button"
+          className="btn-arcade btn-secondary btn-sm"
+          onClick={() => void showAbove()}
+          disabled={loading}
+        >
+          {loading ? (
+            <span className="loading loading-xs loading-spinner" aria-hidden="true" />
+          ) : (
+            <PixelIcon icon={iconArrowUp} className="size-4" />
+          )}
           {board.above === 'error' ? 'Try Again' : 'Show players above'}
         </button>
-        <button type="button" className="btn-arcade btn-sm btn-outline btn-info" onClick={() => void backToTop()} disabled={loading}>
+        <button
+          type="button"
+          className="btn-arcade btn-outline btn-info btn-sm"
+          onClick={() => void backToTop()}
+          disabled={loading}
+        >
           <PixelIcon icon={iconArrowBarUp} className="size-4" />
           Back to the top
         </button>

@@ -40,7 +40,12 @@ export function ScopeControls({ scope, country, countries, onScope, onCountry }:
             Country
           </label>
           {countries.status === 'ready' && countries.countries.length > 0 ? (
-            <select id={`${id}-country`} className="select w-full border-2 border-plum bg-base-100" value={country ?? ''} onChange={(e) => onCountry(e.target.value)}>
+            <select
+              id={`${id}-country`}
+              className="select w-full border-2 border-plum bg-base-100"
+              value={country ?? ''}
+              onChange={(e) => onCountry(e.target.value)}
+            >
               {countries.countries.map((c) => (
                 <option key={c.code} value={c.code}>
                   {c.name}
@@ -50,7 +55,11 @@ export function ScopeControls({ scope, country, countries, onScope, onCountry }:
           ) : (
             <select id={`${id}-country`} className="select w-full border-2 border-plum bg-base-100" disabled value="">
               <option value="">
-                {countries.status === 'ready' ? 'No countries with players yet' : countries.status === 'error' ? 'Countries could not be loaded' : 'Loading countries...'}
+                {countries.status === 'ready'
+                  ? 'No countries with players yet'
+                  : countries.status === 'error'
+                    ? 'Countries could not be loaded'
+                    : 'Loading countries...'}
               </option>
             </select>
           )}

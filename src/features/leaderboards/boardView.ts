@@ -20,5 +20,9 @@ export function writeView(view: BoardQuery, games: { gameId: string }[]) {
   set('scope', view.scope === 'global' ? undefined : view.scope);
   set('country', view.scope === 'country' ? view.country : undefined);
   const search = params.toString();
-  window.history.replaceState(window.history.state, '', `${window.location.pathname}${search ? `?${search}` : ''}${window.location.hash}`);
+  window.history.replaceState(
+    window.history.state,
+    '',
+    `${window.location.pathname}${search ? `?${search}` : ''}${window.location.hash}`,
+  );
 }

@@ -21,7 +21,8 @@ export function useJumpToOwnRow(board: Board, rank: ReturnType<typeof useUserRan
     const mine = retried ? await rank.refresh() : rank.status === 'ready' ? rank.rank : null;
     if (mine?.page == null || !(await board.showPage(mine.page))) {
       setJumping(false);
-      if (retried) toast({ title: 'Could not find your row', description: 'The board changed. Try again in a moment.' });
+      if (retried)
+        toast({ title: 'Could not find your row', description: 'The board changed. Try again in a moment.' });
       return;
     }
     setTarget({ page: mine.page, retried });
@@ -45,7 +46,8 @@ export function useJumpToOwnRow(board: Board, rank: ReturnType<typeof useUserRan
     setTarget(null);
     if (target.retried || board.more === 'error') {
       setJumping(false);
-      if (board.more !== 'error') toast({ title: 'Could not find your row', description: 'The board changed. Try again in a moment.' });
+      if (board.more !== 'error')
+        toast({ title: 'Could not find your row', description: 'The board changed. Try again in a moment.' });
       return;
     }
     void jump(true);

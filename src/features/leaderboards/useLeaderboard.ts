@@ -68,10 +68,17 @@ export function useLeaderboard(request: BoardRequest): Board {
   const [state, setState] = useState<PageWindow>({ key, first: 1, count: 1 });
   const shown = state.key === key ? state : { key, first: 1, count: 1 };
   // A jump (showPage) or Show players above in progress, and whether it failed.
-  const [jump, setJump] = useState<{ key: string; more: Pending; above: Pending }>({ key, more: 'idle', above: 'idle' });
+  const [jump, setJump] = useState<{ key: string; more: Pending; above: Pending }>({
+    key,
+    more: 'idle',
+    above: 'idle',
+  });
   const pending = jump.key === key ? jump : { key, more: 'idle' as Pending, above: 'idle' as Pending };
 
-  const stores = useMemo(() => (query ? range(shown.first, shown.count).map((page) => leaderboardPageStore({ query, page })) : []), [key, shown.first, shown.count]);
+  const stores = useMemo(
+    () => (query ? range(shown.first, shown.count).map((page) => leaderboardPageStore({ query, page })) : []),
+    [key, shown.first, shown.count],
+  );
   const values = useStores(stores);
 
   // The board on screen, for callbacks that finish after the player moved on.
@@ -81,21 +88,24 @@ export function useLeaderboard(request: BoardRequest): Board {
   });
 
   /** Show `change(window)` once its new page is there; false if it failed or the board changed. */
-  const showWhenLoaded = useCallback(async (page: number, change: (w: PageWindow) => PageWindow, slot: 'more' | 'above') => {
-    const { key: startedOn, query: board, shown: from } = live.current;
-    if (!board) return false;
-    setJump({ key: startedOn, more: 'idle', above: 'idle', [slot]: 'loading' });
-    try {
-      await loaded(leaderboardPageStore({ query: board, page }));
-    } catch {
-      setJump((j) => (j.key === startedOn ? { ...j, [slot]: 'error' } : j));
-      return false;
-    }
-    if (live.current.key !== startedOn) return false;
-    setState(change(from));
-    setJump({ key: startedOn, more: 'idle', above: 'idle' });
-    return true;
-  }, []);
+  const showWhenLoaded = useCallback(
+    async (page: number, change: (w: PageWindow) => PageWindow, slot: 'more' | 'above') => {
+      const { key: startedOn, query: board, shown: from } = live.current;
+      if (!board) return false;
+      setJump({ key: startedOn, more: 'idle', above: 'idle', [slot]: 'loading' });
+      try {
+        await loaded(leaderboardPageStore({ query: board, page }));
+      } catch {
+        setJump((j) => (j.key === startedOn ? { ...j, [slot]: 'error' } : j));
+        return false;
+      }
+      if (live.current.key !== startedOn) return false;
+      setState(change(from));
+      setJump({ key: startedOn, more: 'idle', above: 'idle' });
+      return true;
+    },
+    [],
+  );
 
   const loadMore = useCallback(() => {
     const { query: board, shown: w, stores: onScreen } = live.current;
@@ -111,7 +121,14 @@ export function useLeaderboard(request: BoardRequest): Board {
       const { first, count } = live.current.shown;
       if (target >= first && target < first + count) return true;
       const append = target === first + count;
-      return showWhenLoaded(target, (w) => (append && w.first === first && w.count === count ? { ...w, count: count + 1 } : { key: w.key, first: target, count: 1 }), 'more');
+      return showWhenLoaded(
+        target,
+        (w) =>
+          append && w.first === first && w.count === count
+            ? { ...w, count: count + 1 }
+            : { key: w.key, first: target, count: 1 },
+        'more',
+      );
     },
     [showWhenLoaded],
   );
@@ -119,10 +136,17 @@ export function useLeaderboard(request: BoardRequest): Board {
   const showAbove = useCallback(async () => {
     const { first } = live.current.shown;
     if (first <= 1) return false;
-    return showWhenLoaded(first - 1, (w) => (w.first === first ? { ...w, first: first - 1, count: w.count + 1 } : w), 'above');
+    return showWhenLoaded(
+      first - 1,
+      (w) => (w.first === first ? { ...w, first: first - 1, count: w.count + 1 } : w),
+      'above',
+    );
   }, [showWhenLoaded]);
 
-  const backToTop = useCallback(() => showWhenLoaded(1, (w) => ({ key: w.key, first: 1, count: 1 }), 'above'), [showWhenLoaded]);
+  const backToTop = useCallback(
+    () => showWhenLoaded(1, (w) => ({ key: w.key, first: 1, count: 1 }), 'above'),
+    [showWhenLoaded],
+  );
 
   const retry = useCallback(() => live.current.stores[0]?.invalidate(), []);
 
@@ -143,7 +167,14 @@ export function useLeaderboard(request: BoardRequest): Board {
         ? 'ready'
         : 'loading';
   const lastPageMissing = values.length > 1 && last && !last.data;
-  const more: Pending = pending.more !== 'idle' ? pending.more : lastPageMissing ? (last.error !== undefined && !last.loading ? 'error' : 'loading') : 'idle';
+  const more: Pending =
+    pending.more !== 'idle'
+      ? pending.more
+      : lastPageMissing
+        ? last.error !== undefined && !last.loading
+          ? 'error'
+          : 'loading'
+        : 'idle';
   const newest = pages.at(-1);
   return {
     status,
@@ -178,7 +209,11 @@ export function useUserRank(query: BoardQuery | null): RankState & { refresh: ()
     store.revalidate();
     return loaded(store).catch(() => null);
   }, [store]);
-  const state: RankState = data ? { status: 'ready', rank: data } : error !== undefined && !loading ? { status: 'error' } : { status: 'loading' };
+  const state: RankState = data
+    ? { status: 'ready', rank: data }
+    : error !== undefined && !loading
+      ? { status: 'error' }
+      : { status: 'loading' };
   return { ...state, refresh };
 }
 

@@ -13,15 +13,34 @@ export function PrizeList({ prizes, title = 'Tournament Prizes' }: { prizes: Won
         {prizes.map((prize, i) => (
           <li key={`${prize.tournamentId}-${i}`} className="flex flex-wrap items-center justify-between gap-3 py-3">
             <span className="flex min-w-0 items-center gap-3">
-              {prize.avatarImage && <img src={prize.avatarImage} alt="" width={32} height={32} className="size-8 [image-rendering:pixelated]" />}
+              {prize.avatarImage && (
+                <img
+                  src={prize.avatarImage}
+                  alt=""
+                  width={32}
+                  height={32}
+                  className="size-8 [image-rendering:pixelated]"
+                />
+              )}
               <span className="min-w-0">
-                <span className="block font-bold">{prize.prizeType === 'bitcoin' ? `${formatCount(prize.prizeValue)} sats` : (prize.avatarName ?? 'An avatar')}</span>
-                <a href={`/tournament/${prize.tournamentId}/results`} className="link link-hover text-sm text-base-content/70">
+                <span className="block font-bold">
+                  {prize.prizeType === 'bitcoin'
+                    ? `${formatCount(prize.prizeValue)} sats`
+                    : (prize.avatarName ?? 'An avatar')}
+                </span>
+                <a
+                  href={`/tournament/${prize.tournamentId}/results`}
+                  className="link text-sm text-base-content/70 link-hover"
+                >
                   {prize.tournamentName}
                 </a>
               </span>
             </span>
-            <span className={`badge badge-sm font-pixel text-[0.55rem] ${prize.status === 'sent' ? 'badge-success' : 'badge-warning'}`}>{prize.status === 'sent' ? 'SENT' : 'ON ITS WAY'}</span>
+            <span
+              className={`badge font-pixel badge-sm text-[0.55rem] ${prize.status === 'sent' ? 'badge-success' : 'badge-warning'}`}
+            >
+              {prize.status === 'sent' ? 'SENT' : 'ON ITS WAY'}
+            </span>
           </li>
         ))}
       </ul>

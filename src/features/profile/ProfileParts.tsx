@@ -30,7 +30,17 @@ function StatTile({ label, value }: { label: string; value: string }) {
 }
 
 /** A titled panel of the profile, or its empty-state text when there is nothing to show. */
-function ProfileSection({ id, title, empty, children }: { id: string; title: string; empty: string | false; children: ReactNode }) {
+function ProfileSection({
+  id,
+  title,
+  empty,
+  children,
+}: {
+  id: string;
+  title: string;
+  empty: string | false;
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby={id} className="panel p-5 sm:p-6">
       <h2 id={id} className="text-[0.7rem] text-accent">
@@ -46,7 +56,10 @@ export function ProfileCard({ profile }: { profile: PublicProfile }) {
   const country = countryBadge(profile.user.country);
   const avatar = profile.activeAvatar;
   return (
-    <section aria-label="Player" className="panel flex flex-col items-center gap-5 p-6 text-center sm:flex-row sm:p-8 sm:text-left">
+    <section
+      aria-label="Player"
+      className="panel flex flex-col items-center gap-5 p-6 text-center sm:flex-row sm:p-8 sm:text-left"
+    >
       <PlayerAvatar
         player={{ username: profile.user.username, avatarImage: avatar?.avatarImage, avatarName: avatar?.avatarName }}
         size="xl"
@@ -63,7 +76,10 @@ export function ProfileCard({ profile }: { profile: PublicProfile }) {
             </abbr>
           )}
           <span>
-            Member since <time dateTime={profile.user.memberSince} className="font-data">{formatShortDate(profile.user.memberSince)}</time>
+            Member since{' '}
+            <time dateTime={profile.user.memberSince} className="font-data">
+              {formatShortDate(profile.user.memberSince)}
+            </time>
           </span>
         </p>
         {avatar ? (
@@ -98,7 +114,15 @@ export function OverallStats({ profile, now }: { profile: PublicProfile; now: nu
 }
 
 /** Game Performance: every catalogue game by its name, with its numbers and global rank. */
-export function GamePerformance({ profile, games, now }: { profile: PublicProfile; games: ProfileGame[]; now: number }) {
+export function GamePerformance({
+  profile,
+  games,
+  now,
+}: {
+  profile: PublicProfile;
+  games: ProfileGame[];
+  now: number;
+}) {
   const played = profile.gameStats.filter((s) => s.gamesPlayed > 0);
   return (
     <ProfileSection id="game-performance" title="Game Performance" empty={played.length === 0 && 'No games played yet'}>
@@ -149,7 +173,10 @@ export function TournamentHistory({ profile, now }: { profile: PublicProfile; no
       </dl>
       <ul className="mt-4 divide-y-2 divide-plum/60">
         {t.recentTournaments.map((entry) => (
-          <li key={`${entry.tournamentName}-${entry.createdAt}`} className="flex items-center justify-between gap-3 py-3">
+          <li
+            key={`${entry.tournamentName}-${entry.createdAt}`}
+            className="flex items-center justify-between gap-3 py-3"
+          >
             <span className="min-w-0">
               <span className="block font-bold wrap-anywhere">{entry.tournamentName}</span>
               <span className="text-sm text-base-content/70">{formatRelativeTime(entry.createdAt, now)}</span>

@@ -26,7 +26,9 @@ export function ProfileView({ profile, games, now, picker }: Props) {
           </h2>
           {picker?.actions}
         </div>
-        {picker && profile.avatarCollection.length > 0 && <p className="mt-3 text-base-content/80">Click on an avatar to set it as your active avatar</p>}
+        {picker && profile.avatarCollection.length > 0 && (
+          <p className="mt-3 text-base-content/80">Click on an avatar to set it as your active avatar</p>
+        )}
         <AvatarCollection profile={profile} picker={picker} />
       </section>
       <GamePerformance profile={profile} games={games} now={now} />

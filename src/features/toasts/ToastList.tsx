@@ -24,7 +24,7 @@ export function ToastList({ toasts }: { toasts: Toast[] }) {
         {t.description && <p className="mt-1 text-sm leading-snug">{t.description}</p>}
         <button
           type="button"
-          className="btn btn-ghost btn-xs btn-square absolute top-2 right-2"
+          className="btn absolute top-2 right-2 btn-square btn-ghost btn-xs"
           aria-label="Dismiss notification"
           onClick={() => dismissToast(t.id)}
         >

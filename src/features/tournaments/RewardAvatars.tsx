@@ -37,5 +37,16 @@ function Thumbnail({ reward, size }: { reward: AvatarReward; size: string }) {
       </span>
     );
   }
-  return <img ref={ref} src={reward.imageUrl} alt={reward.avatarName} title={reward.avatarName} width={40} height={40} onError={onError} className={`pixelated ${frame}`} />;
+  return (
+    <img
+      ref={ref}
+      src={reward.imageUrl}
+      alt={reward.avatarName}
+      title={reward.avatarName}
+      width={40}
+      height={40}
+      onError={onError}
+      className={`pixelated ${frame}`}
+    />
+  );
 }

@@ -6,10 +6,23 @@ import { trophy as iconTrophy } from '~/ui/pixel-icons';
 export function TournamentImage({ src, className = '' }: { src: string | null; className?: string }) {
   const { broken, ref, onError } = useBrokenImage(src);
   if (src && !broken) {
-    return <img ref={ref} src={src} alt="" width={640} height={360} onError={onError} className={`object-cover ${className}`} />;
+    return (
+      <img
+        ref={ref}
+        src={src}
+        alt=""
+        width={640}
+        height={360}
+        onError={onError}
+        className={`object-cover ${className}`}
+      />
+    );
   }
   return (
-    <div aria-hidden="true" className={`grid place-items-center bg-gradient-to-br from-plum to-base-300 text-gold ${className}`}>
+    <div
+      aria-hidden="true"
+      className={`grid place-items-center bg-gradient-to-br from-plum to-base-300 text-gold ${className}`}
+    >
       <PixelIcon icon={iconTrophy} className="size-16" />
     </div>
   );

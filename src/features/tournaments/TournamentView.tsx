@@ -35,13 +35,16 @@ export function TournamentHeader({ tournament, gameName, playUrl, status, now }:
   return (
     <section aria-labelledby="tournament-name" className="panel overflow-hidden">
       <div className="grid gap-6 p-5 sm:p-6 md:grid-cols-[16rem_1fr]">
-        <TournamentImage src={tournament.imageUrl} className="aspect-video w-full rounded-box border-2 border-plum md:aspect-square" />
+        <TournamentImage
+          src={tournament.imageUrl}
+          className="aspect-video w-full rounded-box border-2 border-plum md:aspect-square"
+        />
         <div className="flex min-w-0 flex-col gap-4">
           <div className="flex flex-wrap items-center gap-3">
             <StatusBadge status={status} />
             <span className="font-pixel text-[0.6rem] text-base-content/75">TOURNAMENT</span>
           </div>
-          <h1 id="tournament-name" className="pixel-heading wrap-anywhere text-lg leading-relaxed sm:text-2xl">
+          <h1 id="tournament-name" className="pixel-heading text-lg leading-relaxed wrap-anywhere sm:text-2xl">
             {tournament.name}
           </h1>
           {tournament.description && <p className="text-base-content/85">{tournament.description}</p>}
@@ -53,7 +56,12 @@ export function TournamentHeader({ tournament, gameName, playUrl, status, now }:
               </div>
             ))}
           </dl>
-          <Clock tournament={tournament} status={status} now={now} play={playUrl ? playHref(playUrl, gameName) : null} />
+          <Clock
+            tournament={tournament}
+            status={status}
+            now={now}
+            play={playUrl ? playHref(playUrl, gameName) : null}
+          />
         </div>
       </div>
     </section>
@@ -65,12 +73,22 @@ export function TournamentHeader({ tournament, gameName, playUrl, status, now }:
  * players only, so a plain link to the play page, as the dashboard's machines; upcoming too, for
  * practice: only runs inside the window enter).
  */
-function Clock({ tournament, status, now, play }: { tournament: Tournament; status: TournamentStatus; now: number; play: string | null }) {
+function Clock({
+  tournament,
+  status,
+  now,
+  play,
+}: {
+  tournament: Tournament;
+  status: TournamentStatus;
+  now: number;
+  play: string | null;
+}) {
   if (status === 'past') {
     return (
       <div className="flex flex-wrap items-center gap-3 rounded-box border-2 border-base-content/40 bg-base-300/70 px-4 py-3">
         <p className="font-pixel text-sm text-base-content/85">COMPLETED</p>
-        <a href={`/tournament/${tournament.id}/results`} className="btn-arcade btn-secondary btn-sm ml-auto">
+        <a href={`/tournament/${tournament.id}/results`} className="btn-arcade ml-auto btn-secondary btn-sm">
           View Results
         </a>
       </div>
@@ -79,7 +97,9 @@ function Clock({ tournament, status, now, play }: { tournament: Tournament; stat
   const target = status === 'upcoming' ? tournament.startTime || tournament.startDate : tournament.endDate;
   const tone = status === 'upcoming' ? 'border-warning text-warning' : 'border-accent text-accent';
   return (
-    <div className={`flex flex-wrap items-center gap-x-4 gap-y-1 rounded-box border-2 bg-base-300/70 px-4 py-3 ${tone}`}>
+    <div
+      className={`flex flex-wrap items-center gap-x-4 gap-y-1 rounded-box border-2 bg-base-300/70 px-4 py-3 ${tone}`}
+    >
       <p className="flex items-center gap-2 font-pixel text-[0.65rem]">
         <PixelIcon icon={iconClock} className="size-4" />
         {status === 'upcoming' ? 'STARTS IN' : 'ENDS IN'}
@@ -88,7 +108,7 @@ function Clock({ tournament, status, now, play }: { tournament: Tournament; stat
         {formatClock(target, now)}
       </time>
       {play && (
-        <a href={play} className="btn-arcade btn-primary btn-sm ml-auto">
+        <a href={play} className="btn-arcade ml-auto btn-primary btn-sm">
           <PixelIcon icon={iconGamepad} className="size-4" /> PLAY NOW
         </a>
       )}
@@ -108,7 +128,10 @@ export function TournamentRewards({ rewards }: { rewards: Rewards }) {
       {rewards.avatarRewards.length > 0 && (
         <ul className="grid gap-3 sm:grid-cols-2">
           {rewards.avatarRewards.map((reward) => (
-            <li key={reward.avatarId} className="flex items-center gap-3 rounded-box border-2 border-plum bg-base-300/70 p-3">
+            <li
+              key={reward.avatarId}
+              className="flex items-center gap-3 rounded-box border-2 border-plum bg-base-300/70 p-3"
+            >
               <RewardAvatars rewards={[reward]} size="size-12" />
               <div className="min-w-0">
                 <p className="font-bold">{reward.avatarName}</p>

@@ -16,7 +16,10 @@ const done = async () => false;
 export function useTournamentBoard(id: number | null): Board {
   const [shown, setShown] = useState({ id, count: 1 });
   const count = shown.id === id ? shown.count : 1;
-  const stores = useMemo(() => (id === null ? [] : range(count).map((page) => tournamentBoardPageStore({ id, page }))), [id, count]);
+  const stores = useMemo(
+    () => (id === null ? [] : range(count).map((page) => tournamentBoardPageStore({ id, page }))),
+    [id, count],
+  );
   const values = useStores(stores);
 
   const loadMore = useCallback(() => {
@@ -29,7 +32,11 @@ export function useTournamentBoard(id: number | null): Board {
   const pages = values.flatMap((v) => (v.data ? [v.data] : [])) as LeaderboardResponse[];
   const first = values[0];
   const last = values.at(-1);
-  const status: Board['status'] = first?.data ? 'ready' : first && first.error !== undefined && !first.loading ? 'error' : 'loading';
+  const status: Board['status'] = first?.data
+    ? 'ready'
+    : first && first.error !== undefined && !first.loading
+      ? 'error'
+      : 'loading';
   const lastMissing = values.length > 1 && last && !last.data;
   const newest = pages.at(-1);
   return {

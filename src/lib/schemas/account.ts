@@ -39,7 +39,8 @@ export const notifyNewGamesResponseSchema = z.object({ notifyNewGames: z.boolean
 export type NotifyNewGamesResponse = z.infer<typeof notifyNewGamesResponseSchema>;
 
 /** A Lightning Address (LUD-16): `name@domain`, the name of `a-z0-9-_.+`, the domain a host name with a dot. */
-export const LIGHTNING_ADDRESS = /^[a-z0-9._+-]{1,64}@(?=.{4,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/;
+export const LIGHTNING_ADDRESS =
+  /^[a-z0-9._+-]{1,64}@(?=.{4,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/;
 
 /**
  * Body of `PUT /api/account/lightning-address`: the address (trimmed and lower-cased), or null or
@@ -51,10 +52,16 @@ export const lightningAddressRequestSchema = z.object({
       z.trim(),
       z.toLowerCase(),
       z.maxLength(320, 'A Lightning Address can be at most 320 characters'),
-      z.refine((value) => value === '' || LIGHTNING_ADDRESS.test(value), 'Enter a Lightning Address like name@wallet.com'),
+      z.refine(
+        (value) => value === '' || LIGHTNING_ADDRESS.test(value),
+        'Enter a Lightning Address like name@wallet.com',
+      ),
     ),
   ),
 });
 
 /** Answer of `PUT /api/account/lightning-address`. */
-export const lightningAddressResponseSchema = z.object({ lightningAddress: z.nullable(z.string()), message: z.string() });
+export const lightningAddressResponseSchema = z.object({
+  lightningAddress: z.nullable(z.string()),
+  message: z.string(),
+});

@@ -48,21 +48,24 @@ export type AdminAvatar = z.infer<typeof adminAvatarSchema>;
 export const adminAvatarListSchema = z.object({ avatars: z.array(adminAvatarSchema) });
 export type AdminAvatarList = z.infer<typeof adminAvatarListSchema>;
 
-const nameSchema = z.string('name must be text').check(
-  z.trim(),
-  z.minLength(1, 'Give the avatar a name'),
-  z.maxLength(60, 'The name can be at most 60 characters'),
-  oneLineText('The name'),
-);
-const descriptionSchema = z.string('description must be text').check(
-  z.trim(),
-  z.maxLength(500, 'The description can be at most 500 characters'),
-  manyLinesText('The description'),
-);
+const nameSchema = z
+  .string('name must be text')
+  .check(
+    z.trim(),
+    z.minLength(1, 'Give the avatar a name'),
+    z.maxLength(60, 'The name can be at most 60 characters'),
+    oneLineText('The name'),
+  );
+const descriptionSchema = z
+  .string('description must be text')
+  .check(z.trim(), z.maxLength(500, 'The description can be at most 500 characters'), manyLinesText('The description'));
 const imageUrlSchema = z.string('imageUrl must be text').check(
   z.trim(),
   z.refine(
-    (url) => url.startsWith(AVATAR_IMAGE_PREFIX) && IMAGE_FILE_NAME.test(url.slice(AVATAR_IMAGE_PREFIX.length)) && !url.includes('..'),
+    (url) =>
+      url.startsWith(AVATAR_IMAGE_PREFIX) &&
+      IMAGE_FILE_NAME.test(url.slice(AVATAR_IMAGE_PREFIX.length)) &&
+      !url.includes('..'),
     `The image must be ${AVATAR_IMAGE_PREFIX} followed by a PNG, JPEG, WebP or GIF file name`,
   ),
 );
@@ -160,7 +163,12 @@ const sentFields = {
  * A bitcoin prize on the winners screen. `awardReason` (here and on avatar prizes) is the reason
  * in words, as the screen shows it: '1st Place', 'Random Participant', 'First Place Only', 'All Players'.
  */
-export const bitcoinPrizeSchema = z.object({ id: z.number(), prizeValue: z.number(), awardReason: z.string(), ...sentFields });
+export const bitcoinPrizeSchema = z.object({
+  id: z.number(),
+  prizeValue: z.number(),
+  awardReason: z.string(),
+  ...sentFields,
+});
 /** An avatar prize on the winners screen. */
 export const avatarPrizeSchema = z.object({
   id: z.number(),
@@ -197,7 +205,14 @@ export type AvatarRewardProgress = z.infer<typeof avatarRewardProgressSchema>;
 
 /** Answer of `GET /api/admin/tournaments/{id}/winners`. */
 export const winnersResponseSchema = z.object({
-  tournament: z.object({ id: z.number(), name: z.string(), status: z.enum(TOURNAMENT_STATUSES), startDate: z.string(), endDate: z.string(), participantCount: z.number() }),
+  tournament: z.object({
+    id: z.number(),
+    name: z.string(),
+    status: z.enum(TOURNAMENT_STATUSES),
+    startDate: z.string(),
+    endDate: z.string(),
+    participantCount: z.number(),
+  }),
   /** When winners were processed, or null. */
   processedAt: z.nullable(z.string()),
   winners: z.array(winnerSchema),
@@ -209,7 +224,11 @@ export type WinnersResponse = z.infer<typeof winnersResponseSchema>;
 /** A payment hash or note for a prize sent. */
 const paymentProofSchema = z
   .string('paymentProof must be text')
-  .check(z.trim(), z.maxLength(500, 'The payment proof can be at most 500 characters'), manyLinesText('The payment proof'));
+  .check(
+    z.trim(),
+    z.maxLength(500, 'The payment proof can be at most 500 characters'),
+    manyLinesText('The payment proof'),
+  );
 
 /** Body of `POST /api/admin/tournaments/prizes/{prizeId}/distribute` (optional): a payment hash or note. */
 export const distributePrizeRequestSchema = z.object({
@@ -225,20 +244,34 @@ export const prizeStatusRequestSchema = z.object({
 /** A prize after a change. */
 export const prizeResponseSchema = z.object({
   message: z.string(),
-  prize: z.object({ id: z.number(), tournamentId: z.number(), userId: z.number(), prizeType: z.enum(['bitcoin', 'avatar']), ...sentFields }),
+  prize: z.object({
+    id: z.number(),
+    tournamentId: z.number(),
+    userId: z.number(),
+    prizeType: z.enum(['bitcoin', 'avatar']),
+    ...sentFields,
+  }),
 });
 export type PrizeResponse = z.infer<typeof prizeResponseSchema>;
 
 /** Body of `POST /api/admin/tournaments/{id}/bulk-distribute-avatar`. */
-export const bulkDistributeRequestSchema = z.object({ avatarId: z.string('avatarId must be text').check(z.minLength(1, 'Choose an avatar reward'), oneLineText('avatarId')) });
+export const bulkDistributeRequestSchema = z.object({
+  avatarId: z.string('avatarId must be text').check(z.minLength(1, 'Choose an avatar reward'), oneLineText('avatarId')),
+});
 
 /** Answer of the bulk avatar distribution: pending awards sent, and awards made and sent for eligible players without one. */
-export const bulkDistributeResponseSchema = z.object({ distributedExisting: z.number(), newAwards: z.number(), message: z.string() });
+export const bulkDistributeResponseSchema = z.object({
+  distributedExisting: z.number(),
+  newAwards: z.number(),
+  message: z.string(),
+});
 export type BulkDistributeResponse = z.infer<typeof bulkDistributeResponseSchema>;
 
 /** Body of `POST /api/admin/tournaments/preview-report`. */
 export const reportPreviewRequestSchema = z.object({
-  markdown: z.string('markdown must be text').check(z.maxLength(100_000, 'The report can be at most 100000 characters'), manyLinesText('The report')),
+  markdown: z
+    .string('markdown must be text')
+    .check(z.maxLength(100_000, 'The report can be at most 100000 characters'), manyLinesText('The report')),
 });
 /** Answer of the preview: sanitised HTML. */
 export const reportPreviewResponseSchema = z.object({ html: z.string() });

@@ -17,20 +17,19 @@ export const MAGIC_LINK_MINUTES = 15;
 /** Digits of the one-time code sent with each magic link. */
 export const LOGIN_CODE_LENGTH = 6;
 
-export const usernameSchema = z.string(USERNAME_MESSAGES.tooShort).check(
-  z.trim(),
-  z.minLength(USERNAME_MIN, USERNAME_MESSAGES.tooShort),
-  z.maxLength(USERNAME_MAX, USERNAME_MESSAGES.tooLong),
-  z.regex(/^[A-Za-z0-9_-]+$/, USERNAME_MESSAGES.characters),
-);
+export const usernameSchema = z
+  .string(USERNAME_MESSAGES.tooShort)
+  .check(
+    z.trim(),
+    z.minLength(USERNAME_MIN, USERNAME_MESSAGES.tooShort),
+    z.maxLength(USERNAME_MAX, USERNAME_MESSAGES.tooLong),
+    z.regex(/^[A-Za-z0-9_-]+$/, USERNAME_MESSAGES.characters),
+  );
 
 /** A valid address, trimmed and lower-cased so one mailbox is one account. */
-export const emailSchema = z.string(EMAIL_MESSAGE).check(
-  z.trim(),
-  z.maxLength(EMAIL_MAX, EMAIL_MESSAGE),
-  z.email(EMAIL_MESSAGE),
-  z.toLowerCase(),
-);
+export const emailSchema = z
+  .string(EMAIL_MESSAGE)
+  .check(z.trim(), z.maxLength(EMAIL_MAX, EMAIL_MESSAGE), z.email(EMAIL_MESSAGE), z.toLowerCase());
 
 /** Body of `POST /api/auth/register`. */
 export const registerRequestSchema = z.object({ username: usernameSchema, email: emailSchema });
@@ -43,10 +42,9 @@ export type SendMagicLinkRequest = z.infer<typeof sendMagicLinkRequestSchema>;
 /** Body of `POST /api/auth/verify-code`: the one-time code from the mail, typed on another device. */
 export const verifyCodeRequestSchema = z.object({
   email: emailSchema,
-  code: z.string('Enter the 6-digit code from the email').check(
-    z.trim(),
-    z.regex(/^\d{6}$/, 'Enter the 6-digit code from the email'),
-  ),
+  code: z
+    .string('Enter the 6-digit code from the email')
+    .check(z.trim(), z.regex(/^\d{6}$/, 'Enter the 6-digit code from the email')),
 });
 export type VerifyCodeRequest = z.infer<typeof verifyCodeRequestSchema>;
 

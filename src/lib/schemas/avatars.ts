@@ -10,10 +10,12 @@ export const AVATAR_CATEGORIES = ['achievement', 'tournament'] as const;
 export type AvatarCategory = (typeof AVATAR_CATEGORIES)[number];
 
 /** An avatar id: lower-case letters, digits and single hyphens, e.g. `fiat-bird`. */
-export const avatarIdSchema = z.string('avatarId must be text').check(
-  z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'avatarId must be lower-case letters, digits and hyphens, like fiat-bird'),
-  z.maxLength(64, 'avatarId can be at most 64 characters'),
-);
+export const avatarIdSchema = z
+  .string('avatarId must be text')
+  .check(
+    z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'avatarId must be lower-case letters, digits and hyphens, like fiat-bird'),
+    z.maxLength(64, 'avatarId can be at most 64 characters'),
+  );
 
 /** The image of an avatar by id: `/api/assets/avatars/{avatarId}.png`. */
 export const defaultAvatarImage = (avatarId: string) => `/api/assets/avatars/${avatarId}.png`;

@@ -13,10 +13,15 @@ const countryCode = z.string().check(z.regex(/^[A-Za-z]{2}$/, 'country must be a
 
 /** A query parameter holding a whole number from `min` to `max`. */
 export const wholeParam = (what: string, min: number, max: number) =>
-  z.pipe(
-    z.string().check(z.regex(/^\d{1,7}$/, `${what} must be a whole number from ${min} to ${max}`)),
-    z.transform(Number),
-  ).check(z.gte(min, `${what} must be a whole number from ${min} to ${max}`), z.lte(max, `${what} must be a whole number from ${min} to ${max}`));
+  z
+    .pipe(
+      z.string().check(z.regex(/^\d{1,7}$/, `${what} must be a whole number from ${min} to ${max}`)),
+      z.transform(Number),
+    )
+    .check(
+      z.gte(min, `${what} must be a whole number from ${min} to ${max}`),
+      z.lte(max, `${what} must be a whole number from ${min} to ${max}`),
+    );
 
 /** Query of `GET /api/leaderboards/{game}`. `country` is needed (and only read) in country scope. */
 export const leaderboardQuerySchema = z
@@ -27,7 +32,10 @@ export const leaderboardQuerySchema = z
     country: z.optional(countryCode),
   })
   .check(
-    z.refine((q) => q.type !== 'country' || q.country !== undefined, { message: 'Choose a country for the country leaderboard (country=US)', path: ['country'] }),
+    z.refine((q) => q.type !== 'country' || q.country !== undefined, {
+      message: 'Choose a country for the country leaderboard (country=US)',
+      path: ['country'],
+    }),
   );
 export type LeaderboardQuery = z.infer<typeof leaderboardQuerySchema>;
 
@@ -38,12 +46,20 @@ export const userRankQuerySchema = z
     country: z.optional(countryCode),
   })
   .check(
-    z.refine((q) => q.type !== 'country' || q.country !== undefined, { message: 'Choose a country for the country leaderboard (country=US)', path: ['country'] }),
+    z.refine((q) => q.type !== 'country' || q.country !== undefined, {
+      message: 'Choose a country for the country leaderboard (country=US)',
+      path: ['country'],
+    }),
   );
 export type UserRankQuery = z.infer<typeof userRankQuerySchema>;
 
 /** One fish of a player's best fishing run; weight in kilograms. */
-export const fishDetailSchema = z.object({ name: z.string(), points: z.number(), weight: z.number(), quality: z.number() });
+export const fishDetailSchema = z.object({
+  name: z.string(),
+  points: z.number(),
+  weight: z.number(),
+  quality: z.number(),
+});
 export type FishDetail = z.infer<typeof fishDetailSchema>;
 
 /** One row of a leaderboard. */
@@ -95,5 +111,7 @@ export const userRankResponseSchema = z.object({
 export type UserRankResponse = z.infer<typeof userRankResponseSchema>;
 
 /** Answer of `GET /api/leaderboards/countries`: countries that have ranked players, by name. */
-export const countriesResponseSchema = z.object({ countries: z.array(z.object({ code: z.string(), name: z.string() })) });
+export const countriesResponseSchema = z.object({
+  countries: z.array(z.object({ code: z.string(), name: z.string() })),
+});
 export type CountriesResponse = z.infer<typeof countriesResponseSchema>;

@@ -69,7 +69,10 @@ export const publicProfileSchema = z.object({
   totalAvatars: z.number(),
   /** Rarest first (legendary, epic, rare, common), then by name. */
   avatarCollection: z.array(
-    z.object({ rarity: z.enum(RARITIES), avatar: z.object({ avatarId: z.string(), avatarName: z.string(), avatarImage: z.string() }) }),
+    z.object({
+      rarity: z.enum(RARITIES),
+      avatar: z.object({ avatarId: z.string(), avatarName: z.string(), avatarImage: z.string() }),
+    }),
   ),
   /** Every catalogue game, in catalogue order, played or not. */
   gameStats: z.array(gameStatsSchema),

@@ -16,8 +16,14 @@ export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f
 
 /** A name's check: `field` (as the message names it, e.g. 'The name') holds no hidden characters. */
 export const oneLineText = (field: string) =>
-  z.refine<string>((value) => !HIDDEN_CHARACTERS.test(value), `${field} cannot hold control characters or text-direction marks`);
+  z.refine<string>(
+    (value) => !HIDDEN_CHARACTERS.test(value),
+    `${field} cannot hold control characters or text-direction marks`,
+  );
 
 /** Longer text's check: `field` holds no control characters; line breaks and tabs are fine. */
 export const manyLinesText = (field: string) =>
-  z.refine<string>((value) => !CONTROL_CHARACTERS.test(value), `${field} cannot hold control characters such as NUL (line breaks and tabs are fine)`);
+  z.refine<string>(
+    (value) => !CONTROL_CHARACTERS.test(value),
+    `${field} cannot hold control characters such as NUL (line breaks and tabs are fine)`,
+  );

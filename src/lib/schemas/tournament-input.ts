@@ -18,7 +18,11 @@ const sats = (what: string) =>
   z._default(
     z
       .number(`${what} must be a whole number of sats`)
-      .check(z.int(`${what} must be a whole number of sats`), z.gte(0, `${what} cannot be negative`), z.lte(MAX_SATS, `${what} is more than every bitcoin there is`)),
+      .check(
+        z.int(`${what} must be a whole number of sats`),
+        z.gte(0, `${what} cannot be negative`),
+        z.lte(MAX_SATS, `${what} is more than every bitcoin there is`),
+      ),
     0,
   );
 
@@ -27,7 +31,11 @@ export const avatarRewardInputSchema = z.object({
   avatarId: avatarIdSchema,
   eligibility: z.enum(ELIGIBILITIES, `eligibility must be one of ${ELIGIBILITIES.join(', ')}`),
   minScore: z.optional(
-    z.nullable(z.number('minScore must be a whole number').check(z.int('minScore must be a whole number'), z.gte(0, 'minScore cannot be negative'))),
+    z.nullable(
+      z
+        .number('minScore must be a whole number')
+        .check(z.int('minScore must be a whole number'), z.gte(0, 'minScore cannot be negative')),
+    ),
   ),
 });
 export type AvatarRewardInput = z.infer<typeof avatarRewardInputSchema>;
@@ -42,7 +50,9 @@ export const rewardsInputSchema = z
       avatarRewards: z._default(
         z
           .array(avatarRewardInputSchema, 'avatarRewards must be a list')
-          .check(z.maxLength(AVATAR_REWARDS_MAX, `A tournament can offer at most ${AVATAR_REWARDS_MAX} avatar rewards`)),
+          .check(
+            z.maxLength(AVATAR_REWARDS_MAX, `A tournament can offer at most ${AVATAR_REWARDS_MAX} avatar rewards`),
+          ),
         [],
       ),
     },
@@ -61,7 +71,12 @@ export const rewardsInputSchema = z
   );
 export type RewardsInput = z.infer<typeof rewardsInputSchema>;
 
-const NO_REWARDS: RewardsInput = { firstPlaceSats: 0, secondToFifthSats: 0, randomParticipantSats: 0, avatarRewards: [] };
+const NO_REWARDS: RewardsInput = {
+  firstPlaceSats: 0,
+  secondToFifthSats: 0,
+  randomParticipantSats: 0,
+  avatarRewards: [],
+};
 
 /**
  * `rewards` as the form sends it: JSON text (an object is taken too). Empty text or a missing
@@ -71,7 +86,8 @@ const rewardsField = z.pipe(
   z.pipe(
     z.optional(z.nullable(z.union([z.string(), z.record(z.string(), z.unknown())], 'rewards must be JSON text'))),
     z.transform((value, ctx) => {
-      if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return NO_REWARDS as unknown;
+      if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
+        return NO_REWARDS as unknown;
       if (typeof value !== 'string') return value as unknown;
       try {
         return JSON.parse(value) as unknown;
@@ -85,12 +101,13 @@ const rewardsField = z.pipe(
 );
 
 const localDateTime = (what: string) =>
-  z
-    .string(`${what} is required`)
-    .check(
-      z.minLength(1, `${what} is required`),
-      z.refine((v) => parseLocalDateTime(v) !== null, `${what} must be a real local date and time like 2026-05-01T18:00 (seconds allowed)`),
-    );
+  z.string(`${what} is required`).check(
+    z.minLength(1, `${what} is required`),
+    z.refine(
+      (v) => parseLocalDateTime(v) !== null,
+      `${what} must be a real local date and time like 2026-05-01T18:00 (seconds allowed)`,
+    ),
+  );
 
 /** An image file name (the image is served from /api/assets/tournament/{filename}: an upload, or one of the arcade's). */
 const imageFilenameField = z.pipe(
@@ -100,7 +117,10 @@ const imageFilenameField = z.pipe(
         z.trim(),
         z.maxLength(120, 'imageFilename can be at most 120 characters'),
         // The image types /api/assets serves (an SVG, say, would only show as a broken image).
-        z.refine((v) => v === '' || IMAGE_FILE_NAME.test(v), 'imageFilename must be a PNG, JPEG, WebP or GIF file name like spring-cup.png'),
+        z.refine(
+          (v) => v === '' || IMAGE_FILE_NAME.test(v),
+          'imageFilename must be a PNG, JPEG, WebP or GIF file name like spring-cup.png',
+        ),
       ),
     ),
   ),
@@ -123,11 +143,20 @@ export const tournamentFormSchema = z
         z.maxLength(TOURNAMENT_NAME_MAX, `name can be at most ${TOURNAMENT_NAME_MAX} characters`),
         oneLineText('name'),
       ),
-    gameId: z.string('gameId is required').check(z.trim(), z.minLength(1, 'gameId is required'), z.maxLength(40, 'gameId is not a game of the arcade')),
+    gameId: z
+      .string('gameId is required')
+      .check(z.trim(), z.minLength(1, 'gameId is required'), z.maxLength(40, 'gameId is not a game of the arcade')),
     description: z._default(
       z
         .string('description must be text')
-        .check(z.trim(), z.maxLength(TOURNAMENT_DESCRIPTION_MAX, `description can be at most ${TOURNAMENT_DESCRIPTION_MAX} characters`), manyLinesText('description')),
+        .check(
+          z.trim(),
+          z.maxLength(
+            TOURNAMENT_DESCRIPTION_MAX,
+            `description can be at most ${TOURNAMENT_DESCRIPTION_MAX} characters`,
+          ),
+          manyLinesText('description'),
+        ),
       '',
     ),
     startDate: localDateTime('startDate'),
@@ -136,7 +165,10 @@ export const tournamentFormSchema = z
       .string('timezoneOffset must be text: the browser\'s getTimezoneOffset() in minutes, like "-120"')
       .check(
         z.trim(),
-        z.regex(/^-?\d{1,3}$/, 'timezoneOffset must be whole minutes, like "-120" (the browser\'s getTimezoneOffset())'),
+        z.regex(
+          /^-?\d{1,3}$/,
+          'timezoneOffset must be whole minutes, like "-120" (the browser\'s getTimezoneOffset())',
+        ),
         z.refine((v) => Math.abs(Number(v)) <= 840, 'timezoneOffset must be between -840 and 840 minutes'),
       ),
     rewards: rewardsField,
@@ -144,7 +176,10 @@ export const tournamentFormSchema = z
     reportContent: z._default(
       z
         .string('reportContent must be text')
-        .check(z.maxLength(TOURNAMENT_REPORT_MAX, `reportContent can be at most ${TOURNAMENT_REPORT_MAX} characters`), manyLinesText('reportContent')),
+        .check(
+          z.maxLength(TOURNAMENT_REPORT_MAX, `reportContent can be at most ${TOURNAMENT_REPORT_MAX} characters`),
+          manyLinesText('reportContent'),
+        ),
       '',
     ),
   })

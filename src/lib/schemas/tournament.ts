@@ -157,5 +157,8 @@ export const adminTournamentListResponseSchema = z.object({ tournaments: z.array
 export type AdminTournamentListResponse = z.infer<typeof adminTournamentListResponseSchema>;
 
 /** Answer of `POST`, `GET` and `PUT /api/admin/tournaments/{id}`. */
-export const adminTournamentResponseSchema = z.object({ message: z.optional(z.string()), tournament: adminTournamentSchema });
+export const adminTournamentResponseSchema = z.object({
+  message: z.optional(z.string()),
+  tournament: adminTournamentSchema,
+});
 export type AdminTournamentResponse = z.infer<typeof adminTournamentResponseSchema>;

@@ -32,12 +32,18 @@ export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
 
 /** Body of `POST /api/auth/verify-magic-link`: the link's token; `confirm` once the player said 'Continue'. */
 const INVALID_LINK = 'The login link has expired or is invalid. Please try signing in again.';
-export const verifyLinkRequestSchema = z.object({ token: z.string(INVALID_LINK).check(z.maxLength(200, INVALID_LINK)), confirm: z.optional(z.boolean()) });
+export const verifyLinkRequestSchema = z.object({
+  token: z.string(INVALID_LINK).check(z.maxLength(200, INVALID_LINK)),
+  confirm: z.optional(z.boolean()),
+});
 export type VerifyLinkRequest = z.infer<typeof verifyLinkRequestSchema>;
 
 /**
  * Answer of `POST /api/auth/verify-magic-link`: the signed-in user, or (a link opened in a browser
  * that did not ask for it) whose account it opens, to ask 'Continue as <username>?' first.
  */
-export const verifyLinkResponseSchema = z.union([verifyResponseSchema, z.object({ confirm: z.object({ username: z.string() }) })]);
+export const verifyLinkResponseSchema = z.union([
+  verifyResponseSchema,
+  z.object({ confirm: z.object({ username: z.string() }) }),
+]);
 export type VerifyLinkResponse = z.infer<typeof verifyLinkResponseSchema>;

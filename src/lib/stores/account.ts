@@ -2,7 +2,12 @@ import { ApiError, getJson, sendJson } from '../api';
 import { signedOut } from '../auth-client';
 import * as z from 'zod/mini';
 import { FRESH, LEADERBOARD_KEYS, createMutatorStore, createQuery, mutateCache } from '../query';
-import { accountResponseSchema, lightningAddressResponseSchema, signOutEverywhereResponseSchema, type AccountResponse } from '../schemas/account';
+import {
+  accountResponseSchema,
+  lightningAddressResponseSchema,
+  signOutEverywhereResponseSchema,
+  type AccountResponse,
+} from '../schemas/account';
 import { setSignedOut } from './session';
 
 /**
@@ -31,25 +36,36 @@ export const $account = createQuery(ACCOUNT_KEY, () => getJson(ACCOUNT_KEY, acco
  * `PUT /api/account`: saves the player's country (`XX` for unknown). The answer is the new account;
  * the player's country boards and ranks change with it.
  */
-export const $saveAccountCountry = createMutatorStore<string, AccountResponse>(async ({ data: country, invalidate }) => {
-  const account = await sendJson('put', ACCOUNT_KEY, { country }, accountResponseSchema);
-  mutateCache(ACCOUNT_KEY, account);
-  invalidate((key) => key.startsWith(LEADERBOARD_KEYS));
-  return account;
-});
+export const $saveAccountCountry = createMutatorStore<string, AccountResponse>(
+  async ({ data: country, invalidate }) => {
+    const account = await sendJson('put', ACCOUNT_KEY, { country }, accountResponseSchema);
+    mutateCache(ACCOUNT_KEY, account);
+    invalidate((key) => key.startsWith(LEADERBOARD_KEYS));
+    return account;
+  },
+);
 
 /** `PUT /api/account/notify-new-games`: record (or take back) the wish to hear of new games. */
-export const $notifyNewGames = createMutatorStore<boolean, { notifyNewGames: boolean; message: string }>(async ({ data: wanted }) => {
-  const answer = await sendJson('put', `${ACCOUNT_KEY}/notify-new-games`, { wanted }, notifyNewGamesResponseSchema);
-  const account = $account.get().data;
-  if (account) mutateCache(ACCOUNT_KEY, { ...account, notifyNewGames: answer.notifyNewGames });
-  return answer;
-});
+export const $notifyNewGames = createMutatorStore<boolean, { notifyNewGames: boolean; message: string }>(
+  async ({ data: wanted }) => {
+    const answer = await sendJson('put', `${ACCOUNT_KEY}/notify-new-games`, { wanted }, notifyNewGamesResponseSchema);
+    const account = $account.get().data;
+    if (account) mutateCache(ACCOUNT_KEY, { ...account, notifyNewGames: answer.notifyNewGames });
+    return answer;
+  },
+);
 
 /** `PUT /api/account/lightning-address`: where prizes are paid ('' removes it). */
-export const $saveLightningAddress = createMutatorStore<string, { lightningAddress: string | null; message: string }>(async ({ data: lightningAddress }) => {
-  const answer = await sendJson('put', `${ACCOUNT_KEY}/lightning-address`, { lightningAddress }, lightningAddressResponseSchema);
-  const account = $account.get().data;
-  if (account) mutateCache(ACCOUNT_KEY, { ...account, lightningAddress: answer.lightningAddress });
-  return answer;
-});
+export const $saveLightningAddress = createMutatorStore<string, { lightningAddress: string | null; message: string }>(
+  async ({ data: lightningAddress }) => {
+    const answer = await sendJson(
+      'put',
+      `${ACCOUNT_KEY}/lightning-address`,
+      { lightningAddress },
+      lightningAddressResponseSchema,
+    );
+    const account = $account.get().data;
+    if (account) mutateCache(ACCOUNT_KEY, { ...account, lightningAddress: answer.lightningAddress });
+    return answer;
+  },
+);

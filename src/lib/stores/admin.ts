@@ -23,7 +23,11 @@ import {
   type UploadResponse,
 } from '../schemas/admin';
 import * as z from 'zod/mini';
-import { adminTournamentListResponseSchema, adminTournamentResponseSchema, type AdminTournament } from '../schemas/tournament';
+import {
+  adminTournamentListResponseSchema,
+  adminTournamentResponseSchema,
+  type AdminTournament,
+} from '../schemas/tournament';
 import type { TournamentForm } from '../schemas/tournament-input';
 
 /**
@@ -37,24 +41,29 @@ const avatarAnswer = z.object({ avatar: adminAvatarSchema });
 const listAvatars = async () => (await getJson(ADMIN_AVATARS_KEY, adminAvatarListSchema)).avatars;
 
 /** `POST /api/admin/avatar-collection` or `PUT /api/admin/avatar-collection/{id}` (with `id`). */
-export const $saveAvatar = createMutatorStore<{ id?: number; values: CreateAvatarRequest | UpdateAvatarRequest }, { avatar: AdminAvatar; avatars: AdminAvatar[] }>(
-  async ({ data: { id, values } }) => {
-    const { avatar } = id === undefined
+export const $saveAvatar = createMutatorStore<
+  { id?: number; values: CreateAvatarRequest | UpdateAvatarRequest },
+  { avatar: AdminAvatar; avatars: AdminAvatar[] }
+>(async ({ data: { id, values } }) => {
+  const { avatar } =
+    id === undefined
       ? await sendJson('post', ADMIN_AVATARS_KEY, values, avatarAnswer)
       : await sendJson('put', `${ADMIN_AVATARS_KEY}/${id}`, values, avatarAnswer);
-    return { avatar, avatars: await listAvatars() };
+  return { avatar, avatars: await listAvatars() };
+});
+
+/** `DELETE /api/admin/avatar-collection/{id}`: removed, or retired when players own it. */
+export const $deleteAvatar = createMutatorStore<number, DeleteAvatarResponse & { avatars: AdminAvatar[] }>(
+  async ({ data: id }) => {
+    const answer = await sendJson('delete', `${ADMIN_AVATARS_KEY}/${id}`, undefined, deleteAvatarResponseSchema);
+    return { ...answer, avatars: await listAvatars() };
   },
 );
 
-/** `DELETE /api/admin/avatar-collection/{id}`: removed, or retired when players own it. */
-export const $deleteAvatar = createMutatorStore<number, DeleteAvatarResponse & { avatars: AdminAvatar[] }>(async ({ data: id }) => {
-  const answer = await sendJson('delete', `${ADMIN_AVATARS_KEY}/${id}`, undefined, deleteAvatarResponseSchema);
-  return { ...answer, avatars: await listAvatars() };
-});
-
 /** `POST /api/admin/uploads/{folder}?name=`: the image is checked, re-encoded and stored by the server. */
-export const $uploadImage = createMutatorStore<{ folder: UploadFolder; file: File }, UploadResponse>(({ data: { folder, file } }) =>
-  sendFile(`admin/uploads/${folder}?name=${encodeURIComponent(file.name)}`, file, uploadResponseSchema),
+export const $uploadImage = createMutatorStore<{ folder: UploadFolder; file: File }, UploadResponse>(
+  ({ data: { folder, file } }) =>
+    sendFile(`admin/uploads/${folder}?name=${encodeURIComponent(file.name)}`, file, uploadResponseSchema),
 );
 
 // ---- Winners and prizes -----------------------------------------------------------------------
@@ -63,41 +72,63 @@ const winnersKey = (tournamentId: number) => `admin/tournaments/${tournamentId}/
 const loadWinners = (tournamentId: number) => getJson(winnersKey(tournamentId), winnersResponseSchema);
 
 /** `POST /api/admin/tournaments/{id}/process-winners`, then the winners as they are now. */
-export const $processWinners = createMutatorStore<number, ProcessWinnersResponse & { winners: WinnersResponse }>(async ({ data: tournamentId }) => {
-  const answer = await sendJson('post', `admin/tournaments/${tournamentId}/process-winners`, {}, processWinnersResponseSchema);
+export const $processWinners = createMutatorStore<number, ProcessWinnersResponse & { winners: WinnersResponse }>(
+  async ({ data: tournamentId }) => {
+    const answer = await sendJson(
+      'post',
+      `admin/tournaments/${tournamentId}/process-winners`,
+      {},
+      processWinnersResponseSchema,
+    );
+    return { ...answer, winners: await loadWinners(tournamentId) };
+  },
+);
+
+/** `POST /api/admin/tournaments/prizes/{prizeId}/distribute` with an optional proof, then the winners. */
+export const $distributePrize = createMutatorStore<
+  { tournamentId: number; prizeId: number; paymentProof: string },
+  PrizeResponse & { winners: WinnersResponse }
+>(async ({ data: { tournamentId, prizeId, paymentProof } }) => {
+  const answer = await sendJson(
+    'post',
+    `admin/tournaments/prizes/${prizeId}/distribute`,
+    { paymentProof: paymentProof.trim() || null },
+    prizeResponseSchema,
+  );
   return { ...answer, winners: await loadWinners(tournamentId) };
 });
 
-/** `POST /api/admin/tournaments/prizes/{prizeId}/distribute` with an optional proof, then the winners. */
-export const $distributePrize = createMutatorStore<{ tournamentId: number; prizeId: number; paymentProof: string }, PrizeResponse & { winners: WinnersResponse }>(
-  async ({ data: { tournamentId, prizeId, paymentProof } }) => {
-    const answer = await sendJson('post', `admin/tournaments/prizes/${prizeId}/distribute`, { paymentProof: paymentProof.trim() || null }, prizeResponseSchema);
-    return { ...answer, winners: await loadWinners(tournamentId) };
-  },
-);
-
 /** `POST /api/admin/tournaments/{id}/bulk-distribute-avatar`, then the winners. */
-export const $bulkDistributeAvatar = createMutatorStore<{ tournamentId: number; avatarId: string }, BulkDistributeResponse & { winners: WinnersResponse }>(
-  async ({ data: { tournamentId, avatarId } }) => {
-    const answer = await sendJson('post', `admin/tournaments/${tournamentId}/bulk-distribute-avatar`, { avatarId }, bulkDistributeResponseSchema);
-    return { ...answer, winners: await loadWinners(tournamentId) };
-  },
-);
+export const $bulkDistributeAvatar = createMutatorStore<
+  { tournamentId: number; avatarId: string },
+  BulkDistributeResponse & { winners: WinnersResponse }
+>(async ({ data: { tournamentId, avatarId } }) => {
+  const answer = await sendJson(
+    'post',
+    `admin/tournaments/${tournamentId}/bulk-distribute-avatar`,
+    { avatarId },
+    bulkDistributeResponseSchema,
+  );
+  return { ...answer, winners: await loadWinners(tournamentId) };
+});
 
 // ---- Tournaments --------------------------------------------------------------------------------
 
 const ADMIN_TOURNAMENTS_KEY = 'admin/tournaments';
-const listTournaments = async () => (await getJson(ADMIN_TOURNAMENTS_KEY, adminTournamentListResponseSchema)).tournaments;
+const listTournaments = async () =>
+  (await getJson(ADMIN_TOURNAMENTS_KEY, adminTournamentListResponseSchema)).tournaments;
 
 /** `POST /api/admin/tournaments` or `PUT /api/admin/tournaments/{id}` (with `id`), then every tournament. */
-export const $saveTournament = createMutatorStore<{ id?: number; form: TournamentForm }, { tournament: AdminTournament; tournaments: AdminTournament[] }>(
-  async ({ data: { id, form } }) => {
-    const { tournament } = id === undefined
+export const $saveTournament = createMutatorStore<
+  { id?: number; form: TournamentForm },
+  { tournament: AdminTournament; tournaments: AdminTournament[] }
+>(async ({ data: { id, form } }) => {
+  const { tournament } =
+    id === undefined
       ? await sendJson('post', ADMIN_TOURNAMENTS_KEY, form, adminTournamentResponseSchema)
       : await sendJson('put', `${ADMIN_TOURNAMENTS_KEY}/${id}`, form, adminTournamentResponseSchema);
-    return { tournament, tournaments: await listTournaments() };
-  },
-);
+  return { tournament, tournaments: await listTournaments() };
+});
 
 /** `DELETE /api/admin/tournaments/{id}`, then every tournament. */
 export const $deleteTournament = createMutatorStore<number, AdminTournament[]>(async ({ data: id }) => {
@@ -106,7 +137,13 @@ export const $deleteTournament = createMutatorStore<number, AdminTournament[]>(a
 });
 
 /** `POST /api/admin/tournaments/preview-report`: the report's Markdown as the results page will show it. */
-export const $previewReport = createMutatorStore<string, string>(async ({ data: markdown }) => (await sendJson('post', `${ADMIN_TOURNAMENTS_KEY}/preview-report`, { markdown }, reportPreviewResponseSchema)).html);
+export const $previewReport = createMutatorStore<string, string>(
+  async ({ data: markdown }) =>
+    (await sendJson('post', `${ADMIN_TOURNAMENTS_KEY}/preview-report`, { markdown }, reportPreviewResponseSchema)).html,
+);
 
 /** `GET /api/admin/tournaments/{id}/draft-report`: a Markdown draft from the tournament's data. */
-export const $draftReport = createMutatorStore<number, string>(async ({ data: id }) => (await getJson(`${ADMIN_TOURNAMENTS_KEY}/${id}/draft-report`, draftReportResponseSchema)).markdown);
+export const $draftReport = createMutatorStore<number, string>(
+  async ({ data: id }) =>
+    (await getJson(`${ADMIN_TOURNAMENTS_KEY}/${id}/draft-report`, draftReportResponseSchema)).markdown,
+);

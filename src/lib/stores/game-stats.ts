@@ -30,5 +30,7 @@ export const globalStatsStore = storeFamily(globalStatsKey, (_gameId: string, ke
 export const gamesPlayedStore = storeFamily(
   (gameId: string) => gameId,
   (gameId): ReadableAtom<GamesPlayed> =>
-    computed(globalStatsStore(gameId), ({ data, error }) => (data ? data.stats.totalGames : error !== undefined ? 0 : null)),
+    computed(globalStatsStore(gameId), ({ data, error }) =>
+      data ? data.stats.totalGames : error !== undefined ? 0 : null,
+    ),
 );

@@ -1,7 +1,12 @@
 import { ApiError, getJson } from '../api';
 import type { BoardQuery } from '../board-rules';
 import { FRESH, LEADERBOARD_KEYS, LEADERBOARD_REFETCH, createQuery, storeFamily } from '../query';
-import { LEADERBOARD_PAGE_SIZE, countriesResponseSchema, leaderboardResponseSchema, userRankResponseSchema } from '../schemas/leaderboard';
+import {
+  LEADERBOARD_PAGE_SIZE,
+  countriesResponseSchema,
+  leaderboardResponseSchema,
+  userRankResponseSchema,
+} from '../schemas/leaderboard';
 import { setSignedOut } from './session';
 
 /** The browser's leaderboard calls, one fetcher store per board page, per board rank, and one country list. */
@@ -14,8 +19,13 @@ const boardPath = (query: BoardQuery) => `${LEADERBOARD_KEYS}${encodeURIComponen
 
 /** One page of a board: `GET /api/leaderboards/{game}?type&page&limit[&country]`, asked again every 30 s while shown. */
 export const leaderboardPageStore = storeFamily(
-  ({ query, page }: { query: BoardQuery; page: number }) => `${boardPath(query)}?${scopeParams(query)}&page=${page}&limit=${LEADERBOARD_PAGE_SIZE}`,
-  (_, key) => createQuery(key, () => getJson(key, leaderboardResponseSchema), { freshMs: FRESH.leaderboard, refetchEveryMs: LEADERBOARD_REFETCH }),
+  ({ query, page }: { query: BoardQuery; page: number }) =>
+    `${boardPath(query)}?${scopeParams(query)}&page=${page}&limit=${LEADERBOARD_PAGE_SIZE}`,
+  (_, key) =>
+    createQuery(key, () => getJson(key, leaderboardResponseSchema), {
+      freshMs: FRESH.leaderboard,
+      refetchEveryMs: LEADERBOARD_REFETCH,
+    }),
 );
 
 /**
@@ -34,6 +44,10 @@ export const userRankStore = storeFamily(
 );
 
 /** `GET /api/leaderboards/countries`: the countries that have ranked players, by name. */
-export const $countries = createQuery(`${LEADERBOARD_KEYS}countries`, () => getJson(`${LEADERBOARD_KEYS}countries`, countriesResponseSchema), {
-  freshMs: FRESH.countries,
-});
+export const $countries = createQuery(
+  `${LEADERBOARD_KEYS}countries`,
+  () => getJson(`${LEADERBOARD_KEYS}countries`, countriesResponseSchema),
+  {
+    freshMs: FRESH.countries,
+  },
+);

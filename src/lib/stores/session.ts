@@ -62,7 +62,8 @@ export const $session = computed($me, ({ data, error }): Session => {
 });
 
 /** The session once it is known (waits while it loads). */
-export const settledSession = () => firstOf($session, (session) => (session.status === 'loading' ? undefined : { value: session }));
+export const settledSession = () =>
+  firstOf($session, (session) => (session.status === 'loading' ? undefined : { value: session }));
 
 /** The server said this browser is signed in as `user` (a magic link or code was just verified). */
 export const setSignedIn = (user: User) => mutateCache(ME_KEY, { user });

@@ -2,7 +2,12 @@ import { sendJson } from '../api';
 import { signedIn } from './verify-link';
 import { createMutatorStore } from '../query';
 import type { RegisterRequest, VerifyCodeRequest } from '../schemas/auth';
-import { messageResponseSchema, verifyResponseSchema, type MessageResponse, type VerifyResponse } from '../schemas/user';
+import {
+  messageResponseSchema,
+  verifyResponseSchema,
+  type MessageResponse,
+  type VerifyResponse,
+} from '../schemas/user';
 import { ME_KEY } from './session';
 
 /**
@@ -28,7 +33,9 @@ export const $verifyLoginCode = createMutatorStore<VerifyCodeRequest, VerifyResp
 );
 
 /** The first message per field of a failed `z.safeParse`, keyed by the field's name. */
-export function fieldErrors(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): Record<string, string> {
+export function fieldErrors(error: {
+  issues: readonly { path: readonly PropertyKey[]; message: string }[];
+}): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? '');

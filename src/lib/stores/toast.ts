@@ -84,7 +84,11 @@ export function toast(input: ToastInput): number {
  * Keep a toast for the next page the browser loads in this tab, for messages that come with a
  * redirect ("Sign Up Required" then `/`). The Toaster shows it once on arrival.
  */
-export function toastAfterNavigation(input: ToastInput, storage: Pick<Storage, 'setItem'> = sessionStorage, page = PAGE_LOAD) {
+export function toastAfterNavigation(
+  input: ToastInput,
+  storage: Pick<Storage, 'setItem'> = sessionStorage,
+  page = PAGE_LOAD,
+) {
   try {
     storage.setItem(PENDING_TOAST_KEY, JSON.stringify({ ...input, keptBy: page }));
   } catch {
@@ -96,7 +100,10 @@ export function toastAfterNavigation(input: ToastInput, storage: Pick<Storage, '
  * Take the toast left by {@link toastAfterNavigation} on an earlier page, if any; it is shown only
  * once. A toast kept by this very page load stays for the page that comes next.
  */
-export function takePendingToast(storage: Pick<Storage, 'getItem' | 'removeItem'> = sessionStorage, page = PAGE_LOAD): ToastInput | null {
+export function takePendingToast(
+  storage: Pick<Storage, 'getItem' | 'removeItem'> = sessionStorage,
+  page = PAGE_LOAD,
+): ToastInput | null {
   try {
     const raw = storage.getItem(PENDING_TOAST_KEY);
     if (raw === null) return null;

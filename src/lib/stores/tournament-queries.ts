@@ -21,11 +21,15 @@ export const FEATURED_KEY = 'tournaments/featured';
  * Asked every 60 s while an island shows it (the header, for signed-in players); the dashboard and
  * the featured page ask again when they open ({@link refreshFeatured}).
  */
-export const $featuredTournament = createQuery(FEATURED_KEY, () => getJson(FEATURED_KEY, featuredTournamentResponseSchema), {
-  freshMs: FRESH.featuredTournament,
-  refetchEveryMs: FEATURED_REFETCH,
-  onError: (error) => console.warn('Could not load the featured tournament:', error),
-});
+export const $featuredTournament = createQuery(
+  FEATURED_KEY,
+  () => getJson(FEATURED_KEY, featuredTournamentResponseSchema),
+  {
+    freshMs: FRESH.featuredTournament,
+    refetchEveryMs: FEATURED_REFETCH,
+    onError: (error) => console.warn('Could not load the featured tournament:', error),
+  },
+);
 
 /** Ask for the featured tournament now (the dashboard's stale time is 0, the featured page's too). */
 export const refreshFeatured = () => $featuredTournament.revalidate();
@@ -33,12 +37,14 @@ export const refreshFeatured = () => $featuredTournament.revalidate();
 /** `GET /api/tournaments/{id}`: the tournament and its prize awards. */
 export const tournamentStore = storeFamily(
   (id: number) => `tournaments/${id}`,
-  (_id: number, key) => createQuery(key, () => getJson(key, tournamentDetailResponseSchema), { freshMs: FRESH.tournament }),
+  (_id: number, key) =>
+    createQuery(key, () => getJson(key, tournamentDetailResponseSchema), { freshMs: FRESH.tournament }),
 );
 
 /** `GET /api/tournaments/{id}/leaderboard?page=n`: one page of the board, asked again every 10 s on screen. */
 export const tournamentBoardPageStore = storeFamily(
-  ({ id, page }: { id: number; page: number }) => `tournaments/${id}/leaderboard?page=${page}&limit=${LEADERBOARD_PAGE_SIZE}`,
+  ({ id, page }: { id: number; page: number }) =>
+    `tournaments/${id}/leaderboard?page=${page}&limit=${LEADERBOARD_PAGE_SIZE}`,
   (_arg, key) =>
     createQuery(key, () => getJson(key, tournamentBoardResponseSchema), {
       freshMs: FRESH.tournamentBoard,

@@ -1,6 +1,11 @@
 import { sendJson } from '../api';
 import { clearAllQueries, createMutatorStore } from '../query';
-import { verifyLinkResponseSchema, type VerifyLinkRequest, type VerifyLinkResponse, type VerifyResponse } from '../schemas/user';
+import {
+  verifyLinkResponseSchema,
+  type VerifyLinkRequest,
+  type VerifyLinkResponse,
+  type VerifyResponse,
+} from '../schemas/user';
 import { setSignedIn, settledSession } from './session';
 import type { ToastInput } from './toast';
 
@@ -10,7 +15,11 @@ import type { ToastInput } from './toast';
  */
 
 /** The toast of a successful sign-in, by link or by code. */
-export const WELCOME_TOAST: ToastInput = { title: 'Welcome to the arcade!', description: "You've been successfully signed in.", variant: 'success' };
+export const WELCOME_TOAST: ToastInput = {
+  title: 'Welcome to the arcade!',
+  description: "You've been successfully signed in.",
+  variant: 'success',
+};
 
 /** A verified link or code: every answer may differ now, and the page knows who is signed in. */
 export async function signedIn(answer: VerifyResponse) {

@@ -21,7 +21,12 @@ export async function getAchievementFacts(services: Services, userId: number): P
   const { db } = services;
   const game = await findAchievementGame(services.config.siteUrl);
   const rows = await readFacts(db, [userId, userId, userId, game?.rules.gameId ?? '', userId]);
-  const facts: AchievementFacts = { formations: new Set(), bestScore: 0, tournamentsEntered: 0, ownedAvatarIds: new Set() };
+  const facts: AchievementFacts = {
+    formations: new Set(),
+    bestScore: 0,
+    tournamentsEntered: 0,
+    ownedAvatarIds: new Set(),
+  };
   for (const row of rows) {
     if (row.kind === 'formation') (facts.formations as Set<string>).add(row.value);
     else if (row.kind === 'avatar') (facts.ownedAvatarIds as Set<string>).add(row.value);

@@ -68,10 +68,15 @@ export async function findImage(dataDir: string, folder: ImageFolder, name: stri
     const info = await stat(path);
     if (info.isFile()) {
       const bytes = await readFile(path);
-      return { bytes, contentType: CONTENT_TYPES[match[1]!.toLowerCase()]!, etag: `"u-${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"` };
+      return {
+        bytes,
+        contentType: CONTENT_TYPES[match[1]!.toLowerCase()]!,
+        etag: `"u-${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`,
+      };
     }
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT' && (error as NodeJS.ErrnoException).code !== 'ENOTDIR') throw error;
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT' && (error as NodeJS.ErrnoException).code !== 'ENOTDIR')
+      throw error;
   }
   return BUILT_IN[folder].get(name) ?? null;
 }
@@ -86,7 +91,12 @@ export function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
 }
 
 /** The HTTP answer for an image request: 200 with the bytes, 304 when the client has it, 404 otherwise. */
-export async function imageResponse(dataDir: string, folder: ImageFolder, name: string | undefined, ifNoneMatch: string | null): Promise<Response> {
+export async function imageResponse(
+  dataDir: string,
+  folder: ImageFolder,
+  name: string | undefined,
+  ifNoneMatch: string | null,
+): Promise<Response> {
   const image = name === undefined ? null : await findImage(dataDir, folder, name);
   if (!image) {
     return new Response(JSON.stringify({ error: 'Image not found' }), {
@@ -94,7 +104,14 @@ export async function imageResponse(dataDir: string, folder: ImageFolder, name: 
       headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
     });
   }
-  const headers = { etag: image.etag, 'cache-control': `public, max-age=${IMAGE_MAX_AGE_SECONDS}`, 'content-type': image.contentType };
+  const headers = {
+    etag: image.etag,
+    'cache-control': `public, max-age=${IMAGE_MAX_AGE_SECONDS}`,
+    'content-type': image.contentType,
+  };
   if (matchesEtag(ifNoneMatch, image.etag)) return new Response(null, { status: 304, headers });
-  return new Response(image.bytes as Uint8Array<ArrayBuffer>, { status: 200, headers: { ...headers, 'content-length': String(image.bytes.byteLength) } });
+  return new Response(image.bytes as Uint8Array<ArrayBuffer>, {
+    status: 200,
+    headers: { ...headers, 'content-length': String(image.bytes.byteLength) },
+  });
 }

@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp, { type OutputInfo } from 'sharp';
-import { AVATAR_IMAGE_PREFIX, MAX_UPLOAD_BYTES, TOURNAMENT_IMAGE_PREFIX, type UploadFolder, type UploadResponse } from '~/lib/schemas/admin';
+import {
+  AVATAR_IMAGE_PREFIX,
+  MAX_UPLOAD_BYTES,
+  TOURNAMENT_IMAGE_PREFIX,
+  type UploadFolder,
+  type UploadResponse,
+} from '~/lib/schemas/admin';
 import type { Db } from '../db';
 import { AppError } from '../shared/errors';
 import { recordAudit, type Actor } from '../shared/audit';
@@ -17,14 +23,22 @@ export const MAX_IMAGE_SIDE = { avatars: 512, tournament: 1600 } as const satisf
 /** Images with more pixels than this are refused before decoding (a small file can unpack to gigabytes). */
 const MAX_INPUT_PIXELS = 40_000_000;
 
-const unsupported = () => new AppError(415, 'Upload a PNG, JPEG, WebP or GIF image (SVG and other formats are not accepted).');
-const unreadable = () => new AppError(422, 'That image could not be read: it may be damaged or too large in pixels. Try another file.');
+const unsupported = () =>
+  new AppError(415, 'Upload a PNG, JPEG, WebP or GIF image (SVG and other formats are not accepted).');
+const unreadable = () =>
+  new AppError(422, 'That image could not be read: it may be damaged or too large in pixels. Try another file.');
 
 /** Whether the bytes begin as a PNG, JPEG, GIF or WebP file does (its signature). */
 function looksLikeImage(bytes: Uint8Array): boolean {
   const starts = (...signature: number[]) => signature.every((b, i) => bytes[i] === b);
   const ascii = (from: number, text: string) => [...text].every((c, i) => bytes[from + i] === c.charCodeAt(0));
-  return starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a) || starts(0xff, 0xd8, 0xff) || ascii(0, 'GIF87a') || ascii(0, 'GIF89a') || (ascii(0, 'RIFF') && ascii(8, 'WEBP'));
+  return (
+    starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a) ||
+    starts(0xff, 0xd8, 0xff) ||
+    ascii(0, 'GIF87a') ||
+    ascii(0, 'GIF89a') ||
+    (ascii(0, 'RIFF') && ascii(8, 'WEBP'))
+  );
 }
 
 /**
@@ -33,7 +47,13 @@ function looksLikeImage(bytes: Uint8Array): boolean {
  * with the extension of the format actually stored.
  */
 function storedName(folder: UploadFolder, original: string, format: Format, now: number): string {
-  const base = original.replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9_-]+/g, '-').replace(/-+/g, '-').replace(/^[-_]+|[-_]+$/g, '').slice(0, 60) || 'image';
+  const base =
+    original
+      .replace(/\.[^.]*$/, '')
+      .replace(/[^A-Za-z0-9_-]+/g, '-')
+      .replace(/-+/g, '-')
+      .replace(/^[-_]+|[-_]+$/g, '')
+      .slice(0, 60) || 'image';
   const digits = `${now}${randomBytes(2).readUInt16BE(0) % 1000}`;
   return `${folder === 'tournament' ? 'tournament' : 'avatar'}_${digits}_${base}.${EXTENSIONS[format]}`;
 }
@@ -44,7 +64,15 @@ function storedName(folder: UploadFolder, original: string, format: Format, now:
  * encoded again by sharp, which drops its metadata (EXIF, GPS, comments: only the orientation is
  * applied first) and anything hidden after the image, and scales it to {@link MAX_IMAGE_SIDE}.
  */
-export async function storeUpload(db: Db, dataDir: string, actor: Actor, folder: UploadFolder, bytes: Uint8Array, originalName: string, now = Date.now()): Promise<UploadResponse> {
+export async function storeUpload(
+  db: Db,
+  dataDir: string,
+  actor: Actor,
+  folder: UploadFolder,
+  bytes: Uint8Array,
+  originalName: string,
+  now = Date.now(),
+): Promise<UploadResponse> {
   if (bytes.byteLength === 0) throw new AppError(400, 'The upload is empty: choose an image file.');
   if (bytes.byteLength > MAX_UPLOAD_BYTES) throw new AppError(413, 'Images can be at most 2 MB.');
   let format: Format;
@@ -62,8 +90,17 @@ export async function storeUpload(db: Db, dataDir: string, actor: Actor, folder:
   let output: { data: Buffer; info: OutputInfo };
   try {
     const side = MAX_IMAGE_SIDE[folder];
-    let image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated }).rotate().resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true });
-    image = format === 'png' ? image.png() : format === 'jpeg' ? image.jpeg({ quality: 85, mozjpeg: true }) : format === 'webp' ? image.webp({ quality: 85 }) : image.gif();
+    let image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated })
+      .rotate()
+      .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true });
+    image =
+      format === 'png'
+        ? image.png()
+        : format === 'jpeg'
+          ? image.jpeg({ quality: 85, mozjpeg: true })
+          : format === 'webp'
+            ? image.webp({ quality: 85 })
+            : image.gif();
     output = await image.toBuffer({ resolveWithObject: true });
   } catch {
     throw unreadable();
@@ -76,6 +113,23 @@ export async function storeUpload(db: Db, dataDir: string, actor: Actor, folder:
   await rename(temporary, join(dir, filename));
   const url = (folder === 'tournament' ? TOURNAMENT_IMAGE_PREFIX : AVATAR_IMAGE_PREFIX) + filename;
   const height = output.info.pageHeight ?? output.info.height;
-  await recordAudit(db, actor, { action: 'upload.image', targetType: 'upload', targetId: filename, details: { folder, originalName: originalName.slice(0, 120), bytes: output.data.byteLength } }, now);
-  return { filename, url, contentType: FORMATS[format], width: output.info.width, height, bytes: output.data.byteLength };
+  await recordAudit(
+    db,
+    actor,
+    {
+      action: 'upload.image',
+      targetType: 'upload',
+      targetId: filename,
+      details: { folder, originalName: originalName.slice(0, 120), bytes: output.data.byteLength },
+    },
+    now,
+  );
+  return {
+    filename,
+    url,
+    contentType: FORMATS[format],
+    width: output.info.width,
+    height,
+    bytes: output.data.byteLength,
+  };
 }

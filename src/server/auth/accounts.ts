@@ -67,11 +67,24 @@ async function deliver(services: Services, mail: Parameters<Services['mailer']['
   }
 }
 
-async function mailSignInLink(services: Services, user: UserRow, requester: Requester, extra: { welcome?: boolean; alreadyRegistered?: boolean }, now: number) {
+async function mailSignInLink(
+  services: Services,
+  user: UserRow,
+  requester: Requester,
+  extra: { welcome?: boolean; alreadyRegistered?: boolean },
+  now: number,
+) {
   const { link, code } = await issueLink(services, user, requester.browser, now);
   await deliver(
     services,
-    signInMail({ productName: services.config.productName, to: user.email, username: user.username, link, code, ...extra }),
+    signInMail({
+      productName: services.config.productName,
+      to: user.email,
+      username: user.username,
+      link,
+      code,
+      ...extra,
+    }),
     extra.welcome
       ? 'Your account was created, but we could not send the email. Use Sign In to get a new link.'
       : 'We could not send the email right now. Please try again in a minute.',
@@ -131,13 +144,22 @@ export async function registerUser(
 }
 
 /** Mail a magic link to an account's address; an unknown address gets a "sign up first" mail. */
-export async function sendMagicLink(services: Services, email: string, requester: Requester, now = Date.now()): Promise<void> {
+export async function sendMagicLink(
+  services: Services,
+  email: string,
+  requester: Requester,
+  now = Date.now(),
+): Promise<void> {
   await limitMail(services, email, requester.ip, now);
   const user = await services.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
   if (user) {
     await mailSignInLink(services, user, requester, {}, now);
   } else {
-    await deliver(services, noAccountMail(services.config.productName, email, services.config.siteUrl), 'We could not send the email right now. Please try again in a minute.');
+    await deliver(
+      services,
+      noAccountMail(services.config.productName, email, services.config.siteUrl),
+      'We could not send the email right now. Please try again in a minute.',
+    );
   }
 }
 
@@ -148,7 +170,12 @@ export async function sendMagicLink(services: Services, email: string, requester
  * else's account, slipped to a player, would sign them in as that account (login CSRF). Nothing is
  * consumed here; an unknown, used or expired link is the usual 400.
  */
-export async function magicLinkNeedsConfirmation(services: Services, token: string, requester: Requester, now = Date.now()): Promise<{ username: string } | null> {
+export async function magicLinkNeedsConfirmation(
+  services: Services,
+  token: string,
+  requester: Requester,
+  now = Date.now(),
+): Promise<{ username: string } | null> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw badRequest(INVALID_LINK_MESSAGE);
   const link = await services.db
     .selectFrom('magic_links')
@@ -159,7 +186,8 @@ export async function magicLinkNeedsConfirmation(services: Services, token: stri
     .where('magic_links.expires_at', '>', now)
     .executeTakeFirst();
   if (!link) throw badRequest(INVALID_LINK_MESSAGE);
-  const sameBrowser = !!link.browser_hash && !!requester.browser && sameDigest(link.browser_hash, hashToken(requester.browser));
+  const sameBrowser =
+    !!link.browser_hash && !!requester.browser && sameDigest(link.browser_hash, hashToken(requester.browser));
   return sameBrowser ? null : { username: link.username };
 }
 
@@ -167,7 +195,12 @@ export async function magicLinkNeedsConfirmation(services: Services, token: stri
  * Use a magic link: consumed atomically (one UPDATE that only succeeds while the link is unused
  * and unexpired), so two concurrent verifications yield exactly one session.
  */
-export async function verifyMagicLink(services: Services, token: string, requester: Requester, now = Date.now()): Promise<SignedIn> {
+export async function verifyMagicLink(
+  services: Services,
+  token: string,
+  requester: Requester,
+  now = Date.now(),
+): Promise<SignedIn> {
   await hit(services.db, `verify:ip:${requester.ip}`, LIMITS.verifyPerIp, now);
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw badRequest(INVALID_LINK_MESSAGE);
   return services.db.transaction().execute(async (trx) => {
@@ -180,7 +213,12 @@ export async function verifyMagicLink(services: Services, token: string, request
       .returning(['user_id'])
       .executeTakeFirst();
     if (!used) throw badRequest(INVALID_LINK_MESSAGE);
-    const user = await trx.updateTable('users').set({ last_seen_at: now }).where('id', '=', used.user_id).returningAll().executeTakeFirstOrThrow();
+    const user = await trx
+      .updateTable('users')
+      .set({ last_seen_at: now })
+      .where('id', '=', used.user_id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     const session = await createSession(trx, user.id, now);
     return { user, session };
   });
@@ -217,7 +255,11 @@ export async function verifyLoginCode(
       await db
         .updateTable('magic_links')
         .set((eb) => ({ code_attempts: eb('code_attempts', '+', 1) }))
-        .where('id', 'in', candidates.map((c) => c.id))
+        .where(
+          'id',
+          'in',
+          candidates.map((c) => c.id),
+        )
         .execute();
     }
     throw badRequest(INVALID_CODE_MESSAGE);
@@ -232,7 +274,12 @@ export async function verifyLoginCode(
       .returning(['user_id'])
       .executeTakeFirst();
     if (!used) throw badRequest(INVALID_CODE_MESSAGE);
-    const user = await trx.updateTable('users').set({ last_seen_at: now }).where('id', '=', used.user_id).returningAll().executeTakeFirstOrThrow();
+    const user = await trx
+      .updateTable('users')
+      .set({ last_seen_at: now })
+      .where('id', '=', used.user_id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     const session = await createSession(trx, user.id, now);
     return { user, session };
   });
@@ -260,7 +307,6 @@ export async function updateCountry(services: Services, userId: number, country:
   return updated;
 }
 
-
 /**
  * Record (`wanted` true) or take back the player's wish to hear about new games; asking twice
  * keeps the time of the first wish.
@@ -276,5 +322,10 @@ export async function setNotifyNewGames(db: Db, userId: number, wanted: boolean,
 
 /** Set (a valid Lightning Address, already lower-cased) or remove (null) where a player takes prizes. */
 export async function setLightningAddress(db: Db, userId: number, lightningAddress: string | null): Promise<UserRow> {
-  return db.updateTable('users').set({ lightning_address: lightningAddress }).where('id', '=', userId).returningAll().executeTakeFirstOrThrow();
+  return db
+    .updateTable('users')
+    .set({ lightning_address: lightningAddress })
+    .where('id', '=', userId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }

@@ -38,7 +38,14 @@ export async function createSession(db: Db, userId: number, now = Date.now()): P
   const expiresAt = now + SESSION_MS;
   await db
     .insertInto('sessions')
-    .values({ id_hash: hashToken(token), ref, user_id: userId, created_at: now, expires_at: expiresAt, last_seen_at: now })
+    .values({
+      id_hash: hashToken(token),
+      ref,
+      user_id: userId,
+      created_at: now,
+      expires_at: expiresAt,
+      last_seen_at: now,
+    })
     .execute();
   return { token, ref, expiresAt };
 }
@@ -48,7 +55,9 @@ export async function createSession(db: Db, userId: number, now = Date.now()): P
  * rather than a join: SQLite (built with STAT4, as better-sqlite3 is) plans a join on a bound
  * parameter anew at every run, which costs several times the lookup itself.
  */
-const readSession = preparedRead<UserRow & { session_expires_at: number; session_ref: string; session_created_at: number }>(
+const readSession = preparedRead<
+  UserRow & { session_expires_at: number; session_ref: string; session_created_at: number }
+>(
   'arcade_find_session_v5',
   `select u.id, u.username, u.username_key, u.email, u.country, u.created_at, u.last_seen_at, u.country_changed_at,
      u.active_avatar_id, u.avatar_changed_at, u.notify_new_games_at, u.lightning_address,
@@ -74,7 +83,11 @@ export async function findSession(db: Db, token: string, now = Date.now()): Prom
   // Extended (at most to the end of its absolute lifetime) when a day of the sliding 30 has passed.
   if (expiresAt - now < RENEW_WHEN_LEFT_MS && expiresAt < endOfLife) {
     const renewed = Math.min(now + SESSION_MS, endOfLife);
-    await db.updateTable('sessions').set({ expires_at: renewed, last_seen_at: now }).where('id_hash', '=', idHash).execute();
+    await db
+      .updateTable('sessions')
+      .set({ expires_at: renewed, last_seen_at: now })
+      .where('id_hash', '=', idHash)
+      .execute();
     await db.updateTable('users').set({ last_seen_at: now }).where('id', '=', user.id).execute();
     return { user, ref, expiresAt: renewed, renewed: true };
   }
@@ -105,7 +118,12 @@ const readLiveSession = preparedLookup<LiveSessionRow>(
  */
 export async function assertLiveSession(db: Db, ref: string, userId: number, now = Date.now()): Promise<void> {
   const row = await readLiveSession(db, ref);
-  if (!row || Number(row.user_id) !== userId || Number(row.expires_at) <= now || Number(row.created_at) + SESSION_MAX_MS <= now) {
+  if (
+    !row ||
+    Number(row.user_id) !== userId ||
+    Number(row.expires_at) <= now ||
+    Number(row.created_at) + SESSION_MAX_MS <= now
+  ) {
     throw unauthorized('The game token belongs to a session that has ended. Sign in again to play.');
   }
 }

@@ -29,5 +29,9 @@ export function requesterOf(context: APIContext, config: Config): Requester {
     socket = 'unknown';
   }
   const ip = clientAddress(context.request.headers.get('x-forwarded-for'), socket, config.trustProxy);
-  return { ip, country: context.request.headers.get(config.countryHeader) ?? '', browser: signInBrowser(context.cookies) };
+  return {
+    ip,
+    country: context.request.headers.get(config.countryHeader) ?? '',
+    browser: signInBrowser(context.cookies),
+  };
 }

@@ -33,7 +33,11 @@ function view(row: AvatarRow, owners: number): AdminAvatar {
 }
 
 async function countOwners(db: Db, avatarId: string): Promise<number> {
-  const row = await db.selectFrom('player_avatars').select((eb) => eb.fn.countAll<number>().as('n')).where('avatar_id', '=', avatarId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('player_avatars')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('avatar_id', '=', avatarId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -49,7 +53,11 @@ async function getAvatarRow(db: Db, id: number, forUpdate = false): Promise<Avat
 export async function listAdminAvatars(db: Db): Promise<AdminAvatar[]> {
   const [rows, counts] = await Promise.all([
     db.selectFrom('avatars').selectAll().execute(),
-    db.selectFrom('player_avatars').select(['avatar_id', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('avatar_id').execute(),
+    db
+      .selectFrom('player_avatars')
+      .select(['avatar_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('avatar_id')
+      .execute(),
   ]);
   const owners = new Map(counts.map((c) => [c.avatar_id, Number(c.n)]));
   return rows.sort(byRarityThenName).map((row) => view(row, owners.get(row.avatar_id) ?? 0));
@@ -59,11 +67,18 @@ export async function listAdminAvatars(db: Db): Promise<AdminAvatar[]> {
  * Add an avatar. Its avatarId is made from the name (`avatarIdFromName`) and can never change; a sent
  * avatarId must be that one. 400 for a name without a letter or digit, 409 for an id in use.
  */
-export async function createAvatar(db: Db, actor: Actor, input: CreateAvatarRequest, now = Date.now()): Promise<AdminAvatar> {
+export async function createAvatar(
+  db: Db,
+  actor: Actor,
+  input: CreateAvatarRequest,
+  now = Date.now(),
+): Promise<AdminAvatar> {
   const avatarId = avatarIdFromName(input.name);
   if (!avatarId) throw badRequest('The name needs at least one letter or digit: the avatar id is made from it.');
   if (input.avatarId !== undefined && input.avatarId !== avatarId) {
-    throw badRequest(`The avatar id is made from the name: "${input.name}" gives "${avatarId}", not "${input.avatarId}".`);
+    throw badRequest(
+      `The avatar id is made from the name: "${input.name}" gives "${avatarId}", not "${input.avatarId}".`,
+    );
   }
   try {
     return await db.transaction().execute(async (trx) => {
@@ -81,20 +96,44 @@ export async function createAvatar(db: Db, actor: Actor, input: CreateAvatarRequ
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await recordAudit(trx, actor, { action: 'avatar.create', targetType: 'avatar', targetId: avatarId, details: { name: row.name, rarity: row.rarity, category: row.category, imageUrl: row.image_url, isActive: row.is_active === 1 } }, now);
+      await recordAudit(
+        trx,
+        actor,
+        {
+          action: 'avatar.create',
+          targetType: 'avatar',
+          targetId: avatarId,
+          details: {
+            name: row.name,
+            rarity: row.rarity,
+            category: row.category,
+            imageUrl: row.image_url,
+            isActive: row.is_active === 1,
+          },
+        },
+        now,
+      );
       return view(row, 0);
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(`An avatar with the id "${avatarId}" already exists. Choose another name.`);
+    if (isUniqueViolation(error))
+      throw conflict(`An avatar with the id "${avatarId}" already exists. Choose another name.`);
     throw error;
   }
 }
 
 /** Change an avatar's name, description, image, rarity, category or state; never its avatarId. */
-export async function updateAvatar(db: Db, actor: Actor, id: number, input: UpdateAvatarRequest, now = Date.now()): Promise<AdminAvatar> {
+export async function updateAvatar(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: UpdateAvatarRequest,
+  now = Date.now(),
+): Promise<AdminAvatar> {
   return db.transaction().execute(async (trx) => {
     const before = await getAvatarRow(trx, id);
-    if (input.avatarId !== undefined && input.avatarId !== before.avatar_id) throw badRequest('The avatar id cannot be changed once the avatar exists.');
+    if (input.avatarId !== undefined && input.avatarId !== before.avatar_id)
+      throw badRequest('The avatar id cannot be changed once the avatar exists.');
     if (input.isActive === false && CARD_REWARDS.has(before.avatar_id)) {
       throw conflict(`${before.name} is an achievement card's reward, so it stays active: players claim it.`);
     }
@@ -109,8 +148,15 @@ export async function updateAvatar(db: Db, actor: Actor, id: number, input: Upda
     const row = Object.keys(changes).length
       ? await trx.updateTable('avatars').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow()
       : before;
-    const changed = Object.fromEntries(Object.entries(changes).filter(([key, value]) => before[key as keyof AvatarRow] !== value));
-    await recordAudit(trx, actor, { action: 'avatar.update', targetType: 'avatar', targetId: row.avatar_id, details: { changed } }, now);
+    const changed = Object.fromEntries(
+      Object.entries(changes).filter(([key, value]) => before[key as keyof AvatarRow] !== value),
+    );
+    await recordAudit(
+      trx,
+      actor,
+      { action: 'avatar.update', targetType: 'avatar', targetId: row.avatar_id, details: { changed } },
+      now,
+    );
     return view(row, await countOwners(trx, row.avatar_id));
   });
 }
@@ -128,22 +174,61 @@ export async function deleteAvatar(db: Db, actor: Actor, id: number, now = Date.
     // for this change (and then finds the avatar gone), never to be deleted with it by the cascade.
     // SQLite runs one transaction at a time.
     const row = await getAvatarRow(trx, id, postgres);
-    if (CARD_REWARDS.has(row.avatar_id)) throw conflict(`${row.name} is an achievement card's reward: players claim it, so it cannot be deleted.`);
+    if (CARD_REWARDS.has(row.avatar_id))
+      throw conflict(`${row.name} is an achievement card's reward: players claim it, so it cannot be deleted.`);
     const owners = await countOwners(trx, row.avatar_id);
     const [rewards, awards] = await Promise.all([
-      trx.selectFrom('tournament_avatar_rewards').select((eb) => eb.fn.countAll<number>().as('n')).where('avatar_id', '=', row.avatar_id).executeTakeFirstOrThrow(),
-      trx.selectFrom('prize_awards').select((eb) => eb.fn.countAll<number>().as('n')).where('avatar_id', '=', row.avatar_id).executeTakeFirstOrThrow(),
+      trx
+        .selectFrom('tournament_avatar_rewards')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('avatar_id', '=', row.avatar_id)
+        .executeTakeFirstOrThrow(),
+      trx
+        .selectFrom('prize_awards')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('avatar_id', '=', row.avatar_id)
+        .executeTakeFirstOrThrow(),
     ]);
     const inTournaments = Number(rewards.n) + Number(awards.n) > 0;
     if (owners > 0 || inTournaments) {
-      const retired = await trx.updateTable('avatars').set({ is_active: 0 }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
-      await recordAudit(trx, actor, { action: 'avatar.retire', targetType: 'avatar', targetId: row.avatar_id, details: { name: row.name, owners, inTournaments } }, now);
-      const why = owners === 1 ? '1 player owns it' : owners > 1 ? `${owners} players own it` : 'a tournament offers or awarded it';
+      const retired = await trx
+        .updateTable('avatars')
+        .set({ is_active: 0 })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await recordAudit(
+        trx,
+        actor,
+        {
+          action: 'avatar.retire',
+          targetType: 'avatar',
+          targetId: row.avatar_id,
+          details: { name: row.name, owners, inTournaments },
+        },
+        now,
+      );
+      const why =
+        owners === 1
+          ? '1 player owns it'
+          : owners > 1
+            ? `${owners} players own it`
+            : 'a tournament offers or awarded it';
       const stays = owners > 0 ? 'It stays in their collections and is no longer awarded.' : 'It is no longer awarded.';
-      return { deleted: false, retired: true, message: `${row.name} was retired, not deleted: ${why}. ${stays}`, avatar: view(retired, owners) };
+      return {
+        deleted: false,
+        retired: true,
+        message: `${row.name} was retired, not deleted: ${why}. ${stays}`,
+        avatar: view(retired, owners),
+      };
     }
     await trx.deleteFrom('avatars').where('id', '=', id).execute();
-    await recordAudit(trx, actor, { action: 'avatar.delete', targetType: 'avatar', targetId: row.avatar_id, details: { name: row.name } }, now);
+    await recordAudit(
+      trx,
+      actor,
+      { action: 'avatar.delete', targetType: 'avatar', targetId: row.avatar_id, details: { name: row.name } },
+      now,
+    );
     return { deleted: true, retired: false, message: `${row.name} was deleted.`, avatar: null };
   });
 }

@@ -47,7 +47,10 @@ export function openDatabase(url: string | undefined, dataDir: string): Database
       connectionString: url,
       max: 10,
       // bigint columns hold millisecond times and counters well inside 2^53: read them as numbers
-      types: { getTypeParser: ((oid: number, format?: string) => (oid === INT8_OID ? Number : pg.types.getTypeParser(oid, format as 'text'))) as typeof pg.types.getTypeParser },
+      types: {
+        getTypeParser: ((oid: number, format?: string) =>
+          oid === INT8_OID ? Number : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+      },
     });
     // A connection dropped by the server (restart, failover) must not crash the process: the
     // pool replaces it, and the query that was using it fails on its own.
@@ -107,5 +110,6 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
-  if (error) throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  if (error)
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
 }

@@ -12,11 +12,13 @@ import { driverOf, type Db } from './index';
  */
 export function preparedRead<Row>(name: string, text: string): (db: Db, params: readonly unknown[]) => Promise<Row[]> {
   const placeholders = [...text.matchAll(/\$(\d+)/g)].map((m) => Number(m[1]));
-  if (placeholders.some((n, i) => n !== i + 1)) throw new Error(`${name}: placeholders must be $1, $2, … in order, each once`);
+  if (placeholders.some((n, i) => n !== i + 1))
+    throw new Error(`${name}: placeholders must be $1, $2, … in order, each once`);
   const sqliteText = text.replace(/\$\d+/g, '?');
   return async (db, params) => {
     const driver = driverOf(db);
-    if (driver.dialect === 'postgres') return (await driver.pool.query({ name, text, values: [...params] })).rows as Row[];
+    if (driver.dialect === 'postgres')
+      return (await driver.pool.query({ name, text, values: [...params] })).rows as Row[];
     // Through Kysely's connection (its statement cache prepares the text once), so a read never
     // runs inside a transaction another caller has open on SQLite's single connection.
     return (await db.executeQuery<Row>(CompiledQuery.raw(sqliteText, [...params]))).rows;
@@ -30,7 +32,12 @@ export function preparedRead<Row>(name: string, text: string): (db: Db, params: 
  * `$1`), because under load many arrive at once and one round trip for all of them costs about
  * what one costs alone. `keyOf` names a row's key. For reads outside transactions only.
  */
-export function preparedLookup<Row>(name: string, oneText: string, manyText: string, keyOf: (row: Row) => string): (db: Db, key: string) => Promise<Row | undefined> {
+export function preparedLookup<Row>(
+  name: string,
+  oneText: string,
+  manyText: string,
+  keyOf: (row: Row) => string,
+): (db: Db, key: string) => Promise<Row | undefined> {
   const readOne = preparedRead<Row>(name, oneText);
   const pending = new WeakMap<Db, Map<string, PromiseWithResolvers<Row | undefined>>>();
   return async (db, key) => {

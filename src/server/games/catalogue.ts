@@ -56,7 +56,10 @@ export function loadCatalogue(siteUrl: string): Promise<Catalogue> {
 export async function requireGame(siteUrl: string, gameId: string | undefined): Promise<CatalogueGame> {
   const { games, byId } = await loadCatalogue(siteUrl);
   const game = gameId === undefined ? undefined : byId.get(gameId);
-  if (!game) throw notFound(`There is no game "${gameId ?? ''}" in the arcade. Games: ${games.map((g) => g.rules.gameId).join(', ')}.`);
+  if (!game)
+    throw notFound(
+      `There is no game "${gameId ?? ''}" in the arcade. Games: ${games.map((g) => g.rules.gameId).join(', ')}.`,
+    );
   return game;
 }
 

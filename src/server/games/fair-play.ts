@@ -47,7 +47,10 @@ const CLOCK_SLACK_MS = 500;
 export const REPLAY_MS_PER_MINUTE = 3_000;
 /** Replay time per player in the current minute of this process (the players of the last minutes at most). */
 const replayTime = new LRUCache<number, { windowStart: number; ms: number }>({ max: 50_000 });
-const thisMinute = (spent: { windowStart: number } | undefined, now: number): spent is { windowStart: number; ms: number } =>
+const thisMinute = (
+  spent: { windowStart: number } | undefined,
+  now: number,
+): spent is { windowStart: number; ms: number } =>
   spent !== undefined && now >= spent.windowStart && now - spent.windowStart < MINUTE;
 
 /** Count `ms` of replay time against the player's minute (tests use it to spend the allowance). */
@@ -60,7 +63,8 @@ export function chargeReplay(userId: number, ms: number, now: number): void {
 /** The 429 for a player whose replay time of this minute is used up. */
 function assertReplayAllowance(userId: number, now: number): void {
   const spent = replayTime.get(userId);
-  if (thisMinute(spent, now) && spent.ms >= REPLAY_MS_PER_MINUTE) throw tooManyRequests(spent.windowStart + MINUTE - now, 'runs to replay from this player');
+  if (thisMinute(spent, now) && spent.ms >= REPLAY_MS_PER_MINUTE)
+    throw tooManyRequests(spent.windowStart + MINUTE - now, 'runs to replay from this player');
 }
 
 /** Largest body of a run (an input log of a long run included). */
@@ -83,14 +87,26 @@ const sha256 = (text: string) => hash('sha256', text, 'hex');
  * seed and start (`ticket-ids.ts`), so the run it serves is replayed without reading it first.
  */
 export async function startRun(db: Db, game: CatalogueGame, userId: number, now = Date.now()): Promise<RunTicket> {
-  if ((game.rules.fairPlay ?? 'none') === 'none') throw badRequest(`${game.name} runs need no run ticket: submit them to /api/games/${game.rules.gameId}/runs directly.`);
+  if ((game.rules.fairPlay ?? 'none') === 'none')
+    throw badRequest(
+      `${game.name} runs need no run ticket: submit them to /api/games/${game.rules.gameId}/runs directly.`,
+    );
   await hit(db, `tickets:user:${userId}`, TICKET_STARTS, now);
   const seed = randomInt(2 ** 32 - 1);
   const runId = ticketRunId({ userId, seed, startedAt: now });
   const quiz = game.rules.gameId === 'mr-quiz' ? quizQuestions(seed) : null;
   await db
     .insertInto('run_tickets')
-    .values({ run_id: runId, user_id: userId, game_id: game.rules.gameId, seed, started_at: now, used_at: null, body_hash: null, quiz_json: quiz ? JSON.stringify(quiz.state) : null })
+    .values({
+      run_id: runId,
+      user_id: userId,
+      game_id: game.rules.gameId,
+      seed,
+      started_at: now,
+      used_at: null,
+      body_hash: null,
+      quiz_json: quiz ? JSON.stringify(quiz.state) : null,
+    })
     .execute();
   // The per-player limit: the oldest open tickets beyond it are dropped (their runs can no longer be saved).
   const open = await db
@@ -104,7 +120,9 @@ export async function startRun(db: Db, game: CatalogueGame, userId: number, now 
     .orderBy('run_id')
     .execute();
   // A quiz whose every question is answered reveals nothing more: it stays until it is saved.
-  const droppable = quiz ? open.filter((t) => !scoreQuiz(JSON.parse(t.quiz_json ?? 'null') as QuizState | null).finished) : open;
+  const droppable = quiz
+    ? open.filter((t) => !scoreQuiz(JSON.parse(t.quiz_json ?? 'null') as QuizState | null).finished)
+    : open;
   const dropped = droppable.slice(quiz ? MAX_OPEN_QUIZZES : MAX_OPEN_TICKETS).map((t) => t.run_id);
   if (dropped.length) await db.deleteFrom('run_tickets').where('run_id', 'in', dropped).execute();
   return { runId, seed, startedAt: new Date(now).toISOString(), ...(quiz ? { questions: quiz.questions } : {}) };
@@ -124,14 +142,23 @@ const readTicket = preparedLookup<RunTicketRow>(
 );
 
 /** The player's ticket `runId` for `game`, or the 4xx that says why there is none to use. */
-async function openTicket(db: Db, game: CatalogueGame, userId: number, runId: string, now: number): Promise<RunTicketRow> {
+async function openTicket(
+  db: Db,
+  game: CatalogueGame,
+  userId: number,
+  runId: string,
+  now: number,
+): Promise<RunTicketRow> {
   const ticket = await readTicket(db, runId);
   const start = `POST /api/games/${game.rules.gameId}/runs/start`;
   if (!ticket) throw noTicket(game.rules.gameId, runId);
   if (ticket.user_id !== userId) throw ticketOfAnotherPlayer();
   if (ticket.game_id !== game.rules.gameId) throw ticketOfAnotherGame(ticket.game_id, game.rules.gameId);
   if (ticket.used_at === null && now - ticket.started_at > TICKET_LIFETIME_MS) {
-    throw new AppError(410, `This run ticket expired: a ticket serves a run for ${TICKET_LIFETIME_MS / HOUR} hours. Start a new run with ${start}.`);
+    throw new AppError(
+      410,
+      `This run ticket expired: a ticket serves a run for ${TICKET_LIFETIME_MS / HOUR} hours. Start a new run with ${start}.`,
+    );
   }
   return ticket;
 }
@@ -151,7 +178,14 @@ async function openTicket(db: Db, game: CatalogueGame, userId: number, runId: st
  * otherwise). Only when such a run is refused here is the ticket read, so that a second body on a
  * used ticket, or an id no ticket has, is answered as when the ticket is read first.
  */
-export async function checkRun(db: Db, game: CatalogueGame, userId: number, input: SubmitRunRequest, rawBody: string, now = Date.now()): Promise<RunToStore> {
+export async function checkRun(
+  db: Db,
+  game: CatalogueGame,
+  userId: number,
+  input: SubmitRunRequest,
+  rawBody: string,
+  now = Date.now(),
+): Promise<RunToStore> {
   const mode = game.rules.fairPlay ?? 'none';
   if (mode === 'none') {
     if (input.inputs !== undefined) throw badRequest(`${game.name} runs are not replayed: leave out "inputs".`);
@@ -161,7 +195,16 @@ export async function checkRun(db: Db, game: CatalogueGame, userId: number, inpu
   // Mr Quiz's ticket holds the run's answers: it is always read.
   const facts = game.rules.gameId === 'mr-quiz' ? null : ticketFacts(input.runId);
   if (facts && facts.userId === userId && now - facts.startedAt <= TICKET_LIFETIME_MS) {
-    const ticket: RunTicketRow = { run_id: input.runId, user_id: userId, game_id: game.rules.gameId, seed: facts.seed, started_at: facts.startedAt, used_at: null, body_hash: null, quiz_json: null };
+    const ticket: RunTicketRow = {
+      run_id: input.runId,
+      user_id: userId,
+      game_id: game.rules.gameId,
+      seed: facts.seed,
+      started_at: facts.startedAt,
+      used_at: null,
+      body_hash: null,
+      quiz_json: null,
+    };
     try {
       return checkOnTicket(game, mode, ticket, input, bodyHash, now);
     } catch (error) {
@@ -180,13 +223,24 @@ function assertNotReused(ticket: RunTicketRow, bodyHash: string): void {
 }
 
 /** {@link checkRun} on the run's ticket (read, or as its id spells it: then taken as unused). */
-function checkOnTicket(game: CatalogueGame, mode: 'replay' | 'ticket', ticket: RunTicketRow, input: SubmitRunRequest, bodyHash: string, now: number): RunToStore {
+function checkOnTicket(
+  game: CatalogueGame,
+  mode: 'replay' | 'ticket',
+  ticket: RunTicketRow,
+  input: SubmitRunRequest,
+  bodyHash: string,
+  now: number,
+): RunToStore {
   assertNotReused(ticket, bodyHash);
   const age = (ticket.used_at ?? now) - ticket.started_at;
   let run: RunToStore;
   if (mode === 'ticket') {
     if (input.inputs !== undefined) throw badRequest(`${game.name} runs are not replayed: leave out "inputs".`);
-    if (age < MIN_TICKET_RUN_MS) throw new AppError(422, `This run was submitted too fast: ${seconds(age)} after its ticket; no run of ${game.name} is that short.`);
+    if (age < MIN_TICKET_RUN_MS)
+      throw new AppError(
+        422,
+        `This run was submitted too fast: ${seconds(age)} after its ticket; no run of ${game.name} is that short.`,
+      );
     run = input;
   } else {
     // What the run claims must fit its game as a signed run's must (no fish on REKT!, no unknown
@@ -207,12 +261,20 @@ function stepsIn(age: number, stepSeconds: number): number {
  * claims: the replay's result, or a 4xx. An input log's replay is timed, bounded by the ticket's
  * age and the CPU budget, and charged to the player's replay time.
  */
-function replayRun(game: CatalogueGame, ticket: RunTicketRow, input: SubmitRunRequest, age: number, now: number): SubmitRunRequest {
+function replayRun(
+  game: CatalogueGame,
+  ticket: RunTicketRow,
+  input: SubmitRunRequest,
+  age: number,
+  now: number,
+): SubmitRunRequest {
   const { replayer } = game;
   const run = { gameName: game.name, ticket, input, age };
   if (replayer?.from === 'ticket') return replayer.replay(run);
-  if (input.inputs === undefined) throw badRequest(`${game.name} runs are replayed by the arcade: send the run's input log as "inputs".`);
-  if (!replayer) throw badRequest(`The arcade cannot replay ${game.name}: set its fair-play mode to "ticket" or "none".`);
+  if (input.inputs === undefined)
+    throw badRequest(`${game.name} runs are replayed by the arcade: send the run's input log as "inputs".`);
+  if (!replayer)
+    throw badRequest(`The arcade cannot replay ${game.name}: set its fair-play mode to "ticket" or "none".`);
   const maxSteps = stepsIn(age, replayer.stepSeconds);
   assertReplayAllowance(ticket.user_id, now);
   const started = performance.now();
@@ -221,9 +283,13 @@ function replayRun(game: CatalogueGame, ticket: RunTicketRow, input: SubmitRunRe
   } catch (error) {
     if (!(error instanceof ReplayError)) throw error;
     if (error.kind === 'too-long') {
-      throw new AppError(422, `This run was submitted too fast: its replay lasts longer than the ${seconds(age)} since its ticket was issued.`);
+      throw new AppError(
+        422,
+        `This run was submitted too fast: its replay lasts longer than the ${seconds(age)} since its ticket was issued.`,
+      );
     }
-    if (error.kind === 'budget') throw new AppError(422, `This run is too long to verify (its replay took more than ${REPLAY_CPU_BUDGET_MS} ms).`);
+    if (error.kind === 'budget')
+      throw new AppError(422, `This run is too long to verify (its replay took more than ${REPLAY_CPU_BUDGET_MS} ms).`);
     throw new AppError(422, `The input log is not one a run can have: ${error.message}`);
   } finally {
     const ms = performance.now() - started;
@@ -263,6 +329,9 @@ export async function answerQuestion(
 
 /** Drop the tickets that can no longer serve a run (pruning). */
 export async function pruneTickets(db: Db, now = Date.now()): Promise<number> {
-  const result = await db.deleteFrom('run_tickets').where('started_at', '<', now - TICKET_LIFETIME_MS - HOUR).executeTakeFirst();
+  const result = await db
+    .deleteFrom('run_tickets')
+    .where('started_at', '<', now - TICKET_LIFETIME_MS - HOUR)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -73,11 +73,18 @@ export function quizQuestions(seed: number): { state: QuizState; questions: Tick
  * first, the previous answer plus the reveal for the others): a player may report more time than
  * that, never much less.
  */
-export function answerInState(state: QuizState, answer: { question: number; choice: number | null; ms: number }, startedAt: number, now: number) {
+export function answerInState(
+  state: QuizState,
+  answer: { question: number; choice: number | null; ms: number },
+  startedAt: number,
+  now: number,
+) {
   const index = state.answers.length;
   if (index >= QUIZ_ROUNDS) throw conflict(`All ${QUIZ_ROUNDS} questions of this quiz are answered: submit the run.`);
   if (answer.question !== index) {
-    throw answer.question < index ? conflict(`Question ${answer.question + 1} was already answered.`) : badRequest(`Answer question ${index + 1} first.`);
+    throw answer.question < index
+      ? conflict(`Question ${answer.question + 1} was already answered.`)
+      : badRequest(`Answer question ${index + 1} first.`);
   }
   const shownAt = index === 0 ? startedAt : state.answers[index - 1]!.at + REVEAL_MS;
   const elapsed = Math.max(answer.ms, now - shownAt - ANSWER_ALLOWANCE_MS);

@@ -46,7 +46,10 @@ export const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
 /** 422 when the input log reaches past the steps its ticket's age allows. */
 export function assertLogFits(lastStep: number | undefined, maxSteps: number, stepSeconds: number, age: number) {
   if (lastStep !== undefined && lastStep >= maxSteps) {
-    throw new AppError(422, `The input log is longer than the run ticket's age allows: it reaches ${seconds(lastStep * stepSeconds * SECOND)} of play, the ticket is ${seconds(age)} old.`);
+    throw new AppError(
+      422,
+      `The input log is longer than the run ticket's age allows: it reaches ${seconds(lastStep * stepSeconds * SECOND)} of play, the ticket is ${seconds(age)} old.`,
+    );
   }
 }
 

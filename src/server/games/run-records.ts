@@ -38,22 +38,41 @@ export interface RunLimit extends Limit {
 }
 
 /** The answer to a run under a runId the player already used for a run with another result. */
-export const RUN_ID_REUSED = 'This runId was already used for another run, with another result. Give each run its own runId (resending the very same run is fine).';
+export const RUN_ID_REUSED =
+  'This runId was already used for another run, with another result. Give each run its own runId (resending the very same run is fine).';
 
 /**
  * A run whose runId is stored already: a retry when it reports the stored result (answered with
  * the stored run), otherwise a 409, so a changed result is never silently dropped.
  */
 export function assertRetry(stored: Pick<StoredRun, 'score' | 'level' | 'fish_count'>, record: RunRecord): void {
-  if (Number(stored.score) !== record.score || (stored.level === null ? null : Number(stored.level)) !== record.level || Number(stored.fish_count) !== record.fishCount) {
+  if (
+    Number(stored.score) !== record.score ||
+    (stored.level === null ? null : Number(stored.level)) !== record.level ||
+    Number(stored.fish_count) !== record.fishCount
+  ) {
     throw conflict(RUN_ID_REUSED);
   }
 }
 
 /** The columns of a stored run the Game API answers with. */
-export const RUN_KEYS = ['run_id', 'game_id', 'score', 'level', 'fish_count', 'created_at', 'verified'] as const satisfies readonly (keyof RunsTable)[];
+export const RUN_KEYS = [
+  'run_id',
+  'game_id',
+  'score',
+  'level',
+  'fish_count',
+  'created_at',
+  'verified',
+] as const satisfies readonly (keyof RunsTable)[];
 /** The columns of a player's best the Game API answers with. */
-export const BEST_KEYS = ['plays', 'best_score', 'best_level', 'best_fish_count', 'best_reached_at'] as const satisfies readonly (keyof GameStatsTable)[];
+export const BEST_KEYS = [
+  'plays',
+  'best_score',
+  'best_level',
+  'best_fish_count',
+  'best_reached_at',
+] as const satisfies readonly (keyof GameStatsTable)[];
 
 export type StoredRun = Pick<Selectable<RunsTable>, (typeof RUN_KEYS)[number]>;
 export type StoredBest = Pick<Selectable<GameStatsTable>, (typeof BEST_KEYS)[number]>;
@@ -89,7 +108,8 @@ export const BEST_UPDATE = `
 export const ENTRY_UPDATE = `
   runs = tournament_entries.runs + 1,${keepBest('tournament_entries')}`;
 
-export const ENTRY_COLUMNS = 'tournament_id, user_id, runs, best_score, best_level, best_fish_count, best_fish_json, best_reached_at, entered_at';
+export const ENTRY_COLUMNS =
+  'tournament_id, user_id, runs, best_score, best_level, best_fish_count, best_fish_json, best_reached_at, entered_at';
 
 export const RUN_COLUMNS = RUN_KEYS.join(', ');
 export const BEST_COLUMNS = BEST_KEYS.join(', ');

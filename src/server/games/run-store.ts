@@ -64,7 +64,9 @@ class RunBatcher {
       const store = sqliteStore(this.driver.sqlite);
       // Each batch waits for Kysely's one connection, so no transaction of another caller is open on it.
       while (this.queue.length > 0) {
-        void this.write(this.queue.splice(0, MAX_BATCH), (runs) => this.db.connection().execute(async () => store.all.immediate(runs)));
+        void this.write(this.queue.splice(0, MAX_BATCH), (runs) =>
+          this.db.connection().execute(async () => store.all.immediate(runs)),
+        );
       }
       return;
     }
@@ -89,7 +91,10 @@ class RunBatcher {
     let i = 0;
     for (; i < this.queue.length && batch.length < MAX_BATCH; i++) {
       const pending = this.queue[i]!;
-      const fits = !players.has(pending.record.userId) && pending.limit.max === first.max && pending.limit.windowMs === first.windowMs;
+      const fits =
+        !players.has(pending.record.userId) &&
+        pending.limit.max === first.max &&
+        pending.limit.windowMs === first.windowMs;
       if (fits) {
         batch.push(pending);
         players.add(pending.record.userId);
@@ -110,7 +115,9 @@ class RunBatcher {
       if (batch.length === 1) {
         // The one way a well-formed run breaks a constraint: its player no longer exists (a game
         // token outliving its account for a moment). That is the token's problem, a 401.
-        batch[0]!.reject(isForeignKeyViolation(error) ? unauthorized('The player of this game token no longer exists.') : error);
+        batch[0]!.reject(
+          isForeignKeyViolation(error) ? unauthorized('The player of this game token no longer exists.') : error,
+        );
         return;
       }
       // The batch as a whole failed (one run's row broke a constraint, a lost connection): every
@@ -118,6 +125,8 @@ class RunBatcher {
       await Promise.all(batch.map((pending) => this.write([pending], writer)));
       return;
     }
-    outcomes.forEach((outcome, i) => (outcome.ok ? batch[i]!.resolve(outcome.result) : batch[i]!.reject(outcome.error)));
+    outcomes.forEach((outcome, i) =>
+      outcome.ok ? batch[i]!.resolve(outcome.result) : batch[i]!.reject(outcome.error),
+    );
   }
 }

@@ -4,7 +4,20 @@ import type pg from 'pg';
 import { tooManyRequests } from '../shared/errors';
 import { sqlText, windowEnded, windowOnConflict } from '../shared/rate-limit';
 import { tournamentsEnteredBy } from '../tournaments/participation';
-import { assertRetry, BEST_COLUMNS, BEST_KEYS, BEST_UPDATE, ENTRY_COLUMNS, ENTRY_UPDATE, RUN_COLUMNS, RUN_KEYS, type Outcome, type Pending, type StoredBest, type StoredRun } from './run-records';
+import {
+  assertRetry,
+  BEST_COLUMNS,
+  BEST_KEYS,
+  BEST_UPDATE,
+  ENTRY_COLUMNS,
+  ENTRY_UPDATE,
+  RUN_COLUMNS,
+  RUN_KEYS,
+  type Outcome,
+  type Pending,
+  type StoredBest,
+  type StoredRun,
+} from './run-records';
 import { ticketRefusal, type SpentTicket } from './ticket-refusals';
 
 /**
@@ -76,7 +89,9 @@ select r.run_id, r.game_id, r.score, r.level, r.fish_count, r.created_at, r.veri
 from runs r join game_stats s on s.user_id = r.user_id and s.game_id = r.game_id
 where r.user_id = $1 and r.game_id = $2 and r.run_id = $3`;
 
-type SubmitRow = { allowed: boolean; passed: boolean } & { [K in keyof StoredRun]: StoredRun[K] | null } & { [K in keyof StoredBest]: StoredBest[K] | null };
+type SubmitRow = { allowed: boolean; passed: boolean } & { [K in keyof StoredRun]: StoredRun[K] | null } & {
+  [K in keyof StoredBest]: StoredBest[K] | null;
+};
 
 function pick<T, K extends keyof T>(row: T, keys: readonly K[]): Pick<T, K> {
   return Object.fromEntries(keys.map((key) => [key, row[key]])) as Pick<T, K>;
@@ -119,18 +134,30 @@ export async function writeOnPostgres(pool: pg.Pool, batch: Pending[]): Promise<
 async function outcomeOf(pool: pg.Pool, { record: r, limit }: Pending, row: SubmitRow): Promise<Outcome> {
   try {
     if (!row.allowed) {
-      const window = await pool.query<{ window_start: number }>('select window_start from rate_limits where key = $1', [limit.key]);
-      return { ok: false, error: tooManyRequests((window.rows[0]?.window_start ?? r.now) + limit.windowMs - r.now, limit.what) };
+      const window = await pool.query<{ window_start: number }>('select window_start from rate_limits where key = $1', [
+        limit.key,
+      ]);
+      return {
+        ok: false,
+        error: tooManyRequests((window.rows[0]?.window_start ?? r.now) + limit.windowMs - r.now, limit.what),
+      };
     }
     if (row.run_id !== null) return { ok: true, result: { created: true, ...split(row as StoredRun & StoredBest) } };
     if (!row.passed) {
       // Not this player's and game's unused ticket: gone, used (the same body is a retry), or not theirs.
-      const ticket = await pool.query<SpentTicket>('select user_id, game_id, body_hash from run_tickets where run_id = $1', [r.runId]);
+      const ticket = await pool.query<SpentTicket>(
+        'select user_id, game_id, body_hash from run_tickets where run_id = $1',
+        [r.runId],
+      );
       const refusal = ticketRefusal(ticket.rows[0], r);
       if (refusal) return { ok: false, error: refusal };
     }
     // A replayed runId (read afresh: the statement's snapshot may predate a concurrent first submission).
-    const stored = await pool.query<StoredRun & StoredBest>({ name: 'arcade_read_run', text: READ_RUN_SQL, values: [r.userId, r.gameId, r.runId] });
+    const stored = await pool.query<StoredRun & StoredBest>({
+      name: 'arcade_read_run',
+      text: READ_RUN_SQL,
+      values: [r.userId, r.gameId, r.runId],
+    });
     if (!stored.rows[0]) throw new Error(`run ${r.runId} was neither stored nor found`);
     assertRetry(stored.rows[0], r);
     return { ok: true, result: { created: false, ...split(stored.rows[0]) } };

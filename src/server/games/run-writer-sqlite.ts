@@ -4,7 +4,21 @@ import type SQLite from 'better-sqlite3';
 import { AppError, tooManyRequests } from '../shared/errors';
 import { sqlText, windowOnConflict } from '../shared/rate-limit';
 import { tournamentsEnteredBy } from '../tournaments/participation';
-import { assertRetry, BEST_COLUMNS, BEST_UPDATE, ENTRY_COLUMNS, ENTRY_UPDATE, RUN_COLUMNS, type Outcome, type Pending, type RunLimit, type RunRecord, type StoreResult, type StoredBest, type StoredRun } from './run-records';
+import {
+  assertRetry,
+  BEST_COLUMNS,
+  BEST_UPDATE,
+  ENTRY_COLUMNS,
+  ENTRY_UPDATE,
+  RUN_COLUMNS,
+  type Outcome,
+  type Pending,
+  type RunLimit,
+  type RunRecord,
+  type StoreResult,
+  type StoredBest,
+  type StoredRun,
+} from './run-records';
 import { ticketRefusal, type SpentTicket } from './ticket-refusals';
 
 export interface SqliteStore {
@@ -47,15 +61,30 @@ export function sqliteStore(sqlite: SQLite.Database): SqliteStore {
   const useTicket = sqlite.prepare<{ runId: string; userId: number; gameId: string; now: number; hash: string }>(
     'update run_tickets set used_at = @now, body_hash = @hash where run_id = @runId and user_id = @userId and game_id = @gameId and used_at is null',
   );
-  const readTicket = sqlite.prepare<{ runId: string }, SpentTicket>('select user_id, game_id, body_hash from run_tickets where run_id = @runId');
-  const readRun = sqlite.prepare<RunRecord, StoredRun>(`select ${RUN_COLUMNS} from runs where user_id = @userId and game_id = @gameId and run_id = @runId`);
-  const readBest = sqlite.prepare<RunRecord, StoredBest>(`select ${BEST_COLUMNS} from game_stats where user_id = @userId and game_id = @gameId`);
+  const readTicket = sqlite.prepare<{ runId: string }, SpentTicket>(
+    'select user_id, game_id, body_hash from run_tickets where run_id = @runId',
+  );
+  const readRun = sqlite.prepare<RunRecord, StoredRun>(
+    `select ${RUN_COLUMNS} from runs where user_id = @userId and game_id = @gameId and run_id = @runId`,
+  );
+  const readBest = sqlite.prepare<RunRecord, StoredBest>(
+    `select ${BEST_COLUMNS} from game_stats where user_id = @userId and game_id = @gameId`,
+  );
 
   const one = sqlite.transaction((record: RunRecord, limit: RunLimit): StoreResult => {
     const window = hit.get({ key: limit.key, now: record.now, windowMs: limit.windowMs })!;
     // Thrown inside the savepoint: it rolls back, so an over-limit run changes nothing.
     if (window.count > limit.max) throw tooManyRequests(window.window_start + limit.windowMs - record.now, limit.what);
-    if (record.ticketHash !== null && useTicket.run({ runId: record.runId, userId: record.userId, gameId: record.gameId, now: record.now, hash: record.ticketHash }).changes === 0) {
+    if (
+      record.ticketHash !== null &&
+      useTicket.run({
+        runId: record.runId,
+        userId: record.userId,
+        gameId: record.gameId,
+        now: record.now,
+        hash: record.ticketHash,
+      }).changes === 0
+    ) {
       // Not this player's and game's unused ticket: gone, used (the same body is a retry), or not theirs.
       const refusal = ticketRefusal(readTicket.get({ runId: record.runId }), record);
       if (refusal) throw refusal;

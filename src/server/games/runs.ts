@@ -50,16 +50,20 @@ export interface SubmittedRun {
 /** Refuse results no honest run of this game can produce. */
 export function assertPlausible(game: GameRules, input: SubmitRunRequest): void {
   if (input.score > game.maxScore) throw badRequest(`A ${game.gameId} score can be at most ${game.maxScore}.`);
-  if (input.level !== undefined && input.level > game.maxLevel) throw badRequest(`A ${game.gameId} level can be at most ${game.maxLevel}.`);
+  if (input.level !== undefined && input.level > game.maxLevel)
+    throw badRequest(`A ${game.gameId} level can be at most ${game.maxLevel}.`);
   if (input.fish !== undefined) {
     if (!game.hasFish) throw badRequest(`${game.gameId} runs do not catch fish.`);
-    if (input.fish.length > game.maxFishPerRun) throw badRequest(`A ${game.gameId} run can catch at most ${game.maxFishPerRun} fish.`);
+    if (input.fish.length > game.maxFishPerRun)
+      throw badRequest(`A ${game.gameId} run can catch at most ${game.maxFishPerRun} fish.`);
     const total = input.fish.reduce((sum, f) => sum + f.points, 0);
     if (total > input.score) throw badRequest('The fish are worth more points than the run scored.');
   }
   if (input.achievements !== undefined) {
     if (!game.hasFormations) throw badRequest(`${game.gameId} runs have no achievements to report.`);
-    const unknown = Object.keys(input.achievements).filter((name) => !(REKT_FORMATIONS as readonly string[]).includes(name));
+    const unknown = Object.keys(input.achievements).filter(
+      (name) => !(REKT_FORMATIONS as readonly string[]).includes(name),
+    );
     if (unknown.length) throw badRequest(`Unknown achievement: ${unknown[0]}. Known: ${REKT_FORMATIONS.join(', ')}.`);
   }
 }
@@ -110,7 +114,21 @@ export async function submitRun(
   rankings.touch(userId);
   return {
     created,
-    run: { runId: run.run_id, gameId: run.game_id, score: run.score, level: run.level, fishCaught: run.fish_count, createdAt: iso(run.created_at), verified: Boolean(run.verified) },
-    best: { score: best.best_score, level: best.best_level, fishCaught: best.best_fish_count, totalPlays: best.plays, reachedAt: iso(best.best_reached_at) },
+    run: {
+      runId: run.run_id,
+      gameId: run.game_id,
+      score: run.score,
+      level: run.level,
+      fishCaught: run.fish_count,
+      createdAt: iso(run.created_at),
+      verified: Boolean(run.verified),
+    },
+    best: {
+      score: best.best_score,
+      level: best.best_level,
+      fishCaught: best.best_fish_count,
+      totalPlays: best.plays,
+      reachedAt: iso(best.best_reached_at),
+    },
   };
 }

@@ -17,7 +17,13 @@ export const SIGNATURE_TOLERANCE_MS = 5 * MINUTE;
  * false when it is not signed at all; a 400 for a header that names a key twice; a 401 for a wrong,
  * stale or unexpected signature.
  */
-export function checkSignature(secrets: ReadonlyMap<string, string>, gameId: string, header: string | null, rawBody: string, now = Date.now()): boolean {
+export function checkSignature(
+  secrets: ReadonlyMap<string, string>,
+  gameId: string,
+  header: string | null,
+  rawBody: string,
+  now = Date.now(),
+): boolean {
   if (header === null) return false;
   const secret = secrets.get(gameId);
   if (!secret) throw unauthorized(`No server secret is set for ${gameId}: signed results are not accepted for it.`);
@@ -27,7 +33,10 @@ export function checkSignature(secrets: ReadonlyMap<string, string>, gameId: str
     const [key = '', value = ''] = part.trim().split('=', 2);
     // Taking one of two values (a header sent twice arrives joined by a comma) would let a sender
     // hide which signature it means.
-    if (parts.has(key)) throw badRequest(`X-Arcade-Signature has "${key}" more than once: send one t=<unix seconds> and one v1=${SIGNATURE_FORMAT}, in one header.`);
+    if (parts.has(key))
+      throw badRequest(
+        `X-Arcade-Signature has "${key}" more than once: send one t=<unix seconds> and one v1=${SIGNATURE_FORMAT}, in one header.`,
+      );
     parts.set(key, value);
   }
   const [givenT, givenV1] = [parts.get('t'), parts.get('v1')];
@@ -35,7 +44,8 @@ export function checkSignature(secrets: ReadonlyMap<string, string>, gameId: str
     throw unauthorized(`X-Arcade-Signature must read t=<unix seconds>,v1=${SIGNATURE_FORMAT}.`);
   }
   const t = Number(givenT);
-  if (Math.abs(now - t * SECOND) > SIGNATURE_TOLERANCE_MS) throw unauthorized('The signature is too old (or from the future): sign each request when you send it.');
+  if (Math.abs(now - t * SECOND) > SIGNATURE_TOLERANCE_MS)
+    throw unauthorized('The signature is too old (or from the future): sign each request when you send it.');
   const expected = createHmac('sha256', secret).update(`${givenT}.${rawBody}`).digest();
   const given = Buffer.from(givenV1, 'hex');
   if (!timingSafeEqual(expected, given)) throw unauthorized('The signature does not match the request body.');
@@ -47,4 +57,3 @@ export function signBody(secret: string, rawBody: string, now = Date.now()): str
   const t = Math.floor(now / SECOND);
   return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${rawBody}`).digest('hex')}`;
 }
-

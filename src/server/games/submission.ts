@@ -30,8 +30,12 @@ export async function submitReportedRun(
   now = Date.now(),
 ): Promise<SubmittedRun> {
   const signed = checkSignature(app.config.gameSecrets, game.rules.gameId, signature, raw, now);
-  if (input.userId !== undefined && input.userId !== userId) throw forbidden(`This run is for player ${input.userId}, not for the player of this game token.`);
-  if (signed && input.userId === undefined) throw badRequest('A signed run names its player: put "userId" (from GET /api/games/token-info) in the body you sign.');
+  if (input.userId !== undefined && input.userId !== userId)
+    throw forbidden(`This run is for player ${input.userId}, not for the player of this game token.`);
+  if (signed && input.userId === undefined)
+    throw badRequest(
+      'A signed run names its player: put "userId" (from GET /api/games/token-info) in the body you sign.',
+    );
   const { inputs: _log, userId: _player, ...reported } = input;
   const run = signed ? { ...reported, verified: true } : await checkRun(app.db, game, userId, input, raw, now);
   return submitRun(app, game.rules, userId, run, now, app.config.runsPerMinute);

@@ -17,7 +17,8 @@ export interface TicketFacts {
 const NUMBER = /^[0-9a-z]{1,11}$/;
 
 /** The id of the ticket with these facts. */
-export const ticketRunId = ({ userId, seed, startedAt }: TicketFacts): string => `${startedAt.toString(36)}.${userId.toString(36)}.${seed.toString(36)}`;
+export const ticketRunId = ({ userId, seed, startedAt }: TicketFacts): string =>
+  `${startedAt.toString(36)}.${userId.toString(36)}.${seed.toString(36)}`;
 
 /**
  * The facts `runId` spells, or null when it is not an id of this form (then the ticket is read).

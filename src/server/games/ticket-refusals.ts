@@ -8,11 +8,14 @@ export const TICKET_REUSED = 'This run ticket was already used for another run. 
 
 /** The answer to a run on a ticket that is not there (never issued, dropped for a newer one, or pruned). */
 export const noTicket = (gameId: string, runId: string) =>
-  notFound(`There is no run ticket "${runId}". Start each run with POST /api/games/${gameId}/runs/start and submit it with the runId that returns.`);
+  notFound(
+    `There is no run ticket "${runId}". Start each run with POST /api/games/${gameId}/runs/start and submit it with the runId that returns.`,
+  );
 /** The answer to a run on another player's ticket. */
 export const ticketOfAnotherPlayer = () => forbidden('This run ticket belongs to another player.');
 /** The answer to a run on a ticket of another game. */
-export const ticketOfAnotherGame = (ticketGameId: string, gameId: string) => badRequest(`This run ticket is for ${ticketGameId}, not ${gameId}.`);
+export const ticketOfAnotherGame = (ticketGameId: string, gameId: string) =>
+  badRequest(`This run ticket is for ${ticketGameId}, not ${gameId}.`);
 
 /** What the run store reads of a ticket its write could not spend. */
 export type SpentTicket = { user_id: number; game_id: string; body_hash: string | null };

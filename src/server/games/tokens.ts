@@ -33,7 +33,10 @@ function signerOf(secret: string): Signer {
   // A KeyObject made once: jose then skips importing the raw key on every verification.
   let signer = signers.get(secret);
   if (!signer) {
-    signer = { key: createSecretKey(createHmac('sha256', secret).update('game-token-signing-key').digest()), verified: new LRUCache({ max: MAX_CACHED_TOKENS }) };
+    signer = {
+      key: createSecretKey(createHmac('sha256', secret).update('game-token-signing-key').digest()),
+      verified: new LRUCache({ max: MAX_CACHED_TOKENS }),
+    };
     signers.set(secret, signer);
   }
   return signer;
@@ -45,7 +48,12 @@ export const cachedGameTokens = (secret: string): number => signers.get(secret)?
 const expired = () => unauthorized('The game token has expired. Refresh the game to get a new one.');
 
 /** Sign a short-lived game token (HS256 JWT) for a player. */
-export async function issueGameToken(secret: string, user: { id: number; username: string }, sessionRef: string, now = Date.now()): Promise<{ token: string; expiresAt: number }> {
+export async function issueGameToken(
+  secret: string,
+  user: { id: number; username: string },
+  sessionRef: string,
+  now = Date.now(),
+): Promise<{ token: string; expiresAt: number }> {
   const expiresAt = now + GAME_TOKEN_MINUTES * MINUTE;
   const token = await new SignJWT({ username: user.username, sid: sessionRef })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -65,7 +73,11 @@ export async function issueGameToken(secret: string, user: { id: number; usernam
  * token that passed is remembered (at most {@link MAX_CACHED_TOKENS}, the least recently used forgotten first),
  * so the next request with the very same token only checks its expiry again.
  */
-export async function verifyGameToken(secret: string, token: string | null | undefined, now = Date.now()): Promise<GameTokenClaims> {
+export async function verifyGameToken(
+  secret: string,
+  token: string | null | undefined,
+  now = Date.now(),
+): Promise<GameTokenClaims> {
   if (!token) throw unauthorized('A game token is required (Authorization: Bearer <token>).');
   const signer = signerOf(secret);
   const known = signer.verified.get(token);
@@ -83,8 +95,20 @@ export async function verifyGameToken(secret: string, token: string | null | und
       currentDate: new Date(now),
     });
     const userId = Number(payload.sub);
-    if (!Number.isSafeInteger(userId) || userId <= 0 || typeof payload.username !== 'string' || typeof payload.sid !== 'string' || !payload.exp) throw new Error('bad claims');
-    claims = Object.freeze({ userId, username: payload.username, sessionRef: payload.sid, expiresAt: payload.exp * SECOND });
+    if (
+      !Number.isSafeInteger(userId) ||
+      userId <= 0 ||
+      typeof payload.username !== 'string' ||
+      typeof payload.sid !== 'string' ||
+      !payload.exp
+    )
+      throw new Error('bad claims');
+    claims = Object.freeze({
+      userId,
+      username: payload.username,
+      sessionRef: payload.sid,
+      expiresAt: payload.exp * SECOND,
+    });
   } catch (error) {
     if (error instanceof errors.JWTExpired) throw expired();
     throw unauthorized('The game token is not valid.');

@@ -16,14 +16,17 @@ export interface Scope {
 export function scopeCountry(scope: Scope): string | undefined {
   if (scope.type === 'global') return undefined;
   const code = (scope.country ?? '').toUpperCase();
-  if (!isListedCountry(code)) throw badRequest(`"${scope.country ?? ''}" is not a country code we know. Use two letters, like US.`);
+  if (!isListedCountry(code))
+    throw badRequest(`"${scope.country ?? ''}" is not a country code we know. Use two letters, like US.`);
   return code;
 }
 
 function fishDetails(json: string | null): FishDetail[] {
   if (!json) return [];
   const fish = JSON.parse(json) as FishDetail[];
-  return fish.map(({ name, points, weight, quality }) => ({ name, points, weight, quality })).sort((a, b) => b.points - a.points);
+  return fish
+    .map(({ name, points, weight, quality }) => ({ name, points, weight, quality }))
+    .sort((a, b) => b.points - a.points);
 }
 
 /** What a leaderboard row shows of a player besides their place: from the database, per page. */
@@ -49,7 +52,17 @@ function gameDetails(db: Db, gameId: string): Details {
       .selectFrom('game_stats as s')
       .innerJoin('users as u', 'u.id', 's.user_id')
       .leftJoin('avatars as a', 'a.avatar_id', 'u.active_avatar_id')
-      .select(['u.id', 'u.username', 'u.country', 'u.created_at', 's.best_level', 's.best_fish_count', 's.best_fish_json', 'a.name as avatar_name', 'a.image_url as avatar_image'])
+      .select([
+        'u.id',
+        'u.username',
+        'u.country',
+        'u.created_at',
+        's.best_level',
+        's.best_fish_count',
+        's.best_fish_json',
+        'a.name as avatar_name',
+        'a.image_url as avatar_image',
+      ])
       .where('s.game_id', '=', gameId)
       .where('s.user_id', 'in', ids)
       .execute();
@@ -61,7 +74,14 @@ function gameDetails(db: Db, gameId: string): Details {
  * kept until the game's order or a shown player's avatar changes, so a popular page costs no
  * database work between changes.
  */
-export async function leaderboardPage(db: Db, rankings: Rankings, gameId: string, scope: Scope, page: number, limit: number): Promise<LeaderboardResponse> {
+export async function leaderboardPage(
+  db: Db,
+  rankings: Rankings,
+  gameId: string,
+  scope: Scope,
+  page: number,
+  limit: number,
+): Promise<LeaderboardResponse> {
   const country = scopeCountry(scope);
   await rankings.current();
   return rankedPage(rankings.game(gameId), country, page, limit, gameDetails(db, gameId));
@@ -71,7 +91,13 @@ export async function leaderboardPage(db: Db, rankings: Rankings, gameId: string
  * One page of a ranked order (a game's, or a tournament's), cached per order version: ranks from
  * the order, the rows' details from `details`.
  */
-export async function rankedPage(ranking: GameRanking, country: string | undefined, page: number, limit: number, details: Details): Promise<LeaderboardResponse> {
+export async function rankedPage(
+  ranking: GameRanking,
+  country: string | undefined,
+  page: number,
+  limit: number,
+  details: Details,
+): Promise<LeaderboardResponse> {
   const key = `${country ?? ''}|${page}|${limit}`;
   const cached = ranking.pages.get(key);
   if (cached && cached.version === ranking.version) return cached.value as LeaderboardResponse;
@@ -81,7 +107,13 @@ export async function rankedPage(ranking: GameRanking, country: string | undefin
   return value;
 }
 
-async function buildPage(ranking: GameRanking, country: string | undefined, page: number, limit: number, details: Details): Promise<LeaderboardResponse> {
+async function buildPage(
+  ranking: GameRanking,
+  country: string | undefined,
+  page: number,
+  limit: number,
+  details: Details,
+): Promise<LeaderboardResponse> {
   const order = ranking.order(country);
   const offset = (page - 1) * limit;
   const ranked = order?.slice(offset, limit) ?? [];
@@ -106,7 +138,10 @@ async function buildPage(ranking: GameRanking, country: string | undefined, page
       createdAt: new Date(row.created_at).toISOString(),
       fishCaught: row.best_fish_count,
       fishDetails: fishDetails(row.best_fish_json),
-      activeAvatar: row.avatar_name !== null && row.avatar_image !== null ? { avatarImage: row.avatar_image, avatarName: row.avatar_name } : null,
+      activeAvatar:
+        row.avatar_name !== null && row.avatar_image !== null
+          ? { avatarImage: row.avatar_image, avatarName: row.avatar_name }
+          : null,
     });
   });
   return { entries, pagination };
@@ -116,7 +151,12 @@ async function buildPage(ranking: GameRanking, country: string | undefined, page
  * Where the player stands in a game's leaderboard (rank null while they have no score there). On a
  * country board it also names the country whose board the player is on (null without a score).
  */
-export async function userRank(rankings: Rankings, gameId: string, scope: Scope, userId: number): Promise<UserRankResponse> {
+export async function userRank(
+  rankings: Rankings,
+  gameId: string,
+  scope: Scope,
+  userId: number,
+): Promise<UserRankResponse> {
   const country = scopeCountry(scope);
   await rankings.current();
   const ranking = rankings.game(gameId);
@@ -131,7 +171,14 @@ export function rankIn(ranking: GameRanking, country: string | undefined, userId
   const player = ranking.players.get(userId);
   const rank = player && order ? order.rankOf(player) : null;
   if (!player || rank === null) return { rank: null, score: 0, fishCaught: 0, level: null, totalPlayers, page: null };
-  return { rank, score: player.score, fishCaught: player.fishCaught, level: player.level, totalPlayers, page: Math.ceil(rank / LEADERBOARD_PAGE_SIZE) };
+  return {
+    rank,
+    score: player.score,
+    fishCaught: player.fishCaught,
+    level: player.level,
+    totalPlayers,
+    page: Math.ceil(rank / LEADERBOARD_PAGE_SIZE),
+  };
 }
 
 /** Countries that have ranked players in any game, with their English names, sorted by name. */

@@ -32,7 +32,14 @@ interface EntryRow extends BestRow {
 }
 
 function playerOf(row: BestRow): RankedPlayer {
-  return { id: row.user_id, score: row.best_score, at: row.best_reached_at, country: row.country, level: row.best_level, fishCaught: row.best_fish_count };
+  return {
+    id: row.user_id,
+    score: row.best_score,
+    at: row.best_reached_at,
+    country: row.country,
+    level: row.best_level,
+    fishCaught: row.best_fish_count,
+  };
 }
 
 /** Answered pages kept per game; the least recently used goes first. */
@@ -67,7 +74,8 @@ export class GameRanking {
   upsert(row: BestRow): void {
     const player = this.players.get(row.user_id);
     if (player) {
-      if (player.score === row.best_score && player.at === row.best_reached_at && player.country === row.country) return;
+      if (player.score === row.best_score && player.at === row.best_reached_at && player.country === row.country)
+        return;
       this.global.delete(player);
       const previous = this.countries.get(player.country);
       previous?.delete(player);
@@ -186,7 +194,12 @@ export class Rankings {
    */
   async tournament(tournamentId: number): Promise<GameRanking> {
     if (this.staleTournaments.delete(tournamentId)) {
-      const rows = await this.entryRows().where('e.tournament_id', '=', tournamentId).orderBy('e.best_score', 'desc').orderBy('e.best_reached_at').orderBy('e.user_id').execute();
+      const rows = await this.entryRows()
+        .where('e.tournament_id', '=', tournamentId)
+        .orderBy('e.best_score', 'desc')
+        .orderBy('e.best_reached_at')
+        .orderBy('e.user_id')
+        .execute();
       this.tournaments.set(tournamentId, GameRanking.fromSorted(rows.map(playerOf)));
     }
     let ranking = this.tournaments.get(tournamentId);
@@ -217,7 +230,8 @@ export class Rankings {
   /** Country codes that have ranked players in any game. */
   countryCodes(): Set<string> {
     const codes = new Set<string>();
-    for (const ranking of this.games.values()) for (const [code, set] of ranking.countries) if (set.size > 0) codes.add(code);
+    for (const ranking of this.games.values())
+      for (const [code, set] of ranking.countries) if (set.size > 0) codes.add(code);
     return codes;
   }
 
@@ -225,14 +239,30 @@ export class Rankings {
     return this.db
       .selectFrom('game_stats as s')
       .innerJoin('users as u', 'u.id', 's.user_id')
-      .select(['s.game_id', 's.user_id', 's.best_score', 's.best_reached_at', 's.best_level', 's.best_fish_count', 'u.country']);
+      .select([
+        's.game_id',
+        's.user_id',
+        's.best_score',
+        's.best_reached_at',
+        's.best_level',
+        's.best_fish_count',
+        'u.country',
+      ]);
   }
 
   private entryRows() {
     return this.db
       .selectFrom('tournament_entries as e')
       .innerJoin('users as u', 'u.id', 'e.user_id')
-      .select(['e.tournament_id', 'e.user_id', 'e.best_score', 'e.best_reached_at', 'e.best_level', 'e.best_fish_count', 'u.country']);
+      .select([
+        'e.tournament_id',
+        'e.user_id',
+        'e.best_score',
+        'e.best_reached_at',
+        'e.best_level',
+        'e.best_fish_count',
+        'u.country',
+      ]);
   }
 
   private async load(): Promise<void> {
@@ -240,7 +270,12 @@ export class Rankings {
     this.touched.clear();
     this.dirty = false;
     // Streamed in rank order, so a million players never sit in memory twice.
-    const rows = this.bestRows().orderBy('s.game_id').orderBy('s.best_score', 'desc').orderBy('s.best_reached_at').orderBy('s.user_id').stream(10_000);
+    const rows = this.bestRows()
+      .orderBy('s.game_id')
+      .orderBy('s.best_score', 'desc')
+      .orderBy('s.best_reached_at')
+      .orderBy('s.user_id')
+      .stream(10_000);
     const games = new Map<string, RankedPlayer[]>();
     for await (const row of rows) {
       let list = games.get(row.game_id);
@@ -248,7 +283,12 @@ export class Rankings {
       list.push(playerOf(row));
     }
     this.games = new Map([...games].map(([gameId, sorted]) => [gameId, GameRanking.fromSorted(sorted)]));
-    const entries = this.entryRows().orderBy('e.tournament_id').orderBy('e.best_score', 'desc').orderBy('e.best_reached_at').orderBy('e.user_id').stream(10_000);
+    const entries = this.entryRows()
+      .orderBy('e.tournament_id')
+      .orderBy('e.best_score', 'desc')
+      .orderBy('e.best_reached_at')
+      .orderBy('e.user_id')
+      .stream(10_000);
     const tournaments = new Map<number, RankedPlayer[]>();
     for await (const row of entries) {
       let list = tournaments.get(row.tournament_id);
@@ -273,10 +313,14 @@ export class Rankings {
       const [reached, moved, told, restyled, entered, toldEntries, edited] = await Promise.all([
         this.bestRows().where('s.best_reached_at', '>', since).execute(),
         this.bestRows().where('u.country_changed_at', '>', since).execute(),
-        touched.length ? this.bestRows().where('s.user_id', 'in', touched).execute() : Promise.resolve([] as GameBestRow[]),
+        touched.length
+          ? this.bestRows().where('s.user_id', 'in', touched).execute()
+          : Promise.resolve([] as GameBestRow[]),
         this.db.selectFrom('users').select('id').where('avatar_changed_at', '>', since).execute(),
         this.entryRows().where('e.best_reached_at', '>', since).execute(),
-        touched.length ? this.entryRows().where('e.user_id', 'in', touched).execute() : Promise.resolve([] as EntryRow[]),
+        touched.length
+          ? this.entryRows().where('e.user_id', 'in', touched).execute()
+          : Promise.resolve([] as EntryRow[]),
         this.db.selectFrom('tournaments').select('id').where('updated_at', '>', since).execute(),
       ]);
       for (const row of [...reached, ...moved, ...told]) this.game(row.game_id).upsert(row);

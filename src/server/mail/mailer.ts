@@ -47,7 +47,12 @@ export function outboxName(to: string): string {
  * loopback `SITE_URL`, else just who it went to) and kept as a text file under
  * `<dataDir>/outbox/`.
  */
-export function outboxMailer(dataDir: string, from: string, log: (line: string) => void = console.log, { printText = true } = {}): Mailer {
+export function outboxMailer(
+  dataDir: string,
+  from: string,
+  log: (line: string) => void = console.log,
+  { printText = true } = {},
+): Mailer {
   const dir = join(dataDir, 'outbox');
   return {
     kind: 'outbox',
@@ -59,7 +64,11 @@ export function outboxMailer(dataDir: string, from: string, log: (line: string) 
       writeFileSync(file, body, { mode: 0o600 });
       // Links and codes reach the log only on a loopback site (`printText`): anywhere else a log
       // reader could sign in as anyone.
-      log(printText ? `\n📬 [outbox] mail to ${mail.to}: ${mail.subject}\n${mail.text}\n(saved in ${file})\n` : `📬 [outbox] mail to ${mail.to}: ${mail.subject} (saved in ${file})`);
+      log(
+        printText
+          ? `\n📬 [outbox] mail to ${mail.to}: ${mail.subject}\n${mail.text}\n(saved in ${file})\n`
+          : `📬 [outbox] mail to ${mail.to}: ${mail.subject} (saved in ${file})`,
+      );
     },
   };
 }

@@ -62,7 +62,12 @@ export function signInMail(input: SignInMailInput): Mail {
 <p style="margin:0;color:#b8b2d9;font-size:14px">The link and the code expire in ${LINK_LIFETIME} and work only once. If you didn't ask for this, you can ignore this email.</p>
 <p style="margin:16px 0 0;color:#b8b2d9;font-size:12px;word-break:break-all">${escape(link)}</p>`,
   );
-  return { to: input.to, subject: input.welcome ? `Welcome to ${productName}: your sign-in link` : `Your ${productName} sign-in link`, text, html };
+  return {
+    to: input.to,
+    subject: input.welcome ? `Welcome to ${productName}: your sign-in link` : `Your ${productName} sign-in link`,
+    text,
+    html,
+  };
 }
 
 /** The answer to a sign-in request for an address without an account. */

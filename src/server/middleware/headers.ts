@@ -20,7 +20,8 @@ export function securityHeaders(settings: () => SecuritySettings): MiddlewareHan
     }
     const type = response.headers.get('content-type');
     response.headers.set('cross-origin-resource-policy', resourcePolicyFor(type));
-    if (type && /^text\/html\s*(;|$)/i.test(type) && !/charset=/i.test(type)) response.headers.set('content-type', 'text/html; charset=utf-8');
+    if (type && /^text\/html\s*(;|$)/i.test(type) && !/charset=/i.test(type))
+      response.headers.set('content-type', 'text/html; charset=utf-8');
     return response;
   });
 }

@@ -28,7 +28,8 @@ export function requestOrigin(request: Request): string | null {
  */
 export function checkOrigin(load: LoadServices): MiddlewareHandler {
   return onDemand(async ({ request, url }, next) => {
-    if (!isApiPath(url.pathname) || url.pathname.startsWith('/api/games/') || SAFE_METHODS.has(request.method)) return next();
+    if (!isApiPath(url.pathname) || url.pathname.startsWith('/api/games/') || SAFE_METHODS.has(request.method))
+      return next();
     const { config } = await load();
     const origin = requestOrigin(request);
     if (origin !== config.siteUrl) return errorResponse(forbidden('Cross-origin requests are not allowed.'));

@@ -67,7 +67,11 @@ function keyOf(pathname: string): { key: string; owner: number | null } | null {
  * other processes of a scaled-out arcade show within `ttlMs` (see the README, "Profiles").
  * Only 200 answers without a query string are kept; a kept answer says how old it is (`Age`).
  */
-export function createPageCache({ ttlMs = 10_000, maxBytes = 32 * 1024 * 1024, now }: PageCacheOptions = {}): PageCache {
+export function createPageCache({
+  ttlMs = 10_000,
+  maxBytes = 32 * 1024 * 1024,
+  now,
+}: PageCacheOptions = {}): PageCache {
   const clock = now ?? (() => performance.now());
   const pages = new LRUCache<string, CachedPage>({
     ttl: ttlMs,

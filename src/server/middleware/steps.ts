@@ -11,7 +11,9 @@ export type LoadServices = () => Promise<Services>;
  * A step that runs only for on-demand requests: prerendered pages are plain files built ahead of
  * time, so there is no request to look at and nothing to guard.
  */
-export function onDemand(step: (context: APIContext, next: () => Promise<Response>) => Promise<Response>): MiddlewareHandler {
+export function onDemand(
+  step: (context: APIContext, next: () => Promise<Response>) => Promise<Response>,
+): MiddlewareHandler {
   return (context, next) => (context.isPrerendered ? next() : step(context, () => next()));
 }
 

@@ -67,7 +67,13 @@ export async function findPublicProfile(services: Services, userId: number): Pro
   const games = rows.filter((row) => row.kind === 'game');
   const avatars = rows
     .filter((row) => row.kind === 'avatar')
-    .map((row) => ({ avatarId: row.k, name: row.t1!, image: row.t2!, rarity: row.t3 as Rarity, description: row.t4 ?? '' }));
+    .map((row) => ({
+      avatarId: row.k,
+      name: row.t1!,
+      image: row.t2!,
+      rarity: row.t3 as Rarity,
+      description: row.t4 ?? '',
+    }));
 
   const byGame = new Map(games.map((row) => [row.k, row]));
   const gameStats = catalogue.map(({ rules: { gameId } }) => {
@@ -88,7 +94,14 @@ export async function findPublicProfile(services: Services, userId: number): Pro
   return {
     userId,
     user: { username: user.k, country: user.t1!, memberSince: iso(user.n1)! },
-    activeAvatar: active ? { avatarId: active.avatarId, avatarName: active.name, avatarImage: active.image, description: active.description } : null,
+    activeAvatar: active
+      ? {
+          avatarId: active.avatarId,
+          avatarName: active.name,
+          avatarImage: active.image,
+          description: active.description,
+        }
+      : null,
     stats: {
       totalGamesPlayed: games.reduce((sum, row) => sum + Number(row.n1), 0),
       bestScore: games.reduce((best, row) => Math.max(best, Number(row.n2)), 0),

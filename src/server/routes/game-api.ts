@@ -31,7 +31,10 @@ export async function gameApi(context: APIContext, run: (api: GameApiContext) =>
       games: catalogue.games,
       cors,
       player: async () => {
-        const claims = await verifyGameToken(app.config.secretKey, bearerToken(context.request.headers.get('authorization')));
+        const claims = await verifyGameToken(
+          app.config.secretKey,
+          bearerToken(context.request.headers.get('authorization')),
+        );
         await assertLiveSession(app.db, claims.sessionRef, claims.userId);
         return claims;
       },
@@ -44,4 +47,3 @@ export async function gameApi(context: APIContext, run: (api: GameApiContext) =>
     return response;
   }
 }
-

@@ -19,7 +19,11 @@ export function setPageStatus(response: { status?: number; statusText?: string }
 export function json(body: unknown, status = 200, headers: HeadersInit = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...Object.fromEntries(new Headers(headers)) },
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      ...Object.fromEntries(new Headers(headers)),
+    },
   });
 }
 
@@ -52,14 +56,23 @@ export function parseWith<S extends z.ZodMiniType>(schema: S, value: unknown): z
  * takes more) and parse it with `schema`. Wrong content type, oversize, malformed JSON and wrong
  * shapes are all clear 4xx answers.
  */
-export async function readJson<S extends z.ZodMiniType>(request: Request, schema: S, maxBytes = MAX_BODY_BYTES): Promise<z.output<S>> {
+export async function readJson<S extends z.ZodMiniType>(
+  request: Request,
+  schema: S,
+  maxBytes = MAX_BODY_BYTES,
+): Promise<z.output<S>> {
   return (await readJsonBody(request, schema, maxBytes)).value;
 }
 
 /** {@link readJson} with the body as it arrived too (`raw`, for signatures and hashes). */
-export async function readJsonBody<S extends z.ZodMiniType>(request: Request, schema: S, maxBytes = MAX_BODY_BYTES): Promise<{ raw: string; value: z.output<S> }> {
+export async function readJsonBody<S extends z.ZodMiniType>(
+  request: Request,
+  schema: S,
+  maxBytes = MAX_BODY_BYTES,
+): Promise<{ raw: string; value: z.output<S> }> {
   const type = request.headers.get('content-type') ?? '';
-  if (!/^application\/json\b/i.test(type)) throw new AppError(415, 'Send the request body as JSON (Content-Type: application/json).');
+  if (!/^application\/json\b/i.test(type))
+    throw new AppError(415, 'Send the request body as JSON (Content-Type: application/json).');
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > maxBytes) throw new AppError(413, 'The request body is too large.');
   const raw = new TextDecoder().decode(await readBytes(request, maxBytes));
@@ -69,7 +82,8 @@ export async function readJsonBody<S extends z.ZodMiniType>(request: Request, sc
   } catch {
     throw badRequest('The request body is not valid JSON.');
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw badRequest('The request body must be a JSON object.');
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw badRequest('The request body must be a JSON object.');
   return { raw, value: parseWith(schema, value) };
 }
 
@@ -77,7 +91,11 @@ export async function readJsonBody<S extends z.ZodMiniType>(request: Request, sc
  * The request's body as bytes, at most `limit` of them: a larger body (declared or sent) is a 413
  * with `tooLarge` as its message, and reading stops there.
  */
-export async function readBytes(request: Request, limit: number, tooLarge = 'The request body is too large.'): Promise<Buffer> {
+export async function readBytes(
+  request: Request,
+  limit: number,
+  tooLarge = 'The request body is too large.',
+): Promise<Buffer> {
   if (Number(request.headers.get('content-length') ?? '0') > limit) throw new AppError(413, tooLarge);
   if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();

@@ -34,7 +34,10 @@ export async function recordAudit(db: Db, actor: Actor, record: AuditRecord, now
 }
 
 /** The newest entries first: of one tournament, or of everything when `tournamentId` is omitted. */
-export async function listAudit(db: Db, { tournamentId, limit = 100 }: { tournamentId?: number; limit?: number } = {}): Promise<AuditEntry[]> {
+export async function listAudit(
+  db: Db,
+  { tournamentId, limit = 100 }: { tournamentId?: number; limit?: number } = {},
+): Promise<AuditEntry[]> {
   let query = db.selectFrom('audit_log').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit);
   if (tournamentId !== undefined) query = query.where('tournament_id', '=', tournamentId);
   const rows = await query.execute();

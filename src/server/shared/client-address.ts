@@ -10,7 +10,10 @@ import { isIP } from 'node:net';
  */
 export function clientAddress(forwardedFor: string | null | undefined, socketAddress: string, hops: number): string {
   if (hops <= 0 || !forwardedFor) return socketAddress;
-  const entries = forwardedFor.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = forwardedFor
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   if (entries.length === 0) return socketAddress;
   // Fewer entries than trusted hops: the leftmost is the farthest any trusted proxy saw.
   const chosen = entries[Math.max(0, entries.length - hops)]!;
@@ -23,6 +26,7 @@ export function parseTrustProxy(value: string | undefined): number {
   if (text === '' || text === 'false') return 0;
   if (text === 'true') return 1;
   const hops = Number(text);
-  if (!/^\d{1,2}$/.test(text) || !Number.isSafeInteger(hops)) throw new Error(`TRUST_PROXY must be true, false or a number of proxy hops, not "${value}"`);
+  if (!/^\d{1,2}$/.test(text) || !Number.isSafeInteger(hops))
+    throw new Error(`TRUST_PROXY must be true, false or a number of proxy hops, not "${value}"`);
   return hops;
 }

@@ -118,7 +118,8 @@ export function parseGameSecrets(value: string | undefined): Map<string, string>
     if (!trimmed) continue;
     const match = /^([a-z0-9-]+)=(\S+)$/.exec(trimmed);
     if (!match) throw new ConfigError(`GAME_SECRETS: "${trimmed.split('=')[0]}" must be written gameId=secret`);
-    if (match[2]!.length < 32) throw new ConfigError(`GAME_SECRETS: the secret of "${match[1]}" must be at least 32 characters`);
+    if (match[2]!.length < 32)
+      throw new ConfigError(`GAME_SECRETS: the secret of "${match[1]}" must be at least 32 characters`);
     secrets.set(match[1]!, match[2]!);
   }
   return secrets;
@@ -141,8 +142,23 @@ function positiveInt(name: string, value: string | undefined, fallback: number):
 
 /** Every setting the server reads from the environment. */
 export const SETTING_NAMES = [
-  'HOST', 'PORT', 'DATA_DIR', 'DATABASE_URL', 'SITE_URL', 'SMTP_URL', 'MAIL_FROM', 'PRODUCT_NAME',
-  'ADMIN_USER_IDS', 'COUNTRY_HEADER', 'TRUST_PROXY', 'SECRET_KEY', 'RUNS_PER_MINUTE', 'MAIL_OUTBOX', 'METRICS_TOKEN', 'GAME_SECRETS', 'HSTS_PRELOAD',
+  'HOST',
+  'PORT',
+  'DATA_DIR',
+  'DATABASE_URL',
+  'SITE_URL',
+  'SMTP_URL',
+  'MAIL_FROM',
+  'PRODUCT_NAME',
+  'ADMIN_USER_IDS',
+  'COUNTRY_HEADER',
+  'TRUST_PROXY',
+  'SECRET_KEY',
+  'RUNS_PER_MINUTE',
+  'MAIL_OUTBOX',
+  'METRICS_TOKEN',
+  'GAME_SECRETS',
+  'HSTS_PRELOAD',
 ] as const satisfies readonly (keyof Settings)[];
 
 /**
@@ -159,12 +175,15 @@ export function loadConfig(settings: Settings): Config {
 
 function readSettings(settings: Settings): Config {
   const dataDir = resolve(settings.DATA_DIR || 'data');
-  if (settings.PORT && !/^\d{1,5}$/.test(settings.PORT)) throw new ConfigError(`PORT must be a port number such as 4321, not "${settings.PORT}"`);
+  if (settings.PORT && !/^\d{1,5}$/.test(settings.PORT))
+    throw new ConfigError(`PORT must be a port number such as 4321, not "${settings.PORT}"`);
   const givenSite = siteUrlSetting(settings).replace(/\/+$/, '');
-  if (!/^https?:\/\/[^/]+$/.test(givenSite)) throw new ConfigError(`SITE_URL must be an origin such as https://arcade.example, not "${givenSite}"`);
+  if (!/^https?:\/\/[^/]+$/.test(givenSite))
+    throw new ConfigError(`SITE_URL must be an origin such as https://arcade.example, not "${givenSite}"`);
   // As browsers write it in an Origin header (lower case, no default port): the origin checks compare the two.
   const siteUrl = new URL(givenSite).origin;
-  if (settings.SMTP_URL && !/^smtps?:\/\//.test(settings.SMTP_URL)) throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
+  if (settings.SMTP_URL && !/^smtps?:\/\//.test(settings.SMTP_URL))
+    throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
   const loopbackSite = isLoopbackOrigin(siteUrl);
   // The outbox is for a machine of one's own: on a public site nobody would get their mail, and a
   // log that prints sign-in links is a log that signs people in (README, Mail).
@@ -174,7 +193,8 @@ function readSettings(settings: Settings): Config {
         'Set SMTP_URL to your mail server (see README, Mail), or MAIL_OUTBOX=1 to keep mails in the development outbox on purpose.',
     );
   }
-  if (settings.METRICS_TOKEN && settings.METRICS_TOKEN.length < 16) throw new ConfigError('METRICS_TOKEN must be at least 16 characters');
+  if (settings.METRICS_TOKEN && settings.METRICS_TOKEN.length < 16)
+    throw new ConfigError('METRICS_TOKEN must be at least 16 characters');
   const productName = settings.PRODUCT_NAME || 'Sats Arcade';
   return {
     dataDir,
@@ -200,9 +220,16 @@ function readSettings(settings: Settings): Config {
  * the play page's allowed frames). A public server serving another address says so at start, so a
  * build made without its SITE_URL never goes unnoticed (local and test servers stay quiet).
  */
-export function warnOnOtherBuildSite(siteUrl: string, loopbackSite: boolean, builtFor: string | undefined, warn = console.warn): void {
+export function warnOnOtherBuildSite(
+  siteUrl: string,
+  loopbackSite: boolean,
+  builtFor: string | undefined,
+  warn = console.warn,
+): void {
   if (!builtFor || loopbackSite) return;
   const built = new URL(builtFor).origin;
   if (built === new URL(siteUrl).origin) return;
-  warn(`[arcade] warning: SITE_URL is ${siteUrl}, but the pages were built for ${built}: their canonical links, link previews and the play page's allowed frames name ${built}. Build again with SITE_URL=${siteUrl} (./arcade start builds with it).`);
+  warn(
+    `[arcade] warning: SITE_URL is ${siteUrl}, but the pages were built for ${built}: their canonical links, link previews and the play page's allowed frames name ${built}. Build again with SITE_URL=${siteUrl} (./arcade start builds with it).`,
+  );
 }

@@ -18,7 +18,8 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, details?: Record<string, unknown>) => new AppError(400, message, {}, details);
+export const badRequest = (message: string, details?: Record<string, unknown>) =>
+  new AppError(400, message, {}, details);
 export const unauthorized = (message = 'Please sign in first.') => new AppError(401, message);
 export const forbidden = (message = 'You are not allowed to do that.') => new AppError(403, message);
 export const notFound = (message = 'Not found.') => new AppError(404, message);

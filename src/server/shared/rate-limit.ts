@@ -69,7 +69,14 @@ export async function hit(db: Db, key: string, limit: Limit, now = Date.now()): 
 export const RATE_LIMIT_RETENTION_MS = DAY;
 
 /** Drop windows that ended long ago; returns how many went. */
-export async function pruneRateLimits(db: Db, now = Date.now(), olderThanMs = RATE_LIMIT_RETENTION_MS): Promise<number> {
-  const result = await db.deleteFrom('rate_limits').where('window_start', '<', now - olderThanMs).executeTakeFirst();
+export async function pruneRateLimits(
+  db: Db,
+  now = Date.now(),
+  olderThanMs = RATE_LIMIT_RETENTION_MS,
+): Promise<number> {
+  const result = await db
+    .deleteFrom('rate_limits')
+    .where('window_start', '<', now - olderThanMs)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -54,7 +54,9 @@ const DENIED_FEATURES = [
  */
 export function permissionsPolicy(frameSources: readonly string[]): string {
   const allowList = ['self', ...frameSources.filter((s) => s !== "'self'").map((origin) => `"${origin}"`)].join(' ');
-  return [...GAME_FRAME_FEATURES.map((f) => `${f}=(${allowList})`), ...DENIED_FEATURES.map((f) => `${f}=()`)].join(', ');
+  return [...GAME_FRAME_FEATURES.map((f) => `${f}=(${allowList})`), ...DENIED_FEATURES.map((f) => `${f}=()`)].join(
+    ', ',
+  );
 }
 
 /** One year, what the HSTS preload list asks for. */
@@ -81,7 +83,8 @@ export function securityHeadersFor(settings: SecuritySettings): Readonly<Record<
     'cross-origin-resource-policy': 'same-origin',
   };
   if (new URL(settings.siteUrl).protocol === 'https:') {
-    headers['strict-transport-security'] = `max-age=${HSTS_MAX_AGE}; includeSubDomains${settings.hstsPreload ? '; preload' : ''}`;
+    headers['strict-transport-security'] =
+      `max-age=${HSTS_MAX_AGE}; includeSubDomains${settings.hstsPreload ? '; preload' : ''}`;
   }
   return headers;
 }
@@ -162,7 +165,9 @@ export function frameSources(gameUrls: readonly string[], site: string): string[
  * (pages, images in `public/`, the reference games) may be kept but must be revalidated.
  */
 export function cacheControlFor(pathname: string): string {
-  return pathname.startsWith(HASHED_ASSETS_PREFIX) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate';
+  return pathname.startsWith(HASHED_ASSETS_PREFIX)
+    ? 'public, max-age=31536000, immutable'
+    : 'public, max-age=0, must-revalidate';
 }
 
 /** `X-Frame-Options` of a path: the reference games may be framed by the arcade itself. */

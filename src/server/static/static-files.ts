@@ -7,7 +7,14 @@
 import { createReadStream, existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, relative, sep } from 'node:path';
-import { cacheControlFor, frameOptionsFor, preferredEncodings, REFERENCE_GAME_CSP, REFERENCE_GAMES_PREFIX, resourcePolicyFor } from './headers';
+import {
+  cacheControlFor,
+  frameOptionsFor,
+  preferredEncodings,
+  REFERENCE_GAME_CSP,
+  REFERENCE_GAMES_PREFIX,
+  resourcePolicyFor,
+} from './headers';
 import { SESSION_COOKIE } from '../auth/cookies';
 
 /**
@@ -108,7 +115,11 @@ export interface StaticFiles {
  * Indexes `clientDir` once (the build does not change under a running server). `securityHeaders`
  * are the ones every answer carries (`securityHeadersFor` in headers.ts).
  */
-export function createStaticFiles(clientDir: string, pageCsp: Map<string, string>, securityHeaders: Readonly<Record<string, string>>): StaticFiles {
+export function createStaticFiles(
+  clientDir: string,
+  pageCsp: Map<string, string>,
+  securityHeaders: Readonly<Record<string, string>>,
+): StaticFiles {
   const files = new Map<string, StaticFile>();
   for (const path of walk(clientDir)) {
     if (path.endsWith('.br') || path.endsWith('.gz')) continue;
@@ -128,7 +139,12 @@ export function createStaticFiles(clientDir: string, pageCsp: Map<string, string
       if (csp) headers['content-security-policy'] = csp;
     }
     const identity = variant(path, '')!;
-    const file: StaticFile = { identity, br: variant(`${path}.br`, '-br'), gzip: variant(`${path}.gz`, '-gz'), headers };
+    const file: StaticFile = {
+      identity,
+      br: variant(`${path}.br`, '-br'),
+      gzip: variant(`${path}.gz`, '-gz'),
+      headers,
+    };
     files.set(urlPath, file);
     if (urlPath.endsWith('/index.html')) {
       const dirPath = urlPath.slice(0, -'index.html'.length);

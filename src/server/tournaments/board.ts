@@ -1,4 +1,8 @@
-import type { TournamentBoardResponse, TournamentRankResponse, TournamentReportResponse } from '~/lib/schemas/tournament';
+import type {
+  TournamentBoardResponse,
+  TournamentRankResponse,
+  TournamentReportResponse,
+} from '~/lib/schemas/tournament';
 import type { Services } from '../context';
 import type { Db } from '../db';
 import { rankedPage, rankIn, type Details } from '../leaderboards/boards';
@@ -16,20 +20,45 @@ function entryDetails(db: Db, tournamentId: number): Details {
       .selectFrom('tournament_entries as e')
       .innerJoin('users as u', 'u.id', 'e.user_id')
       .leftJoin('avatars as a', 'a.avatar_id', 'u.active_avatar_id')
-      .select(['u.id', 'u.username', 'u.country', 'u.created_at', 'e.best_level', 'e.best_fish_count', 'e.best_fish_json', 'a.name as avatar_name', 'a.image_url as avatar_image'])
+      .select([
+        'u.id',
+        'u.username',
+        'u.country',
+        'u.created_at',
+        'e.best_level',
+        'e.best_fish_count',
+        'e.best_fish_json',
+        'a.name as avatar_name',
+        'a.image_url as avatar_image',
+      ])
       .where('e.tournament_id', '=', tournamentId)
       .where('e.user_id', 'in', ids)
       .execute();
 }
 
 /** One page of a tournament's board (404 for a tournament that does not exist). */
-export async function tournamentBoardPage(services: Pick<Services, 'db' | 'rankings'>, tournamentId: number, page: number, limit: number): Promise<TournamentBoardResponse> {
+export async function tournamentBoardPage(
+  services: Pick<Services, 'db' | 'rankings'>,
+  tournamentId: number,
+  page: number,
+  limit: number,
+): Promise<TournamentBoardResponse> {
   await Promise.all([assertTournament(services.db, tournamentId), services.rankings.current()]);
-  return rankedPage(await services.rankings.tournament(tournamentId), undefined, page, limit, entryDetails(services.db, tournamentId));
+  return rankedPage(
+    await services.rankings.tournament(tournamentId),
+    undefined,
+    page,
+    limit,
+    entryDetails(services.db, tournamentId),
+  );
 }
 
 /** Where the player stands in a tournament (rank null until they enter it). */
-export async function tournamentRank(services: Pick<Services, 'db' | 'rankings'>, tournamentId: number, userId: number): Promise<TournamentRankResponse> {
+export async function tournamentRank(
+  services: Pick<Services, 'db' | 'rankings'>,
+  tournamentId: number,
+  userId: number,
+): Promise<TournamentRankResponse> {
   await Promise.all([assertTournament(services.db, tournamentId), services.rankings.current()]);
   return rankIn(await services.rankings.tournament(tournamentId), undefined, userId);
 }

@@ -47,7 +47,10 @@ interface Entered {
  * many tournaments they entered (counted from the same read: an entry the board has not placed yet
  * counts, it just has no rank to show).
  */
-async function entriesOf(services: Pick<Services, 'db' | 'rankings'>, userId: number): Promise<{ count: number; entered: Entered[] }> {
+async function entriesOf(
+  services: Pick<Services, 'db' | 'rankings'>,
+  userId: number,
+): Promise<{ count: number; entered: Entered[] }> {
   const [rows] = await Promise.all([
     services.db
       .selectFrom('tournament_entries as e')
@@ -77,17 +80,28 @@ function bestFinish(entries: Entered[]): number | null {
 }
 
 /** `GET /api/user/{id}/tournament-participation`: tournaments entered and the best rank reached. */
-export async function tournamentParticipation(services: Pick<Services, 'db' | 'rankings'>, userId: number): Promise<TournamentParticipationResponse> {
+export async function tournamentParticipation(
+  services: Pick<Services, 'db' | 'rankings'>,
+  userId: number,
+): Promise<TournamentParticipationResponse> {
   const { count, entered } = await entriesOf(services, userId);
   return { tournamentCount: count, bestFinish: bestFinish(entered) };
 }
 
 /** The profile's Tournament History: entries, best finish (the same rule) and the most recent results. */
-export async function getTournamentStats(services: Pick<Services, 'db' | 'rankings'>, userId: number): Promise<PublicProfile['tournamentStats']> {
+export async function getTournamentStats(
+  services: Pick<Services, 'db' | 'rankings'>,
+  userId: number,
+): Promise<PublicProfile['tournamentStats']> {
   const { count, entered } = await entriesOf(services, userId);
   return {
     totalParticipations: count,
     bestFinish: bestFinish(entered),
-    recentTournaments: entered.slice(0, RECENT_TOURNAMENTS).map((e) => ({ tournamentName: e.tournamentName, createdAt: new Date(e.enteredAt).toISOString(), rank: e.rank, score: e.score })),
+    recentTournaments: entered.slice(0, RECENT_TOURNAMENTS).map((e) => ({
+      tournamentName: e.tournamentName,
+      createdAt: new Date(e.enteredAt).toISOString(),
+      rank: e.rank,
+      score: e.score,
+    })),
   };
 }

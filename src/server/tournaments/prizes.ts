@@ -10,7 +10,16 @@ export async function listWonPrizes(db: Db, userId: number): Promise<WonPrize[]>
     .selectFrom('prize_awards as p')
     .innerJoin('tournaments as t', 't.id', 'p.tournament_id')
     .leftJoin('avatars as a', 'a.avatar_id', 'p.avatar_id')
-    .select(['p.tournament_id', 't.name', 'p.prize_type', 'p.prize_value', 'a.name as avatar_name', 'a.image_url', 'p.status', 'p.created_at'])
+    .select([
+      'p.tournament_id',
+      't.name',
+      'p.prize_type',
+      'p.prize_value',
+      'a.name as avatar_name',
+      'a.image_url',
+      'p.status',
+      'p.created_at',
+    ])
     .where('p.user_id', '=', userId)
     .orderBy('p.created_at', 'desc')
     .orderBy('p.id', 'desc')

@@ -54,7 +54,11 @@ const schema: SanitizeSchema = {
 function linkRel() {
   return (tree: Root) => {
     visit(tree, 'element', (node: Element) => {
-      if (node.tagName === 'a' && typeof node.properties.href === 'string' && /^[a-z][a-z0-9+.-]*:/i.test(node.properties.href)) {
+      if (
+        node.tagName === 'a' &&
+        typeof node.properties.href === 'string' &&
+        /^[a-z][a-z0-9+.-]*:/i.test(node.properties.href)
+      ) {
         node.properties.rel = ['nofollow', 'noopener', 'noreferrer'];
       }
     });
@@ -62,7 +66,8 @@ function linkRel() {
 }
 
 /** The site's own paths (`/api/assets/…`), not `//host/…` nor any scheme. */
-const ownPath = (src: unknown) => typeof src === 'string' && src.startsWith('/') && !src.startsWith('//') && !src.startsWith('/\\');
+const ownPath = (src: unknown) =>
+  typeof src === 'string' && src.startsWith('/') && !src.startsWith('//') && !src.startsWith('/\\');
 
 /** An image from outside the site (or none) becomes its alt text. */
 function ownImagesOnly() {
@@ -76,7 +81,8 @@ function ownImagesOnly() {
   };
 }
 
-const isElement = (node: unknown, tagName: string): node is Element => (node as Element | undefined)?.type === 'element' && (node as Element).tagName === tagName;
+const isElement = (node: unknown, tagName: string): node is Element =>
+  (node as Element | undefined)?.type === 'element' && (node as Element).tagName === tagName;
 
 /** The text of a hast subtree (only whether it is blank matters here). */
 function textOf(node: Element['children'][number]): string {
@@ -129,7 +135,16 @@ const processor = unified()
   .freeze();
 
 /** The Markdown nodes that nest: each is one level. */
-const NESTING = new Set(['blockquote', 'list', 'emphasis', 'strong', 'delete', 'link', 'linkReference', 'footnoteDefinition']);
+const NESTING = new Set([
+  'blockquote',
+  'list',
+  'emphasis',
+  'strong',
+  'delete',
+  'link',
+  'linkReference',
+  'footnoteDefinition',
+]);
 
 /** How many nesting nodes deep `tree` goes (walked without recursion). */
 function nestingOf(tree: Node): number {

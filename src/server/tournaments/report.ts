@@ -47,7 +47,8 @@ const RENDERER_HEAP_MB = 256;
 /** Why a report cannot be rendered. */
 export type UnrenderableReason = 'tooDeep' | 'tooManyQuotes' | 'tooSlow' | 'tooBig';
 
-const SIMPLIFY = 'very long runs of * or _, or thousands of headings or quotes, make Markdown slow. Shorten or simplify the report.';
+const SIMPLIFY =
+  'very long runs of * or _, or thousands of headings or quotes, make Markdown slow. Shorten or simplify the report.';
 
 /** The 400 each reason answers (named for the form's field), and the sentence readers see for a stored report instead. */
 const REASONS: Record<UnrenderableReason, { message: string; issue: string; sentence: string }> = {

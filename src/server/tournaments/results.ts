@@ -14,7 +14,11 @@ export const RESULTS_ROWS = 2 * LEADERBOARD_PAGE_SIZE;
  * names, ranks and scores (bitcoin ones by rank, unmatched last), and how many players earned each
  * avatar it offers. 404 when the tournament does not exist.
  */
-export async function tournamentResults(services: Pick<Services, 'db' | 'rankings'>, tournamentId: number, now = Date.now()): Promise<TournamentResults> {
+export async function tournamentResults(
+  services: Pick<Services, 'db' | 'rankings'>,
+  tournamentId: number,
+  now = Date.now(),
+): Promise<TournamentResults> {
   const [tournament, board, awards] = await Promise.all([
     findTournament(services, tournamentId, now),
     tournamentBoardPage(services, tournamentId, 1, RESULTS_ROWS),
@@ -22,7 +26,18 @@ export async function tournamentResults(services: Pick<Services, 'db' | 'ranking
       .selectFrom('prize_awards as p')
       .leftJoin('users as u', 'u.id', 'p.user_id')
       .leftJoin('avatars as a', 'a.avatar_id', 'p.avatar_id')
-      .select(['p.id', 'p.tournament_id', 'p.user_id', 'p.prize_type', 'p.prize_value', 'p.avatar_id', 'p.status', 'u.username', 'a.name as avatar_name', 'a.image_url as avatar_image'])
+      .select([
+        'p.id',
+        'p.tournament_id',
+        'p.user_id',
+        'p.prize_type',
+        'p.prize_value',
+        'p.avatar_id',
+        'p.status',
+        'u.username',
+        'a.name as avatar_name',
+        'a.image_url as avatar_image',
+      ])
       .where('p.tournament_id', '=', tournamentId)
       .orderBy('p.id')
       .execute(),
@@ -46,9 +61,14 @@ export async function tournamentResults(services: Pick<Services, 'db' | 'ranking
       avatarImageUrl: p.avatar_image,
     };
   });
-  const byRank = (a: PrizeAwardResult, b: PrizeAwardResult) => (a.rank ?? Infinity) - (b.rank ?? Infinity) || a.id - b.id;
-  const avatarEarned: Record<string, number> = Object.fromEntries(tournament.rewards.avatarRewards.map((r) => [r.avatarId, 0]));
-  for (const award of withWinner) if (award.prizeType === 'avatar' && award.avatarId !== null) avatarEarned[award.avatarId] = (avatarEarned[award.avatarId] ?? 0) + 1;
+  const byRank = (a: PrizeAwardResult, b: PrizeAwardResult) =>
+    (a.rank ?? Infinity) - (b.rank ?? Infinity) || a.id - b.id;
+  const avatarEarned: Record<string, number> = Object.fromEntries(
+    tournament.rewards.avatarRewards.map((r) => [r.avatarId, 0]),
+  );
+  for (const award of withWinner)
+    if (award.prizeType === 'avatar' && award.avatarId !== null)
+      avatarEarned[award.avatarId] = (avatarEarned[award.avatarId] ?? 0) + 1;
   return {
     tournament,
     entries: board.entries.map((entry) => ({ ...entry, medal: medalOf(entry.rank) })),

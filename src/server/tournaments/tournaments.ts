@@ -74,14 +74,25 @@ async function distributedSatsOf(db: Db, ids: number[]): Promise<Map<number, num
 }
 
 /** Tournament rows as the API answers them: status at `now`, rewards, sats sent, participants from the in-memory boards. */
-async function present(services: Pick<Services, 'db' | 'rankings'>, rows: TournamentRow[], now: number): Promise<Tournament[]> {
+async function present(
+  services: Pick<Services, 'db' | 'rankings'>,
+  rows: TournamentRow[],
+  now: number,
+): Promise<Tournament[]> {
   if (rows.length === 0) return [];
   await services.rankings.current();
   const ids = rows.map((r) => r.id);
-  const [rewards, distributed] = await Promise.all([avatarRewardsOf(services.db, ids), distributedSatsOf(services.db, ids)]);
+  const [rewards, distributed] = await Promise.all([
+    avatarRewardsOf(services.db, ids),
+    distributedSatsOf(services.db, ids),
+  ]);
   return Promise.all(
     rows.map(async (row): Promise<Tournament> => {
-      const split = { firstPlaceSats: row.first_place_sats, secondToFifthSats: row.second_to_fifth_sats, randomParticipantSats: row.random_participant_sats };
+      const split = {
+        firstPlaceSats: row.first_place_sats,
+        secondToFifthSats: row.second_to_fifth_sats,
+        randomParticipantSats: row.random_participant_sats,
+      };
       return {
         id: row.id,
         name: row.name,
@@ -95,7 +106,11 @@ async function present(services: Pick<Services, 'db' | 'rankings'>, rows: Tourna
         imageUrl: row.image_filename ? tournamentImageUrl(row.image_filename) : null,
         rewards: {
           totalPrizePool: prizePool(split),
-          prizeDistribution: { '1': split.firstPlaceSats, '2-5': split.secondToFifthSats, random: split.randomParticipantSats },
+          prizeDistribution: {
+            '1': split.firstPlaceSats,
+            '2-5': split.secondToFifthSats,
+            random: split.randomParticipantSats,
+          },
           avatarRewards: rewards.get(row.id) ?? [],
         },
         distributedSats: distributed.get(row.id) ?? 0,
@@ -105,7 +120,11 @@ async function present(services: Pick<Services, 'db' | 'rankings'>, rows: Tourna
   );
 }
 
-async function presentOne(services: Pick<Services, 'db' | 'rankings'>, row: TournamentRow, now: number): Promise<Tournament> {
+async function presentOne(
+  services: Pick<Services, 'db' | 'rankings'>,
+  row: TournamentRow,
+  now: number,
+): Promise<Tournament> {
   return (await present(services, [row], now))[0]!;
 }
 
@@ -146,10 +165,15 @@ export async function assertTournament(db: Db, id: number, now = Date.now()): Pr
 }
 
 /** The tournaments of one status at `now` (or all): upcoming soonest first, active ending soonest first, past latest first; all by start, latest first. */
-export async function listTournaments(services: Pick<Services, 'db' | 'rankings'>, status?: TournamentStatus, now = Date.now()): Promise<Tournament[]> {
+export async function listTournaments(
+  services: Pick<Services, 'db' | 'rankings'>,
+  status?: TournamentStatus,
+  now = Date.now(),
+): Promise<Tournament[]> {
   let query = services.db.selectFrom('tournaments').selectAll();
   if (status === 'upcoming') query = query.where('start_at', '>', now).orderBy('start_at').orderBy('id');
-  else if (status === 'active') query = query.where('start_at', '<=', now).where('end_at', '>', now).orderBy('end_at').orderBy('id');
+  else if (status === 'active')
+    query = query.where('start_at', '<=', now).where('end_at', '>', now).orderBy('end_at').orderBy('id');
   else if (status === 'past') query = query.where('end_at', '<=', now).orderBy('end_at', 'desc').orderBy('id', 'desc');
   else query = query.orderBy('start_at', 'desc').orderBy('id', 'desc');
   return present(services, await query.execute(), now);
@@ -159,7 +183,10 @@ export async function listTournaments(services: Pick<Services, 'db' | 'rankings'
  * The featured tournament at `now`: the active one (ending soonest, when several run at once),
  * else the next upcoming one, else null.
  */
-export async function featuredTournament(services: Pick<Services, 'db' | 'rankings'>, now = Date.now()): Promise<Tournament | null> {
+export async function featuredTournament(
+  services: Pick<Services, 'db' | 'rankings'>,
+  now = Date.now(),
+): Promise<Tournament | null> {
   const active = await services.db
     .selectFrom('tournaments')
     .selectAll()
@@ -170,18 +197,36 @@ export async function featuredTournament(services: Pick<Services, 'db' | 'rankin
     .limit(1)
     .executeTakeFirst();
   const row =
-    active ?? (await services.db.selectFrom('tournaments').selectAll().where('start_at', '>', now).orderBy('start_at').orderBy('id').limit(1).executeTakeFirst());
+    active ??
+    (await services.db
+      .selectFrom('tournaments')
+      .selectAll()
+      .where('start_at', '>', now)
+      .orderBy('start_at')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst());
   return row ? presentOne(services, row, now) : null;
 }
 
 /** One tournament (404 when missing). */
-export async function findTournament(services: Pick<Services, 'db' | 'rankings'>, id: number, now = Date.now()): Promise<Tournament> {
+export async function findTournament(
+  services: Pick<Services, 'db' | 'rankings'>,
+  id: number,
+  now = Date.now(),
+): Promise<Tournament> {
   return presentOne(services, await tournamentRow(services.db, id), now);
 }
 
 /** A tournament's prize awards, by type then id. */
 export async function prizeAwardsOf(db: Db, tournamentId: number): Promise<PrizeAward[]> {
-  const rows = await db.selectFrom('prize_awards').selectAll().where('tournament_id', '=', tournamentId).orderBy('prize_type').orderBy('id').execute();
+  const rows = await db
+    .selectFrom('prize_awards')
+    .selectAll()
+    .where('tournament_id', '=', tournamentId)
+    .orderBy('prize_type')
+    .orderBy('id')
+    .execute();
   return rows.map((r) => ({
     id: r.id,
     tournamentId: r.tournament_id,
@@ -194,14 +239,25 @@ export async function prizeAwardsOf(db: Db, tournamentId: number): Promise<Prize
 }
 
 /** `GET /api/tournaments/{id}`: the tournament and its prize awards. */
-export async function tournamentDetail(services: Pick<Services, 'db' | 'rankings'>, id: number, now = Date.now()): Promise<TournamentDetailResponse> {
-  const [tournament, prizeAwards] = await Promise.all([findTournament(services, id, now), prizeAwardsOf(services.db, id)]);
+export async function tournamentDetail(
+  services: Pick<Services, 'db' | 'rankings'>,
+  id: number,
+  now = Date.now(),
+): Promise<TournamentDetailResponse> {
+  const [tournament, prizeAwards] = await Promise.all([
+    findTournament(services, id, now),
+    prizeAwardsOf(services.db, id),
+  ]);
   return { ...tournament, prizeAwards };
 }
 
 // ---- Admin ----------------------------------------------------------------------------------------
 
-async function presentAdmin(services: Pick<Services, 'db' | 'rankings'>, rows: TournamentRow[], now: number): Promise<AdminTournament[]> {
+async function presentAdmin(
+  services: Pick<Services, 'db' | 'rankings'>,
+  rows: TournamentRow[],
+  now: number,
+): Promise<AdminTournament[]> {
   const shown = await present(services, rows, now);
   return shown.map((t, i) => ({
     ...t,
@@ -213,13 +269,25 @@ async function presentAdmin(services: Pick<Services, 'db' | 'rankings'>, rows: T
 }
 
 /** `GET /api/admin/tournaments`: every tournament, latest start first, with what the form edits. */
-export async function adminListTournaments(services: Pick<Services, 'db' | 'rankings'>, now = Date.now()): Promise<AdminTournament[]> {
-  const rows = await services.db.selectFrom('tournaments').selectAll().orderBy('start_at', 'desc').orderBy('id', 'desc').execute();
+export async function adminListTournaments(
+  services: Pick<Services, 'db' | 'rankings'>,
+  now = Date.now(),
+): Promise<AdminTournament[]> {
+  const rows = await services.db
+    .selectFrom('tournaments')
+    .selectAll()
+    .orderBy('start_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
   return presentAdmin(services, rows, now);
 }
 
 /** `GET /api/admin/tournaments/{id}`. */
-export async function adminFindTournament(services: Pick<Services, 'db' | 'rankings'>, id: number, now = Date.now()): Promise<AdminTournament> {
+export async function adminFindTournament(
+  services: Pick<Services, 'db' | 'rankings'>,
+  id: number,
+  now = Date.now(),
+): Promise<AdminTournament> {
   return (await presentAdmin(services, [await tournamentRow(services.db, id)], now))[0]!;
 }
 
@@ -228,13 +296,22 @@ async function rowOf(services: Pick<Services, 'db'>, form: TournamentFormParsed)
   // The catalogue's own list (the games room, whose run store enters runs into tournaments, stands above this one).
   const games = (await listGames()).map((g) => g.data);
   if (!games.some((g) => g.gameId === form.gameId)) {
-    throw badRequest(`Unknown game "${form.gameId}". Games: ${games.map((g) => g.gameId).join(', ')}.`, { issues: [{ field: 'gameId', message: 'Unknown game' }] });
+    throw badRequest(`Unknown game "${form.gameId}". Games: ${games.map((g) => g.gameId).join(', ')}.`, {
+      issues: [{ field: 'gameId', message: 'Unknown game' }],
+    });
   }
   const avatarIds = form.rewards.avatarRewards.map((a) => a.avatarId);
   if (avatarIds.length > 0) {
-    const known = new Set((await services.db.selectFrom('avatars').select('avatar_id').where('avatar_id', 'in', avatarIds).execute()).map((a) => a.avatar_id));
+    const known = new Set(
+      (await services.db.selectFrom('avatars').select('avatar_id').where('avatar_id', 'in', avatarIds).execute()).map(
+        (a) => a.avatar_id,
+      ),
+    );
     const unknown = avatarIds.find((id) => !known.has(id));
-    if (unknown !== undefined) throw badRequest(`Unknown avatar "${unknown}": choose one from the avatar collection.`, { issues: [{ field: 'rewards.avatarRewards', message: 'Unknown avatar' }] });
+    if (unknown !== undefined)
+      throw badRequest(`Unknown avatar "${unknown}": choose one from the avatar collection.`, {
+        issues: [{ field: 'rewards.avatarRewards', message: 'Unknown avatar' }],
+      });
   }
   // last: rendering takes the longest of these checks
   await assertReportRenders(form.reportContent);
@@ -279,7 +356,10 @@ async function writeAvatarRewards(trx: Tx, tournamentId: number, form: Tournamen
  * {@link countsInTournaments}). Used when a tournament is created (its window may lie in the past)
  * or its window or game changes, inside {@link adminWrite}'s transaction.
  */
-async function rebuildEntries(trx: Tx, t: { id: number; game_id: string; start_at: number; end_at: number; replayMode: boolean }): Promise<void> {
+async function rebuildEntries(
+  trx: Tx,
+  t: { id: number; game_id: string; start_at: number; end_at: number; replayMode: boolean },
+): Promise<void> {
   await trx.deleteFrom('tournament_entries').where('tournament_id', '=', t.id).execute();
   await sql`
     insert into tournament_entries (tournament_id, user_id, runs, best_score, best_level, best_fish_count, best_fish_json, best_reached_at, entered_at)
@@ -307,7 +387,12 @@ function adminWrite<T>(db: Db, write: (trx: Tx) => Promise<T>): Promise<T> {
 }
 
 /** `POST /api/admin/tournaments`: create a tournament; runs of its game already inside its window enter their players. */
-export async function createTournament(services: Pick<Services, 'db' | 'config' | 'rankings'>, form: TournamentFormParsed, now = Date.now(), actor?: Actor): Promise<AdminTournament> {
+export async function createTournament(
+  services: Pick<Services, 'db' | 'config' | 'rankings'>,
+  form: TournamentFormParsed,
+  now = Date.now(),
+  actor?: Actor,
+): Promise<AdminTournament> {
   const { replayMode, ...values } = await rowOf(services, form);
   const id = await adminWrite(services.db, async (trx) => {
     const { id } = await trx
@@ -317,7 +402,19 @@ export async function createTournament(services: Pick<Services, 'db' | 'config' 
       .executeTakeFirstOrThrow();
     await writeAvatarRewards(trx, id, form);
     await rebuildEntries(trx, { id, ...values, replayMode });
-    if (actor) await recordAudit(trx, actor, { action: 'tournament.create', targetType: 'tournament', targetId: id, tournamentId: id, details: { name: values.name } }, now);
+    if (actor)
+      await recordAudit(
+        trx,
+        actor,
+        {
+          action: 'tournament.create',
+          targetType: 'tournament',
+          targetId: id,
+          tournamentId: id,
+          details: { name: values.name },
+        },
+        now,
+      );
     return id;
   });
   services.rankings.forgetTournament(id);
@@ -329,11 +426,27 @@ export async function createTournament(services: Pick<Services, 'db' | 'config' 
  * were processed these stay as they were (the awards were made from them), so a change cannot pay
  * a place twice or make a sent prize disagree with its rule.
  */
-async function assertOutcomeKept(trx: Tx, id: number, before: TournamentRow, values: Awaited<ReturnType<typeof rowOf>>, form: TournamentFormParsed): Promise<void> {
-  const processed = await trx.selectFrom('tournament_processing').select('tournament_id').where('tournament_id', '=', id).executeTakeFirst();
+async function assertOutcomeKept(
+  trx: Tx,
+  id: number,
+  before: TournamentRow,
+  values: Awaited<ReturnType<typeof rowOf>>,
+  form: TournamentFormParsed,
+): Promise<void> {
+  const processed = await trx
+    .selectFrom('tournament_processing')
+    .select('tournament_id')
+    .where('tournament_id', '=', id)
+    .executeTakeFirst();
   if (!processed) return;
-  const rules = await trx.selectFrom('tournament_avatar_rewards').select(['avatar_id', 'eligibility', 'min_score']).where('tournament_id', '=', id).orderBy('position').execute();
-  const ruleKey = (r: { avatar_id: string; eligibility: string; min_score: number | string | null }) => `${r.avatar_id}/${r.eligibility}/${r.min_score === null ? '' : Number(r.min_score)}`;
+  const rules = await trx
+    .selectFrom('tournament_avatar_rewards')
+    .select(['avatar_id', 'eligibility', 'min_score'])
+    .where('tournament_id', '=', id)
+    .orderBy('position')
+    .execute();
+  const ruleKey = (r: { avatar_id: string; eligibility: string; min_score: number | string | null }) =>
+    `${r.avatar_id}/${r.eligibility}/${r.min_score === null ? '' : Number(r.min_score)}`;
   const kept =
     before.game_id === values.game_id &&
     Number(before.start_at) === values.start_at &&
@@ -341,9 +454,14 @@ async function assertOutcomeKept(trx: Tx, id: number, before: TournamentRow, val
     Number(before.first_place_sats) === values.first_place_sats &&
     Number(before.second_to_fifth_sats) === values.second_to_fifth_sats &&
     Number(before.random_participant_sats) === values.random_participant_sats &&
-    rules.map(ruleKey).join(',') === form.rewards.avatarRewards.map((a) => ruleKey({ avatar_id: a.avatarId, eligibility: a.eligibility, min_score: a.minScore ?? null })).join(',');
+    rules.map(ruleKey).join(',') ===
+      form.rewards.avatarRewards
+        .map((a) => ruleKey({ avatar_id: a.avatarId, eligibility: a.eligibility, min_score: a.minScore ?? null }))
+        .join(',');
   if (!kept) {
-    throw conflict(`The winners of "${before.name}" were already processed: its game, dates and rewards can no longer change (its name, description, image and report still can).`);
+    throw conflict(
+      `The winners of "${before.name}" were already processed: its game, dates and rewards can no longer change (its name, description, image and report still can).`,
+    );
   }
 }
 
@@ -351,31 +469,64 @@ async function assertOutcomeKept(trx: Tx, id: number, before: TournamentRow, val
  * `PUT /api/admin/tournaments/{id}`: replace its fields; a new window or game rebuilds its entries
  * from the runs. Once its winners were processed, its game, window and rewards are kept (409).
  */
-export async function updateTournament(services: Pick<Services, 'db' | 'config' | 'rankings'>, id: number, form: TournamentFormParsed, now = Date.now(), actor?: Actor): Promise<AdminTournament> {
+export async function updateTournament(
+  services: Pick<Services, 'db' | 'config' | 'rankings'>,
+  id: number,
+  form: TournamentFormParsed,
+  now = Date.now(),
+  actor?: Actor,
+): Promise<AdminTournament> {
   const row = await rowOf(services, form);
   const { replayMode, ...values } = row;
   const postgres = driverOf(services.db).dialect === 'postgres';
   await adminWrite(services.db, async (trx) => {
     const before = await tournamentRow(trx, id, postgres);
     await assertOutcomeKept(trx, id, before, row, form);
-    await trx.updateTable('tournaments').set({ ...values, updated_at: now }).where('id', '=', id).execute();
+    await trx
+      .updateTable('tournaments')
+      .set({ ...values, updated_at: now })
+      .where('id', '=', id)
+      .execute();
     await writeAvatarRewards(trx, id, form);
     if (before.game_id !== values.game_id || before.start_at !== values.start_at || before.end_at !== values.end_at) {
       await rebuildEntries(trx, { id, ...values, replayMode });
     }
-    if (actor) await recordAudit(trx, actor, { action: 'tournament.update', targetType: 'tournament', targetId: id, tournamentId: id, details: { name: values.name } }, now);
+    if (actor)
+      await recordAudit(
+        trx,
+        actor,
+        {
+          action: 'tournament.update',
+          targetType: 'tournament',
+          targetId: id,
+          tournamentId: id,
+          details: { name: values.name },
+        },
+        now,
+      );
   });
   services.rankings.forgetTournament(id);
   return adminFindTournament(services, id, now);
 }
 
 /** `DELETE /api/admin/tournaments/{id}`: the tournament, its entries, rewards and prize awards. */
-export async function deleteTournament(services: Pick<Services, 'db' | 'rankings'>, id: number, now = Date.now(), actor?: Actor): Promise<{ name: string }> {
+export async function deleteTournament(
+  services: Pick<Services, 'db' | 'rankings'>,
+  id: number,
+  now = Date.now(),
+  actor?: Actor,
+): Promise<{ name: string }> {
   // Through adminWrite: no run is writing an entry of it meanwhile (its foreign key would fail the run).
   const row = await adminWrite(services.db, async (trx) => {
     const deleted = await trx.deleteFrom('tournaments').where('id', '=', id).returning('name').executeTakeFirst();
     if (!deleted) throw notFound('Tournament not found.');
-    if (actor) await recordAudit(trx, actor, { action: 'tournament.delete', targetType: 'tournament', targetId: id, details: { name: deleted.name } }, now);
+    if (actor)
+      await recordAudit(
+        trx,
+        actor,
+        { action: 'tournament.delete', targetType: 'tournament', targetId: id, details: { name: deleted.name } },
+        now,
+      );
     return deleted;
   });
   knownTournaments.get(services.db)?.delete(id);

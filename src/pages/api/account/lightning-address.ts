@@ -16,7 +16,9 @@ export const PUT: APIRoute = ({ locals, request }) =>
     const updated = await setLightningAddress(app.db, user.id, lightningAddress || null);
     return json({
       lightningAddress: updated.lightning_address,
-      message: updated.lightning_address ? `Prizes can now be paid to ${updated.lightning_address}.` : 'Your Lightning Address was removed.',
+      message: updated.lightning_address
+        ? `Prizes can now be paid to ${updated.lightning_address}.`
+        : 'Your Lightning Address was removed.',
     });
   });
 

@@ -17,7 +17,9 @@ export const PUT: APIRoute = ({ locals, request }) =>
     const notifyNewGames = updated.notify_new_games_at !== null;
     return json({
       notifyNewGames,
-      message: notifyNewGames ? "You're on the list! We'll let you know when new games arrive." : "Got it. We won't tell you about new games.",
+      message: notifyNewGames
+        ? "You're on the list! We'll let you know when new games arrive."
+        : "Got it. We won't tell you about new games.",
     });
   });
 

@@ -13,7 +13,10 @@ export const POST: APIRoute = (context) =>
     const app = await services();
     const input = await readJson(context.request, registerRequestSchema);
     // The link signs in at once only in this browser (README, Accounts: login CSRF).
-    await registerUser(app, input, { ...requesterOf(context, app.config), browser: markSignInBrowser(context.cookies, app.config.siteUrl) });
+    await registerUser(app, input, {
+      ...requesterOf(context, app.config),
+      browser: markSignInBrowser(context.cookies, app.config.siteUrl),
+    });
     return json({ message: 'Check your email for a magic link to sign in and start playing.' }, 201);
   });
 

@@ -13,7 +13,10 @@ export const POST: APIRoute = (context) =>
     const app = await services();
     const { email } = await readJson(context.request, sendMagicLinkRequestSchema);
     // The link signs in at once only in this browser (README, Accounts: login CSRF).
-    await sendMagicLink(app, email, { ...requesterOf(context, app.config), browser: markSignInBrowser(context.cookies, app.config.siteUrl) });
+    await sendMagicLink(app, email, {
+      ...requesterOf(context, app.config),
+      browser: markSignInBrowser(context.cookies, app.config.siteUrl),
+    });
     return json({ message: SEND_LINK_MESSAGE });
   });
 

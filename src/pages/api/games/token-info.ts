@@ -8,7 +8,11 @@ export const prerender = false;
 export const GET: APIRoute = (context) =>
   gameApi(context, async ({ player }) => {
     const claims = await player();
-    return json({ userId: claims.userId, username: claims.username, expiresAt: new Date(claims.expiresAt).toISOString() });
+    return json({
+      userId: claims.userId,
+      username: claims.username,
+      expiresAt: new Date(claims.expiresAt).toISOString(),
+    });
   });
 
 export const OPTIONS: APIRoute = (context) => gameApi(context, async () => new Response(null, { status: 204 }));

@@ -15,7 +15,12 @@ export const GET: APIRoute = ({ url }) =>
     try {
       const claims = await verifyGameToken(app.config.secretKey, url.searchParams.get('token'));
       await assertLiveSession(app.db, claims.sessionRef, claims.userId);
-      return json({ valid: true, userId: claims.userId, username: claims.username, expiresAt: new Date(claims.expiresAt).toISOString() });
+      return json({
+        valid: true,
+        userId: claims.userId,
+        username: claims.username,
+        expiresAt: new Date(claims.expiresAt).toISOString(),
+      });
     } catch (error) {
       return json({ valid: false, reason: (error as Error).message });
     }

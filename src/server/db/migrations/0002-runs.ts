@@ -32,7 +32,11 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addPrimaryKeyConstraint('game_stats_pk', ['user_id', 'game_id'])
     .execute();
   // The leaderboard order: best score, then who reached it first.
-  await db.schema.createIndex('game_stats_rank').on('game_stats').columns(['game_id', 'best_score desc', 'best_reached_at', 'user_id']).execute();
+  await db.schema
+    .createIndex('game_stats_rank')
+    .on('game_stats')
+    .columns(['game_id', 'best_score desc', 'best_reached_at', 'user_id'])
+    .execute();
 
   await db.schema
     .createTable('game_totals')
@@ -50,5 +54,6 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['user_achievements', 'game_totals', 'game_stats', 'runs']) await db.schema.dropTable(table).execute();
+  for (const table of ['user_achievements', 'game_totals', 'game_stats', 'runs'])
+    await db.schema.dropTable(table).execute();
 }

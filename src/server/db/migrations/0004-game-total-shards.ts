@@ -12,7 +12,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('total_runs', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('game_totals_shard_pk', ['game_id', 'shard'])
     .execute();
-  await sql`insert into game_totals_sharded (game_id, shard, total_runs) select game_id, 0, total_runs from game_totals`.execute(db);
+  await sql`insert into game_totals_sharded (game_id, shard, total_runs) select game_id, 0, total_runs from game_totals`.execute(
+    db,
+  );
   await db.schema.dropTable('game_totals').execute();
   await db.schema.alterTable('game_totals_sharded').renameTo('game_totals').execute();
 }
@@ -23,7 +25,9 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     .addColumn('game_id', 'varchar(40)', (c) => c.primaryKey())
     .addColumn('total_runs', 'bigint', (c) => c.notNull())
     .execute();
-  await sql`insert into game_totals_single (game_id, total_runs) select game_id, sum(total_runs) from game_totals group by game_id`.execute(db);
+  await sql`insert into game_totals_single (game_id, total_runs) select game_id, sum(total_runs) from game_totals group by game_id`.execute(
+    db,
+  );
   await db.schema.dropTable('game_totals').execute();
   await db.schema.alterTable('game_totals_single').renameTo('game_totals').execute();
 }

@@ -8,12 +8,42 @@ import type { Dialect } from './dialect';
 
 /** The avatars the arcade starts with: the five achievement rewards and four tournament prizes. */
 const SEED = [
-  ['bitcoin-collector', 'Bitcoin Collector', 'For the player who never leaves a sat behind: all eight REKT! formations collected.', 'legendary', 'achievement'],
-  ['fiat-bird', 'REKT! Beginner', 'The fiat bird that learned to fly: 15,000 points in one REKT! run.', 'common', 'achievement'],
-  ['bitcoin-duck', 'REKT! Pro Player', 'A duck with diamond wings: 40,000 points in one REKT! run.', 'rare', 'achievement'],
-  ['fiat-clown', 'REKT! HARDCORE Legend', 'Laughs last at every money printer: 250,000 points in one REKT! run.', 'epic', 'achievement'],
+  [
+    'bitcoin-collector',
+    'Bitcoin Collector',
+    'For the player who never leaves a sat behind: all eight REKT! formations collected.',
+    'legendary',
+    'achievement',
+  ],
+  [
+    'fiat-bird',
+    'REKT! Beginner',
+    'The fiat bird that learned to fly: 15,000 points in one REKT! run.',
+    'common',
+    'achievement',
+  ],
+  [
+    'bitcoin-duck',
+    'REKT! Pro Player',
+    'A duck with diamond wings: 40,000 points in one REKT! run.',
+    'rare',
+    'achievement',
+  ],
+  [
+    'fiat-clown',
+    'REKT! HARDCORE Legend',
+    'Laughs last at every money printer: 250,000 points in one REKT! run.',
+    'epic',
+    'achievement',
+  ],
   ['btc-player', 'Tourney Regular', 'Seen at every tournament table: ten tournaments entered.', 'rare', 'achievement'],
-  ['laser-eyes', 'Laser Eyes', 'Tournament champion: sees the next block before it is mined.', 'legendary', 'tournament'],
+  [
+    'laser-eyes',
+    'Laser Eyes',
+    'Tournament champion: sees the next block before it is mined.',
+    'legendary',
+    'tournament',
+  ],
   ['hodl-knight', 'HODL Knight', 'Holds the line through every dip. A tournament podium prize.', 'epic', 'tournament'],
   ['pizza-chef', 'Pizza Day Chef', 'Bakes two pizzas worth 10,000 BTC. A tournament prize.', 'rare', 'tournament'],
   ['sats-miner', 'Sats Miner', 'Digs for sats in every tournament. A prize for taking part.', 'common', 'tournament'],
@@ -25,8 +55,18 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('name', 'varchar(80)', (c) => c.notNull())
     .addColumn('description', 'varchar(500)', (c) => c.notNull().defaultTo(''))
     .addColumn('image_url', 'varchar(300)', (c) => c.notNull())
-    .addColumn('rarity', 'varchar(10)', (c) => c.notNull().defaultTo('common').check(sql`rarity in ('common', 'rare', 'epic', 'legendary')`))
-    .addColumn('category', 'varchar(12)', (c) => c.notNull().defaultTo('achievement').check(sql`category in ('achievement', 'tournament')`))
+    .addColumn('rarity', 'varchar(10)', (c) =>
+      c
+        .notNull()
+        .defaultTo('common')
+        .check(sql`rarity in ('common', 'rare', 'epic', 'legendary')`),
+    )
+    .addColumn('category', 'varchar(12)', (c) =>
+      c
+        .notNull()
+        .defaultTo('achievement')
+        .check(sql`category in ('achievement', 'tournament')`),
+    )
     .addColumn('is_active', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
@@ -65,8 +105,13 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await db.schema.createIndex('users_avatar_changed').on('users').column('avatar_changed_at').execute();
   await db.schema.alterTable('users').addColumn('notify_new_games_at', 'bigint').execute();
 
-  await db.schema.alterTable('game_stats').addColumn('total_score', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
-  await sql`update game_stats set total_score = coalesce((select sum(r.score) from runs r where r.user_id = game_stats.user_id and r.game_id = game_stats.game_id), 0)`.execute(db);
+  await db.schema
+    .alterTable('game_stats')
+    .addColumn('total_score', 'bigint', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await sql`update game_stats set total_score = coalesce((select sum(r.score) from runs r where r.user_id = game_stats.user_id and r.game_id = game_stats.game_id), 0)`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

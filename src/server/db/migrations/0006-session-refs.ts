@@ -8,7 +8,10 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('sessions').addColumn('ref', 'varchar(43)').execute();
   const { rows } = await sql<{ id_hash: string }>`select id_hash from sessions`.execute(db);
-  for (const row of rows) await sql`update sessions set ref = ${randomBytes(16).toString('base64url')} where id_hash = ${row.id_hash}`.execute(db);
+  for (const row of rows)
+    await sql`update sessions set ref = ${randomBytes(16).toString('base64url')} where id_hash = ${row.id_hash}`.execute(
+      db,
+    );
   await db.schema.createIndex('sessions_ref').on('sessions').column('ref').unique().execute();
 }
 

@@ -22,17 +22,26 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .addCheckConstraint('tournaments_window', sql`end_at > start_at`)
-    .addCheckConstraint('tournaments_sats', sql`first_place_sats >= 0 and second_to_fifth_sats >= 0 and random_participant_sats >= 0`)
+    .addCheckConstraint(
+      'tournaments_sats',
+      sql`first_place_sats >= 0 and second_to_fifth_sats >= 0 and random_participant_sats >= 0`,
+    )
     .execute();
   // Ingestion looks up the running tournaments of a run's game by its time.
-  await db.schema.createIndex('tournaments_game_window').on('tournaments').columns(['game_id', 'end_at', 'start_at']).execute();
+  await db.schema
+    .createIndex('tournaments_game_window')
+    .on('tournaments')
+    .columns(['game_id', 'end_at', 'start_at'])
+    .execute();
   await db.schema.createIndex('tournaments_start').on('tournaments').column('start_at').execute();
 
   await db.schema
     .createTable('tournament_avatar_rewards')
     .addColumn('tournament_id', 'integer', (c) => c.notNull().references('tournaments.id').onDelete('cascade'))
     .addColumn('avatar_id', 'varchar(64)', (c) => c.notNull().references('avatars.avatar_id').onDelete('cascade'))
-    .addColumn('eligibility', 'varchar(12)', (c) => c.notNull().check(sql`eligibility in ('first_place', 'top_3', 'top_5', 'top_10', 'all_players')`))
+    .addColumn('eligibility', 'varchar(12)', (c) =>
+      c.notNull().check(sql`eligibility in ('first_place', 'top_3', 'top_5', 'top_10', 'all_players')`),
+    )
     .addColumn('min_score', 'bigint')
     /** The order the admin listed them in. */
     .addColumn('position', 'integer', (c) => c.notNull())
@@ -56,7 +65,11 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .execute();
   await db.schema.createIndex('tournament_entries_user').on('tournament_entries').column('user_id').execute();
   // The tournament boards' change feed (as game_stats_reached is the leaderboards').
-  await db.schema.createIndex('tournament_entries_reached').on('tournament_entries').column('best_reached_at').execute();
+  await db.schema
+    .createIndex('tournament_entries_reached')
+    .on('tournament_entries')
+    .column('best_reached_at')
+    .execute();
 
   await withId(db.schema.createTable('prize_awards'), dialect)
     .addColumn('tournament_id', 'integer', (c) => c.notNull().references('tournaments.id').onDelete('cascade'))
@@ -67,11 +80,20 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('avatar_id', 'varchar(64)', (c) => c.references('avatars.avatar_id').onDelete('set null'))
     /** Why it was awarded: 'first_place', 'top_5', 'random_participant', an eligibility… */
     .addColumn('award_reason', 'varchar(200)', (c) => c.notNull().defaultTo(''))
-    .addColumn('status', 'varchar(8)', (c) => c.notNull().defaultTo('pending').check(sql`status in ('pending', 'sent')`))
+    .addColumn('status', 'varchar(8)', (c) =>
+      c
+        .notNull()
+        .defaultTo('pending')
+        .check(sql`status in ('pending', 'sent')`),
+    )
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('sent_at', 'bigint')
     .execute();
-  await db.schema.createIndex('prize_awards_tournament').on('prize_awards').columns(['tournament_id', 'user_id']).execute();
+  await db.schema
+    .createIndex('prize_awards_tournament')
+    .on('prize_awards')
+    .columns(['tournament_id', 'user_id'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -19,9 +19,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('quiz_json', 'text')
     .execute();
   // The open tickets of a player (the per-player limit) and the expired ones (pruning).
-  await db.schema.createIndex('run_tickets_open').on('run_tickets').columns(['user_id', 'game_id', 'started_at']).execute();
+  await db.schema
+    .createIndex('run_tickets_open')
+    .on('run_tickets')
+    .columns(['user_id', 'game_id', 'started_at'])
+    .execute();
   await db.schema.createIndex('run_tickets_started').on('run_tickets').column('started_at').execute();
-  await db.schema.alterTable('runs').addColumn('verified', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('runs')
+    .addColumn('verified', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

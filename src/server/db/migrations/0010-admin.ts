@@ -24,7 +24,11 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('audit_log_created').on('audit_log').column('created_at').execute();
-  await db.schema.createIndex('audit_log_tournament').on('audit_log').columns(['tournament_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('audit_log_tournament')
+    .on('audit_log')
+    .columns(['tournament_id', 'created_at'])
+    .execute();
 
   await db.schema.alterTable('users').addColumn('lightning_address', 'varchar(320)').execute();
 
@@ -44,10 +48,21 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   // Each award once: a player gets one place prize, one random prize and each avatar once per
   // tournament (award_key 'place', 'random' or the avatar's id), however often or concurrently
   // winners are processed. Sending records who sent it and the payment's proof.
-  await db.schema.alterTable('prize_awards').addColumn('award_key', 'varchar(64)', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('prize_awards')
+    .addColumn('award_key', 'varchar(64)', (c) => c.notNull().defaultTo(''))
+    .execute();
   await sql`update prize_awards set award_key = 'legacy-' || cast(id as varchar(20))`.execute(db);
-  await db.schema.createIndex('prize_awards_once').on('prize_awards').columns(['tournament_id', 'user_id', 'prize_type', 'award_key']).unique().execute();
-  await db.schema.alterTable('prize_awards').addColumn('sent_by', 'integer', (c) => c.references('users.id').onDelete('set null')).execute();
+  await db.schema
+    .createIndex('prize_awards_once')
+    .on('prize_awards')
+    .columns(['tournament_id', 'user_id', 'prize_type', 'award_key'])
+    .unique()
+    .execute();
+  await db.schema
+    .alterTable('prize_awards')
+    .addColumn('sent_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
+    .execute();
   /** A Lightning payment hash or a note. */
   await db.schema.alterTable('prize_awards').addColumn('payment_proof', 'varchar(500)').execute();
 }

@@ -9,10 +9,18 @@ export const fishingForSatsReplayer: Replayer = {
   from: 'inputs',
   stepSeconds: TRIP_STEP,
   replay({ gameName, ticket, input, inputs: log, age, maxSteps }) {
-    if (!log.every((e): e is [number, number] => Array.isArray(e) && e.length === 2 && Number.isSafeInteger(e[0]) && e[0] >= 0 && [0, 1, 2, 3].includes(e[1]))) {
-      throw badRequest('Fishing for Sats! inputs are [step, input] pairs: a whole step number and 0 (press), 1 (release), 2 (next cast) or 3 (end trip).');
+    if (
+      !log.every(
+        (e): e is [number, number] =>
+          Array.isArray(e) && e.length === 2 && Number.isSafeInteger(e[0]) && e[0] >= 0 && [0, 1, 2, 3].includes(e[1]),
+      )
+    ) {
+      throw badRequest(
+        'Fishing for Sats! inputs are [step, input] pairs: a whole step number and 0 (press), 1 (release), 2 (next cast) or 3 (end trip).',
+      );
     }
-    if (input.level !== undefined && input.level !== null) throw badRequest(`${gameName} runs have no level: leave out "level".`);
+    if (input.level !== undefined && input.level !== null)
+      throw badRequest(`${gameName} runs have no level: leave out "level".`);
     assertLogFits(log.at(-1)?.[0], maxSteps, TRIP_STEP, age);
     const result = replayTrip(ticket.seed, ticket.started_at, log, maxSteps, REPLAY_CPU_BUDGET_MS);
     assertSame(input.score, result.score, 'a score of', 'scores');
@@ -31,7 +39,10 @@ function assertSameFish(claimed: Fish[], replayed: Fish[]) {
   const [a, b] = [order(claimed), order(replayed)];
   if (a.map(key).join(',') === b.map(key).join(',')) return;
   if (a.length !== b.length) {
-    throw new AppError(422, `The run does not match its replay: it reports ${a.length} fish, the replay caught ${b.length}${b.length ? ` (${b.slice(0, 5).map(fishWords).join('; ')}${b.length > 5 ? '; …' : ''})` : ''}.`);
+    throw new AppError(
+      422,
+      `The run does not match its replay: it reports ${a.length} fish, the replay caught ${b.length}${b.length ? ` (${b.slice(0, 5).map(fishWords).join('; ')}${b.length > 5 ? '; …' : ''})` : ''}.`,
+    );
   }
   // As many fish: the first claimed one the replay did not catch, and the first caught one not claimed.
   const left = new Map<string, number>();
@@ -43,5 +54,8 @@ function assertSameFish(claimed: Fish[], replayed: Fish[]) {
     else unmatched ??= f;
   }
   const missing = b.find((r) => (left.get(key(r)) ?? 0) > 0);
-  throw new AppError(422, `The run does not match its replay: it reports ${fishWords(unmatched!)}, the replay caught ${fishWords(missing!)}.`);
+  throw new AppError(
+    422,
+    `The run does not match its replay: it reports ${fishWords(unmatched!)}, the replay caught ${fishWords(missing!)}.`,
+  );
 }

@@ -7,9 +7,11 @@ import { assertSame, type Replayer } from '../replay';
 export const mrQuizReplayer: Replayer = {
   from: 'ticket',
   replay({ ticket, input }) {
-    if (input.inputs !== undefined) throw badRequest('Mr Quiz runs send their answers one by one (POST …/runs/{runId}/answers), not "inputs".');
+    if (input.inputs !== undefined)
+      throw badRequest('Mr Quiz runs send their answers one by one (POST …/runs/{runId}/answers), not "inputs".');
     const quiz = scoreQuiz(JSON.parse(ticket.quiz_json ?? 'null') as QuizState | null);
-    if (!quiz.finished) throw new AppError(422, `This quiz is not finished: ${quiz.answered} of ${quiz.rounds} questions answered.`);
+    if (!quiz.finished)
+      throw new AppError(422, `This quiz is not finished: ${quiz.answered} of ${quiz.rounds} questions answered.`);
     const claimed = { score: input.score, level: input.level ?? null };
     assertSame(claimed.score, quiz.score, 'a score of', 'scores');
     assertSame(claimed.level, quiz.correct, 'level', 'reaches level');

@@ -8,7 +8,8 @@ export const rektReplayer: Replayer = {
   from: 'inputs',
   stepSeconds: REKT_STEP,
   replay({ ticket, input, inputs: flaps, age, maxSteps }) {
-    if (!flaps.every((f): f is number => Number.isSafeInteger(f) && (f as number) >= 0)) throw badRequest('REKT! inputs are the step numbers of the flaps: whole numbers, 0 or more.');
+    if (!flaps.every((f): f is number => Number.isSafeInteger(f) && (f as number) >= 0))
+      throw badRequest('REKT! inputs are the step numbers of the flaps: whole numbers, 0 or more.');
     assertLogFits(flaps.at(-1), maxSteps, REKT_STEP, age);
     const result = replayRekt(ticket.seed, flaps, maxSteps, REPLAY_CPU_BUDGET_MS);
     assertSame(input.score, result.score, 'a score of', 'scores');
@@ -16,7 +17,10 @@ export const rektReplayer: Replayer = {
     const claimed = input.achievements ?? {};
     for (const name of REKT_FORMATIONS) {
       if (Boolean(claimed[name]) !== result.achievements[name]) {
-        throw new AppError(422, `The run does not match its replay: it reports the ${name} formation as ${claimed[name] ? 'completed' : 'not completed'}, the replay ${result.achievements[name] ? 'completed it' : 'did not'}.`);
+        throw new AppError(
+          422,
+          `The run does not match its replay: it reports the ${name} formation as ${claimed[name] ? 'completed' : 'not completed'}, the replay ${result.achievements[name] ? 'completed it' : 'did not'}.`,
+        );
       }
     }
     return { runId: input.runId, score: result.score, level: result.level, achievements: result.achievements };

@@ -17,12 +17,16 @@ export const POST: APIRoute = ({ locals, params, request, url }) =>
     const app = await services();
     const actor = requireUser(locals);
     const folder = params.folder as UploadFolder;
-    if (!UPLOAD_FOLDERS.includes(folder)) throw notFound('Images can be uploaded to /api/admin/uploads/avatars or /api/admin/uploads/tournament.');
+    if (!UPLOAD_FOLDERS.includes(folder))
+      throw notFound('Images can be uploaded to /api/admin/uploads/avatars or /api/admin/uploads/tournament.');
     if (/^(multipart\/|application\/(json|x-www-form-urlencoded))/i.test(request.headers.get('content-type') ?? '')) {
       throw new AppError(415, 'Send the image file itself as the request body (not a form or JSON).');
     }
     const bytes = await readBytes(request, MAX_UPLOAD_BYTES, 'Images can be at most 2 MB.');
-    return json(await storeUpload(app.db, app.config.dataDir, actor, folder, bytes, url.searchParams.get('name') ?? 'image'), 201);
+    return json(
+      await storeUpload(app.db, app.config.dataDir, actor, folder, bytes, url.searchParams.get('name') ?? 'image'),
+      201,
+    );
   });
 
 export const ALL = methodNotAllowed('POST');

@@ -19,7 +19,11 @@ export const POST: APIRoute = (context) =>
     const game = await requireGame(app.config.siteUrl, context.params.gameId);
     const claims = await player();
     const { raw, value: input } = await readJsonBody(context.request, submitRunRequestSchema, MAX_RUN_BODY_BYTES);
-    const result = await submitReportedRun(app, game, claims.userId, { input, raw, signature: context.request.headers.get('x-arcade-signature') });
+    const result = await submitReportedRun(app, game, claims.userId, {
+      input,
+      raw,
+      signature: context.request.headers.get('x-arcade-signature'),
+    });
     // The player's profile (its plays, best and ranks) changed: the next visitor gets a fresh one.
     if (result.created) pageCache.forgetUser(claims.userId);
     return json({ run: result.run, best: result.best }, result.created ? 201 : 200);
