@@ -1,5 +1,5 @@
 // 32x32 avatar portraits on rounded-square tiles.
-import { P, Canvas, spr, F3, F5, rng, mix } from './lib.mjs';
+import { P, Canvas, spr, F3, mix } from './lib.mjs';
 import { coin } from './sprites.mjs';
 
 const INK = '#120c26';
@@ -25,7 +25,6 @@ function frame(c, border) {
   for (let y = 0; y < 32; y++) for (let x = 0; x < 32; x++) if (m.get(x, y) === border) c.set(x, y, border);
   return clip(c);
 }
-const bgOf = (...cols) => cols;
 const RING = (() => {
   const m = new Canvas(32, 32);
   m.rrect(0, 0, 32, 32, null, 4, '#000000');

@@ -1,6 +1,6 @@
 // Fishing for Sats!: pier-at-night fishing game art.
-import { P, Canvas, spr, F3, F5, rng, dither, tint, mix, pattern, xform } from './lib.mjs';
-import { coin, stars, bands, skyline, STAR, STAR7, tile } from './sprites.mjs';
+import { P, Canvas, spr, F3, rng, dither, tint, mix, xform } from './lib.mjs';
+import { coin, stars, bands, skyline, STAR7 } from './sprites.mjs';
 
 const cache = new Map();
 const once = (key, fn) => {

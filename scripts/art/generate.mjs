@@ -3,7 +3,7 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { emblem, emblemCoin, wordmark, trophy } from './brand.mjs';
+import { emblemCoin, wordmark, trophy } from './brand.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'public');
 const out = (rel, canvas, title, scale = 2) => {

@@ -1,5 +1,5 @@
 // Landing-page hero: three glowing arcade cabinets under a Bitcoin moon.
-import { P, Canvas, spr, F3, F5, rng, dither, mix } from './lib.mjs';
+import { P, Canvas, spr, F3, rng, dither, mix } from './lib.mjs';
 import { coin, stars, bands, skyline, birdCanvas } from './sprites.mjs';
 import { coinFish } from './fishing.mjs';
 import { host } from './quiz.mjs';

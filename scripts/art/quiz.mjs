@@ -1,6 +1,6 @@
 // Mr Quiz: quiz-show game art.
-import { P, Canvas, spr, F3, F5, rng, dither, tint, mix, xform } from './lib.mjs';
-import { coin, stars, STAR7, BOLT } from './sprites.mjs';
+import { P, Canvas, spr, F3, F5, rng, dither, mix } from './lib.mjs';
+import { coin, STAR7, BOLT } from './sprites.mjs';
 
 const cache = new Map();
 const once = (key, fn) => {
@@ -440,7 +440,7 @@ export function quizShots() {
       streak: 0,
       timer: null,
       topic: 'NONE',
-      scene: (c, r) => {
+      scene: (c) => {
         c.rrect(92, 24, 220, 148, '#1b1242', 4, P.violet);
         c.ctext('PICK A TOPIC', 202, 32, P.gold, { shadow: P.orangeDD });
         const topics = [

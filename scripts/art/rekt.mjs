@@ -1,5 +1,5 @@
 // REKT!: flap-and-stack game art (logo, landscape shots, portrait phone shots).
-import { P, Canvas, spr, F3, F5, rng, dither, tint, mix, pattern } from './lib.mjs';
+import { P, Canvas, spr, F3, rng, dither, tint, mix, pattern } from './lib.mjs';
 import { coin, birdCanvas, stars, bands, skyline, HEART, tile } from './sprites.mjs';
 
 const THEMES = {
@@ -73,7 +73,7 @@ const PCT = spr(`
 `);
 
 /** Faint candlestick chart trending up (inflation), drawn in the sky. */
-function chart(c, r, x0, x1, yBase, sky, T) {
+function chart(c, r, x0, x1, yBase, sky) {
   let y = yBase;
   for (let x = x0; x < x1; x += 10) {
     const up = r() < 0.62,
@@ -216,7 +216,7 @@ export function rektScene(o) {
   const G = o.groundY || H - 24;
   bands(c, 0, W, [...T.sky, [G, null]], dither);
   stars(c, r, 0, 16, W, Math.round(G * 0.45), Math.round((W * H) / 900));
-  if (o.chart !== false) chart(c, rng((o.seed || 1) + 5), 0, W, G - 40, T.sky[3][1], T);
+  if (o.chart !== false) chart(c, rng((o.seed || 1) + 5), 0, W, G - 40, T.sky[3][1]);
   if (T.sun) {
     // striped synthwave sun
     const sx = Math.round(W * 0.62),

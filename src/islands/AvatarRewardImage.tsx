@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 /**
  * An avatar reward's picture on the results page: on an error it falls back once to the default
@@ -8,12 +8,12 @@ export default function AvatarRewardImage({ src, avatarId, alt }: { src: string;
   const fallback = `/api/assets/avatars/${encodeURIComponent(avatarId)}.png`;
   const [shown, setShown] = useState(src);
   const ref = useRef<HTMLImageElement>(null);
-  const fail = () => setShown((current) => (current === fallback ? current : fallback));
+  const fail = useCallback(() => setShown((current) => (current === fallback ? current : fallback)), [fallback]);
   useEffect(() => {
     const img = ref.current;
     if (img && img.complete && img.naturalWidth === 0) fail();
     // An image that failed before hydration sent its error to nobody: look once after mount.
-  }, []);
+  }, [fail]);
   return (
     <img
       ref={ref}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, getJson } from '~/lib/api';
 import {
   GAME_FRAME_FEATURES,
@@ -40,17 +40,21 @@ export default function PlayFrame({ games }: Props) {
   useEffect(() => setWhere({ query: new URLSearchParams(window.location.search), origin: window.location.origin }), []);
   const name = where?.query.get('name') || 'Game';
   const origin = where?.origin ?? '';
-  const game = where ? findPlayableGame(where.query.get('url'), games, origin) : null;
+  // One object per address, so the hooks below depend on the game, not on each render's copy.
+  const game = useMemo(
+    () => (where ? findPlayableGame(where.query.get('url'), games, where.origin) : null),
+    [where, games],
+  );
   const frame = useRef<HTMLIFrameElement>(null);
   const ready = useRef(false);
   const generation = useRef(0);
 
   // Signed out (a shared link, an expired session, or a play button pressed before it hydrated):
   // home, with the same 'Sign Up Required' toast the play buttons give.
-  const sendHome = () => {
+  const sendHome = useCallback(() => {
     toastAfterNavigation(signUpRequiredToast(name));
     window.location.assign('/');
-  };
+  }, [name]);
 
   const start = useCallback(async () => {
     if (!where) return;
@@ -86,18 +90,19 @@ export default function PlayFrame({ games }: Props) {
         message: error instanceof ApiError ? 'Failed to get game token' : 'Authentication error',
       });
     }
-  }, [where, game?.href.toString()]);
+  }, [where, game, sendHome]);
 
   useEffect(() => {
     void start();
   }, [start]);
 
   // A fresh token every 20 minutes; the frame reloads with it.
+  const readyGeneration = state.status === 'ready' ? state.generation : null;
   useEffect(() => {
-    if (state.status !== 'ready') return;
+    if (readyGeneration === null) return;
     const timer = setTimeout(() => void start(), GAME_TOKEN_REFRESH_MS);
     return () => clearTimeout(timer);
-  }, [state.status === 'ready' ? state.generation : -1, start]);
+  }, [readyGeneration, start]);
 
   // Messages from the game, accepted only from its origin and its frame.
   useEffect(() => {
@@ -121,7 +126,7 @@ export default function PlayFrame({ games }: Props) {
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [state, game?.href.toString()]);
+  }, [state, game]);
 
   // A game that never says ARCADE_READY gets the token in its query string instead.
   function onFrameLoad() {

@@ -84,7 +84,7 @@ interface ScreenProps {
 function Screen({ data, failed, retry, userId, games }: ScreenProps) {
   const tournament = data ?? null;
   const board = useTournamentBoard(tournament?.id ?? null);
-  const now = useNow(Date.now());
+  const now = useNow(Date.now);
 
   if (data === undefined) {
     if (failed !== undefined) {

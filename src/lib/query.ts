@@ -174,15 +174,14 @@ export function firstOf<V, R>(
 ): Promise<R> {
   return new Promise((resolve, reject) => {
     let settled = false;
-    let unsubscribe: (() => void) | undefined;
-    unsubscribe = store.subscribe((value) => {
+    const unsubscribe = store.subscribe((value) => {
       const outcome = settled ? undefined : pick(value);
       if (!outcome) return;
       settled = true;
       if ('value' in outcome) resolve(outcome.value);
       else reject(outcome.error);
       // The first call comes while `subscribe` still runs: leave on the next turn.
-      queueMicrotask(() => unsubscribe?.());
+      queueMicrotask(() => unsubscribe());
     });
   });
 }

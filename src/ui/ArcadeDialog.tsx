@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { $openModal } from '~/lib/stores/modal';
 import { PixelIcon } from './PixelIcon';
-import { close as iconClose, coin as iconCoin } from './pixel-icons';
+import { close as iconClose } from './pixel-icons';
 
 interface Props {
   open: boolean;

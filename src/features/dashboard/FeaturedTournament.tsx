@@ -72,7 +72,7 @@ function FeaturedCard({ tournament }: { tournament: Tournament }) {
 
 /** 'Xd Xh Xm Xs' to the start, ticking every second (zeros once the start has passed). */
 function StartsIn({ start }: { start: string }) {
-  const now = useNow(Date.now());
+  const now = useNow(Date.now);
   return (
     <time dateTime={start} className="font-data text-sm font-bold">
       {formatClock(start, now)}

@@ -1,5 +1,4 @@
 import * as z from 'zod/mini';
-import { userSchema } from './user';
 
 /** Username rules: 3 to 20 letters, digits, underscores and dashes. */
 export const USERNAME_MIN = 3;

@@ -76,7 +76,7 @@ export async function storeUpload(
   if (bytes.byteLength === 0) throw new AppError(400, 'The upload is empty: choose an image file.');
   if (bytes.byteLength > MAX_UPLOAD_BYTES) throw new AppError(413, 'Images can be at most 2 MB.');
   let format: Format;
-  let animated = false;
+  let animated: boolean;
   try {
     const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
     if (!meta.format || !(meta.format in FORMATS)) throw unsupported();
