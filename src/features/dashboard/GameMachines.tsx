@@ -1,8 +1,8 @@
 import { plural } from '~/lib/format';
 import { playHref } from '~/lib/play';
 import { PIXEL_STAR_PATH } from '~/lib/pixel-star';
-import GamesPlayed from '~/islands/GamesPlayed';
-import ScreenshotCarousel, { type Screenshot } from '~/islands/ScreenshotCarousel';
+import GamesPlayed from '~/features/games/GamesPlayed';
+import ScreenshotCarousel, { type Screenshot } from '~/features/games/ScreenshotCarousel';
 
 /** What the dashboard shows of a catalogue game. */
 export interface MachineGame {
