@@ -12,6 +12,7 @@ import {
 import { readdirSync, readFileSync } from 'node:fs';
 import { latestOutboxMail } from '../support/api';
 import { signedHeaders, tokenUserId } from '../support/fair-play';
+import { localUtc } from '../support/tournaments';
 
 /** The operator settings the pages were built from. */
 export const site = JSON.parse(readFileSync('src/content/settings/site.json', 'utf8')).site as {
@@ -286,14 +287,13 @@ export async function pastResultsPath(browser: Browser): Promise<string> {
     const page = await context.newPage();
     await signInAsAdmin(page);
     const end = Math.floor(Date.now() / 1000) * 1000 - 60_000;
-    const iso = (ms: number) => new Date(ms).toISOString().slice(0, 19);
     const response = await page.request.post('/api/admin/tournaments', {
       data: {
         name: 'Health Check Cup',
         gameId: 'rekt',
         description: 'A finished tournament for the page checks.',
-        startDate: iso(end - 7 * 86_400_000),
-        endDate: iso(end),
+        startDate: localUtc(end - 7 * 86_400_000),
+        endDate: localUtc(end),
         timezoneOffset: '0',
         rewards: '{"firstPlaceSats":1000}',
       },
