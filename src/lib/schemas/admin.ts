@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { TOURNAMENT_STATUSES } from '../tournament-status';
 import { AVATAR_CATEGORIES, RARITIES } from './avatars';
+import { payoutSchema, payoutSettingsSchema } from './payouts';
 import { manyLinesText, oneLineText } from './text';
 
 // The admin room's calls: the avatar collection, image uploads and the audit log.
@@ -168,6 +169,8 @@ export const bitcoinPrizeSchema = z.object({
   prizeValue: z.number(),
   awardReason: z.string(),
   ...sentFields,
+  /** Its Lightning payout (README, "Lightning payouts"). */
+  payout: payoutSchema,
 });
 /** An avatar prize on the winners screen. */
 export const avatarPrizeSchema = z.object({
@@ -218,6 +221,8 @@ export const winnersResponseSchema = z.object({
   winners: z.array(winnerSchema),
   avatarRewards: z.array(avatarRewardProgressSchema),
   auditLog: z.array(auditEntrySchema),
+  /** What the arcade's Lightning payouts can do (PAY buttons show only when enabled). */
+  payouts: payoutSettingsSchema,
 });
 export type WinnersResponse = z.infer<typeof winnersResponseSchema>;
 

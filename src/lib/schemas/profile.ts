@@ -46,6 +46,8 @@ export const wonPrizeSchema = z.object({
   status: z.enum(['pending', 'sent']),
   /** When it was awarded (ISO 8601). */
   awardedAt: z.string(),
+  /** Paid by the arcade over Lightning (it has a public proof). */
+  paidOverLightning: z.boolean(),
 });
 export type WonPrize = z.infer<typeof wonPrizeSchema>;
 
@@ -85,5 +87,10 @@ export const publicProfileSchema = z.object({
   }),
   /** Tournament prizes won, newest first, at most 20 (the admin room's addition). */
   prizes: z.optional(z.array(wonPrizeSchema)),
+  /**
+   * Only for the player themselves: the arcade pays prizes over Lightning, they have a pending
+   * bitcoin prize and no Lightning Address, so adding one in Account Settings gets it paid.
+   */
+  addAddressToGetPaid: z.optional(z.boolean()),
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;

@@ -16,6 +16,8 @@ export const prizeAwardResultSchema = z.extend(prizeAwardSchema, {
   score: z.nullable(z.number()),
   avatarName: z.nullable(z.string()),
   avatarImageUrl: z.nullable(z.string()),
+  /** Paid by the arcade over Lightning, with a public proof (`/tournament/{id}/payouts`). */
+  paidOverLightning: z.boolean(),
 });
 export type PrizeAwardResult = z.infer<typeof prizeAwardResultSchema>;
 
