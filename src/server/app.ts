@@ -13,6 +13,8 @@ import { Rankings } from './leaderboards/rankings';
 import { outboxMailer, smtpMailer } from './mail/mailer';
 import { watchServices } from './shared/metrics';
 import { schedulePruning } from './pruning';
+import { scheduleSettling } from './tournaments/payouts/payouts';
+import { connectWallet } from './tournaments/payouts/connect';
 import type { SecuritySettings } from './static/headers';
 
 let booting: Promise<Services> | null = null;
@@ -65,10 +67,14 @@ export async function startServices(config: Config): Promise<Services> {
   // Load the leaderboards in the background, so the first leaderboard visitor rarely waits for it.
   rankings.current().catch((error: unknown) => console.error('[arcade] could not load the leaderboards:', error));
   const stopPruning = schedulePruning(handle.db);
-  const running = { db: handle.db, config, mailer, rankings };
+  const wallet = config.payouts.nwcUrl ? connectWallet(config.payouts.nwcUrl) : undefined;
+  const running: Services = { db: handle.db, config, mailer, rankings, wallet };
   watchServices(running);
+  const stopSettling = wallet ? scheduleSettling(running) : async () => {};
   closing = async () => {
     await stopPruning();
+    await stopSettling();
+    wallet?.close();
     await handle.db.destroy();
   };
   return running;

@@ -2,6 +2,7 @@ import type { Config } from './shared/config';
 import type { Db } from './db';
 import type { Rankings } from './leaderboards/rankings';
 import type { Mailer } from './mail/mailer';
+import type { Wallet } from './tournaments/payouts/wallet';
 
 /**
  * What services need from the running arcade: its database, settings, mailer and leaderboard order.
@@ -13,4 +14,6 @@ export interface Services {
   config: Config;
   mailer: Mailer;
   rankings: Rankings;
+  /** The wallet prizes are paid from (NWC_URL); absent: no Lightning payouts. */
+  wallet?: Wallet;
 }

@@ -209,6 +209,21 @@ export interface PrizeAwardsTable {
   sent_by: number | null;
   /** A Lightning payment hash or a note. */
   payment_proof: string | null;
+  /** Its Lightning payout (migration 0011): null (never tried), 'paying', 'sent' or 'failed'. */
+  payout_state: 'paying' | 'sent' | 'failed' | null;
+  /** The BOLT11 invoice paid or being paid, and its hex payment hash (stored before the wallet is asked). */
+  payout_invoice: string | null;
+  payout_hash: string | null;
+  /** The hex preimage the wallet returned; its SHA-256 is the payment hash. */
+  payout_preimage: string | null;
+  /** Why the last try failed, in words. */
+  payout_error: string | null;
+  payout_started_at: number | null;
+  /** When the invoice expires: a payment still unknown after it may be tried again. */
+  payout_expires_at: number | null;
+  payout_paid_at: number | null;
+  /** The UTC day whose budget holds this payment's sats. */
+  payout_budget_day: string | null;
 }
 
 /** Winners processed for a tournament, once, with the random draw (migration 0010). */
@@ -239,6 +254,12 @@ export interface AuditLogTable {
   created_at: number;
 }
 
+/** Sats reserved for Lightning payouts per UTC day, across every process (migration 0011). */
+export interface PayoutBudgetTable {
+  day: string;
+  reserved_sats: Generated<number>;
+}
+
 export interface Database {
   users: UsersTable;
   magic_links: MagicLinksTable;
@@ -255,6 +276,7 @@ export interface Database {
   tournament_avatar_rewards: TournamentAvatarRewardsTable;
   tournament_entries: TournamentEntriesTable;
   prize_awards: PrizeAwardsTable;
+  payout_budget: PayoutBudgetTable;
   audit_log: AuditLogTable;
   tournament_processing: TournamentProcessingTable;
 }

@@ -2,8 +2,8 @@ import type { AuditEntry } from '~/lib/schemas/admin';
 import type { Db } from '../db';
 import type { UserRow } from '../db/schema';
 
-/** Who did it: the signed-in administrator. */
-export type Actor = Pick<UserRow, 'id' | 'username'>;
+/** Who did it: the signed-in administrator, or the arcade itself (id null: automatic payment, settling). */
+export type Actor = { id: UserRow['id'] | null; username: UserRow['username'] };
 
 export interface AuditRecord {
   action: string;

@@ -31,6 +31,34 @@ export interface Config {
   gameSecrets: ReadonlyMap<string, string>;
   /** HSTS_PRELOAD: the Strict-Transport-Security header (https SITE_URL only) carries `preload`. */
   hstsPreload: boolean;
+  /** Lightning payouts (README, "Lightning payouts"). */
+  payouts: PayoutConfig;
+}
+
+/** How the arcade pays prizes over Lightning. */
+export interface PayoutConfig {
+  /** NWC_URL: the Nostr Wallet Connect secret (never logged, never shown); unset: no Lightning payouts. */
+  nwcUrl?: string;
+  /** PAYOUT_AUTOMATIC: processing winners pays every bitcoin prize whose winner has an address. */
+  automatic: boolean;
+  /** PAYOUT_DAILY_BUDGET_SATS: sats the arcade may pay per UTC day, across all its processes. */
+  dailyBudgetSats: number;
+  /** PAYOUT_WALLET_TIMEOUT_SECONDS: how long PAY waits for the wallet before answering 'paying'. */
+  walletTimeoutMs: number;
+  /** How Lightning Addresses are resolved (LUD-16): hosts the players chose. */
+  addresses: AddressFetchConfig;
+}
+
+/** The rules for requests to a winner's Lightning Address host. */
+export interface AddressFetchConfig {
+  /** LIGHTNING_ADDRESS_TIMEOUT_SECONDS: per request. */
+  timeoutMs: number;
+  /** LIGHTNING_ADDRESS_ALLOW_PRIVATE (development): private, loopback and link-local addresses allowed. */
+  allowPrivate: boolean;
+  /** LIGHTNING_ADDRESS_CONNECT_TO (development, tests): host -> where to connect instead, like curl's --connect-to. */
+  connectTo: ReadonlyMap<string, { host: string; port: number }>;
+  /** LIGHTNING_ADDRESS_CA_FILE (development, tests): one more certificate authority to trust, PEM. */
+  extraCa?: string;
 }
 
 /** A setting that is wrong: the arcade refuses to run rather than wait for it to get better. */
@@ -79,6 +107,14 @@ export interface Settings {
   METRICS_TOKEN?: string;
   GAME_SECRETS?: string;
   HSTS_PRELOAD?: string;
+  NWC_URL?: string;
+  PAYOUT_AUTOMATIC?: string;
+  PAYOUT_DAILY_BUDGET_SATS?: string;
+  PAYOUT_WALLET_TIMEOUT_SECONDS?: string;
+  LIGHTNING_ADDRESS_TIMEOUT_SECONDS?: string;
+  LIGHTNING_ADDRESS_ALLOW_PRIVATE?: string;
+  LIGHTNING_ADDRESS_CONNECT_TO?: string;
+  LIGHTNING_ADDRESS_CA_FILE?: string;
 }
 
 function parseIds(value: string): Set<number> {
@@ -159,6 +195,14 @@ export const SETTING_NAMES = [
   'METRICS_TOKEN',
   'GAME_SECRETS',
   'HSTS_PRELOAD',
+  'NWC_URL',
+  'PAYOUT_AUTOMATIC',
+  'PAYOUT_DAILY_BUDGET_SATS',
+  'PAYOUT_WALLET_TIMEOUT_SECONDS',
+  'LIGHTNING_ADDRESS_TIMEOUT_SECONDS',
+  'LIGHTNING_ADDRESS_ALLOW_PRIVATE',
+  'LIGHTNING_ADDRESS_CONNECT_TO',
+  'LIGHTNING_ADDRESS_CA_FILE',
 ] as const satisfies readonly (keyof Settings)[];
 
 /**
@@ -212,6 +256,58 @@ function readSettings(settings: Settings): Config {
     loopbackSite,
     gameSecrets: parseGameSecrets(settings.GAME_SECRETS),
     hstsPreload: flag('HSTS_PRELOAD', settings.HSTS_PRELOAD),
+    payouts: readPayoutSettings(settings),
+  };
+}
+
+/** The daily payout budget when PAYOUT_DAILY_BUDGET_SATS is unset. */
+export const DEFAULT_DAILY_BUDGET_SATS = 500_000;
+
+function readPayoutSettings(settings: Settings): PayoutConfig {
+  const nwcUrl = settings.NWC_URL?.trim() || undefined;
+  // Never echo the value: it holds the wallet's secret.
+  if (nwcUrl && !/^nostr\+walletconnect:\/\/[0-9a-f]{64}\?/i.test(nwcUrl))
+    throw new ConfigError(
+      'NWC_URL must be a Nostr Wallet Connect URL: nostr+walletconnect://<wallet pubkey>?relay=wss://...&secret=... (the value is not shown here, as it holds a secret)',
+    );
+  if (nwcUrl && !/[?&]secret=[0-9a-f]{64}(&|$)/i.test(nwcUrl))
+    throw new ConfigError('NWC_URL has no secret=<64 hex digits> part (the value is not shown here)');
+  if (nwcUrl && !/[?&]relay=/.test(nwcUrl)) throw new ConfigError('NWC_URL names no relay (relay=wss://...)');
+  const connectTo = new Map<string, { host: string; port: number }>();
+  for (const part of (settings.LIGHTNING_ADDRESS_CONNECT_TO ?? '').split(',')) {
+    if (!part.trim()) continue;
+    const match = /^([a-z0-9.-]+)=([a-z0-9.-]+|\[[0-9a-f:]+\]):(\d{1,5})$/i.exec(part.trim());
+    if (!match)
+      throw new ConfigError(
+        `LIGHTNING_ADDRESS_CONNECT_TO: "${part.trim()}" is not host=address:port, e.g. wallet.test=127.0.0.1:8443`,
+      );
+    connectTo.set(match[1].toLowerCase(), { host: match[2].replace(/^\[|\]$/g, ''), port: Number(match[3]) });
+  }
+  let extraCa: string | undefined;
+  if (settings.LIGHTNING_ADDRESS_CA_FILE) {
+    try {
+      extraCa = readFileSync(settings.LIGHTNING_ADDRESS_CA_FILE, 'utf8');
+    } catch (error) {
+      throw new ConfigError(
+        `LIGHTNING_ADDRESS_CA_FILE: cannot read ${settings.LIGHTNING_ADDRESS_CA_FILE} (${(error as Error).message})`,
+      );
+    }
+  }
+  return {
+    nwcUrl,
+    automatic: flag('PAYOUT_AUTOMATIC', settings.PAYOUT_AUTOMATIC),
+    dailyBudgetSats: positiveInt(
+      'PAYOUT_DAILY_BUDGET_SATS',
+      settings.PAYOUT_DAILY_BUDGET_SATS,
+      DEFAULT_DAILY_BUDGET_SATS,
+    ),
+    walletTimeoutMs: positiveInt('PAYOUT_WALLET_TIMEOUT_SECONDS', settings.PAYOUT_WALLET_TIMEOUT_SECONDS, 30) * 1000,
+    addresses: {
+      timeoutMs: positiveInt('LIGHTNING_ADDRESS_TIMEOUT_SECONDS', settings.LIGHTNING_ADDRESS_TIMEOUT_SECONDS, 5) * 1000,
+      allowPrivate: flag('LIGHTNING_ADDRESS_ALLOW_PRIVATE', settings.LIGHTNING_ADDRESS_ALLOW_PRIVATE),
+      connectTo,
+      extraCa,
+    },
   };
 }
 

@@ -84,3 +84,24 @@ new Gauge({
     this.set({ state: 'waiting' }, driver.pool.waitingCount);
   },
 });
+
+export const payouts = new Counter({
+  name: 'arcade_payouts_total',
+  help: 'Lightning prize payouts by outcome: sent, failed (proven unpaid), refused (over the daily budget), unanswered (the wallet was silent; settled later).',
+  labelNames: ['outcome'] as const,
+  registers: [registry],
+});
+
+export const payoutSats = new Counter({
+  name: 'arcade_payout_sats_total',
+  help: 'Sats paid over Lightning (prizes whose preimage came back).',
+  registers: [registry],
+});
+
+export const walletSeconds = new Histogram({
+  name: 'arcade_wallet_request_duration_seconds',
+  help: 'Time the wallet (Nostr Wallet Connect) took to answer, by NIP-47 method, timeouts included.',
+  labelNames: ['method'] as const,
+  buckets: [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+  registers: [registry],
+});

@@ -18,6 +18,7 @@ export async function listWonPrizes(db: Db, userId: number): Promise<WonPrize[]>
       'a.name as avatar_name',
       'a.image_url',
       'p.status',
+      'p.payout_state',
       'p.created_at',
     ])
     .where('p.user_id', '=', userId)
@@ -34,5 +35,6 @@ export async function listWonPrizes(db: Db, userId: number): Promise<WonPrize[]>
     avatarImage: r.image_url,
     status: r.status,
     awardedAt: new Date(Number(r.created_at)).toISOString(),
+    paidOverLightning: r.payout_state === 'sent',
   }));
 }

@@ -34,6 +34,7 @@ export async function tournamentResults(
         'p.prize_value',
         'p.avatar_id',
         'p.status',
+        'p.payout_state',
         'u.username',
         'a.name as avatar_name',
         'a.image_url as avatar_image',
@@ -59,6 +60,7 @@ export async function tournamentResults(
       score: player && rank !== null ? player.score : null,
       avatarName: p.avatar_name,
       avatarImageUrl: p.avatar_image,
+      paidOverLightning: p.payout_state === 'sent',
     };
   });
   const byRank = (a: PrizeAwardResult, b: PrizeAwardResult) =>

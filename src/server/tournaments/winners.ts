@@ -16,6 +16,7 @@ import type { PrizeAwardsTable, TournamentRow } from '../db/schema';
 import { conflict, notFound } from '../shared/errors';
 import { statusAt, tournamentRow, unlockCriteria } from './tournaments';
 import { listAudit, recordAudit, type Actor } from '../shared/audit';
+import { payoutOf, payoutSettings } from './payouts/payouts';
 import type { Insertable } from 'kysely';
 
 // Winners of a past tournament: who placed (the board's order: higher score, then who reached it
@@ -219,13 +220,13 @@ export async function processWinners(
 
 /** `GET /api/admin/tournaments/{id}/winners`: every player with a prize, by rank, with their prizes and the tournament's audit log. */
 export async function listWinners(
-  services: Pick<Services, 'db' | 'rankings'>,
+  services: Pick<Services, 'db' | 'rankings' | 'config' | 'wallet'>,
   tournamentId: number,
   now = Date.now(),
 ): Promise<WinnersResponse> {
   const { db } = services;
   const row = await tournamentRow(db, tournamentId);
-  const [places, awards, rules, processing, auditLog] = await Promise.all([
+  const [places, awards, rules, processing, auditLog, payouts] = await Promise.all([
     finalPlaces(db, tournamentId),
     db
       .selectFrom('prize_awards as p')
@@ -242,6 +243,10 @@ export async function listWinners(
         'p.status',
         'p.sent_at',
         'p.payment_proof',
+        'p.payout_state',
+        'p.payout_hash',
+        'p.payout_error',
+        'p.payout_paid_at',
         'u.username',
         'u.lightning_address',
         'a.name as avatar_name',
@@ -264,6 +269,7 @@ export async function listWinners(
       .where('tournament_id', '=', tournamentId)
       .executeTakeFirst(),
     listAudit(db, { tournamentId }),
+    payoutSettings(services, now),
   ]);
   const placeOf = new Map(places.map((p) => [p.userId, p]));
   const winners = new Map<number, Winner>();
@@ -290,7 +296,13 @@ export async function listWinners(
     };
     const awardReason = prizeReasonLabel(a.prize_type, a.award_reason);
     if (a.prize_type === 'bitcoin')
-      winner.bitcoinPrizes.push({ id: a.id, prizeValue: Number(a.prize_value), awardReason, ...sent });
+      winner.bitcoinPrizes.push({
+        id: a.id,
+        prizeValue: Number(a.prize_value),
+        awardReason,
+        ...sent,
+        payout: payoutOf(a, payouts.enabled),
+      });
     else
       winner.avatarPrizes.push({
         id: a.id,
@@ -326,6 +338,7 @@ export async function listWinners(
     winners: [...winners.values()].sort((a, b) => (a.rank ?? Infinity) - (b.rank ?? Infinity) || a.userId - b.userId),
     avatarRewards,
     auditLog,
+    payouts,
   };
 }
 
@@ -356,16 +369,22 @@ export async function distributePrize(
       .set({ status: 'sent', sent_at: now, sent_by: actor.id, payment_proof: paymentProof || null })
       .where('id', '=', prizeId)
       .where('status', '=', 'pending')
+      // A Lightning payment under way may still pay it: no second payment by hand meanwhile.
+      .where((eb) => eb.or([eb('payout_state', 'is', null), eb('payout_state', '!=', 'paying')]))
       .returningAll()
       .executeTakeFirst();
     if (!sent) {
       const existing = await trx
         .selectFrom('prize_awards as p')
         .leftJoin('users as s', 's.id', 'p.sent_by')
-        .select(['p.sent_at', 's.username'])
+        .select(['p.sent_at', 's.username', 'p.payout_state', 'p.status'])
         .where('p.id', '=', prizeId)
         .executeTakeFirst();
       if (!existing) throw notFound(`There is no prize ${prizeId}.`);
+      if (existing.status === 'pending' && existing.payout_state === 'paying')
+        throw conflict(
+          'A Lightning payment of this prize is under way: wait for the wallet to answer before sending it by hand.',
+        );
       throw conflict(
         `This prize was already sent${existing.sent_at ? ` on ${new Date(Number(existing.sent_at)).toISOString().slice(0, 16).replace('T', ' ')} UTC` : ''}${existing.username ? ` by ${existing.username}` : ''}.`,
       );

@@ -11,6 +11,7 @@ import * as magicLinkBrowser from './0007-magic-link-browser';
 import * as tournaments from './0008-tournaments';
 import * as fairPlay from './0009-fair-play';
 import * as admin from './0010-admin';
+import * as payouts from './0011-payouts';
 
 /** Declared apart (`dialect.ts`) so the migrations name it without importing this index, which imports them. */
 export type { Dialect };
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, ArcadeMigration> = {
   '0008_tournaments': tournaments,
   '0009_fair_play': fairPlay,
   '0010_admin': admin,
+  '0011_payouts': payouts,
 };
 
 /** The migrations as Kysely's migrator takes them, for `dialect`. */
