@@ -117,7 +117,7 @@ export function checkInvoice(
 function describe(reason: unknown): string {
   return typeof reason === 'string'
     ? reason
-        .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+        .replace(/\p{Cc}+/gu, ' ')
         .trim()
         .slice(0, 120)
     : '';

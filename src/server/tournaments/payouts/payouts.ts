@@ -10,7 +10,7 @@ import { recordAudit, type Actor } from '../../shared/audit';
 import { conflict, notFound } from '../../shared/errors';
 import { payoutSats, payouts as payoutCount, walletSeconds } from '../../shared/metrics';
 import { AddressFailure, invoiceForAddress } from './lightning-address';
-import { REFUSED_BEFORE_PAYING, WalletRefusal, WalletSilence, type PaymentLookup, type Wallet } from './wallet';
+import { REFUSED_BEFORE_PAYING, WalletRefusal, WalletSilence, type PaymentLookup } from './wallet';
 
 // Paying a bitcoin prize over Lightning, exactly once (README, "Lightning payouts"). The payout is
 // a state kept with the prize, and every move is a conditional update, so one request alone moves
