@@ -330,7 +330,7 @@ async function settleFromRefusal(
   await settleFromLookup(services, actor, prizeId, paymentHash, Number.POSITIVE_INFINITY, error.message);
 }
 
-/** Settle a paying prize from what the wallet says of its payment hash. */
+/** Settle a paying prize from what the wallet says of its payment hash; true when it moved (sent or failed). */
 async function settleFromLookup(
   services: PayoutServices,
   actor: Actor,
@@ -338,44 +338,37 @@ async function settleFromLookup(
   paymentHash: string,
   expiresAt: number,
   walletMessage?: string,
-): Promise<PaymentLookup['state'] | 'silent'> {
+): Promise<boolean> {
   const { wallet, db } = services;
-  if (!wallet) return 'silent';
+  if (!wallet) return false;
   let found: PaymentLookup;
   try {
     found = await timed('lookup_invoice', wallet.lookup(paymentHash));
   } catch {
-    return 'silent';
+    return false; // silent: asked again at the next sweep
   }
   const now = Date.now();
   if (found.state === 'settled') {
-    if (preimageMatches(found.preimage, paymentHash))
-      await completePayout(db, actor, prizeId, paymentHash, found.preimage, null, now);
-  } else if (found.state === 'failed') {
-    await failPayout(
-      db,
-      actor,
-      prizeId,
-      paymentHash,
-      `The wallet refused: ${walletMessage ?? 'the payment failed'}`,
-      now,
-    );
-  } else if (found.state === 'unknown') {
-    // Never tried by the wallet: safe to try again once this invoice can no longer be paid, or
-    // at once when the wallet itself just refused it.
-    if (walletMessage !== undefined)
-      await failPayout(db, actor, prizeId, paymentHash, `The wallet refused: ${walletMessage}`, now);
-    else if (expiresAt <= now)
-      await failPayout(
-        db,
-        actor,
-        prizeId,
-        paymentHash,
-        'The invoice expired unpaid: the prize may be paid again.',
-        now,
-      );
+    if (!preimageMatches(found.preimage, paymentHash)) return false;
+    await completePayout(db, actor, prizeId, paymentHash, found.preimage, null, now);
+    return true;
   }
-  return found.state;
+  const reason = `The wallet refused: ${walletMessage ?? 'the payment failed'}`;
+  if (found.state === 'failed') {
+    await failPayout(db, actor, prizeId, paymentHash, reason, now);
+    return true;
+  }
+  // Never tried by the wallet: safe to try again once this invoice can no longer be paid, or at
+  // once when the wallet itself just refused it.
+  if (found.state === 'unknown' && walletMessage !== undefined) {
+    await failPayout(db, actor, prizeId, paymentHash, reason, now);
+    return true;
+  }
+  if (found.state === 'unknown' && expiresAt <= now) {
+    await failPayout(db, actor, prizeId, paymentHash, 'The invoice expired unpaid: the prize may be paid again.', now);
+    return true;
+  }
+  return false;
 }
 
 /** paying -> sent, once: the prize is sent as Distribute sends it, with the payment hash as its proof. */
@@ -485,18 +478,7 @@ export async function payAll(
     .where('id', '=', tournamentId)
     .executeTakeFirst();
   if (!tournament) throw notFound(`There is no tournament ${tournamentId}.`);
-  const prizes = await services.db
-    .selectFrom('prize_awards as p')
-    .innerJoin('users as u', 'u.id', 'p.user_id')
-    .select('p.id')
-    .where('p.tournament_id', '=', tournamentId)
-    .where('p.prize_type', '=', 'bitcoin')
-    .where('p.status', '=', 'pending')
-    .where('p.prize_value', '>', 0)
-    .where('u.lightning_address', 'is not', null)
-    .where((eb) => eb.or([eb('p.payout_state', 'is', null), eb('p.payout_state', '=', 'failed')]))
-    .orderBy('p.id')
-    .execute();
+  const prizes = await payablePrizes(services.db, { tournamentId, retryFailed: true });
   const results: PayPrizeResponse[] = [];
   let refused = 0;
   for (const { id } of prizes) {
@@ -528,6 +510,46 @@ export async function payAll(
   };
 }
 
+/** Pending bitcoin prizes whose winner has an address and no payout under way (failed ones only when asked). */
+function payablePrizes(db: Db, { tournamentId, retryFailed }: { tournamentId?: number; retryFailed: boolean }) {
+  let query = db
+    .selectFrom('prize_awards as p')
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .select('p.id')
+    .where('p.prize_type', '=', 'bitcoin')
+    .where('p.status', '=', 'pending')
+    .where('p.prize_value', '>', 0)
+    .where('u.lightning_address', 'is not', null)
+    .where((eb) =>
+      retryFailed
+        ? eb.or([eb('p.payout_state', 'is', null), eb('p.payout_state', '=', 'failed')])
+        : eb('p.payout_state', 'is', null),
+    );
+  if (tournamentId !== undefined) query = query.where('p.tournament_id', '=', tournamentId);
+  return query.orderBy('p.id').execute();
+}
+
+/**
+ * Automatic payment (PAYOUT_AUTOMATIC): every pending bitcoin prize never tried whose winner has an
+ * address, of one tournament (right after its winners are processed) or of all (the sweep, so a
+ * winner who adds an address later is paid too, and a crash between processing and paying loses
+ * nothing). A failed payout waits for an administrator's RETRY. Returns how many were tried.
+ */
+export async function payAutomatically(services: PayoutServices, tournamentId?: number): Promise<number> {
+  if (!services.wallet || !services.config.payouts.automatic) return 0;
+  let tried = 0;
+  for (const { id } of await payablePrizes(services.db, { tournamentId, retryFailed: false })) {
+    try {
+      await payPrize(services, ARCADE, id);
+      tried += 1;
+    } catch (error) {
+      // Taken by another process meanwhile, or over today's budget: it stays pending for later.
+      if (!(error instanceof Error) || !('status' in error) || error.status !== 409) throw error;
+    }
+  }
+  return tried;
+}
+
 /**
  * Settle every prize left paying: asked of the wallet by its payment hash (settled: sent; failed:
  * failed; never tried and its invoice expired: failed, so it may be tried again), or, when no
@@ -556,14 +578,14 @@ export async function settleOpenPayouts(services: PayoutServices, now = Date.now
       }
       continue;
     }
-    const state = await settleFromLookup(
+    const moved = await settleFromLookup(
       services,
       ARCADE,
       prize.id,
       prize.payout_hash,
       Number(prize.payout_expires_at ?? Number.POSITIVE_INFINITY),
     );
-    if (state === 'settled' || state === 'failed') settled += 1;
+    if (moved) settled += 1;
   }
   return settled;
 }
@@ -572,9 +594,9 @@ export async function settleOpenPayouts(services: PayoutServices, now = Date.now
 export function scheduleSettling(services: PayoutServices, intervalMs = 60_000): () => Promise<void> {
   let running: Promise<unknown> = Promise.resolve();
   const sweep = () => {
-    running = settleOpenPayouts(services).catch((error: unknown) =>
-      console.error('[arcade] payout: settling open payouts failed:', error),
-    );
+    running = settleOpenPayouts(services)
+      .then(() => payAutomatically(services))
+      .catch((error: unknown) => console.error('[arcade] payout: settling open payouts failed:', error));
   };
   sweep();
   const timer = setInterval(sweep, intervalMs);

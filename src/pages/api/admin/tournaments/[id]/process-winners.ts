@@ -1,4 +1,5 @@
 import type { APIRoute } from 'astro';
+import { payAutomatically } from '~/server/tournaments/payouts/payouts';
 import { processWinners } from '~/server/tournaments/winners';
 import { requireUser } from '~/server/auth/locals';
 import { handle, json, methodNotAllowed } from '~/server/routes/http';
@@ -10,7 +11,10 @@ export const prerender = false;
 export const POST: APIRoute = (context) =>
   handle(async () => {
     const { app, id } = await tournamentRoute(context);
-    return json(await processWinners(app, requireUser(context.locals), id));
+    const processed = await processWinners(app, requireUser(context.locals), id);
+    // PAYOUT_AUTOMATIC: the bitcoin prizes are paid now, without a click (the sweep catches up on any left).
+    payAutomatically(app, id).catch((error: unknown) => console.error('[arcade] automatic payment failed:', error));
+    return json(processed);
   });
 
 export const ALL = methodNotAllowed('POST');

@@ -1,0 +1,246 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../support/api';
+import { startLightningNetwork, type LightningNetwork } from '../support/lightning/network';
+import { signUpPlayer, submitRun, type ApiPlayer } from '../support/players';
+import { startServer, type RunningServer } from '../support/server';
+import { createPgDatabase, DIALECTS } from '../support/services';
+
+// Lightning payouts through the built server (README, "Lightning payouts"): the calls' guards, the
+// public proof, automatic payment, and a kill -9 between asking the wallet and its answer.
+
+const sha256 = (hex: string) => createHash('sha256').update(Buffer.from(hex, 'hex')).digest('hex');
+const utc = (ms: number) => new Date(ms).toISOString().slice(0, 19);
+
+let net: LightningNetwork;
+let caDir: string;
+
+beforeAll(async () => {
+  net = await startLightningNetwork();
+  caDir = mkdtempSync(join(tmpdir(), 'payout-ca-'));
+  writeFileSync(join(caDir, 'ca.pem'), net.caPem);
+});
+afterAll(async () => {
+  await net?.close();
+  rmSync(caDir, { recursive: true, force: true });
+});
+
+describe.each(DIALECTS)('Lightning payouts through the server on %s', (dialect) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sats-arcade-payouts-'));
+  let pg: Awaited<ReturnType<typeof createPgDatabase>> | null = null;
+  let server: RunningServer;
+  let admin: ApiPlayer;
+  let winner: ApiPlayer;
+  const env = (extra: Record<string, string> = {}) => ({
+    SECRET_KEY: randomBytes(32).toString('hex'),
+    TRUST_PROXY: '1',
+    ADMIN_USER_IDS: '1',
+    NWC_URL: net.nwcUrl,
+    LIGHTNING_ADDRESS_ALLOW_PRIVATE: 'true',
+    LIGHTNING_ADDRESS_CONNECT_TO: net.lnurl.hosts.map((h) => `${h}=127.0.0.1:${net.lnurl.port}`).join(','),
+    LIGHTNING_ADDRESS_CA_FILE: join(caDir, 'ca.pem'),
+    ...(pg ? { DATABASE_URL: pg.url } : {}),
+    ...extra,
+  });
+  const secret = randomBytes(32).toString('hex');
+
+  beforeAll(async () => {
+    pg = dialect === 'postgres' ? await createPgDatabase() : null;
+    server = await startServer(env({ SECRET_KEY: secret }), { dataDir });
+    admin = await signUpPlayer(server, `Pay_Admin_${dialect}`);
+    winner = await signUpPlayer(server, `Pay_Winner_${dialect}`);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await pg?.drop();
+  });
+
+  /** A tournament with the winner's run, ended and processed; its id and the winner's bitcoin prize id. */
+  async function processedTournament(on: RunningServer, name: string, address: string) {
+    expect(
+      (
+        await call(on, '/api/account/lightning-address', {
+          method: 'PUT',
+          cookie: winner.cookie,
+          body: { lightningAddress: address },
+        })
+      ).status,
+    ).toBe(200);
+    expect((await submitRun(on, winner, `run-${name.replace(/\W+/g, '-')}`, 7_000)).status).toBe(201);
+    const now = Date.now();
+    const created = await call(on, '/api/admin/tournaments', {
+      cookie: admin.cookie,
+      body: {
+        name,
+        gameId: 'rekt',
+        description: 'paid over Lightning',
+        startDate: utc(now - 3_600_000),
+        endDate: utc(now + 2_000),
+        timezoneOffset: '0',
+        rewards: JSON.stringify({
+          firstPlaceSats: 2100,
+          secondToFifthSats: 0,
+          randomParticipantSats: 0,
+          avatarRewards: [],
+        }),
+      },
+    });
+    expect(created.status).toBe(201);
+    const id = created.json.tournament.id as number;
+    // The end is a time the server keeps: wait until it has passed.
+    await new Promise((r) => setTimeout(r, Math.max(0, now + 2_100 - Date.now())));
+    expect(
+      (await call(on, `/api/admin/tournaments/${id}/process-winners`, { cookie: admin.cookie, body: {} })).status,
+    ).toBe(200);
+    const winners = (await call(on, `/api/admin/tournaments/${id}/winners`, { cookie: admin.cookie })).json;
+    return { id, prizeId: winners.winners[0].bitcoinPrizes[0].id as number };
+  }
+
+  it('PAY and PAY ALL are for administrators only; the proof is public', async () => {
+    const { id, prizeId } = await processedTournament(server, `Guard Cup ${dialect}`, `guard-${dialect}@wallet.test`);
+    for (const path of [`/api/admin/tournaments/prizes/${prizeId}/pay`, `/api/admin/tournaments/${id}/pay-all`]) {
+      expect((await call(server, path, { body: {} })).status).toBe(401);
+      expect((await call(server, path, { cookie: winner.cookie, body: {} })).status).toBe(403);
+    }
+    expect(
+      (await call(server, `/api/admin/tournaments/prizes/999999/pay`, { cookie: admin.cookie, body: {} })).status,
+    ).toBe(404);
+    const before = (await call(server, `/api/tournaments/${id}/payouts`)).json;
+    expect(before.prizes).toMatchObject([{ prizeId, method: 'pending', paymentHash: null, preimage: null }]);
+
+    const paid = await call(server, `/api/admin/tournaments/${id}/pay-all`, { cookie: admin.cookie, body: {} });
+    expect(paid.status).toBe(200);
+    expect(paid.json).toMatchObject({ sent: 1, message: '1 paid.' });
+
+    const proof = (await call(server, `/api/tournaments/${id}/payouts`)).json;
+    const [prize] = proof.prizes;
+    expect(prize).toMatchObject({ method: 'lightning', sats: 2100, rank: 1, username: winner.username, invoice: null });
+    expect(sha256(prize.preimage)).toBe(prize.paymentHash);
+    const own = (await call(server, `/api/tournaments/${id}/payouts`, { cookie: winner.cookie })).json.prizes[0];
+    expect(own.invoice).toMatch(/^lnbcrt21u1/);
+    expect(net.lnurl.receivedSats(`guard-${dialect}@wallet.test`)).toBe(2100);
+  });
+
+  it('kill -9 after the wallet was asked: the restarted server settles by lookup and never pays twice; automatic payment pays without a click', async () => {
+    const address = `crash-${dialect}@wallet.test`;
+    const { id, prizeId } = await processedTournament(server, `Crash Cup ${dialect}`, address);
+    const hold = net.wallet.holdPayments();
+    let restarted: RunningServer | undefined;
+    try {
+      const pressed = call(server, `/api/admin/tournaments/prizes/${prizeId}/pay`, {
+        cookie: admin.cookie,
+        body: {},
+      }).catch(() => null);
+      const held = await hold.next();
+      process.kill(server.pid, 'SIGKILL');
+      await expect.poll(() => server.signalCode(), { timeout: 5000 }).toBe('SIGKILL');
+      expect(await pressed).toBeNull();
+      // The wallet paid; the arcade never heard.
+      held.settleWithoutAnswer();
+      hold.stop();
+
+      restarted = await startServer(env({ SECRET_KEY: secret, PAYOUT_AUTOMATIC: 'true' }), { dataDir });
+      server = restarted;
+      await expect
+        .poll(
+          async () =>
+            (await call(restarted!, `/api/admin/tournaments/${id}/winners`, { cookie: admin.cookie })).json.winners[0]
+              .bitcoinPrizes[0].payout.state,
+          { timeout: 20_000 },
+        )
+        .toBe('sent');
+      const proof = (await call(restarted, `/api/tournaments/${id}/payouts`)).json.prizes[0];
+      expect(proof.paymentHash).toBe(held.request.paymentHash);
+      expect(sha256(proof.preimage)).toBe(proof.paymentHash);
+      expect(net.wallet.payRequestsFor(proof.paymentHash)).toBe(1);
+      expect(net.lnurl.receivedSats(address)).toBe(2100);
+      const log = (await call(restarted, `/api/admin/audit-log?tournamentId=${id}`, { cookie: admin.cookie })).json
+        .entries as { action: string; actorName: string }[];
+      expect(log.find((e) => e.action === 'prize.pay.sent')?.actorName).toBe('arcade (automatic)');
+      expect(restarted.output()).toMatch(/payouts: wallet "Test Wallet" connected/);
+      expect(restarted.output()).not.toContain(net.nwcUrl.split('secret=')[1]!);
+
+      // PAYOUT_AUTOMATIC: processing the next tournament pays it, nobody clicks PAY.
+      const next = await processedTournament(restarted, `Auto Cup ${dialect}`, `auto-${dialect}@wallet.test`);
+      await expect
+        .poll(async () => (await call(restarted!, `/api/tournaments/${next.id}/payouts`)).json.prizes[0].method, {
+          timeout: 20_000,
+        })
+        .toBe('lightning');
+      expect(net.lnurl.receivedSats(`auto-${dialect}@wallet.test`)).toBe(2100);
+    } finally {
+      hold.stop();
+    }
+  });
+});
+
+describe('Lightning payouts with two server processes on one PostgreSQL', () => {
+  it('ten PAY clicks spread over both processes pay once', async () => {
+    const pg = await createPgDatabase();
+    const env = {
+      SECRET_KEY: randomBytes(32).toString('hex'),
+      TRUST_PROXY: '1',
+      ADMIN_USER_IDS: '1',
+      DATABASE_URL: pg.url,
+      NWC_URL: net.nwcUrl,
+      LIGHTNING_ADDRESS_ALLOW_PRIVATE: 'true',
+      LIGHTNING_ADDRESS_CONNECT_TO: net.lnurl.hosts.map((h) => `${h}=127.0.0.1:${net.lnurl.port}`).join(','),
+      LIGHTNING_ADDRESS_CA_FILE: join(caDir, 'ca.pem'),
+    };
+    const servers: RunningServer[] = [];
+    try {
+      servers.push(await startServer(env), await startServer(env));
+      const [one, two] = servers as [RunningServer, RunningServer];
+      const admin = await signUpPlayer(one, 'Twin_Admin');
+      const winner = await signUpPlayer(one, 'Twin_Winner');
+      const address = 'twin-processes@wallet.test';
+      await call(one, '/api/account/lightning-address', {
+        method: 'PUT',
+        cookie: winner.cookie,
+        body: { lightningAddress: address },
+      });
+      expect((await submitRun(one, winner, 'twin-run', 5_000)).status).toBe(201);
+      const now = Date.now();
+      const created = await call(one, '/api/admin/tournaments', {
+        cookie: admin.cookie,
+        body: {
+          name: 'Twin Cup',
+          gameId: 'rekt',
+          description: '',
+          startDate: utc(now - 3_600_000),
+          endDate: utc(now + 2_000),
+          timezoneOffset: '0',
+          rewards: JSON.stringify({
+            firstPlaceSats: 2100,
+            secondToFifthSats: 0,
+            randomParticipantSats: 0,
+            avatarRewards: [],
+          }),
+        },
+      });
+      const id = created.json.tournament.id as number;
+      await new Promise((r) => setTimeout(r, Math.max(0, now + 2_100 - Date.now())));
+      await call(two, `/api/admin/tournaments/${id}/process-winners`, { cookie: admin.cookie, body: {} });
+      const prizeId = (await call(one, `/api/admin/tournaments/${id}/winners`, { cookie: admin.cookie })).json
+        .winners[0].bitcoinPrizes[0].id as number;
+
+      const clicks = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          call(servers[i % 2]!, `/api/admin/tournaments/prizes/${prizeId}/pay`, { cookie: admin.cookie, body: {} }),
+        ),
+      );
+
+      expect(clicks.filter((c) => c.status === 200).map((c) => c.json.payout.state)).toEqual(['sent']);
+      expect(clicks.filter((c) => c.status === 409)).toHaveLength(9);
+      const proof = (await call(two, `/api/tournaments/${id}/payouts`)).json.prizes[0];
+      expect(net.wallet.payRequestsFor(proof.paymentHash)).toBe(1);
+      expect(net.lnurl.receivedSats(address)).toBe(2100);
+    } finally {
+      for (const server of servers) await server.stop();
+      await pg.drop();
+    }
+  });
+});
