@@ -131,6 +131,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
       '0008_tournaments',
       '0009_fair_play',
       '0010_admin',
+      '0011_payouts',
     ]);
     await migrateToLatest(h);
     const tables = async () =>
@@ -144,6 +145,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
       'game_stats',
       'game_totals',
       'magic_links',
+      'payout_budget',
       'player_avatars',
       'prize_awards',
       'rate_limits',
