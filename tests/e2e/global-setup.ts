@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { demoPlayers, loadDemoArcade } from '../../scripts/demo-data';
 import { migrateToLatest, openDatabase } from '~/server/db';
 import { latestOutboxMail } from '../support/api';
+import { startLightningNetwork } from '../support/lightning/network';
 import { startServer, type RunningServer } from '../support/server';
 
 /** The administrator every e2e run starts with: the first account, so user id 1. */
@@ -85,8 +86,28 @@ export default async function globalSetup() {
   await loadDemoArcade(handle.db, [{ ...E2E_ADMIN, country: 'SV' }, ...demoPlayers(E2E_DEMO_PLAYERS), E2E_LONE_FISHER]);
   await handle.db.destroy();
 
+  // The arcade pays prizes over Lightning through the test network (README, "Lightning payouts"):
+  // its wallet on a nostr relay, the winners' addresses on an HTTPS LNURL server (wallet.test).
+  const lightning = await startLightningNetwork();
+  const caFile = join(dataDir, 'lightning-ca.pem');
+  writeFileSync(caFile, lightning.caPem);
   // Every test comes from an address of its own (X-Forwarded-For, see support.ts), so rate limits count tests apart.
-  const server = await startServer({ ADMIN_USER_IDS: '1', TRUST_PROXY: 'true' }, { dataDir });
+  const server = await startServer(
+    {
+      ADMIN_USER_IDS: '1',
+      TRUST_PROXY: 'true',
+      NWC_URL: lightning.nwcUrl,
+      LIGHTNING_ADDRESS_ALLOW_PRIVATE: 'true',
+      LIGHTNING_ADDRESS_CONNECT_TO: lightning.lnurl.hosts
+        .map((h) => `${h}=127.0.0.1:${lightning.lnurl.port}`)
+        .join(','),
+      LIGHTNING_ADDRESS_CA_FILE: caFile,
+    },
+    { dataDir },
+  ).catch(async (error: unknown) => {
+    await lightning.close();
+    throw error;
+  });
   try {
     const fisherOn = async (page: number) => {
       const response = await fetch(`${server.url}/api/leaderboards/fishing-for-sats?type=global&page=${page}&limit=50`);
@@ -113,11 +134,13 @@ export default async function globalSetup() {
     process.env.E2E_LEADERBOARD_PLAYERS = JSON.stringify({ ranked, deep, newcomer } satisfies E2ELeaderboardPlayers);
   } catch (error) {
     await server.stop();
+    await lightning.close();
     throw error;
   }
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_DATA_DIR = server.dataDir;
   return async () => {
     await server.stop();
+    await lightning.close();
   };
 }
