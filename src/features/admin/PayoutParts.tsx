@@ -30,7 +30,7 @@ export function PayoutSettingsLine({ settings, proofHref }: { settings: PayoutSe
       {proofHref && (
         <>
           <span aria-hidden="true">·</span>
-          <a href={proofHref} className="link link-hover">
+          <a href={proofHref} className="link font-bold text-accent">
             Public proof of payments
           </a>
         </>
@@ -60,7 +60,7 @@ export function PaidOverLightning({ hash }: { hash: string | null }) {
         Paid over Lightning
       </span>
       {hash && (
-        <>
+        <span className="inline-flex items-center">
           <code className="font-data text-xs text-base-content/70" title={hash}>
             <span className="sr-only">payment hash </span>
             {shortHash(hash)}
@@ -73,7 +73,7 @@ export function PaidOverLightning({ hash }: { hash: string | null }) {
           >
             <PixelIcon icon={iconCopy} className="size-4" />
           </button>
-        </>
+        </span>
       )}
     </span>
   );
