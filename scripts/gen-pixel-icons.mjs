@@ -34,6 +34,7 @@ const NAMES = [
   'trophy',
   'user',
   'users',
+  'zap',
 ];
 const set = JSON.parse(
   readFileSync(new URL('../node_modules/@iconify-json/pixelarticons/icons.json', import.meta.url), 'utf8'),

@@ -2,18 +2,39 @@ import { useState } from 'react';
 import { AuditLog } from '~/features/admin/AuditLog';
 import { AvatarImage } from '~/features/admin/AvatarImage';
 import { ConfirmDialog } from '~/features/admin/ConfirmDialog';
+import {
+  PaidOverLightning,
+  PayoutSettingsLine,
+  WatchPaying,
+  anyPaying,
+  payablePrizes,
+} from '~/features/admin/PayoutParts';
 import { failureMessage } from '~/lib/api';
 import { runMutation } from '~/lib/query-wait';
 import type { AvatarRewardProgress, Winner, WinnersResponse } from '~/lib/schemas/admin';
-import { $bulkDistributeAvatar, $distributePrize } from '~/lib/stores/admin';
+import type { PayPrizeResponse } from '~/lib/schemas/payouts';
+import { $bulkDistributeAvatar, $distributePrize, $payAll, $payPrize } from '~/lib/stores/admin';
 import { toast } from '~/lib/stores/toast';
 import { PixelIcon } from '~/ui/PixelIcon';
 import { copy as iconCopy } from '~/ui/pixel-icons';
 
 const sats = new Intl.NumberFormat('en-US');
 const DISTRIBUTE_QUESTION = 'Are you sure you want to distribute this prize? This action cannot be undone.';
+const PAY_QUESTION = 'Are you sure you want to pay this prize over Lightning? This action cannot be undone.';
 
-type Pending = { kind: 'prize'; prizeId: number; what: string } | { kind: 'bulk'; reward: AvatarRewardProgress };
+type Pending =
+  | { kind: 'prize'; prizeId: number; what: string }
+  | { kind: 'bulk'; reward: AvatarRewardProgress }
+  | { kind: 'pay'; prizeId: number; what: string; retry: boolean }
+  | { kind: 'payAll'; count: number; sats: number };
+
+/** The toast after one PAY: paid, failed (the reason), or still waiting for the wallet. */
+function payToast({ message, payout }: PayPrizeResponse) {
+  if (payout.state === 'sent') toast({ title: 'Prize Paid', description: message, variant: 'success' });
+  else if (payout.state === 'failed')
+    toast({ title: 'Payment Failed', description: payout.error ?? message, variant: 'destructive' });
+  else toast({ title: 'Payment Under Way', description: message });
+}
 
 /**
  * `/admin/tournaments/{id}/winners`: each winner with their prizes and a Distribute button per
@@ -31,7 +52,41 @@ export default function AdminWinners({ initial }: { initial: WinnersResponse }) 
     if (!asking) return;
     const action = asking;
     setAsking(null);
-    if (action.kind === 'prize') {
+    if (action.kind === 'pay') {
+      setWorking(`pay-${action.prizeId}`);
+      const outcome = await runMutation($payPrize, { tournamentId, prizeId: action.prizeId });
+      setWorking(null);
+      if (outcome.status === 'done') {
+        setData(outcome.result.winners);
+        payToast(outcome.result);
+      } else if (outcome.status === 'failed') {
+        toast({
+          title: 'Error',
+          description: failureMessage(outcome.error, 'Failed to pay prize.'),
+          variant: 'destructive',
+        });
+      }
+    } else if (action.kind === 'payAll') {
+      setWorking('pay-all');
+      const outcome = await runMutation($payAll, tournamentId);
+      setWorking(null);
+      if (outcome.status === 'done') {
+        setData(outcome.result.winners);
+        const { message, failed, paying, refused } = outcome.result;
+        const clean = failed === 0 && paying === 0 && refused === 0;
+        toast({
+          title: 'Pay All Finished',
+          description: message,
+          variant: failed > 0 ? 'destructive' : clean ? 'success' : 'default',
+        });
+      } else if (outcome.status === 'failed') {
+        toast({
+          title: 'Error',
+          description: failureMessage(outcome.error, 'Failed to pay the prizes.'),
+          variant: 'destructive',
+        });
+      }
+    } else if (action.kind === 'prize') {
       setWorking(`prize-${action.prizeId}`);
       const outcome = await runMutation($distributePrize, {
         tournamentId,
@@ -72,8 +127,13 @@ export default function AdminWinners({ initial }: { initial: WinnersResponse }) 
   }
 
   const ended = data.tournament.status === 'past';
+  const payouts = data.payouts;
+  const payable = payouts.enabled ? payablePrizes(data) : [];
+  const payableSats = payable.reduce((sum, prize) => sum + prize.prizeValue, 0);
+  const anyPaid = data.winners.some((w) => w.bitcoinPrizes.some((p) => p.payout.state === 'sent'));
   return (
     <>
+      {anyPaying(data) && <WatchPaying tournamentId={tournamentId} onWinners={setData} />}
       {data.avatarRewards.length > 0 && (
         <section aria-labelledby="avatar-rewards" className="panel mt-8 p-6">
           <h2 id="avatar-rewards" className="text-[0.7rem] text-accent">
@@ -113,9 +173,24 @@ export default function AdminWinners({ initial }: { initial: WinnersResponse }) 
       )}
 
       <section aria-labelledby="winners-title" className="mt-8">
-        <h2 id="winners-title" className="font-pixel text-sm text-accent">
-          Winners
-        </h2>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="winners-title" className="font-pixel text-sm text-accent">
+            Winners
+          </h2>
+          {payable.length > 0 && (
+            <button
+              type="button"
+              className="btn-arcade btn-primary btn-sm"
+              disabled={working !== null}
+              onClick={() => setAsking({ kind: 'payAll', count: payable.length, sats: payableSats })}
+            >
+              {working === 'pay-all' ? 'Paying...' : 'PAY ALL'}
+            </button>
+          )}
+        </div>
+        {payouts.enabled && (
+          <PayoutSettingsLine settings={payouts} proofHref={anyPaid ? `/tournament/${tournamentId}/payouts` : null} />
+        )}
         {data.winners.length === 0 ? (
           <div className="panel mt-4 p-8 text-center">
             <p className="font-pixel text-sm text-primary">No Winners Yet</p>
@@ -132,10 +207,12 @@ export default function AdminWinners({ initial }: { initial: WinnersResponse }) 
                 key={winner.userId}
                 winner={winner}
                 working={working}
+                payoutsOn={payouts.enabled}
                 onDistribute={(prizeId, what) => {
                   setProof('');
                   setAsking({ kind: 'prize', prizeId, what });
                 }}
+                onPay={(prizeId, what, retry) => setAsking({ kind: 'pay', prizeId, what, retry })}
               />
             ))}
           </ul>
@@ -150,19 +227,9 @@ export default function AdminWinners({ initial }: { initial: WinnersResponse }) 
       </section>
 
       <ConfirmDialog
-        question={
-          asking?.kind === 'prize'
-            ? DISTRIBUTE_QUESTION
-            : asking
-              ? `Give "${asking.reward.avatarName}" to every player who meets "${asking.reward.unlockCriteria}"?`
-              : null
-        }
-        detail={
-          asking?.kind === 'bulk'
-            ? `Awards are created and sent for all ${asking.reward.eligible} eligible players; pending ones are sent. This cannot be undone.`
-            : asking?.what
-        }
-        confirmLabel={asking?.kind === 'bulk' ? 'Give to All' : 'Distribute'}
+        question={asking ? question(asking) : null}
+        detail={asking ? detail(asking) : undefined}
+        confirmLabel={asking ? confirmLabel(asking) : ''}
         pending={false}
         onConfirm={() => void confirm()}
         onClose={() => setAsking(null)}
@@ -187,6 +254,43 @@ export default function AdminWinners({ initial }: { initial: WinnersResponse }) 
   );
 }
 
+function question(asking: Pending): string {
+  switch (asking.kind) {
+    case 'prize':
+      return DISTRIBUTE_QUESTION;
+    case 'bulk':
+      return `Give "${asking.reward.avatarName}" to every player who meets "${asking.reward.unlockCriteria}"?`;
+    case 'pay':
+      return PAY_QUESTION;
+    case 'payAll':
+      return `Pay ${asking.count === 1 ? '1 prize' : `all ${asking.count} payable prizes`} (${sats.format(asking.sats)} sats) over Lightning?`;
+  }
+}
+
+function detail(asking: Pending): string {
+  switch (asking.kind) {
+    case 'bulk':
+      return `Awards are created and sent for all ${asking.reward.eligible} eligible players; pending ones are sent. This cannot be undone.`;
+    case 'payAll':
+      return "Each is paid to its winner's Lightning Address, one after the other, within today's budget. This cannot be undone.";
+    default:
+      return asking.what;
+  }
+}
+
+function confirmLabel(asking: Pending): string {
+  switch (asking.kind) {
+    case 'prize':
+      return 'Distribute';
+    case 'bulk':
+      return 'Give to All';
+    case 'pay':
+      return asking.retry ? 'Retry' : 'Pay';
+    case 'payAll':
+      return 'Pay All';
+  }
+}
+
 /** A prize's distribution status, one badge style for both: a sent prize shows SENT, one not sent yet PENDING. */
 function Status({ sent, sentAt, sentBy }: { sent: boolean; sentAt: string | null; sentBy: string | null }) {
   return sent ? (
@@ -204,11 +308,15 @@ function Status({ sent, sentAt, sentBy }: { sent: boolean; sentAt: string | null
 function WinnerCard({
   winner,
   working,
+  payoutsOn,
   onDistribute,
+  onPay,
 }: {
   winner: Winner;
   working: string | null;
+  payoutsOn: boolean;
   onDistribute: (prizeId: number, what: string) => void;
+  onPay: (prizeId: number, what: string, retry: boolean) => void;
 }) {
   return (
     <li className="panel p-5">
@@ -223,26 +331,59 @@ function WinnerCard({
       </div>
       <LightningAddress address={winner.lightningAddress} />
       <ul className="mt-4 space-y-2">
-        {winner.bitcoinPrizes.map((prize) => (
-          <li key={prize.id} className="flex flex-wrap items-center gap-3">
-            <span className="font-data font-bold text-primary">{sats.format(prize.prizeValue)} sats</span>
-            <span className="text-sm text-base-content/70">{prize.awardReason}</span>
-            <Status sent={prize.distributionStatus === 'sent'} sentAt={prize.sentAt} sentBy={prize.sentBy} />
-            {prize.paymentProof && (
-              <span className="font-data text-xs break-all text-base-content/60">proof: {prize.paymentProof}</span>
-            )}
-            {prize.distributionStatus === 'pending' && (
-              <button
-                type="button"
-                className="btn-arcade btn-primary btn-xs"
-                disabled={working === `prize-${prize.id}`}
-                onClick={() => onDistribute(prize.id, `${sats.format(prize.prizeValue)} sats to ${winner.username}`)}
-              >
-                {working === `prize-${prize.id}` ? 'Sending...' : 'Distribute'}
-              </button>
-            )}
-          </li>
-        ))}
+        {winner.bitcoinPrizes.map((prize) => {
+          const { payout } = prize;
+          const paying = payout.state === 'paying' || working === `pay-${prize.id}`;
+          const amount = `${sats.format(prize.prizeValue)} sats`;
+          const what = `${amount} to ${winner.username}${winner.lightningAddress ? ` at ${winner.lightningAddress}` : ''}`;
+          return (
+            <li key={prize.id} className="flex flex-wrap items-center gap-3">
+              <span className="font-data font-bold text-primary">{amount}</span>
+              <span className="text-sm text-base-content/70">{prize.awardReason}</span>
+              {payout.state === 'paying' ? (
+                <span className="badge font-pixel badge-sm text-[0.55rem] badge-info" role="status">
+                  PAYING...
+                </span>
+              ) : (
+                <Status sent={prize.distributionStatus === 'sent'} sentAt={prize.sentAt} sentBy={prize.sentBy} />
+              )}
+              {payout.state === 'sent' && <PaidOverLightning hash={payout.paymentHash} />}
+              {payout.state !== 'sent' && prize.paymentProof && (
+                <span className="font-data text-xs break-all text-base-content/60">proof: {prize.paymentProof}</span>
+              )}
+              {payoutsOn && payout.payable && prize.prizeValue > 0 && !paying && (
+                <button
+                  type="button"
+                  className="btn-arcade btn-primary btn-xs"
+                  disabled={working !== null}
+                  onClick={() => onPay(prize.id, what, payout.state === 'failed')}
+                >
+                  {payout.state === 'failed' ? 'RETRY' : `PAY ${amount.toUpperCase()}`}
+                </button>
+              )}
+              {working === `pay-${prize.id}` && (
+                <span className="text-sm text-base-content/70" role="status">
+                  Paying...
+                </span>
+              )}
+              {prize.distributionStatus === 'pending' && !paying && (
+                <button
+                  type="button"
+                  className={`btn-arcade btn-xs ${payoutsOn && payout.payable ? 'btn-ghost' : 'btn-primary'}`}
+                  disabled={working === `prize-${prize.id}`}
+                  onClick={() => onDistribute(prize.id, `${amount} to ${winner.username}`)}
+                >
+                  {working === `prize-${prize.id}` ? 'Sending...' : 'Distribute'}
+                </button>
+              )}
+              {payout.state === 'failed' && payout.error && (
+                <p className="basis-full text-sm text-error" role="note">
+                  Payment failed: {payout.error}
+                </p>
+              )}
+            </li>
+          );
+        })}
         {winner.avatarPrizes.map((prize) => (
           <li key={prize.id} className="flex flex-wrap items-center gap-3">
             <AvatarImage src={prize.avatarImageUrl} alt={prize.avatarName} className="size-8" />

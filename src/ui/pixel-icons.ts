@@ -31,3 +31,4 @@ export { default as target } from './icons/target';
 export { default as trophy } from './icons/trophy';
 export { default as user } from './icons/user';
 export { default as users } from './icons/users';
+export { default as zap } from './icons/zap';

@@ -42,6 +42,7 @@ describe.each(DIALECTS)('pages for ids that do not exist, against the built serv
     const pages: [string, string][] = [
       ['/users/{id}', 'This user profile does not exist or has been removed.'],
       ['/tournament/{id}/results', 'The requested tournament could not be found.'],
+      ['/tournament/{id}/payouts', 'The requested tournament could not be found.'],
     ];
     for (const id of [...BAD_IDS, '424242']) {
       for (const [pattern, text] of pages) {

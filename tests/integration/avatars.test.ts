@@ -273,7 +273,7 @@ describe.each(DIALECTS)('achievements, avatars and profiles on %s', (dialect) =>
         .execute();
       await setActiveAvatar(s, ann, 'bitcoin-duck');
 
-      const profile = (await findPublicProfile(s, ann))!;
+      const profile = (await findPublicProfile(s, ann, null))!;
       expect(JSON.stringify(profile)).not.toContain('@example.com');
       expect(profile.userId).toBe(ann);
       expect(profile.user).toEqual({ username: 'ann', country: 'DE', memberSince: new Date(T0 - 5000).toISOString() });
@@ -312,12 +312,12 @@ describe.each(DIALECTS)('achievements, avatars and profiles on %s', (dialect) =>
 
     it('a player who never played has empty stats; an unknown id has no profile', async () => {
       const ann = await addPlayer(s.db, 'ann');
-      const profile = (await findPublicProfile(s, ann))!;
+      const profile = (await findPublicProfile(s, ann, null))!;
       expect(profile.stats).toEqual({ totalGamesPlayed: 0, bestScore: 0, totalScore: 0, lastPlayedAt: null });
       expect(profile.avatarCollection).toEqual([]);
       expect(profile.activeAvatar).toBeNull();
       expect(profile.gameStats.every((g) => g.gamesPlayed === 0 && g.globalRank === null)).toBe(true);
-      expect(await findPublicProfile(s, 999_999)).toBeNull();
+      expect(await findPublicProfile(s, 999_999, null)).toBeNull();
     });
   });
 

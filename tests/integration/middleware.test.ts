@@ -175,17 +175,24 @@ describe('the page cache', () => {
     );
   });
 
-  it("keeps a profile's API answer for everyone, its owner too, and forgets page and answer together", async () => {
+  it("keeps a profile's API answer for everyone but its owner, and forgets page and answer together", async () => {
     const cache = setup();
     await runStep(cache.step, '/api/users/3/profile', { answer: render });
     await runStep(cache.step, '/users/3', { answer: render });
+    const other = await runStep(cache.step, '/api/users/3/profile', { answer: render, user: player(4) });
+    expect(other.passed).toBe(false);
+    expect(await other.response.text()).toBe('<html>render 1</html>');
+    // The owner's answer says more (whether a Lightning Address would get a prize paid): always fresh, never kept.
     const own = await runStep(cache.step, '/api/users/3/profile', { answer: render, user: player(3) });
-    expect(own.passed).toBe(false);
-    expect(await own.response.text()).toBe('<html>render 1</html>');
+    expect(own.passed).toBe(true);
+    expect(await own.response.text()).toBe('<html>render 3</html>');
+    expect(await (await runStep(cache.step, '/api/users/3/profile', { answer: render })).response.text()).toBe(
+      '<html>render 1</html>',
+    );
     cache.forgetUser(3);
     expect(cache.size).toBe(0);
     expect(await (await runStep(cache.step, '/api/users/3/profile', { answer: render })).response.text()).toBe(
-      '<html>render 3</html>',
+      '<html>render 4</html>',
     );
   });
 

@@ -30,7 +30,7 @@ export function Dashboard({ user, games }: { user: User; games: MachineGame[] })
       <ComingSoon />
       <GameStatistics games={games} profile={profile} />
       <ArcadePerformance profile={profile} userId={user.id} />
-      <PrizeList prizes={profile?.prizes} title="Your Prizes" />
+      <PrizeList prizes={profile?.prizes} title="Your Prizes" addAddressToGetPaid={profile?.addAddressToGetPaid} />
       <div className="flex justify-center">
         <SignOutButton />
       </div>

@@ -1,8 +1,20 @@
 import { formatCount } from '~/lib/format';
 import type { WonPrize } from '~/lib/schemas/profile';
+import { PixelIcon } from '~/ui/PixelIcon';
+import { zap as iconZap } from '~/ui/pixel-icons';
+
+interface Props {
+  prizes: WonPrize[] | undefined;
+  title?: string;
+  /**
+   * The player's own list, when the arcade pays over Lightning and they have no Lightning Address
+   * (`addAddressToGetPaid`): each pending bitcoin prize says how to get it paid.
+   */
+  addAddressToGetPaid?: boolean;
+}
 
 /** Tournament prizes won: sats or an avatar, SENT once an admin sent it, else on its way. */
-export function PrizeList({ prizes, title = 'Tournament Prizes' }: { prizes: WonPrize[] | undefined; title?: string }) {
+export function PrizeList({ prizes, title = 'Tournament Prizes', addAddressToGetPaid = false }: Props) {
   if (!prizes?.length) return null;
   return (
     <section aria-labelledby="tournament-prizes" className="panel p-5 sm:p-6">
@@ -36,11 +48,32 @@ export function PrizeList({ prizes, title = 'Tournament Prizes' }: { prizes: Won
                 </a>
               </span>
             </span>
-            <span
-              className={`badge font-pixel badge-sm text-[0.55rem] ${prize.status === 'sent' ? 'badge-success' : 'badge-warning'}`}
-            >
-              {prize.status === 'sent' ? 'SENT' : 'ON ITS WAY'}
+            <span className="flex items-center gap-2">
+              {prize.paidOverLightning && (
+                <a
+                  href={`/tournament/${prize.tournamentId}/payouts`}
+                  className="inline-flex items-center gap-1 text-xs font-bold text-gold link-hover"
+                  title="Paid over Lightning: check the payment"
+                >
+                  <PixelIcon icon={iconZap} className="size-4" />
+                  Paid over Lightning
+                </a>
+              )}
+              <span
+                className={`badge font-pixel badge-sm text-[0.55rem] ${prize.status === 'sent' ? 'badge-success' : 'badge-warning'}`}
+              >
+                {prize.status === 'sent' ? 'SENT' : 'ON ITS WAY'}
+              </span>
             </span>
+            {addAddressToGetPaid && prize.prizeType === 'bitcoin' && prize.status === 'pending' && (
+              <p className="basis-full text-sm text-base-content/80">
+                Add a Lightning Address in{' '}
+                <a href="/account" className="link font-bold text-accent">
+                  Account Settings
+                </a>{' '}
+                to get this paid automatically.
+              </p>
+            )}
           </li>
         ))}
       </ul>

@@ -33,7 +33,7 @@ export function ProfileView({ profile, games, now, picker }: Props) {
       </section>
       <GamePerformance profile={profile} games={games} now={now} />
       <TournamentHistory profile={profile} now={now} />
-      <PrizeList prizes={profile.prizes} />
+      <PrizeList prizes={profile.prizes} addAddressToGetPaid={profile.addAddressToGetPaid} />
     </div>
   );
 }

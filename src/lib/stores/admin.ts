@@ -1,5 +1,6 @@
 import { getJson, sendFile, sendJson } from '../api';
-import { createMutatorStore } from '../query';
+import { createMutatorStore, createQuery, storeFamily } from '../query';
+import { SECOND } from '../time';
 import {
   adminAvatarListSchema,
   adminAvatarSchema,
@@ -23,6 +24,12 @@ import {
   type UploadResponse,
 } from '../schemas/admin';
 import * as z from 'zod/mini';
+import {
+  payAllResponseSchema,
+  payPrizeResponseSchema,
+  type PayAllResponse,
+  type PayPrizeResponse,
+} from '../schemas/payouts';
 import {
   adminTournamentListResponseSchema,
   adminTournamentResponseSchema,
@@ -111,6 +118,38 @@ export const $bulkDistributeAvatar = createMutatorStore<
   );
   return { ...answer, winners: await loadWinners(tournamentId) };
 });
+
+/** While a prize is paying, the winners screen asks for the winners this often, until the wallet has answered. */
+export const PAYING_REFETCH = 3 * SECOND;
+
+/**
+ * `GET /api/admin/tournaments/{id}/winners`, asked again every {@link PAYING_REFETCH} while an
+ * island listens: the winners screen listens only while a prize is paying (the page itself is
+ * rendered with the winners, and every action answers with them).
+ */
+export const winnersStore = storeFamily(winnersKey, (tournamentId: number, key) =>
+  createQuery(key, () => loadWinners(tournamentId), { freshMs: 0, refetchEveryMs: PAYING_REFETCH }),
+);
+
+/**
+ * `POST /api/admin/tournaments/prizes/{prizeId}/pay`: pay a pending bitcoin prize over Lightning
+ * (sent, failed with the reason, or still paying), then the winners.
+ */
+export const $payPrize = createMutatorStore<
+  { tournamentId: number; prizeId: number },
+  PayPrizeResponse & { winners: WinnersResponse }
+>(async ({ data: { tournamentId, prizeId } }) => {
+  const answer = await sendJson('post', `admin/tournaments/prizes/${prizeId}/pay`, {}, payPrizeResponseSchema);
+  return { ...answer, winners: await loadWinners(tournamentId) };
+});
+
+/** `POST /api/admin/tournaments/{id}/pay-all`: every payable bitcoin prize, one after the other, then the winners. */
+export const $payAll = createMutatorStore<number, PayAllResponse & { winners: WinnersResponse }>(
+  async ({ data: tournamentId }) => {
+    const answer = await sendJson('post', `admin/tournaments/${tournamentId}/pay-all`, {}, payAllResponseSchema);
+    return { ...answer, winners: await loadWinners(tournamentId) };
+  },
+);
 
 // ---- Tournaments --------------------------------------------------------------------------------
 

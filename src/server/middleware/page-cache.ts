@@ -46,9 +46,10 @@ const resultsKey = (tournamentId: number) => `/tournament/${tournamentId}/result
 function keyOf(pathname: string): { key: string; owner: number | null } | null {
   const profile = PROFILE_PAGE.exec(pathname);
   if (profile) return { key: profileKey(Number(profile[1])), owner: Number(profile[1]) };
-  // The same JSON for everyone, the owner included: their own writes forget it.
+  // The same JSON for everyone but its owner, who also learns whether a Lightning Address would get
+  // a pending prize paid (`addAddressToGetPaid`).
   const api = PROFILE_API.exec(pathname);
-  if (api) return { key: profileApiKey(Number(api[1])), owner: null };
+  if (api) return { key: profileApiKey(Number(api[1])), owner: Number(api[1]) };
   const results = RESULTS_PAGE.exec(pathname);
   if (results) return { key: resultsKey(Number(results[1])), owner: null };
   return null;
@@ -58,7 +59,7 @@ function keyOf(pathname: string): { key: string; owner: number | null } | null {
  * An output cache for the answers that look the same to everyone (a page's header account area is
  * filled in by the browser): a player's public profile page (`/users/{id}`, the same HTML for
  * everyone but its owner, who gets the avatar picker) and its API answer (`/api/users/{id}/profile`,
- * the same JSON for everyone), and a tournament's results (`/tournament/{id}/results`). A page rendered for a visitor is answered again for `ttlMs`; a
+ * the same JSON for everyone but its owner, who gets the Lightning Address hint), and a tournament's results (`/tournament/{id}/results`). A page rendered for a visitor is answered again for `ttlMs`; a
  * profile's owner always gets a fresh render and never a kept one. On this process, a successful
  * write by a signed-in player (claiming an avatar, choosing the active one, changing the country)
  * forgets their profile at once, and a successful admin write (processing winners, sending a

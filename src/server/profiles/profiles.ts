@@ -6,7 +6,7 @@ import { preparedRead } from '../db/prepared';
 import type { AvatarRow, UserRow } from '../db/schema';
 import { listCatalogueGames } from '../games/catalogue';
 import { byRarityThenName, findActiveAvatar } from '../avatars/collection';
-import { listWonPrizes } from '../tournaments/prizes';
+import { listWonPrizes, waitsForAnAddress } from '../tournaments/prizes';
 import { getTournamentStats } from '../tournaments/participation';
 
 /** The signed-in player and their active avatar (`GET /api/user/profile`). */
@@ -51,16 +51,24 @@ const readProfile = preparedRead<{
  * What anyone may see of a player (never the e-mail), or null when there is no such player: the
  * `GET /api/users/{userId}/profile` answer and the `/users/{userId}` page. One prepared read of the
  * player's own rows (never their runs); global ranks come from the in-memory leaderboards. Every
- * catalogue game is listed, in catalogue order, played or not.
+ * catalogue game is listed, in catalogue order, played or not. The player themselves (`viewer`)
+ * also learn whether adding a Lightning Address would get a pending prize paid
+ * (`addAddressToGetPaid`); nobody else does, so the answer differs for its owner only.
  */
-export async function findPublicProfile(services: Services, userId: number): Promise<PublicProfile | null> {
+export async function findPublicProfile(
+  services: Services,
+  userId: number,
+  viewer: Pick<UserRow, 'id'> | null,
+): Promise<PublicProfile | null> {
   const { db, rankings } = services;
-  const [rows, tournamentStats, catalogue, prizes] = await Promise.all([
+  const own = viewer?.id === userId;
+  const [rows, tournamentStats, catalogue, prizes, , waitsForAddress] = await Promise.all([
     readProfile(db, [userId, userId, userId]),
     getTournamentStats(services, userId),
     listCatalogueGames(services.config.siteUrl),
     listWonPrizes(db, userId),
     rankings.current(),
+    own && services.wallet ? waitsForAnAddress(db, userId) : false,
   ]);
   const user = rows.find((row) => row.kind === 'user');
   if (!user) return null;
@@ -115,5 +123,6 @@ export async function findPublicProfile(services: Services, userId: number): Pro
     gameStats,
     tournamentStats,
     prizes,
+    ...(own ? { addAddressToGetPaid: waitsForAddress } : {}),
   };
 }

@@ -38,3 +38,28 @@ export async function listWonPrizes(db: Db, userId: number): Promise<WonPrize[]>
     paidOverLightning: r.payout_state === 'sent',
   }));
 }
+
+/**
+ * Whether a player would get a prize paid by adding a Lightning Address: they have none, and a
+ * bitcoin prize of theirs is still pending (Lightning payouts need an address to ask for an invoice).
+ */
+export async function waitsForAnAddress(db: Db, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('users as u')
+    .select('u.id')
+    .where('u.id', '=', userId)
+    .where('u.lightning_address', 'is', null)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('prize_awards as p')
+          .select('p.id')
+          .whereRef('p.user_id', '=', 'u.id')
+          .where('p.prize_type', '=', 'bitcoin')
+          .where('p.status', '=', 'pending')
+          .where('p.prize_value', '>', 0),
+      ),
+    )
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -6,10 +6,10 @@ import { findPublicProfile } from '~/server/profiles/profiles';
 
 export const prerender = false;
 
-export const GET: APIRoute = ({ params }) =>
+export const GET: APIRoute = ({ params, locals }) =>
   handle(async () => {
     const app = await services();
-    const profile = await findPublicProfile(app, idParam(params.userId));
+    const profile = await findPublicProfile(app, idParam(params.userId), locals.user ?? null);
     if (!profile) throw notFound('User not found');
     return json(profile);
   });
