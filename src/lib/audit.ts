@@ -27,6 +27,16 @@ export function describeAudit(entry: Pick<AuditEntry, 'action' | 'targetId' | 'd
       return `processed the winners: ${text(details.bitcoinAwards)} Bitcoin and ${text(details.avatarAwards)} Avatar awards created, random draw among ${text(details.randomCandidates)}`;
     case 'prize.distribute':
       return `sent prize #${target} (${details.prizeType === 'avatar' ? `avatar ${text(details.avatarId)}` : `${text(details.prizeValue)} sats`})${details.paymentProof ? `, proof: ${text(details.paymentProof)}` : ''}`;
+    case 'prize.pay.start':
+      return `started paying prize #${target} (${text(details.sats)} sats) to ${text(details.lightningAddress)}`;
+    case 'prize.pay.invoice':
+      return `got an invoice for prize #${target}, payment hash ${text(details.paymentHash)}`;
+    case 'prize.pay.sent':
+      return `paid prize #${target} (${text(details.sats)} sats) over Lightning, payment hash ${text(details.paymentHash)}`;
+    case 'prize.pay.failed':
+      return `could not pay prize #${target}: ${text(details.reason)}`;
+    case 'prize.pay.refused':
+      return `did not pay prize #${target} (${text(details.sats)} sats): over today's budget`;
     case 'avatar.bulk_distribute':
       return `distributed ${text(details.avatarId)} to all eligible: ${text(details.distributedExisting)} existing, ${text(details.newAwards)} new`;
     default:
