@@ -211,6 +211,8 @@ export interface PrizeAwardsTable {
   payment_proof: string | null;
   /** Its Lightning payout (migration 0011): null (never tried), 'paying', 'sent' or 'failed'. */
   payout_state: 'paying' | 'sent' | 'failed' | null;
+  /** The claim of the request paying it (random): only that request may store its invoice or give the claim up. */
+  payout_claim: string | null;
   /** The BOLT11 invoice paid or being paid, and its hex payment hash (stored before the wallet is asked). */
   payout_invoice: string | null;
   payout_hash: string | null;

@@ -8,9 +8,10 @@ import type { Kysely } from 'kysely';
 
 const COLUMNS: [
   name: string,
-  type: 'varchar(10)' | 'varchar(64)' | 'varchar(16)' | 'varchar(300)' | 'text' | 'bigint',
+  type: 'varchar(10)' | 'varchar(32)' | 'varchar(64)' | 'varchar(16)' | 'varchar(300)' | 'text' | 'bigint',
 ][] = [
   ['payout_state', 'varchar(10)'],
+  ['payout_claim', 'varchar(32)'],
   ['payout_invoice', 'text'],
   ['payout_hash', 'varchar(64)'],
   ['payout_preimage', 'varchar(64)'],

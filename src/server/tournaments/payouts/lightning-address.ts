@@ -31,7 +31,7 @@ const MAX_BODY_BYTES = 64 * 1024;
 /** Redirects followed, on the same host only. */
 const MAX_REDIRECTS = 2;
 /** An invoice must stay payable at least this long after it arrives. */
-const EXPIRY_MARGIN_MS = 30_000;
+const EXPIRY_MARGIN_MS = 60_000;
 /** BOLT11's expiry when an invoice names none. */
 const DEFAULT_EXPIRY_SECONDS = 3600;
 
@@ -107,7 +107,10 @@ export function checkInvoice(
       `${address} answered an invoice for ${invoice.millisatoshi ? `${invoice.millisatoshi / 1000} sats` : 'any amount'}, not ${msat / 1000} sats.`,
     );
   const expiresAt = (invoice.timestamp + (invoice.expiry ?? DEFAULT_EXPIRY_SECONDS)) * 1000;
-  if (expiresAt < now + EXPIRY_MARGIN_MS) throw new AddressFailure(`${address} answered an invoice that has expired.`);
+  if (expiresAt < now + EXPIRY_MARGIN_MS)
+    throw new AddressFailure(
+      `${address} answered an invoice that ${expiresAt <= now ? 'has expired' : 'expires within a minute'}.`,
+    );
   if (descriptionHash?.toLowerCase() !== metadataHash.toLowerCase())
     throw new AddressFailure(`${address} answered an invoice that does not match its own metadata.`);
   return { invoice: pr, paymentHash: invoice.paymentHash, expiresAt };
@@ -149,7 +152,6 @@ async function getJson(
             servername: host,
             headers: { host: url.host, accept: 'application/json', 'user-agent': 'SatsArcade-payouts' },
             agent,
-            timeout: config.timeoutMs,
           },
           (res) => {
             let size = 0;
@@ -172,15 +174,20 @@ async function getJson(
             res.on('error', reject);
           },
         );
-        req.on('timeout', () => req.destroy(new AddressFailure(`${host} did not answer within ${seconds} s.`)));
+        // A whole request, not just a quiet socket: a host that trickles its answer is cut off too.
+        const deadline = setTimeout(
+          () => req.destroy(new AddressFailure(`${host} did not answer within ${seconds} s.`)),
+          config.timeoutMs,
+        );
+        req.on('close', () => clearTimeout(deadline));
         req.on('error', reject);
         req.end();
       },
     );
     if (status >= 300 && status < 400 && location) {
       const next = new URL(location, url);
-      if (next.hostname.toLowerCase() !== host)
-        throw new AddressFailure(`${address} redirected to another host (${next.hostname}).`);
+      if (next.hostname.toLowerCase() !== host || next.port !== url.port)
+        throw new AddressFailure(`${address} redirected to another host (${next.host}).`);
       if (redirects >= MAX_REDIRECTS) throw new AddressFailure(`${address} redirected too often.`);
       return getJson(next, address, config, redirects + 1);
     }

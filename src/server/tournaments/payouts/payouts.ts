@@ -1,11 +1,11 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { iso } from '~/lib/dates';
 import type { PayAllResponse, PayPrizeResponse, Payout, PayoutSettings } from '~/lib/schemas/payouts';
 import type { Services } from '../../context';
 import type { Db } from '../../db';
 import { isUniqueViolation } from '../../db/errors';
-import type { Selectable } from 'kysely';
-import type { PrizeAwardsTable } from '../../db/schema';
+import type { Selectable, UpdateQueryBuilder, UpdateResult } from 'kysely';
+import type { Database, PrizeAwardsTable } from '../../db/schema';
 import { recordAudit, type Actor } from '../../shared/audit';
 import { conflict, notFound } from '../../shared/errors';
 import { payoutSats, payouts as payoutCount, walletSeconds } from '../../shared/metrics';
@@ -29,6 +29,14 @@ export type PayoutServices = Pick<Services, 'db' | 'config' | 'wallet'>;
 
 /** Who pays when nobody clicked: automatic payment and the settling sweep. */
 export const ARCADE: Actor = { id: null, username: 'arcade (automatic)' };
+
+type PrizeUpdate = UpdateQueryBuilder<Database, 'prize_awards', 'prize_awards', UpdateResult>;
+
+/** This request's claim on a prize was lost before its invoice was stored. */
+class LostClaim extends Error {}
+
+/** How long after its invoice's expiry a payment the wallet does not know may be tried again. */
+export const EXPIRY_GRACE_MS = 10 * 60_000;
 
 /** A prize paying without a stored invoice this long is an interrupted try: nothing was asked of the wallet. */
 const INTERRUPTED_AFTER_MS = 5 * 60_000;
@@ -152,12 +160,16 @@ export async function payPrize(
       now(),
     );
 
-  // One request alone moves the prize to paying (the same guard as Distribute).
+  // One request alone moves the prize to paying (the same guard as Distribute), with a claim of its
+  // own: only this request may store an invoice or give the claim up, so a request that outlived its
+  // claim (failed by the sweep, then retried) can never ask the wallet.
+  const claim = randomBytes(16).toString('hex');
   const claimed = await db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable('prize_awards')
       .set({
         payout_state: 'paying',
+        payout_claim: claim,
         payout_started_at: now(),
         payout_error: null,
         payout_invoice: null,
@@ -174,6 +186,13 @@ export async function payPrize(
     return Boolean(row);
   });
   if (!claimed) throw conflict('This prize is already being paid or was sent.');
+  /** An update of this prize while this request's claim holds and no invoice is stored yet. */
+  const ownClaim = (update: PrizeUpdate) =>
+    update
+      .where('id', '=', prizeId)
+      .where('payout_state', '=', 'paying')
+      .where('payout_claim', '=', claim)
+      .where('payout_hash', 'is', null);
 
   // The invoice, from the winner's address, checked against the prize.
   let checked: Awaited<ReturnType<typeof invoiceForAddress>>;
@@ -181,12 +200,12 @@ export async function payPrize(
     checked = await invoiceForAddress(address, sats, config.payouts.addresses, now);
   } catch (error) {
     const reason = error instanceof AddressFailure ? error.message : `${address} could not be asked for an invoice.`;
-    await failPayout(db, actor, prizeId, null, reason, now());
+    await failPayout(db, actor, prizeId, { claim }, reason, now());
     return { message: reason, prizeId, payout: await readPayout(services, prizeId) };
   }
 
   // Stored, with the budget reserved, before the wallet is asked.
-  let stored: 'stored' | 'budget' | 'reused';
+  let stored: 'stored' | 'budget' | 'reused' | 'lost';
   try {
     stored = await db.transaction().execute(async (trx) => {
       const reserved = await trx
@@ -203,36 +222,39 @@ export async function payPrize(
         .returning('reserved_sats')
         .executeTakeFirst();
       if (!reserved) {
-        await trx
-          .updateTable('prize_awards')
-          .set({ payout_state: null, payout_started_at: null })
-          .where('id', '=', prizeId)
-          .where('payout_state', '=', 'paying')
-          .execute();
-        await audit(trx, 'prize.pay.refused', { reason: 'daily budget' });
-        return 'budget';
+        const given = await ownClaim(trx.updateTable('prize_awards').set({ payout_state: null, payout_claim: null }))
+          .returning('id')
+          .executeTakeFirst();
+        if (given) await audit(trx, 'prize.pay.refused', { reason: 'daily budget' });
+        return given ? 'budget' : 'lost';
       }
-      await trx
-        .updateTable('prize_awards')
-        .set({
+      const kept = await ownClaim(
+        trx.updateTable('prize_awards').set({
           payout_invoice: checked.invoice,
           payout_hash: checked.paymentHash,
           payout_expires_at: checked.expiresAt,
           payout_budget_day: day,
-        })
-        .where('id', '=', prizeId)
-        .where('payout_state', '=', 'paying')
-        .executeTakeFirstOrThrow();
+        }),
+      )
+        .returning('id')
+        .executeTakeFirst();
+      // The claim was lost meanwhile (failed by the sweep, perhaps retried): reserve nothing, pay nothing.
+      if (!kept) throw new LostClaim();
       await audit(trx, 'prize.pay.invoice', { paymentHash: checked.paymentHash, invoice: checked.invoice });
       return 'stored';
     });
   } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    stored = 'reused';
+    if (error instanceof LostClaim) stored = 'lost';
+    else if (isUniqueViolation(error)) stored = 'reused';
+    else throw error;
   }
+  if (stored === 'lost')
+    throw conflict(
+      'This payment was interrupted and taken over meanwhile: nothing was paid by it. Look at the prize again.',
+    );
   if (stored === 'reused') {
     const reason = `${address} answered an invoice the arcade has already paid for another prize.`;
-    await failPayout(db, actor, prizeId, null, reason, now());
+    await failPayout(db, actor, prizeId, { claim }, reason, now());
     return { message: reason, prizeId, payout: await readPayout(services, prizeId) };
   }
   if (stored === 'budget') {
@@ -249,7 +271,7 @@ export async function payPrize(
   const asked = timed('pay_invoice', wallet.pay(checked.invoice));
   const settled = asked.then(
     (paid) => settleFromPayment(services, actor, prizeId, checked.paymentHash, paid.preimage, paid.feesPaidMsat),
-    (error: unknown) => settleFromRefusal(services, actor, prizeId, checked.paymentHash, error),
+    (error: unknown) => settleFromRefusal(services, actor, prizeId, checked.paymentHash, checked.expiresAt, error),
   );
   let timer: NodeJS.Timeout | undefined;
   const waited = await Promise.race([
@@ -315,6 +337,7 @@ async function settleFromRefusal(
   actor: Actor,
   prizeId: number,
   paymentHash: string,
+  expiresAt: number,
   error: unknown,
 ): Promise<void> {
   if (!(error instanceof WalletRefusal)) {
@@ -323,11 +346,19 @@ async function settleFromRefusal(
     return; // unknown: still paying; the sweep asks the wallet about the hash
   }
   if (REFUSED_BEFORE_PAYING.has(error.code)) {
-    await failPayout(services.db, actor, prizeId, paymentHash, `The wallet refused: ${error.message}`, Date.now());
+    await failPayout(
+      services.db,
+      actor,
+      prizeId,
+      { hash: paymentHash },
+      `The wallet refused: ${error.message}`,
+      Date.now(),
+    );
     return;
   }
-  // Refused after trying, perhaps: what does the wallet know of this hash?
-  await settleFromLookup(services, actor, prizeId, paymentHash, Number.POSITIVE_INFINITY, error.message);
+  // Refused after trying, perhaps: what does the wallet know of this hash? A payment it reports
+  // failed is failed; one it does not know (yet) waits for the invoice's expiry, as the sweep does.
+  await settleFromLookup(services, actor, prizeId, paymentHash, expiresAt, error.message);
 }
 
 /** Settle a paying prize from what the wallet says of its payment hash; true when it moved (sent or failed). */
@@ -353,19 +384,22 @@ async function settleFromLookup(
     await completePayout(db, actor, prizeId, paymentHash, found.preimage, null, now);
     return true;
   }
-  const reason = `The wallet refused: ${walletMessage ?? 'the payment failed'}`;
   if (found.state === 'failed') {
-    await failPayout(db, actor, prizeId, paymentHash, reason, now);
+    const reason = `The wallet refused: ${walletMessage ?? 'the payment failed'}`;
+    await failPayout(db, actor, prizeId, { hash: paymentHash }, reason, now);
     return true;
   }
-  // Never tried by the wallet: safe to try again once this invoice can no longer be paid, or at
-  // once when the wallet itself just refused it.
-  if (found.state === 'unknown' && walletMessage !== undefined) {
-    await failPayout(db, actor, prizeId, paymentHash, reason, now);
-    return true;
-  }
-  if (found.state === 'unknown' && expiresAt <= now) {
-    await failPayout(db, actor, prizeId, paymentHash, 'The invoice expired unpaid: the prize may be paid again.', now);
+  // Never tried by the wallet, as far as it says: safe to try again only once this invoice can no
+  // longer be paid, with a grace for clocks that disagree and requests still on their way.
+  if (found.state === 'unknown' && expiresAt + EXPIRY_GRACE_MS <= now) {
+    await failPayout(
+      db,
+      actor,
+      prizeId,
+      { hash: paymentHash },
+      'The invoice expired unpaid: the prize may be paid again.',
+      now,
+    );
     return true;
   }
   return false;
@@ -422,17 +456,22 @@ async function failPayout(
   db: Db,
   actor: Actor,
   prizeId: number,
-  paymentHash: string | null,
+  /** Whose payout fails: the one of this payment hash, or the claim that stored no invoice yet. */
+  owner: { hash: string } | { claim: string },
   reason: string,
   now: number,
 ): Promise<void> {
+  const paymentHash = 'hash' in owner ? owner.hash : null;
   await db.transaction().execute(async (trx) => {
     let update = trx
       .updateTable('prize_awards')
       .set({ payout_state: 'failed', payout_error: reason.slice(0, 300) })
       .where('id', '=', prizeId)
       .where('payout_state', '=', 'paying');
-    update = paymentHash ? update.where('payout_hash', '=', paymentHash) : update.where('payout_hash', 'is', null);
+    update =
+      'hash' in owner
+        ? update.where('payout_hash', '=', owner.hash)
+        : update.where('payout_claim', '=', owner.claim).where('payout_hash', 'is', null);
     const row = await update
       .returning(['tournament_id', 'user_id', 'prize_value', 'payout_budget_day'])
       .executeTakeFirst();
@@ -559,7 +598,7 @@ export async function payAutomatically(services: PayoutServices, tournamentId?: 
 export async function settleOpenPayouts(services: PayoutServices, now = Date.now()): Promise<number> {
   const open = await services.db
     .selectFrom('prize_awards')
-    .select(['id', 'payout_hash', 'payout_started_at', 'payout_expires_at'])
+    .select(['id', 'payout_hash', 'payout_claim', 'payout_started_at', 'payout_expires_at'])
     .where('payout_state', '=', 'paying')
     .execute();
   let settled = 0;
@@ -570,7 +609,7 @@ export async function settleOpenPayouts(services: PayoutServices, now = Date.now
           services.db,
           ARCADE,
           prize.id,
-          null,
+          { claim: prize.payout_claim ?? '' },
           'Interrupted before the wallet was asked: nothing was paid.',
           now,
         );

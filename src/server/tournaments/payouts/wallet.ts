@@ -77,7 +77,14 @@ export function nwcWallet(nostrWalletConnectUrl: string): Wallet {
     async lookup(paymentHash) {
       try {
         const tx = await client.lookupInvoice({ payment_hash: paymentHash });
-        if (tx.state === 'settled' && tx.preimage) return { state: 'settled', preimage: tx.preimage };
+        // Only the arcade's own outgoing payment of this hash counts (a winner chooses the invoice,
+        // so its hash could match an incoming invoice of the wallet's).
+        if (tx.type !== 'outgoing' || tx.payment_hash?.toLowerCase() !== paymentHash.toLowerCase())
+          return { state: 'unknown' };
+        // Wallets of older NIP-47 versions send no state: a preimage and a settling time say paid
+        // (the preimage is checked against the hash before anything is believed).
+        if (tx.preimage && (tx.state === 'settled' || (!tx.state && tx.settled_at)))
+          return { state: 'settled', preimage: tx.preimage };
         if (tx.state === 'failed') return { state: 'failed' };
         return { state: 'pending' };
       } catch (error) {
