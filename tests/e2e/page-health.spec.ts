@@ -77,8 +77,10 @@ async function observeLayoutShifts(page: Page) {
 }
 
 test.describe('no console errors', () => {
+  // Limits, not waits: every page in turn takes about 1.4 min here beside one other test, so a
+  // machine twice as slow needs about twice that.
   test('no page logs an error for a signed-out visitor', async ({ page, browser }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const results = await pastResultsPath(browser);
     const errors = watchErrors(page);
     for (const path of [...publicPages, results, ...playerPages()]) {
@@ -88,7 +90,7 @@ test.describe('no console errors', () => {
   });
 
   test('no page logs an error for a signed-in player', async ({ browser }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const results = await pastResultsPath(browser);
     const { context, page } = await signedInPage(browser);
     const errors = watchErrors(page);
