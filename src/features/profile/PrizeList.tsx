@@ -71,7 +71,7 @@ export function PrizeList({ prizes, title = 'Tournament Prizes', addAddressToGet
                 <a href="/account" className="link font-bold text-accent">
                   Account Settings
                 </a>{' '}
-                to get this paid automatically.
+                to get these sats paid over Lightning.
               </p>
             )}
           </li>
