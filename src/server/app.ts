@@ -15,6 +15,7 @@ import { watchServices } from './shared/metrics';
 import { schedulePruning } from './pruning';
 import { scheduleSettling } from './tournaments/payouts/payouts';
 import { connectWallet } from './tournaments/payouts/connect';
+import { scheduleWinnersWhenEnded } from './tournaments/winners-when-ended';
 import type { SecuritySettings } from './static/headers';
 
 let booting: Promise<Services> | null = null;
@@ -71,8 +72,10 @@ export async function startServices(config: Config): Promise<Services> {
   const running: Services = { db: handle.db, config, mailer, rankings, wallet };
   watchServices(running);
   const stopSettling = wallet ? scheduleSettling(running) : async () => {};
+  const stopWinners = scheduleWinnersWhenEnded(running);
   closing = async () => {
     await stopPruning();
+    await stopWinners();
     await stopSettling();
     wallet?.close();
     await handle.db.destroy();

@@ -58,8 +58,11 @@ describe.each(DIALECTS)('Lightning payouts through the server on %s', (dialect) 
     await pg?.drop();
   });
 
-  /** A tournament with the winner's run, ended and processed; its id and the winner's bitcoin prize id. */
-  async function processedTournament(on: RunningServer, name: string, address: string) {
+  /**
+   * A tournament with the winner's run, ended and processed (by the admin, or by the arcade itself
+   * when `selfProcessing`); its id and the winner's bitcoin prize id.
+   */
+  async function processedTournament(on: RunningServer, name: string, address: string, selfProcessing = false) {
     expect(
       (
         await call(on, '/api/account/lightning-address', {
@@ -86,10 +89,13 @@ describe.each(DIALECTS)('Lightning payouts through the server on %s', (dialect) 
           randomParticipantSats: 0,
           avatarRewards: [],
         }),
+        processWhenEnded: selfProcessing,
       },
     });
     expect(created.status).toBe(201);
     const id = created.json.tournament.id as number;
+    expect(created.json.tournament.processWhenEnded).toBe(selfProcessing);
+    if (selfProcessing) return { id, prizeId: null };
     // The end is a time the server keeps: wait until it has passed.
     await new Promise((r) => setTimeout(r, Math.max(0, now + 2_100 - Date.now())));
     expect(
@@ -99,7 +105,7 @@ describe.each(DIALECTS)('Lightning payouts through the server on %s', (dialect) 
     return { id, prizeId: winners.winners[0].bitcoinPrizes[0].id as number };
   }
 
-  it('PAY and PAY ALL are for administrators only; the proof is public', async () => {
+  it('PAY and PAY ALL are for administrators only; the proof is public', { timeout: 60_000 }, async () => {
     const { id, prizeId } = await processedTournament(server, `Guard Cup ${dialect}`, `guard-${dialect}@wallet.test`);
     for (const path of [`/api/admin/tournaments/prizes/${prizeId}/pay`, `/api/admin/tournaments/${id}/pay-all`]) {
       expect((await call(server, path, { body: {} })).status).toBe(401);
@@ -124,61 +130,80 @@ describe.each(DIALECTS)('Lightning payouts through the server on %s', (dialect) 
     expect(net.lnurl.receivedSats(`guard-${dialect}@wallet.test`)).toBe(2100);
   });
 
-  it('kill -9 after the wallet was asked: the restarted server settles by lookup and never pays twice; automatic payment pays without a click', async () => {
-    const address = `crash-${dialect}@wallet.test`;
-    const { id, prizeId } = await processedTournament(server, `Crash Cup ${dialect}`, address);
-    const hold = net.wallet.holdPayments();
-    let restarted: RunningServer | undefined;
-    try {
-      const pressed = call(server, `/api/admin/tournaments/prizes/${prizeId}/pay`, {
-        cookie: admin.cookie,
-        body: {},
-      }).catch(() => null);
-      const held = await hold.next();
-      process.kill(server.pid, 'SIGKILL');
-      await expect.poll(() => server.signalCode(), { timeout: 5000 }).toBe('SIGKILL');
-      expect(await pressed).toBeNull();
-      // The wallet paid; the arcade never heard.
-      held.settleWithoutAnswer();
-      hold.stop();
+  it(
+    'kill -9 after the wallet was asked: the restarted server settles by lookup and never pays twice; automatic payment pays without a click, and a tournament that processes itself is paid too',
+    { timeout: 240_000 },
+    async () => {
+      const address = `crash-${dialect}@wallet.test`;
+      const { id, prizeId } = await processedTournament(server, `Crash Cup ${dialect}`, address);
+      const hold = net.wallet.holdPayments();
+      let restarted: RunningServer | undefined;
+      try {
+        const pressed = call(server, `/api/admin/tournaments/prizes/${prizeId}/pay`, {
+          cookie: admin.cookie,
+          body: {},
+        }).catch(() => null);
+        const held = await hold.next();
+        process.kill(server.pid, 'SIGKILL');
+        await expect.poll(() => server.signalCode(), { timeout: 5000 }).toBe('SIGKILL');
+        expect(await pressed).toBeNull();
+        // The wallet paid; the arcade never heard.
+        held.settleWithoutAnswer();
+        hold.stop();
 
-      restarted = await startServer(env({ SECRET_KEY: secret, PAYOUT_AUTOMATIC: 'true' }), { dataDir });
-      server = restarted;
-      await expect
-        .poll(
-          async () =>
-            (await call(restarted!, `/api/admin/tournaments/${id}/winners`, { cookie: admin.cookie })).json.winners[0]
-              .bitcoinPrizes[0].payout.state,
-          { timeout: 20_000 },
-        )
-        .toBe('sent');
-      const proof = (await call(restarted, `/api/tournaments/${id}/payouts`)).json.prizes[0];
-      expect(proof.paymentHash).toBe(held.request.paymentHash);
-      expect(sha256(proof.preimage)).toBe(proof.paymentHash);
-      expect(net.wallet.payRequestsFor(proof.paymentHash)).toBe(1);
-      expect(net.lnurl.receivedSats(address)).toBe(2100);
-      const log = (await call(restarted, `/api/admin/audit-log?tournamentId=${id}`, { cookie: admin.cookie })).json
-        .entries as { action: string; actorName: string }[];
-      expect(log.find((e) => e.action === 'prize.pay.sent')?.actorName).toBe('arcade (automatic)');
-      expect(restarted.output()).toMatch(/payouts: wallet "Test Wallet" connected/);
-      expect(restarted.output()).not.toContain(net.nwcUrl.split('secret=')[1]!);
+        restarted = await startServer(env({ SECRET_KEY: secret, PAYOUT_AUTOMATIC: 'true' }), { dataDir });
+        server = restarted;
+        await expect
+          .poll(
+            async () =>
+              (await call(restarted!, `/api/admin/tournaments/${id}/winners`, { cookie: admin.cookie })).json.winners[0]
+                .bitcoinPrizes[0].payout.state,
+            { timeout: 20_000 },
+          )
+          .toBe('sent');
+        const proof = (await call(restarted, `/api/tournaments/${id}/payouts`)).json.prizes[0];
+        expect(proof.paymentHash).toBe(held.request.paymentHash);
+        expect(sha256(proof.preimage)).toBe(proof.paymentHash);
+        expect(net.wallet.payRequestsFor(proof.paymentHash)).toBe(1);
+        expect(net.lnurl.receivedSats(address)).toBe(2100);
+        const log = (await call(restarted, `/api/admin/audit-log?tournamentId=${id}`, { cookie: admin.cookie })).json
+          .entries as { action: string; actorName: string }[];
+        expect(log.find((e) => e.action === 'prize.pay.sent')?.actorName).toBe('arcade (automatic)');
+        expect(restarted.output()).toMatch(/payouts: wallet "Test Wallet" connected/);
+        expect(restarted.output()).not.toContain(net.nwcUrl.split('secret=')[1]!);
 
-      // PAYOUT_AUTOMATIC: processing the next tournament pays it, nobody clicks PAY.
-      const next = await processedTournament(restarted, `Auto Cup ${dialect}`, `auto-${dialect}@wallet.test`);
-      await expect
-        .poll(async () => (await call(restarted!, `/api/tournaments/${next.id}/payouts`)).json.prizes[0].method, {
-          timeout: 20_000,
-        })
-        .toBe('lightning');
-      expect(net.lnurl.receivedSats(`auto-${dialect}@wallet.test`)).toBe(2100);
-    } finally {
-      hold.stop();
-    }
-  });
+        // PAYOUT_AUTOMATIC: processing the next tournament pays it, nobody clicks PAY.
+        const next = await processedTournament(restarted, `Auto Cup ${dialect}`, `auto-${dialect}@wallet.test`);
+        await expect
+          .poll(async () => (await call(restarted!, `/api/tournaments/${next.id}/payouts`)).json.prizes[0].method, {
+            timeout: 20_000,
+          })
+          .toBe('lightning');
+        expect(net.lnurl.receivedSats(`auto-${dialect}@wallet.test`)).toBe(2100);
+
+        // A tournament that processes itself when it ends: nobody presses Process Winners or PAY.
+        const itself = await processedTournament(restarted, `Self Cup ${dialect}`, `self-${dialect}@wallet.test`, true);
+        // The arcade's sweep comes within half a minute of the end.
+        await expect
+          .poll(async () => (await call(restarted!, `/api/tournaments/${itself.id}/payouts`)).json.prizes[0]?.method, {
+            timeout: 90_000,
+            interval: 1_000,
+          })
+          .toBe('lightning');
+        expect(net.lnurl.receivedSats(`self-${dialect}@wallet.test`)).toBe(2100);
+        const selfLog = (
+          await call(restarted, `/api/admin/audit-log?tournamentId=${itself.id}`, { cookie: admin.cookie })
+        ).json.entries as { action: string; actorName: string }[];
+        expect(selfLog.find((e) => e.action === 'tournament.process_winners')?.actorName).toBe('arcade (automatic)');
+      } finally {
+        hold.stop();
+      }
+    },
+  );
 });
 
 describe('Lightning payouts with two server processes on one PostgreSQL', () => {
-  it('ten PAY clicks spread over both processes pay once', async () => {
+  it('ten PAY clicks spread over both processes pay once', { timeout: 60_000 }, async () => {
     const pg = await createPgDatabase();
     const env = {
       SECRET_KEY: randomBytes(32).toString('hex'),

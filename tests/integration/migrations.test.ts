@@ -132,6 +132,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
       '0009_fair_play',
       '0010_admin',
       '0011_payouts',
+      '0012_winners_when_ended',
     ]);
     await migrateToLatest(h);
     const tables = async () =>

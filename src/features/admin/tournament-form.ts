@@ -24,6 +24,8 @@ export interface FormValues {
   randomParticipantSats: string;
   avatarRewards: RewardDraft[];
   reportContent: string;
+  /** The arcade processes the winners when it ends. */
+  processWhenEnded: boolean;
 }
 
 export const EMPTY_FORM: FormValues = {
@@ -38,6 +40,7 @@ export const EMPTY_FORM: FormValues = {
   randomParticipantSats: '',
   avatarRewards: [],
   reportContent: '',
+  processWhenEnded: false,
 };
 
 /** A stored upload name without its `tournament_{digits}_` prefix: the name the admin chose. */
@@ -89,6 +92,7 @@ export function formOf(t: AdminTournament): FormValues {
       minScore: r.requirement.minScore,
     })),
     reportContent: t.reportContent,
+    processWhenEnded: t.processWhenEnded,
   };
 }
 
@@ -179,5 +183,6 @@ export function payloadOf(values: FormValues): TournamentForm {
     }),
     imageFilename: values.imageFilename || undefined,
     reportContent: values.reportContent,
+    processWhenEnded: values.processWhenEnded,
   };
 }

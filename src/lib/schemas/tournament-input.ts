@@ -173,6 +173,8 @@ export const tournamentFormSchema = z
       ),
     rewards: rewardsField,
     imageFilename: imageFilenameField,
+    /** The arcade processes the winners within a minute after the end (no Process Winners press needed). */
+    processWhenEnded: z._default(z.boolean('processWhenEnded must be true or false'), false),
     reportContent: z._default(
       z
         .string('reportContent must be text')

@@ -147,6 +147,8 @@ export const adminTournamentSchema = z.extend(tournamentSchema, {
   imageFilename: z.nullable(z.string()),
   /** The post-mortem report's Markdown ('' when none). */
   reportContent: z.string(),
+  /** The arcade processes its winners when it ends. */
+  processWhenEnded: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

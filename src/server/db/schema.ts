@@ -164,6 +164,8 @@ export interface TournamentsTable {
   report_content: string;
   created_at: number;
   updated_at: number;
+  /** 1: the arcade processes its winners when it ends (migration 0012); 0: an administrator does. */
+  process_when_ended: Generated<number>;
 }
 
 /** An avatar a tournament offers, to whom (eligibility) and from which score. */

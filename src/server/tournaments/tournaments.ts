@@ -263,6 +263,7 @@ async function presentAdmin(
     ...t,
     imageFilename: rows[i]!.image_filename,
     reportContent: rows[i]!.report_content,
+    processWhenEnded: Number(rows[i]!.process_when_ended) === 1,
     createdAt: iso(rows[i]!.created_at),
     updatedAt: iso(rows[i]!.updated_at),
   }));
@@ -327,6 +328,7 @@ async function rowOf(services: Pick<Services, 'db'>, form: TournamentFormParsed)
     second_to_fifth_sats: form.rewards.secondToFifthSats,
     random_participant_sats: form.rewards.randomParticipantSats,
     report_content: form.reportContent,
+    process_when_ended: form.processWhenEnded ? 1 : 0,
   };
 }
 

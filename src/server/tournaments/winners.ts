@@ -123,11 +123,45 @@ export async function processWinners(
   tournamentId: number,
   now = Date.now(),
 ): Promise<ProcessWinnersResponse> {
+  return (await processAwards(services, actor, tournamentId, now, false))!;
+}
+
+/**
+ * Process a tournament's winners unless they have been already (the sweep of tournaments that
+ * process themselves when they end): null when another call, another process or an administrator
+ * got there first, so the audit log says once who or what processed them.
+ */
+export async function processWinnersOnce(
+  services: Pick<Services, 'db'>,
+  actor: Actor,
+  tournamentId: number,
+  now = Date.now(),
+): Promise<ProcessWinnersResponse | null> {
+  return processAwards(services, actor, tournamentId, now, true);
+}
+
+async function processAwards(
+  services: Pick<Services, 'db'>,
+  actor: Actor,
+  tournamentId: number,
+  now: number,
+  onlyFirst: boolean,
+): Promise<ProcessWinnersResponse | null> {
   const postgres = driverOf(services.db).dialect === 'postgres';
   return services.db.transaction().execute(async (trx) => {
-    // Locked: an edit of its game, dates or rewards waits, and then finds the winners processed.
+    // Locked: an edit of its game, dates or rewards waits, and then finds the winners processed;
+    // so does a second processing, which then finds the first one's row.
     const row = await tournamentRow(trx, tournamentId, postgres);
     assertPast(row, now, 'Winners can be processed');
+    if (
+      onlyFirst &&
+      (await trx
+        .selectFrom('tournament_processing')
+        .select('tournament_id')
+        .where('tournament_id', '=', tournamentId)
+        .executeTakeFirst())
+    )
+      return null;
     const places = await finalPlaces(trx, tournamentId);
     const draw = await drawOnce(trx, actor, tournamentId, places, now);
     const base = { tournament_id: tournamentId, created_at: now };

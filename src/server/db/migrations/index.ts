@@ -12,6 +12,7 @@ import * as tournaments from './0008-tournaments';
 import * as fairPlay from './0009-fair-play';
 import * as admin from './0010-admin';
 import * as payouts from './0011-payouts';
+import * as winnersWhenEnded from './0012-winners-when-ended';
 
 /** Declared apart (`dialect.ts`) so the migrations name it without importing this index, which imports them. */
 export type { Dialect };
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, ArcadeMigration> = {
   '0009_fair_play': fairPlay,
   '0010_admin': admin,
   '0011_payouts': payouts,
+  '0012_winners_when_ended': winnersWhenEnded,
 };
 
 /** The migrations as Kysely's migrator takes them, for `dialect`. */
