@@ -16,6 +16,7 @@ const NAMES = [
   'close',
   'coin',
   'copy',
+  'download',
   'external-link',
   'fish',
   'flag',

@@ -17,7 +17,7 @@ import { PixelIcon } from '~/ui/PixelIcon';
 import { PlayerAvatar } from '~/ui/PlayerAvatar';
 import { TextField } from '~/ui/TextField';
 import { useAction } from '~/ui/useAction';
-import { lock as iconLock, login as iconLogin, logout as iconLogout } from '~/ui/pixel-icons';
+import { download as iconDownload, lock as iconLock, login as iconLogin, logout as iconLogout } from '~/ui/pixel-icons';
 import { useSession } from '~/ui/useHydratedStore';
 
 /** The Account Settings page: the player's details, their country and their sessions. */
@@ -67,6 +67,7 @@ function SignedIn() {
         <NewGames wanted={account.notifyNewGames} />
         <LightningAddressForm saved={account.lightningAddress ?? null} />
         <Sessions activeSessions={account.activeSessions} />
+        <YourData />
       </div>
     );
   }
@@ -265,6 +266,25 @@ function Sessions({ activeSessions }: { activeSessions: number }) {
         <PixelIcon icon={iconLogout} className="size-4" />
         {pending ? 'Signing Out...' : 'Sign out everywhere'}
       </button>
+    </section>
+  );
+}
+
+/** A copy of everything the arcade keeps about the player, as a JSON file (README, "Your data"). */
+function YourData() {
+  return (
+    <section aria-labelledby="account-data" className="panel p-6 sm:p-8">
+      <h2 id="account-data" className="text-[0.7rem] text-accent">
+        Your Data
+      </h2>
+      <p className="mt-3 text-sm text-base-content/80">
+        Download everything the arcade keeps about you: your account, sessions, every run, statistics, achievements,
+        avatars, tournaments and prizes, as one JSON file.
+      </p>
+      <a href="/api/account/export" download className="btn-arcade mt-5 btn-outline btn-accent">
+        <PixelIcon icon={iconDownload} className="size-4" />
+        Download my data
+      </a>
     </section>
   );
 }

@@ -13,6 +13,7 @@ export { default as clock } from './icons/clock';
 export { default as close } from './icons/close';
 export { default as coin } from './icons/coin';
 export { default as copy } from './icons/copy';
+export { default as download } from './icons/download';
 export { default as externalLink } from './icons/external-link';
 export { default as fish } from './icons/fish';
 export { default as flag } from './icons/flag';

@@ -424,4 +424,24 @@ describe.each(DIALECTS)('the admin room API against the built server on %s', (di
       ).json.lightningAddress,
     ).toBeNull();
   });
+
+  it("answers a player's own data as a JSON file to download, and nothing to a visitor", async () => {
+    expect((await submitRun(server, player, `export-run-${dialect}`, 1_234)).status).toBe(201);
+    const mine = await call(server, '/api/account/export', { cookie: player.cookie });
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="sats-arcade-Plain_Player-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
+    expect(mine.headers.get('cache-control')).toBe('no-store');
+    expect(mine.json.account).toMatchObject({
+      id: player.id,
+      username: 'Plain_Player',
+      email: 'plain_player@example.com',
+    });
+    expect(mine.json.runs.map((r: { runId: string }) => r.runId)).toContain(`export-run-${dialect}`);
+    expect(mine.text).not.toContain('root_admin@example.com');
+    const visitor = await call(server, '/api/account/export');
+    expect(visitor.status).toBe(401);
+    expect(visitor.json.error).toBe('Sign in to download your data.');
+  });
 });

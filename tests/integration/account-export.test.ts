@@ -1,0 +1,179 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { exportAccount } from '~/server/auth/export';
+import { addPlayer, DIALECTS, freshServices, type TestServices } from '../support/services';
+
+// A player's own data (README, "Your data"): everything kept about them, and nothing of anyone else.
+
+describe.each(DIALECTS)('the account export on %s', (dialect) => {
+  let s: TestServices;
+  beforeEach(async () => {
+    s = await freshServices(dialect);
+  });
+  afterEach(async () => {
+    await s.close();
+  });
+
+  /** A player with a session, two runs, stats, an achievement, an avatar, a tournament entry and a prize. */
+  async function player(name: string, score: number, tournamentId: number) {
+    const id = await addPlayer(s.db, name, 'PT', Date.UTC(2026, 0, 1));
+    await s.db
+      .updateTable('users')
+      .set({ lightning_address: `${name.toLowerCase()}@wallet.example` })
+      .where('id', '=', id)
+      .execute();
+    const now = Date.now();
+    await s.db
+      .insertInto('sessions')
+      .values({
+        id_hash: `hash-${name}`,
+        ref: `ref-${name}`,
+        user_id: id,
+        created_at: now - 1000,
+        expires_at: now + 3_600_000,
+        last_seen_at: now,
+      })
+      .execute();
+    for (const [i, run] of [score, score + 1].entries())
+      await s.db
+        .insertInto('runs')
+        .values({
+          user_id: id,
+          game_id: 'rekt',
+          run_id: `run-${name}-${i}`,
+          score: run,
+          level: 3,
+          fish_count: 0,
+          fish_json: null,
+          achievements_json: null,
+          created_at: now - 500 + i,
+          verified: 1,
+        })
+        .execute();
+    await s.db
+      .insertInto('user_achievements')
+      .values({ user_id: id, name: `${name} First Flight`, unlocked_at: now })
+      .execute();
+    await s.db
+      .insertInto('player_avatars')
+      .values({ user_id: id, avatar_id: 'laser-eyes', source: `won by ${name}`, acquired_at: now })
+      .execute();
+    await s.db
+      .insertInto('tournament_entries')
+      .values({
+        tournament_id: tournamentId,
+        user_id: id,
+        runs: 2,
+        best_score: score + 1,
+        best_level: 3,
+        best_fish_count: 0,
+        best_fish_json: null,
+        best_reached_at: now,
+        entered_at: now,
+      })
+      .execute();
+    const prize = await s.db
+      .insertInto('prize_awards')
+      .values({
+        tournament_id: tournamentId,
+        user_id: id,
+        prize_type: 'bitcoin',
+        prize_value: score,
+        created_at: now,
+        award_key: 'place',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await s.db
+      .insertInto('audit_log')
+      .values({
+        actor_id: null,
+        actor_name: 'root_admin',
+        action: 'prize.distribute',
+        target_type: 'prize',
+        target_id: String(prize.id),
+        tournament_id: tournamentId,
+        details: '{}',
+        created_at: now,
+      })
+      .execute();
+    return await s.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  }
+
+  it("holds the player's account, sessions, runs, statistics, achievements, avatars, tournaments, prizes and audit entries, and nobody else's", async () => {
+    const now = Date.now();
+    const { id: tournamentId } = await s.db
+      .insertInto('tournaments')
+      .values({
+        name: 'Export Cup',
+        game_id: 'rekt',
+        description: '',
+        start_at: now - 86_400_000,
+        end_at: now - 1000,
+        image_filename: null,
+        first_place_sats: 0,
+        second_to_fifth_sats: 0,
+        random_participant_sats: 0,
+        report_content: '',
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const ada = await player('Ada_Export', 4_000, tournamentId);
+    const bob = await player('Bob_Other', 9_000, tournamentId);
+    await s.db
+      .insertInto('game_stats')
+      .values({
+        user_id: ada.id,
+        game_id: 'rekt',
+        plays: 2,
+        best_score: 4_001,
+        best_level: 3,
+        best_fish_count: 0,
+        best_fish_json: null,
+        best_reached_at: now,
+        last_played_at: now,
+      })
+      .execute();
+
+    const data = await exportAccount(s, ada, now);
+
+    expect(data).toMatchObject({
+      format: 'sats-arcade-account-export',
+      version: 1,
+      account: {
+        id: ada.id,
+        username: 'Ada_Export',
+        email: 'ada_export@example.com',
+        country: 'PT',
+        lightningAddress: 'ada_export@wallet.example',
+        createdAt: '2026-01-01T00:00:00.000Z',
+      },
+      gameStats: [{ gameId: 'rekt', plays: 2, bestScore: 4_001 }],
+      achievements: [{ name: 'Ada_Export First Flight' }],
+      avatars: [{ avatarId: 'laser-eyes', source: 'won by Ada_Export' }],
+      tournaments: [{ tournamentId, name: 'Export Cup', runs: 2, bestScore: 4_001 }],
+      prizes: [{ tournamentName: 'Export Cup', type: 'bitcoin', sats: 4_000, status: 'pending', lightning: null }],
+    });
+    expect(data.sessions).toHaveLength(1);
+    expect(Object.keys(data.sessions[0]!).sort()).toEqual(['createdAt', 'expiresAt', 'lastUsedAt']);
+    expect(data.runs.map((r) => [r.runId, r.score, r.verified])).toEqual([
+      ['run-Ada_Export-0', 4_000, true],
+      ['run-Ada_Export-1', 4_001, true],
+    ]);
+    expect(data.auditLog).toHaveLength(1);
+    expect(data.auditLog[0]).toMatchObject({ action: 'prize.distribute', target: `prize ${data.prizes[0]!.prizeId}` });
+    // Nothing of the other player, and no session secret.
+    const text = JSON.stringify(data);
+    for (const theirs of [
+      bob.username,
+      bob.email,
+      'run-Bob_Other',
+      'hash-Ada_Export',
+      'ref-Ada_Export',
+      '9000',
+      '9001',
+    ])
+      expect(text).not.toContain(theirs);
+  });
+});
