@@ -206,20 +206,24 @@ export function TournamentFormPanel({
           <span className="font-data font-bold text-primary">{pool === null ? '-' : `${sats.format(pool)} sats`}</span>
           <span className="text-base-content/60"> (1st + 4 x 2nd-5th + random)</span>
         </p>
-        <label className="mt-4 flex cursor-pointer items-start gap-3 text-sm">
+        <div className="mt-4 flex items-start gap-3 text-sm">
           <input
+            id={`${id}-process-when-ended`}
             type="checkbox"
             className="checkbox mt-0.5 checkbox-sm checkbox-primary"
             checked={values.processWhenEnded}
             onChange={(event) => set('processWhenEnded', event.currentTarget.checked)}
+            aria-describedby={`${id}-process-when-ended-help`}
           />
-          <span>
-            <span className="font-bold">Process winners when it ends</span>
-            <span className="block text-base-content/70">
+          <div>
+            <label htmlFor={`${id}-process-when-ended`} className="cursor-pointer font-bold">
+              Process winners when it ends
+            </label>
+            <p id={`${id}-process-when-ended-help`} className="text-base-content/70">
               The arcade creates the prize awards within a minute after the end, without Process Winners.
-            </span>
-          </span>
-        </label>
+            </p>
+          </div>
+        </div>
       </fieldset>
 
       <AvatarRewardPicker
