@@ -8,7 +8,7 @@ import { runMutation } from '~/lib/query-wait';
 import type { AdminAvatar } from '~/lib/schemas/admin';
 import type { AdminTournament } from '~/lib/schemas/tournament';
 import type { TournamentStatus } from '~/lib/tournament-status';
-import { $deleteTournament, $processWinners, $saveTournament } from '~/lib/stores/admin';
+import { $deleteTournament, $endTournament, $processWinners, $saveTournament } from '~/lib/stores/admin';
 import { toast } from '~/lib/stores/toast';
 
 const sats = new Intl.NumberFormat('en-US');
@@ -18,7 +18,27 @@ const LISTS: { status: TournamentStatus; title: string; empty: string }[] = [
   { status: 'past', title: 'Past', empty: 'No tournament has ended yet.' },
 ];
 
-type Asking = { kind: 'delete' | 'process'; tournament: AdminTournament } | null;
+type AskKind = 'delete' | 'process' | 'end';
+type Asking = { kind: AskKind; tournament: AdminTournament } | null;
+
+/** Each confirmation's question, what it does, and its button. */
+const QUESTIONS: Record<AskKind, { question: (name: string) => string; detail: string; confirm: string }> = {
+  delete: {
+    question: (name) => `Are you sure you want to delete "${name}"?`,
+    detail: 'Its entries, rewards and prize awards go with it.',
+    confirm: 'Delete',
+  },
+  process: {
+    question: (name) => `Process winners and create prize awards for "${name}"?`,
+    detail: 'Awards are created pending; processing again creates nothing twice.',
+    confirm: 'Process Winners',
+  },
+  end: {
+    question: (name) => `End "${name}" now?`,
+    detail: 'Its board freezes at once and no new run enters it; its winners can then be processed.',
+    confirm: 'End Now',
+  },
+};
 
 interface Props {
   initial: AdminTournament[];
@@ -28,7 +48,8 @@ interface Props {
 
 /**
  * `/admin/tournaments`: the create/edit form and the Active, Upcoming and Past lists with edit,
- * duplicate and delete, and for past tournaments Process Winners and View Winners.
+ * duplicate and delete, for active tournaments End Now, and for past ones Process Winners and View
+ * Winners.
  */
 export default function AdminTournaments({ initial, avatars, games }: Props) {
   const [tournaments, setTournaments] = useState(initial);
@@ -37,6 +58,8 @@ export default function AdminTournaments({ initial, avatars, games }: Props) {
   const [formKey, setFormKey] = useState(0);
   const [saving, setSaving] = useState(false);
   const [asking, setAsking] = useState<Asking>(null);
+  // The last question's kind, so a closing dialog keeps its words while it fades out.
+  const [askedKind, setAskedKind] = useState<AskKind>('delete');
   const [working, setWorking] = useState(false);
   const formTop = useRef<HTMLDivElement>(null);
 
@@ -72,6 +95,11 @@ export default function AdminTournaments({ initial, avatars, games }: Props) {
     }
   }
 
+  function ask(kind: AskKind, tournament: AdminTournament) {
+    setAsking({ kind, tournament });
+    setAskedKind(kind);
+  }
+
   async function confirm() {
     if (!asking) return;
     const { kind, tournament } = asking;
@@ -86,6 +114,18 @@ export default function AdminTournaments({ initial, avatars, games }: Props) {
         toast({
           title: 'Error',
           description: failureMessage(outcome.error, 'Failed to delete tournament.'),
+          variant: 'destructive',
+        });
+      }
+    } else if (kind === 'end') {
+      const outcome = await runMutation($endTournament, tournament.id);
+      if (outcome.status === 'done') {
+        setTournaments(outcome.result.tournaments);
+        toast({ title: 'Tournament Ended', description: outcome.result.message, variant: 'success' });
+      } else if (outcome.status === 'failed') {
+        toast({
+          title: 'Error',
+          description: failureMessage(outcome.error, 'Failed to end tournament.'),
           variant: 'destructive',
         });
       }
@@ -171,17 +211,27 @@ export default function AdminTournaments({ initial, avatars, games }: Props) {
                         type="button"
                         className="btn-arcade btn-outline btn-error btn-xs"
                         aria-label={`Delete ${t.name}`}
-                        onClick={() => setAsking({ kind: 'delete', tournament: t })}
+                        onClick={() => ask('delete', t)}
                       >
                         Delete
                       </button>
+                      {status === 'active' && (
+                        <button
+                          type="button"
+                          className="btn-arcade btn-outline btn-warning btn-xs"
+                          aria-label={`End Now ${t.name}`}
+                          onClick={() => ask('end', t)}
+                        >
+                          End Now
+                        </button>
+                      )}
                       {status === 'past' && (
                         <>
                           <button
                             type="button"
                             className="btn-arcade btn-secondary btn-xs"
                             aria-label={`Process Winners of ${t.name}`}
-                            onClick={() => setAsking({ kind: 'process', tournament: t })}
+                            onClick={() => ask('process', t)}
                           >
                             Process Winners
                           </button>
@@ -203,19 +253,9 @@ export default function AdminTournaments({ initial, avatars, games }: Props) {
         );
       })}
       <ConfirmDialog
-        question={
-          asking
-            ? asking.kind === 'delete'
-              ? `Are you sure you want to delete "${asking.tournament.name}"?`
-              : `Process winners and create prize awards for "${asking.tournament.name}"?`
-            : null
-        }
-        detail={
-          asking?.kind === 'delete'
-            ? 'Its entries, rewards and prize awards go with it.'
-            : 'Awards are created pending; processing again creates nothing twice.'
-        }
-        confirmLabel={asking?.kind === 'delete' ? 'Delete' : 'Process Winners'}
+        question={asking ? QUESTIONS[asking.kind].question(asking.tournament.name) : null}
+        detail={QUESTIONS[askedKind].detail}
+        confirmLabel={QUESTIONS[askedKind].confirm}
         pending={working}
         onConfirm={() => void confirm()}
         onClose={() => setAsking(null)}

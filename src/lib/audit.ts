@@ -21,6 +21,8 @@ export function describeAudit(entry: Pick<AuditEntry, 'action' | 'targetId' | 'd
       return `created the tournament ${text(details.name)}`;
     case 'tournament.update':
       return `edited the tournament ${text(details.name)}`;
+    case 'tournament.end_now':
+      return `ended the tournament ${text(details.name)} now, at ${text(details.newEnd)} instead of ${text(details.oldEnd)}`;
     case 'tournament.delete':
       return `deleted the tournament ${text(details.name)}`;
     case 'tournament.process_winners':

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { adminAvatarListSchema, auditLogResponseSchema, uploadResponseSchema } from '~/lib/schemas/admin';
+import { adminTournamentResponseSchema } from '~/lib/schemas/tournament';
 import { call } from '../support/api';
 import { signUpPlayer, submitRun, type ApiPlayer } from '../support/players';
 import { startServerOn, type RunningServer } from '../support/server';
@@ -16,6 +17,7 @@ const ADMIN_CALLS: { method: string; path: string; body?: unknown }[] = [
   { method: 'POST', path: '/api/admin/uploads/avatars', body: 'x' },
   { method: 'GET', path: '/api/admin/audit-log' },
   { method: 'POST', path: '/api/admin/tournaments/1/process-winners', body: {} },
+  { method: 'POST', path: '/api/admin/tournaments/1/end', body: {} },
   { method: 'GET', path: '/api/admin/tournaments/1/winners' },
   { method: 'GET', path: '/api/admin/tournaments/1/draft-report' },
   { method: 'POST', path: '/api/admin/tournaments/1/bulk-distribute-avatar', body: { avatarId: 'laser-eyes' } },
@@ -383,6 +385,62 @@ describe.each(DIALECTS)('the admin room API against the built server on %s', (di
     expect(log).toContain('tournament.create');
     expect(log.filter((a: string) => a === 'tournament.process_winners')).toHaveLength(2);
     expect(log.filter((a: string) => a === 'prize.distribute')).toHaveLength(2);
+  });
+
+  it('ends an active tournament now for the admin (a second press gets 409): a later run does not enter it and the pages show it past', async () => {
+    const utc = (ms: number) => new Date(ms).toISOString().slice(0, 19);
+    const now = Date.now();
+    const name = `Oops Cup ${dialect}`;
+    const created = await call(server, '/api/admin/tournaments', {
+      cookie: admin.cookie,
+      body: {
+        name,
+        gameId: 'rekt',
+        description: 'the rewards were wrong',
+        startDate: utc(now - 3_600_000),
+        endDate: utc(now + 3_600_000),
+        timezoneOffset: '0',
+        rewards: JSON.stringify({ firstPlaceSats: 2100 }),
+      },
+    });
+    expect(created.status).toBe(201);
+    const id = created.json.tournament.id as number;
+    expect(created.json.tournament.status).toBe('active');
+    const top = async () =>
+      (await call(server, `/api/tournaments/${id}/leaderboard?page=1&limit=50`)).json.entries.map((e: any) => [
+        e.username,
+        e.score,
+      ]);
+    const before = await top();
+
+    const ended = await call(server, `/api/admin/tournaments/${id}/end`, { cookie: admin.cookie, body: {} });
+    expect(ended.status).toBe(200);
+    expect(z.parse(adminTournamentResponseSchema, ended.json)).toMatchObject({
+      message: `Tournament "${name}" ended: its winners can now be processed.`,
+      tournament: { id, name, status: 'past' },
+    });
+    const endedAt = new Date(ended.json.tournament.endDate).getTime();
+    expect(endedAt).toBeGreaterThanOrEqual(now);
+    expect(endedAt).toBeLessThanOrEqual(Date.now());
+
+    const again = await call(server, `/api/admin/tournaments/${id}/end`, { cookie: admin.cookie, body: {} });
+    expect([again.status, again.json.error]).toEqual([409, `Tournament "${name}" has already ended.`]);
+    expect((await call(server, '/api/admin/tournaments/999999/end', { cookie: admin.cookie, body: {} })).status).toBe(
+      404,
+    );
+
+    // a run after the end does not enter it; the pages show it past
+    expect((await submitRun(server, admin, `after-end-${dialect}`, 99_000)).status).toBe(201);
+    expect(await top()).toEqual(before);
+    expect((await call(server, `/api/tournaments/${id}`)).json.status).toBe('past');
+    const past = await call(server, '/api/tournaments?status=past');
+    expect(past.json.tournaments.map((t: any) => t.id)).toContain(id);
+    expect(await (await fetch(`${server.url}/tournaments/past`)).text()).toContain(name);
+    const audit = (await call(server, `/api/admin/audit-log?tournamentId=${id}`, { cookie: admin.cookie })).json;
+    expect(audit.entries.map((e: any) => [e.action, e.details.name])).toEqual([
+      ['tournament.end_now', name],
+      ['tournament.create', name],
+    ]);
   });
 
   it('keeps a valid Lightning Address on the account, lower-cased, refuses a wrong one, and removes it', async () => {

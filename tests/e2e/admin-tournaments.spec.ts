@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
+import { tournamentForm } from '../support/tournaments';
 import {
   expect,
   expectAccessible,
@@ -208,6 +209,58 @@ test.describe('admin room: tournaments, winners and prizes', () => {
     await playerContext.close();
   });
 
+  test('an admin ends an active tournament at once from the list, after a confirmation naming it, and finds it under Past', async ({
+    page,
+  }) => {
+    await signInAsAdmin(page);
+    const now = Date.now();
+    const name = `Oops Cup ${now % 100_000}`;
+    // ending after the demo's running tournament, so it is never the featured one other tests look at
+    const created = await page.request.post('/api/admin/tournaments', {
+      data: tournamentForm(name, 'rekt', now - 60_000, now + 30 * 86_400_000, { firstPlaceSats: 2100 }),
+      headers: { origin: process.env.E2E_BASE_URL ?? '' },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+
+    await openTournaments(page);
+    const active = page.getByRole('region', { name: /^Active/ });
+    const past = page.getByRole('region', { name: /^Past/ });
+    await expect(active.getByRole('listitem').filter({ hasText: name })).toBeVisible();
+    // only running tournaments can be ended
+    await expect(
+      page.getByRole('region', { name: /^Upcoming/ }).getByRole('button', { name: /^End Now / }),
+    ).toHaveCount(0);
+    await expect(past.getByRole('button', { name: /^End Now / })).toHaveCount(0);
+    await page.screenshot({ path: 'test-results/screens/desktop-admin_tournaments-end-now.png', fullPage: true });
+
+    // Cancel first: nothing changes
+    await active.getByRole('button', { name: `End Now ${name}`, exact: true }).click();
+    const question = page.getByRole('dialog', { name: `End "${name}" now?` });
+    await expect(question).toContainText(
+      'Its board freezes at once and no new run enters it; its winners can then be processed.',
+    );
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await expect(question).toBeHidden();
+    await expect(active.getByRole('listitem').filter({ hasText: name })).toBeVisible();
+
+    await active.getByRole('button', { name: `End Now ${name}`, exact: true }).click();
+    await expect(question).toBeVisible();
+    await expectAccessible(page);
+    await page.screenshot({ path: 'test-results/screens/desktop-admin_tournaments-end-now-confirm.png' });
+    await question.getByRole('button', { name: 'End Now' }).click();
+    await expectToast(
+      page,
+      'Tournament Ended',
+      `Tournament "${name}" ended: its winners can now be processed.`,
+      'success',
+    );
+    await expect(active.getByText(name)).toHaveCount(0);
+    await expect(past.getByRole('button', { name: `Process Winners of ${name}` })).toBeVisible();
+    expect(
+      (await (await page.request.get(`/api/tournaments/${(await created.json()).tournament.id}`)).json()).status,
+    ).toBe('past');
+  });
+
   test('the form refuses prize amounts that are not digits or more than every bitcoin, naming the field, before sending', async ({
     page,
   }) => {
@@ -319,6 +372,13 @@ test.describe('admin room: tournaments, winners and prizes', () => {
     await form.getByLabel('1st Place').fill('1e3');
     await form.getByRole('button', { name: 'Create Tournament' }).click();
     await expect(form.getByText(/^1st Place must be a whole number/)).toBeVisible();
+    // an active tournament's End Now fits beside its other actions
+    await expect(
+      page
+        .getByRole('region', { name: /^Active/ })
+        .getByRole('button', { name: /^End Now / })
+        .first(),
+    ).toBeVisible();
     await expectNoHorizontalOverflow(page);
     await page.screenshot({ path: 'test-results/screens/narrow-admin_tournaments.png', fullPage: true });
   });

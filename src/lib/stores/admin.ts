@@ -175,6 +175,20 @@ export const $deleteTournament = createMutatorStore<number, AdminTournament[]>(a
   return listTournaments();
 });
 
+/** `POST /api/admin/tournaments/{id}/end`: an active tournament ends now; then every tournament. */
+export const $endTournament = createMutatorStore<
+  number,
+  { message: string; tournament: AdminTournament; tournaments: AdminTournament[] }
+>(async ({ data: id }) => {
+  const { message, tournament } = await sendJson(
+    'post',
+    `${ADMIN_TOURNAMENTS_KEY}/${id}/end`,
+    {},
+    adminTournamentResponseSchema,
+  );
+  return { message: message ?? `"${tournament.name}" ended.`, tournament, tournaments: await listTournaments() };
+});
+
 /** `POST /api/admin/tournaments/preview-report`: the report's Markdown as the results page will show it. */
 export const $previewReport = createMutatorStore<string, string>(
   async ({ data: markdown }) =>

@@ -535,3 +535,67 @@ export async function deleteTournament(
   services.rankings.forgetTournament(id);
   return row;
 }
+
+/**
+ * `POST /api/admin/tournaments/{id}/end`: end an active tournament now (after a mistake in its
+ * rewards, say). Its end becomes the clock's now, so its board freezes, a later run no longer enters
+ * it, every page shows it past, and its winners can be processed; an upcoming or past tournament is
+ * a 409 and changes nothing. One conditional update: of two presses or two processes one ends it and
+ * the other gets 409. The clock is read inside the transaction, once the tournament's row (on
+ * PostgreSQL) and the runs (through {@link adminWrite}) are held, so a later press never reads an
+ * earlier time and ends it again, and every run already written has a time before the new end.
+ * The entries are still rebuilt from the runs inside the new window (a run from a server whose clock
+ * runs ahead cannot stay in), with the audit record, in the same transaction.
+ */
+export async function endTournamentNow(
+  services: Pick<Services, 'db' | 'rankings'>,
+  id: number,
+  clock: () => number = Date.now,
+  actor?: Actor,
+): Promise<AdminTournament> {
+  const games = (await listGames()).map((g) => g.data);
+  const postgres = driverOf(services.db).dialect === 'postgres';
+  const now = await adminWrite(services.db, async (trx) => {
+    const before = await tournamentRow(trx, id, postgres);
+    const now = clock();
+    // `start_at < now`, not `<=`: a window cannot end where it starts (the table's check), so a
+    // tournament in its very first millisecond counts as not started yet.
+    const ended = await trx
+      .updateTable('tournaments')
+      .set({ end_at: now, updated_at: now })
+      .where('id', '=', id)
+      .where('start_at', '<', now)
+      .where('end_at', '>', now)
+      .executeTakeFirst();
+    if (Number(ended.numUpdatedRows) === 0) {
+      throw conflict(
+        now <= before.start_at
+          ? `Tournament "${before.name}" has not started yet: delete or edit it instead.`
+          : `Tournament "${before.name}" has already ended.`,
+      );
+    }
+    await rebuildEntries(trx, {
+      id,
+      game_id: before.game_id,
+      start_at: before.start_at,
+      end_at: now,
+      replayMode: games.find((g) => g.gameId === before.game_id)?.fairPlay === 'replay',
+    });
+    if (actor)
+      await recordAudit(
+        trx,
+        actor,
+        {
+          action: 'tournament.end_now',
+          targetType: 'tournament',
+          targetId: id,
+          tournamentId: id,
+          details: { name: before.name, oldEnd: iso(before.end_at), newEnd: iso(now) },
+        },
+        now,
+      );
+    return now;
+  });
+  services.rankings.forgetTournament(id);
+  return adminFindTournament(services, id, now);
+}
