@@ -21,6 +21,8 @@ test('an admin pays a prize from the winners screen, and the public proof checks
   page,
   browser,
 }) => {
+  // A limit, not a wait: the tournament's 15 seconds, then paying and two pages, on a busy machine.
+  test.setTimeout(180_000);
   const now = Date.now();
   const name = `Lightning Cup ${now % 100_000}`;
   const username = `zapper_${now % 100_000}`;
