@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { E2E_ADMIN } from './global-setup';
 import {
   expect,
@@ -127,5 +128,20 @@ test.describe('accounts', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Account Updated' })).toBeVisible();
     const account = await page.request.get('/api/account');
     expect((await account.json()).country).toBe('JP');
+  });
+
+  test('a player downloads their own data from account settings', async ({ page, request }) => {
+    const email = await registerThroughApi(request, 'Data_Keeper');
+    await signInThroughLink(page, email);
+    await page.goto('/account');
+    const section = page.getByRole('region', { name: 'Your Data' });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      section.getByRole('link', { name: 'Download my data' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^sats-arcade-Data_Keeper-\d{4}-\d{2}-\d{2}\.json$/);
+    const data = JSON.parse(readFileSync(await download.path(), 'utf8'));
+    expect(data).toMatchObject({ format: 'sats-arcade-account-export', account: { username: 'Data_Keeper', email } });
+    expect(data.sessions.length).toBeGreaterThanOrEqual(1);
   });
 });
