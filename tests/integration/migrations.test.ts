@@ -133,6 +133,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
       '0010_admin',
       '0011_payouts',
       '0012_winners_when_ended',
+      '0013_moderation',
     ]);
     await migrateToLatest(h);
     const tables = async () =>

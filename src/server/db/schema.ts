@@ -25,6 +25,14 @@ export interface UsersTable {
   notify_new_games_at: number | null;
   /** Where the player takes Lightning payments (`name@wallet.example`), or null. */
   lightning_address: string | null;
+  /** When an administrator banned the player (ms), or null. A banned player is on no board. */
+  banned_at: number | null;
+  /** Why the player was banned (admins only), or null. */
+  ban_reason: string | null;
+  /** When the account was deleted (ms), or null; the row stays, anonymised. */
+  deleted_at: number | null;
+  /** When a ban, unban or deletion last changed whether the player is on the boards (change feed). */
+  standing_changed_at: number | null;
 }
 
 export interface MagicLinksTable {
@@ -78,6 +86,10 @@ export interface RunsTable {
   created_at: number;
   /** 1 when the server replayed the run (or the game's signed server vouched for it), else 0. */
   verified: Generated<number>;
+  /** When an administrator hid the run from every board (ms), or null. */
+  hidden_at: number | null;
+  /** Why it was hidden (admins only), or null. */
+  hidden_reason: string | null;
 }
 
 /** A run ticket (README, "Fair play"): one run of one player in one game, with its seed. */

@@ -13,6 +13,7 @@ import * as fairPlay from './0009-fair-play';
 import * as admin from './0010-admin';
 import * as payouts from './0011-payouts';
 import * as winnersWhenEnded from './0012-winners-when-ended';
+import * as moderation from './0013-moderation';
 
 /** Declared apart (`dialect.ts`) so the migrations name it without importing this index, which imports them. */
 export type { Dialect };
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, ArcadeMigration> = {
   '0010_admin': admin,
   '0011_payouts': payouts,
   '0012_winners_when_ended': winnersWhenEnded,
+  '0013_moderation': moderation,
 };
 
 /** The migrations as Kysely's migrator takes them, for `dialect`. */
