@@ -16,6 +16,7 @@ import { schedulePruning } from './pruning';
 import { scheduleSettling } from './tournaments/payouts/payouts';
 import { connectWallet } from './tournaments/payouts/connect';
 import { scheduleWinnersWhenEnded } from './tournaments/winners-when-ended';
+import { scheduleSeries } from './tournaments/series';
 import type { SecuritySettings } from './static/headers';
 
 let booting: Promise<Services> | null = null;
@@ -73,9 +74,11 @@ export async function startServices(config: Config): Promise<Services> {
   watchServices(running);
   const stopSettling = wallet ? scheduleSettling(running) : async () => {};
   const stopWinners = scheduleWinnersWhenEnded(running);
+  const stopSeries = scheduleSeries(running);
   closing = async () => {
     await stopPruning();
     await stopWinners();
+    await stopSeries();
     await stopSettling();
     wallet?.close();
     await handle.db.destroy();

@@ -134,6 +134,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
       '0011_payouts',
       '0012_winners_when_ended',
       '0013_moderation',
+      '0014_series',
     ]);
     await migrateToLatest(h);
     const tables = async () =>
@@ -157,6 +158,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
       'tournament_avatar_rewards',
       'tournament_entries',
       'tournament_processing',
+      'tournament_series',
       'tournaments',
       'user_achievements',
       'users',

@@ -381,7 +381,7 @@ describe.each(DIALECTS)('tournaments on %s', (dialect) => {
 
     // An administrator's delete is recorded in the delete's own transaction; a refused one records nothing.
     const admin = { id: mid!, username: 'mid' };
-    expect(await deleteTournament(s, past.id, T0, admin)).toEqual({ name: 'Last Week' });
+    expect(await deleteTournament(s, past.id, T0, admin)).toEqual({ name: 'Last Week', deleted: 1 });
     expect(await status(deleteTournament(s, past.id, T0, admin))).toEqual([404, 'Tournament not found.']);
     expect(
       await s.db.selectFrom('audit_log').select(['actor_id', 'action', 'target_id', 'details', 'created_at']).execute(),

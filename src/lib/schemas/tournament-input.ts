@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { parseLocalDateTime } from '../dates';
+import { CADENCES, SERIES_TIMES_MAX } from '../series-schedule';
 import { ELIGIBILITIES, MAX_SATS, prizePool } from '../tournament-prizes';
 import { IMAGE_FILE_NAME } from './admin';
 import { avatarIdSchema } from './avatars';
@@ -127,6 +128,58 @@ const imageFilenameField = z.pipe(
   z.transform((v) => (v ? v : null)),
 );
 
+/** The most players and runs per player a limit may name (beyond them it is no limit). */
+export const MAX_PLAYERS_LIMIT = 1_000_000;
+export const MAX_RUNS_LIMIT = 100_000;
+
+const limit = (what: string, max: number) =>
+  z.pipe(
+    z.optional(
+      z.nullable(
+        z
+          .number(`${what} must be a whole number (or left empty for no limit)`)
+          .check(
+            z.int(`${what} must be a whole number (or left empty for no limit)`),
+            z.gte(1, `${what} must be at least 1 (or left empty for no limit)`),
+            z.lte(max, `${what} can be at most ${max.toLocaleString('en-US')}`),
+          ),
+      ),
+    ),
+    z.transform((v) => v ?? null),
+  );
+
+/**
+ * A repeating tournament's schedule: every day, week or month (UTC), ending on a date (`until`, a
+ * local date-time read with the form's `timezoneOffset`: no tournament of the series ends after
+ * it) or after a number of tournaments (`times`), one of the two.
+ */
+export const scheduleInputSchema = z
+  .object(
+    {
+      every: z.enum(CADENCES, `schedule.every must be one of ${CADENCES.join(', ')}`),
+      until: z.optional(z.nullable(localDateTime('schedule.until'))),
+      times: z.optional(
+        z.nullable(
+          z
+            .number('schedule.times must be a whole number')
+            .check(
+              z.int('schedule.times must be a whole number'),
+              z.gte(2, 'A series repeats: schedule.times must be at least 2'),
+              z.lte(SERIES_TIMES_MAX, `A series can hold at most ${SERIES_TIMES_MAX} tournaments`),
+            ),
+        ),
+      ),
+    },
+    'schedule must be an object like {"every": "weekly", "times": 10}',
+  )
+  .check(
+    z.refine((s) => (s.until == null) !== (s.times == null), {
+      message: 'Say when the series ends: either until a date (schedule.until) or after a number of times (schedule.times)',
+      path: ['until'],
+    }),
+  );
+export type ScheduleInput = z.infer<typeof scheduleInputSchema>;
+
 /**
  * The admin form's payload: name, gameId (a catalogue game; the server checks it), description,
  * startDate and endDate as local date-times with `timezoneOffset` (the browser's
@@ -173,8 +226,20 @@ export const tournamentFormSchema = z
       ),
     rewards: rewardsField,
     imageFilename: imageFilenameField,
-    /** The arcade processes the winners within a minute after the end (no Process Winners press needed). */
-    processWhenEnded: z._default(z.boolean('processWhenEnded must be true or false'), false),
+    /**
+     * The arcade processes the winners within a minute after the end (no Process Winners press
+     * needed). Absent: on for a series (a schedule), off for a one-off.
+     */
+    processWhenEnded: z.optional(z.boolean('processWhenEnded must be true or false')),
+    /** Repeat it (creating a series; only when creating): null or absent for a one-off. */
+    schedule: z.pipe(
+      z.optional(z.nullable(scheduleInputSchema)),
+      z.transform((v) => v ?? null),
+    ),
+    /** At most this many players, first come (null: no limit). */
+    maxPlayers: limit('maxPlayers', MAX_PLAYERS_LIMIT),
+    /** Only each player's first this many runs inside the window count (null: no limit). */
+    maxRunsPerPlayer: limit('maxRunsPerPlayer', MAX_RUNS_LIMIT),
     reportContent: z._default(
       z
         .string('reportContent must be text')

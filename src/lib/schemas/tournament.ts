@@ -67,6 +67,10 @@ export const tournamentSchema = z.object({
   distributedSats: z.number(),
   /** Whether a post-mortem report was written (the report call answers it either way). */
   hasReport: z.boolean(),
+  /** At most this many players, first come (null: no limit). */
+  maxPlayers: z.nullable(z.number()),
+  /** Only each player's first this many runs in the window count (null: no limit). */
+  maxRunsPerPlayer: z.nullable(z.number()),
 });
 export type Tournament = z.infer<typeof tournamentSchema>;
 
@@ -149,6 +153,22 @@ export const adminTournamentSchema = z.extend(tournamentSchema, {
   reportContent: z.string(),
   /** The arcade processes its winners when it ends. */
   processWhenEnded: z.boolean(),
+  /** The series it belongs to (a repeating tournament), or null. */
+  series: z.nullable(
+    z.object({
+      id: z.number(),
+      /** The series' name; its tournaments are "{name} #{number}". */
+      name: z.string(),
+      number: z.number(),
+      every: z.enum(['daily', 'weekly', 'monthly']),
+      /** No tournament of it ends after this (ISO), or null. */
+      until: z.nullable(z.string()),
+      /** How many tournaments in all, or null. */
+      times: z.nullable(z.number()),
+      /** Stopped ("this and the following" deleted): no more are created. */
+      stopped: z.boolean(),
+    }),
+  ),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -178,6 +178,41 @@ export interface TournamentsTable {
   updated_at: number;
   /** 1: the arcade processes its winners when it ends (migration 0012); 0: an administrator does. */
   process_when_ended: Generated<number>;
+  /** The series it belongs to (migration 0014), or null. */
+  series_id: number | null;
+  /** Its number in the series ("Weekly REKT! #12"), or null. */
+  series_number: number | null;
+  /** At most this many players, first come (null: no limit). */
+  max_players: number | null;
+  /** Only each player's first this many runs in the window count (null: no limit). */
+  max_runs: number | null;
+  /** PostgreSQL's run writer's claims of places in a player-limited tournament. */
+  seats_taken: Generated<number>;
+}
+
+/** A repeating tournament: its schedule and the template of its next tournament (migration 0014). */
+export interface TournamentSeriesTable {
+  id: Generated<number>;
+  name: string;
+  cadence: 'daily' | 'weekly' | 'monthly';
+  first_start_at: number;
+  duration_ms: number;
+  until_at: number | null;
+  times: number | null;
+  last_number: number;
+  stopped_at: number | null;
+  game_id: string;
+  description: string;
+  image_filename: string | null;
+  first_place_sats: number;
+  second_to_fifth_sats: number;
+  random_participant_sats: number;
+  avatar_rewards_json: string;
+  process_when_ended: number;
+  max_players: number | null;
+  max_runs: number | null;
+  created_at: number;
+  updated_at: number;
 }
 
 /** An avatar a tournament offers, to whom (eligibility) and from which score. */
@@ -289,6 +324,7 @@ export interface Database {
   avatars: AvatarsTable;
   player_avatars: PlayerAvatarsTable;
   tournaments: TournamentsTable;
+  tournament_series: TournamentSeriesTable;
   tournament_avatar_rewards: TournamentAvatarRewardsTable;
   tournament_entries: TournamentEntriesTable;
   prize_awards: PrizeAwardsTable;
@@ -302,4 +338,5 @@ export type NewUserRow = Insertable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type AvatarRow = Selectable<AvatarsTable>;
 export type TournamentRow = Selectable<TournamentsTable>;
+export type TournamentSeriesRow = Selectable<TournamentSeriesTable>;
 export type RunTicketRow = Selectable<RunTicketsTable>;

@@ -3,7 +3,7 @@
 import type pg from 'pg';
 import { tooManyRequests } from '../shared/errors';
 import { sqlText, windowEnded, windowOnConflict } from '../shared/rate-limit';
-import { tournamentsEnteredBy } from '../tournaments/participation';
+import { RUNS_LEFT, tournamentsEnteredBy } from '../tournaments/participation';
 import {
   assertRetry,
   BEST_COLUMNS,
@@ -28,7 +28,10 @@ import { ticketRefusal, type SpentTicket } from './ticket-refusals';
  * statement marked, or whose ticket already holds their very body (a retry); `run` inserts those
  * whose runId is new (idempotency); `best`,
  * `entry` (the tournaments each run enters), `total` and `unlocked` fold in only the runs `run`
- * inserted. Every part commits or none does.
+ * inserted. A player-limited tournament's places (README, "Limits"): `newcomer` numbers the runs
+ * of players without an entry yet in it, `seat` claims that many places on its row (the row
+ * update queues two statements at once, and each sees the count the other left), and only the
+ * newcomers within `max_players` enter; the run limit is the upsert's `where`. Every part commits or none does.
  * Parameters: $1 users, $2 games, $3 runIds, $4 scores, $5 levels, $6 fish counts, $7 fish JSON,
  * $8 achievements JSON, $9 times, $10 rate-limit keys, $11 achievements unlocked (JSON arrays),
  * $12 the window's length, $13 runs allowed per window, $14 the total shard, $15 verified (0 or 1),
@@ -64,11 +67,25 @@ with input as (
   select r.user_id, r.game_id, 1, r.score, r.level, r.fish_count, i.fish_json, r.created_at, r.created_at, r.score from run r join input i on i.user_id = r.user_id
   on conflict (user_id, game_id) do update set ${BEST_UPDATE}
   returning user_id, ${BEST_COLUMNS}
+), cand as (
+  select e.id as tournament_id, e.max_players, r.user_id, r.score, r.level, r.fish_count, i.fish_json, r.created_at
+  from run r join input i on i.user_id = r.user_id cross join lateral (${tournamentsEnteredBy('r.game_id', 'r.created_at', 'r.verified', 'i.replay_mode')}) e
+), newcomer as (
+  select c.tournament_id, c.user_id, row_number() over (partition by c.tournament_id order by c.created_at, c.user_id) as place
+  from cand c where c.max_players is not null
+    and not exists (select 1 from tournament_entries x where x.tournament_id = c.tournament_id and x.user_id = c.user_id)
+), seat as (
+  update tournaments t set seats_taken = t.seats_taken + n.claims
+  from (select tournament_id, count(*) as claims from newcomer group by tournament_id) n
+  where t.id = n.tournament_id
+  returning t.id, t.seats_taken - n.claims as before
 ), entry as (
   insert into tournament_entries (${ENTRY_COLUMNS})
-  select e.id, r.user_id, 1, r.score, r.level, r.fish_count, i.fish_json, r.created_at, r.created_at
-  from run r join input i on i.user_id = r.user_id cross join lateral (${tournamentsEnteredBy('r.game_id', 'r.created_at', 'r.verified', 'i.replay_mode')}) e
-  on conflict (tournament_id, user_id) do update set ${ENTRY_UPDATE}
+  select c.tournament_id, c.user_id, 1, c.score, c.level, c.fish_count, c.fish_json, c.created_at, c.created_at
+  from cand c left join newcomer n on n.tournament_id = c.tournament_id and n.user_id = c.user_id
+    left join seat s on s.id = c.tournament_id
+  where n.user_id is null or s.before + n.place <= c.max_players
+  on conflict (tournament_id, user_id) do update set ${ENTRY_UPDATE} where ${RUNS_LEFT}
 ), total as (
   insert into game_totals (game_id, shard, total_runs) select game_id, $14::integer, count(*) from run group by game_id
   on conflict (game_id, shard) do update set total_runs = game_totals.total_runs + excluded.total_runs

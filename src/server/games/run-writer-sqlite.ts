@@ -3,7 +3,7 @@
 import type SQLite from 'better-sqlite3';
 import { AppError, tooManyRequests } from '../shared/errors';
 import { sqlText, windowOnConflict } from '../shared/rate-limit';
-import { tournamentsEnteredBy } from '../tournaments/participation';
+import { hasPlaceOnSqlite, RUNS_LEFT, tournamentsEnteredBy } from '../tournaments/participation';
 import {
   assertRetry,
   BEST_COLUMNS,
@@ -47,11 +47,13 @@ export function sqliteStore(sqlite: SQLite.Database): SqliteStore {
     values (@userId, @gameId, 1, @score, @level, @fishCount, @fishJson, @now, @now, @score)
     on conflict (user_id, game_id) do update set ${BEST_UPDATE}
     returning ${BEST_COLUMNS}`);
-  // The run enters (or improves the player's entry of) every tournament running for its game.
+  // The run enters (or improves the player's entry of) every tournament running for its game,
+  // within the tournament's limits (places, runs per player).
   const enterTournaments = sqlite.prepare<RunRecord>(`
     insert into tournament_entries (${ENTRY_COLUMNS})
-    select e.id, @userId, 1, @score, @level, @fishCount, @fishJson, @now, @now from (${tournamentsEnteredBy('@gameId', '@now', '@verified', '@replayMode')}) e where true
-    on conflict (tournament_id, user_id) do update set ${ENTRY_UPDATE}`);
+    select e.id, @userId, 1, @score, @level, @fishCount, @fishJson, @now, @now from (${tournamentsEnteredBy('@gameId', '@now', '@verified', '@replayMode')}) e
+    where ${hasPlaceOnSqlite('e', '@userId')}
+    on conflict (tournament_id, user_id) do update set ${ENTRY_UPDATE} where ${RUNS_LEFT}`);
   const countTotal = sqlite.prepare<{ gameId: string; shard: number; runs: number }>(`
     insert into game_totals (game_id, shard, total_runs) values (@gameId, @shard, @runs)
     on conflict (game_id, shard) do update set total_runs = game_totals.total_runs + excluded.total_runs`);

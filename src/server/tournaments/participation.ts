@@ -15,8 +15,26 @@ import type { Services } from '../context';
  * belongs here and nowhere else.
  */
 export function tournamentsEnteredBy(game: string, time: string, verified: string, replayMode: string): string {
-  return `select t.id from tournaments t where t.game_id = ${game} and t.start_at <= ${time} and t.end_at > ${time} and ${countsInTournaments(verified, replayMode)}`;
+  return `select t.id, t.max_players from tournaments t where t.game_id = ${game} and t.start_at <= ${time} and t.end_at > ${time} and ${countsInTournaments(verified, replayMode)}`;
 }
+
+/**
+ * The limits' half (README, "Limits"), for the run writers. The player limit: on SQLite (one writer
+ * at a time) a player enters a tournament `e` (a row of {@link tournamentsEnteredBy}) with
+ * `max_players` while they hold an entry already or fewer than that many players do; PostgreSQL's
+ * writer claims places on the tournament's row instead (`run-writer-postgres.ts`), as two runs at
+ * once would both see the last place free.
+ */
+export function hasPlaceOnSqlite(e: string, user: string): string {
+  return `(${e}.max_players is null or exists (select 1 from tournament_entries x where x.tournament_id = ${e}.id and x.user_id = ${user}) or (select count(*) from tournament_entries x where x.tournament_id = ${e}.id) < ${e}.max_players)`;
+}
+
+/**
+ * The run limit, as the `where` of an entry's upsert: a run improves an entry (and counts) only
+ * while fewer than the tournament's `max_runs` counted. The upsert locks the entry's row, so two
+ * runs of one player at once cannot both be the last one.
+ */
+export const RUNS_LEFT = `tournament_entries.runs < coalesce((select l.max_runs from tournaments l where l.id = tournament_entries.tournament_id), 2147483647)`;
 
 /**
  * The fair-play half of that rule, also applied when a tournament's entries are rebuilt from the

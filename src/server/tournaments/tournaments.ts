@@ -8,7 +8,7 @@ import {
   type Tournament,
   type TournamentDetailResponse,
 } from '~/lib/schemas/tournament';
-import type { TournamentFormParsed } from '~/lib/schemas/tournament-input';
+import type { AvatarRewardInput, TournamentFormParsed } from '~/lib/schemas/tournament-input';
 import { describeEligibility, ELIGIBILITY_TOP, prizePool } from '~/lib/tournament-prizes';
 import { tournamentStatusAt, type TournamentStatus } from '~/lib/tournament-status';
 import type { Services } from '../context';
@@ -18,6 +18,8 @@ import { badRequest, conflict, notFound } from '../shared/errors';
 import { recordAudit, type Actor } from '../shared/audit';
 import { listGames } from '../shared/content';
 import { countsInTournaments } from './participation';
+import { createDueSeriesTournaments, seriesOf, seriesOfForm, updateSeries } from './series';
+import { seriesTournamentName } from '~/lib/series-schedule';
 import { assertReportRenders } from './report';
 
 // Tournaments: timed competitions of one game. Status comes from the clock (`now`, injectable as
@@ -115,6 +117,8 @@ async function present(
         },
         distributedSats: distributed.get(row.id) ?? 0,
         hasReport: row.report_content.trim() !== '',
+        maxPlayers: row.max_players === null ? null : Number(row.max_players),
+        maxRunsPerPlayer: row.max_runs === null ? null : Number(row.max_runs),
       };
     }),
   );
@@ -259,8 +263,10 @@ async function presentAdmin(
   now: number,
 ): Promise<AdminTournament[]> {
   const shown = await present(services, rows, now);
+  const series = await seriesOf(services.db, rows);
   return shown.map((t, i) => ({
     ...t,
+    series: series.get(rows[i]!.id) ?? null,
     imageFilename: rows[i]!.image_filename,
     reportContent: rows[i]!.report_content,
     processWhenEnded: Number(rows[i]!.process_when_ended) === 1,
@@ -328,13 +334,20 @@ async function rowOf(services: Pick<Services, 'db'>, form: TournamentFormParsed)
     second_to_fifth_sats: form.rewards.secondToFifthSats,
     random_participant_sats: form.rewards.randomParticipantSats,
     report_content: form.reportContent,
-    process_when_ended: form.processWhenEnded ? 1 : 0,
+    process_when_ended: (form.processWhenEnded ?? form.schedule !== null) ? 1 : 0,
+    max_players: form.maxPlayers,
+    max_runs: form.maxRunsPerPlayer,
   };
 }
 
-type Tx = Transaction<Database>;
+export type Tx = Transaction<Database>;
 
-async function writeAvatarRewards(trx: Tx, tournamentId: number, form: TournamentFormParsed): Promise<void> {
+/** Replace a tournament's avatar rewards with `rewards`, in their order. */
+export async function writeAvatarRewards(
+  trx: Tx,
+  tournamentId: number,
+  form: { rewards: { avatarRewards: AvatarRewardInput[] } },
+): Promise<void> {
   await trx.deleteFrom('tournament_avatar_rewards').where('tournament_id', '=', tournamentId).execute();
   if (form.rewards.avatarRewards.length === 0) return;
   await trx
@@ -351,28 +364,60 @@ async function writeAvatarRewards(trx: Tx, tournamentId: number, form: Tournamen
     .execute();
 }
 
+/** No limit, in the rebuild's comparisons. */
+const UNLIMITED = 2_147_483_647;
+
 /**
  * Rebuild a tournament's entries from the runs of its game inside its window: each player's best
  * run (earliest first among equal scores), how many runs counted and when they entered; for a game
  * in `replay` fair-play mode only its verified runs (the entry rule's fair-play half,
- * {@link countsInTournaments}). Used when a tournament is created (its window may lie in the past)
- * or its window or game changes, inside {@link adminWrite}'s transaction.
+ * {@link countsInTournaments}). Its limits (README, "Limits"): only each player's first `max_runs`
+ * runs count, and only the first `max_players` players (by their first counted run) enter. Used
+ * when a tournament is created (its window may lie in the past) or its window, game or limits
+ * change, inside {@link adminWrite}'s transaction; it also resets the places PostgreSQL's run
+ * writer claims to the entries' count.
  */
-async function rebuildEntries(
+export async function rebuildEntries(
   trx: Tx,
-  t: { id: number; game_id: string; start_at: number; end_at: number; replayMode: boolean },
+  t: {
+    id: number;
+    game_id: string;
+    start_at: number;
+    end_at: number;
+    replayMode: boolean;
+    max_players: number | null;
+    max_runs: number | null;
+  },
 ): Promise<void> {
   await trx.deleteFrom('tournament_entries').where('tournament_id', '=', t.id).execute();
+  // Layers, inside out: the runs that count for it (numbered by time, for the run limit), each
+  // player's best of their first max_runs, the players in order of arrival (for the player limit).
   await sql`
     insert into tournament_entries (tournament_id, user_id, runs, best_score, best_level, best_fish_count, best_fish_json, best_reached_at, entered_at)
     select ${t.id}, user_id, runs, score, level, fish_count, fish_json, created_at, entered_at from (
-      select user_id, score, level, fish_count, fish_json, created_at,
-        row_number() over (partition by user_id order by score desc, created_at, id) as place,
-        count(*) over (partition by user_id) as runs,
-        min(created_at) over (partition by user_id) as entered_at
-      from runs where game_id = ${t.game_id} and created_at >= ${t.start_at} and created_at < ${t.end_at}
-        and ${sql.raw(countsInTournaments('verified', t.replayMode ? '1' : '0'))}
-    ) best where place = 1`.execute(trx);
+      select best.*, row_number() over (order by entered_at, user_id) as arrival from (
+        select user_id, score, level, fish_count, fish_json, created_at,
+          row_number() over (partition by user_id order by score desc, created_at, id) as place,
+          count(*) over (partition by user_id) as runs,
+          min(created_at) over (partition by user_id) as entered_at
+        from (
+          select id, user_id, score, level, fish_count, fish_json, created_at,
+            row_number() over (partition by user_id order by created_at, id) as nth
+          from runs where game_id = ${t.game_id} and created_at >= ${t.start_at} and created_at < ${t.end_at}
+            and ${sql.raw(countsInTournaments('verified', t.replayMode ? '1' : '0'))}
+        ) counted where nth <= ${t.max_runs ?? UNLIMITED}
+      ) best where place = 1
+    ) arrived where arrival <= ${t.max_players ?? UNLIMITED}`.execute(trx);
+  await trx
+    .updateTable('tournaments')
+    .set((eb) => ({
+      seats_taken: eb
+        .selectFrom('tournament_entries')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .where('tournament_id', '=', t.id),
+    }))
+    .where('id', '=', t.id)
+    .execute();
 }
 
 /**
@@ -380,7 +425,7 @@ async function rebuildEntries(
  * against new runs (waiting for runs being written): no run lands between an entries rebuild and the
  * new window, and none is lost. SQLite writes one transaction at a time anyway.
  */
-function adminWrite<T>(db: Db, write: (trx: Tx) => Promise<T>): Promise<T> {
+export function adminWrite<T>(db: Db, write: (trx: Tx) => Promise<T>): Promise<T> {
   const { dialect } = driverOf(db);
   return db.transaction().execute(async (trx) => {
     if (dialect === 'postgres') await sql`lock table runs in share mode`.execute(trx);
@@ -388,7 +433,11 @@ function adminWrite<T>(db: Db, write: (trx: Tx) => Promise<T>): Promise<T> {
   });
 }
 
-/** `POST /api/admin/tournaments`: create a tournament; runs of its game already inside its window enter their players. */
+/**
+ * `POST /api/admin/tournaments`: create a tournament; runs of its game already inside its window
+ * enter their players. With a schedule it is number 1 of a new series (README, "Tournaments that
+ * run themselves"), named "{name} #1", and the next one is created at once if it is due.
+ */
 export async function createTournament(
   services: Pick<Services, 'db' | 'config' | 'rankings'>,
   form: TournamentFormParsed,
@@ -396,15 +445,29 @@ export async function createTournament(
   actor?: Actor,
 ): Promise<AdminTournament> {
   const { replayMode, ...values } = await rowOf(services, form);
+  const series = form.schedule ? seriesOfForm(form, values) : null;
   const id = await adminWrite(services.db, async (trx) => {
+    let seriesId: number | null = null;
+    if (series) {
+      ({ id: seriesId } = await trx
+        .insertInto('tournament_series')
+        .values({ ...series, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow());
+    }
     const { id } = await trx
       .insertInto('tournaments')
-      .values({ ...values, created_at: now, updated_at: now })
+      .values({
+        ...values,
+        ...(series ? { name: seriesTournamentName(series.name, 1), series_id: seriesId, series_number: 1 } : {}),
+        created_at: now,
+        updated_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await writeAvatarRewards(trx, id, form);
     await rebuildEntries(trx, { id, ...values, replayMode });
-    if (actor)
+    if (actor) {
       await recordAudit(
         trx,
         actor,
@@ -413,14 +476,33 @@ export async function createTournament(
           targetType: 'tournament',
           targetId: id,
           tournamentId: id,
-          details: { name: values.name },
+          details: series
+            ? { name: seriesTournamentName(series.name, 1), series: seriesId, number: 1 }
+            : { name: values.name },
         },
         now,
       );
+      if (series)
+        await recordAudit(
+          trx,
+          actor,
+          {
+            action: 'series.create',
+            targetType: 'series',
+            targetId: seriesId,
+            tournamentId: id,
+            details: { name: series.name, every: series.cadence, until: iso(series.until_at), times: series.times },
+          },
+          now,
+        );
+    }
     return id;
   });
   services.rankings.forgetTournament(id);
-  return adminFindTournament(services, id, now);
+  const created = await adminFindTournament(services, id, now);
+  // The next one, when the first starts within the lead (or already did): at once, not at the next sweep.
+  if (created.series) await createDueSeriesTournaments(services, now, created.series.id);
+  return created;
 }
 
 /**
@@ -456,20 +538,26 @@ async function assertOutcomeKept(
     Number(before.first_place_sats) === values.first_place_sats &&
     Number(before.second_to_fifth_sats) === values.second_to_fifth_sats &&
     Number(before.random_participant_sats) === values.random_participant_sats &&
+    before.max_players === values.max_players &&
+    before.max_runs === values.max_runs &&
     rules.map(ruleKey).join(',') ===
       form.rewards.avatarRewards
         .map((a) => ruleKey({ avatar_id: a.avatarId, eligibility: a.eligibility, min_score: a.minScore ?? null }))
         .join(',');
   if (!kept) {
     throw conflict(
-      `The winners of "${before.name}" were already processed: its game, dates and rewards can no longer change (its name, description, image and report still can).`,
+      `The winners of "${before.name}" were already processed: its game, dates, rewards and limits can no longer change (its name, description, image and report still can).`,
     );
   }
 }
 
 /**
- * `PUT /api/admin/tournaments/{id}`: replace its fields; a new window or game rebuilds its entries
- * from the runs. Once its winners were processed, its game, window and rewards are kept (409).
+ * `PUT /api/admin/tournaments/{id}`: replace its fields; a new window, game or limits rebuild its
+ * entries from the runs. Once its winners were processed, its game, window, rewards and limits are
+ * kept (409). A tournament of a series: its shared fields (game, description, image, rewards,
+ * avatar rewards, limits, winners when it ends; its name when it ends in its number) also go to
+ * the series, i.e. to its tournaments not started yet and the ones it creates later, never to a
+ * started or ended one. A schedule is set only when creating (400 here).
  */
 export async function updateTournament(
   services: Pick<Services, 'db' | 'config' | 'rankings'>,
@@ -481,8 +569,13 @@ export async function updateTournament(
   const row = await rowOf(services, form);
   const { replayMode, ...values } = row;
   const postgres = driverOf(services.db).dialect === 'postgres';
-  await adminWrite(services.db, async (trx) => {
+  const touched = await adminWrite(services.db, async (trx) => {
     const before = await tournamentRow(trx, id, postgres);
+    if (form.schedule && before.series_id === null)
+      throw badRequest(
+        'A schedule is set when a tournament is created: create a new tournament with a schedule (Duplicate helps) instead.',
+        { issues: [{ field: 'schedule', message: 'Only when creating' }] },
+      );
     await assertOutcomeKept(trx, id, before, row, form);
     await trx
       .updateTable('tournaments')
@@ -490,9 +583,17 @@ export async function updateTournament(
       .where('id', '=', id)
       .execute();
     await writeAvatarRewards(trx, id, form);
-    if (before.game_id !== values.game_id || before.start_at !== values.start_at || before.end_at !== values.end_at) {
+    if (
+      before.game_id !== values.game_id ||
+      Number(before.start_at) !== values.start_at ||
+      Number(before.end_at) !== values.end_at ||
+      before.max_players !== values.max_players ||
+      before.max_runs !== values.max_runs
+    ) {
       await rebuildEntries(trx, { id, ...values, replayMode });
     }
+    const alsoUpdated =
+      before.series_id === null ? [] : await updateSeries(trx, before, { ...values, replayMode }, form, now);
     if (actor)
       await recordAudit(
         trx,
@@ -502,38 +603,88 @@ export async function updateTournament(
           targetType: 'tournament',
           targetId: id,
           tournamentId: id,
-          details: { name: values.name },
+          details: {
+            name: values.name,
+            ...(before.series_id === null ? {} : { series: before.series_id, alsoUpdated }),
+          },
         },
         now,
       );
+    return alsoUpdated;
   });
-  services.rankings.forgetTournament(id);
+  for (const other of [id, ...touched]) services.rankings.forgetTournament(other);
   return adminFindTournament(services, id, now);
 }
 
-/** `DELETE /api/admin/tournaments/{id}`: the tournament, its entries, rewards and prize awards. */
+/**
+ * `DELETE /api/admin/tournaments/{id}`: the tournament, its entries, rewards and prize awards.
+ * With `following` (a tournament of a series: "this and the following") also every later-numbered
+ * tournament of its series, and the series stops: no more are created.
+ */
 export async function deleteTournament(
   services: Pick<Services, 'db' | 'rankings'>,
   id: number,
   now = Date.now(),
   actor?: Actor,
-): Promise<{ name: string }> {
+  following = false,
+): Promise<{ name: string; deleted: number }> {
   // Through adminWrite: no run is writing an entry of it meanwhile (its foreign key would fail the run).
-  const row = await adminWrite(services.db, async (trx) => {
-    const deleted = await trx.deleteFrom('tournaments').where('id', '=', id).returning('name').executeTakeFirst();
-    if (!deleted) throw notFound('Tournament not found.');
-    if (actor)
-      await recordAudit(
-        trx,
-        actor,
-        { action: 'tournament.delete', targetType: 'tournament', targetId: id, details: { name: deleted.name } },
-        now,
-      );
-    return deleted;
+  const { name, ids } = await adminWrite(services.db, async (trx) => {
+    const row = await trx
+      .selectFrom('tournaments')
+      .select(['name', 'series_id', 'series_number'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row) throw notFound('Tournament not found.');
+    if (following && row.series_id === null)
+      throw badRequest(`"${row.name}" is not part of a series: delete it alone.`);
+    let query = trx.deleteFrom('tournaments');
+    query =
+      following && row.series_id !== null
+        ? query.where('series_id', '=', row.series_id).where('series_number', '>=', row.series_number!)
+        : query.where('id', '=', id);
+    const deleted = await query.returning(['id', 'name']).execute();
+    if (following && row.series_id !== null) {
+      await trx
+        .updateTable('tournament_series')
+        .set({ stopped_at: now, updated_at: now })
+        .where('id', '=', row.series_id)
+        .where('stopped_at', 'is', null)
+        .execute();
+    }
+    if (actor) {
+      for (const d of deleted)
+        await recordAudit(
+          trx,
+          actor,
+          {
+            action: 'tournament.delete',
+            targetType: 'tournament',
+            targetId: d.id,
+            details: { name: d.name, ...(row.series_id === null ? {} : { series: row.series_id }) },
+          },
+          now,
+        );
+      if (following && row.series_id !== null)
+        await recordAudit(
+          trx,
+          actor,
+          {
+            action: 'series.stop',
+            targetType: 'series',
+            targetId: row.series_id,
+            details: { from: row.name, deleted: deleted.length },
+          },
+          now,
+        );
+    }
+    return { name: row.name, ids: deleted.map((d) => d.id) };
   });
-  knownTournaments.get(services.db)?.delete(id);
-  services.rankings.forgetTournament(id);
-  return row;
+  for (const gone of ids) {
+    knownTournaments.get(services.db)?.delete(gone);
+    services.rankings.forgetTournament(gone);
+  }
+  return { name, deleted: ids.length };
 }
 
 /**
@@ -580,6 +731,8 @@ export async function endTournamentNow(
       start_at: before.start_at,
       end_at: now,
       replayMode: games.find((g) => g.gameId === before.game_id)?.fairPlay === 'replay',
+      max_players: before.max_players,
+      max_runs: before.max_runs,
     });
     if (actor)
       await recordAudit(

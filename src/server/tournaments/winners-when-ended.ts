@@ -1,6 +1,7 @@
 import type { Services } from '../context';
 import { ARCADE, payAutomatically } from './payouts/payouts';
 import { processWinnersOnce } from './winners';
+import { scheduleSweep } from '../shared/sweep';
 
 // Tournaments that process their winners themselves (README, "Tournaments that run themselves"):
 // within a minute after the end, once, in whichever process of the arcade gets there first; then,
@@ -51,17 +52,5 @@ export function scheduleWinnersWhenEnded(
   services: Pick<Services, 'db' | 'config' | 'wallet'>,
   intervalMs = WINNERS_SWEEP_MS,
 ): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  const sweep = () => {
-    running = running
-      .then(() => processEndedTournaments(services))
-      .catch((error: unknown) => console.error('[arcade] processing ended tournaments failed:', error));
-  };
-  sweep();
-  const timer = setInterval(sweep, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return scheduleSweep('processing ended tournaments', () => processEndedTournaments(services), intervalMs);
 }

@@ -1,0 +1,18 @@
+/**
+ * A background sweep of every process: `run` at once, then every `intervalMs`, one run at a time
+ * (a slow run delays the next, never overlaps it); a failure is logged and the next run comes
+ * anyway. Returns its stop, which waits for a run under way.
+ */
+export function scheduleSweep(what: string, run: () => Promise<unknown>, intervalMs: number): () => Promise<void> {
+  let running: Promise<unknown> = Promise.resolve();
+  const sweep = () => {
+    running = running.then(run).catch((error: unknown) => console.error(`[arcade] ${what} failed:`, error));
+  };
+  sweep();
+  const timer = setInterval(sweep, intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
