@@ -61,6 +61,8 @@ export default function AdminTournaments({ initial, avatars, games }: Props) {
   // The last question's kind, so a closing dialog keeps its words while it fades out.
   const [askedKind, setAskedKind] = useState<AskKind>('delete');
   const [working, setWorking] = useState(false);
+  /** Deleting a series tournament: this one only (false) or this and the following (true). */
+  const [deleteFollowing, setDeleteFollowing] = useState(false);
   const formTop = useRef<HTMLDivElement>(null);
 
   function load(next: FormValues, id: number | null) {
@@ -72,7 +74,7 @@ export default function AdminTournaments({ initial, avatars, games }: Props) {
 
   async function save() {
     setSaving(true);
-    const outcome = await runMutation($saveTournament, { id: editingId ?? undefined, form: payloadOf(values) });
+    const outcome = await runMutation($saveTournament, { id: editingId ?? undefined, form: payloadOf(values, editingId === null) });
     setSaving(false);
     const created = editingId === null;
     if (outcome.status === 'done') {
@@ -96,6 +98,7 @@ export default function AdminTournaments({ initial, avatars, games }: Props) {
   }
 
   function ask(kind: AskKind, tournament: AdminTournament) {
+    setDeleteFollowing(false);
     setAsking({ kind, tournament });
     setAskedKind(kind);
   }
@@ -105,11 +108,17 @@ export default function AdminTournaments({ initial, avatars, games }: Props) {
     const { kind, tournament } = asking;
     setWorking(true);
     if (kind === 'delete') {
-      const outcome = await runMutation($deleteTournament, tournament.id);
+      const following = tournament.series !== null && deleteFollowing;
+      const outcome = await runMutation($deleteTournament, { id: tournament.id, following });
       if (outcome.status === 'done') {
-        setTournaments(outcome.result);
-        if (editingId === tournament.id) load(EMPTY_FORM, null);
-        toast({ title: 'Tournament Deleted', description: `"${tournament.name}" was deleted.`, variant: 'success' });
+        setTournaments(outcome.result.tournaments);
+        if (editingId === tournament.id || (following && !outcome.result.tournaments.some((t) => t.id === editingId)))
+          load(EMPTY_FORM, null);
+        toast({
+          title: 'Tournament Deleted',
+          description: following ? outcome.result.message : `"${tournament.name}" was deleted.`,
+          variant: 'success',
+        });
       } else if (outcome.status === 'failed') {
         toast({
           title: 'Error',
@@ -155,6 +164,7 @@ export default function AdminTournaments({ initial, avatars, games }: Props) {
         <TournamentFormPanel
           key={formKey}
           editingId={editingId}
+          series={tournaments.find((t) => t.id === editingId)?.series ?? null}
           values={values}
           onChange={setValues}
           games={games}
@@ -259,7 +269,35 @@ export default function AdminTournaments({ initial, avatars, games }: Props) {
         pending={working}
         onConfirm={() => void confirm()}
         onClose={() => setAsking(null)}
-      />
+      >
+        {asking?.kind === 'delete' && asking.tournament.series && (
+          <fieldset className="mt-4 space-y-2 text-sm">
+            <legend className="mb-2 text-center text-base-content/80">
+              It is #{asking.tournament.series.number} of the series &quot;{asking.tournament.series.name}&quot;.
+            </legend>
+            <label className="flex cursor-pointer items-start gap-2">
+              <input
+                type="radio"
+                name="delete-scope"
+                className="radio mt-0.5 radio-sm radio-primary"
+                checked={!deleteFollowing}
+                onChange={() => setDeleteFollowing(false)}
+              />
+              <span>This one only (the series goes on)</span>
+            </label>
+            <label className="flex cursor-pointer items-start gap-2">
+              <input
+                type="radio"
+                name="delete-scope"
+                className="radio mt-0.5 radio-sm radio-primary"
+                checked={deleteFollowing}
+                onChange={() => setDeleteFollowing(true)}
+              />
+              <span>This and the following (the series stops: no more are created)</span>
+            </label>
+          </fieldset>
+        )}
+      </ConfirmDialog>
     </>
   );
 }

@@ -1,12 +1,12 @@
 import type { FetcherStore, FetcherValue } from '@nanostores/query';
 import { useEffect } from 'react';
 import { LeaderboardTable } from '~/features/leaderboards/LeaderboardTable';
-import { TournamentHeader, TournamentRewards } from '~/features/tournaments/TournamentView';
+import { FullNotice, isFull, TournamentHeader, TournamentRewards } from '~/features/tournaments/TournamentView';
 import { useTournamentBoard } from '~/features/tournaments/useTournamentBoard';
 import { ApiError } from '~/lib/api';
 import type { GameResults } from '~/lib/schemas/games';
 import type { Tournament } from '~/lib/schemas/tournament';
-import { $featuredTournament, tournamentStore } from '~/lib/stores/tournament-queries';
+import { $featuredTournament, tournamentRankStore, tournamentStore } from '~/lib/stores/tournament-queries';
 import { tournamentStatusAt } from '~/lib/tournament-status';
 import { PixelIcon } from '~/ui/PixelIcon';
 import { useHydratedStore } from '~/ui/useHydratedStore';
@@ -117,6 +117,7 @@ function Screen({ data, failed, retry, userId, games }: ScreenProps) {
         status={status}
         now={now}
       />
+      {status !== 'past' && isFull(tournament) && <FullCheck tournament={tournament} />}
       <TournamentRewards rewards={tournament.rewards} />
       <LeaderboardTable
         board={board}
@@ -136,6 +137,12 @@ function Screen({ data, failed, retry, userId, games }: ScreenProps) {
       />
     </div>
   );
+}
+
+/** A full tournament: tells the signed-in player when they are not in it (their own rank says). */
+function FullCheck({ tournament }: { tournament: Tournament }) {
+  const { data } = useHydratedStore(tournamentRankStore(tournament.id), { loading: true });
+  return data && data.rank === null ? <FullNotice tournament={tournament} /> : null;
 }
 
 function Loading() {

@@ -1,6 +1,8 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import type { AdminAvatar } from '~/lib/schemas/admin';
-import { tournamentImageUrl } from '~/lib/schemas/tournament';
+import { tournamentImageUrl, type AdminTournament } from '~/lib/schemas/tournament';
+import { CADENCES, CADENCE_WORDS, SERIES_TIMES_MAX, type Cadence } from '~/lib/series-schedule';
+import { formatShortDate } from '~/lib/format';
 import { prizePool } from '~/lib/tournament-prizes';
 import { TextField } from '~/ui/TextField';
 import { AvatarImage } from './AvatarImage';
@@ -25,6 +27,8 @@ export interface GameOption {
 interface Props {
   /** The tournament being edited, or null when creating (a new or duplicated one). */
   editingId: number | null;
+  /** The series of the tournament being edited, or null. */
+  series?: AdminTournament['series'];
   values: FormValues;
   onChange: (values: FormValues) => void;
   games: GameOption[];
@@ -39,6 +43,7 @@ const sats = new Intl.NumberFormat('en-US');
 /** The tournament form: every field, with its default and its rules. */
 export function TournamentFormPanel({
   editingId,
+  series = null,
   values,
   onChange,
   games,
@@ -51,7 +56,7 @@ export function TournamentFormPanel({
   // Problems show once a submit was tried and follow the fields from then on: a fixed field's message goes at once.
   const [checked, setChecked] = useState(false);
   const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => onChange({ ...values, [key]: value });
-  const problems = formProblems(values);
+  const problems = formProblems(values, editingId === null);
   const amounts = [
     satsOf(values.firstPlaceSats),
     satsOf(values.secondToFifthSats),
@@ -157,6 +162,107 @@ export function TournamentFormPanel({
         />
       </div>
 
+      {editingId === null ? (
+        <fieldset className="rounded-box border-2 border-plum p-4">
+          <legend className="px-2 font-pixel text-[0.6rem] text-secondary">Repeat</legend>
+          <div className="grid gap-4 md:grid-cols-3">
+            <div>
+              <label htmlFor={`${id}-repeat`} className="mb-2 block font-pixel text-[0.6rem] tracking-wide text-secondary">
+                Schedule
+              </label>
+              <select
+                id={`${id}-repeat`}
+                className="select w-full border-2 border-plum bg-base-100"
+                value={values.repeat}
+                aria-describedby={`${id}-repeat-help`}
+                onChange={(e) => {
+                  const repeat = e.target.value as FormValues['repeat'];
+                  // A series processes its winners itself unless the admin unticks it.
+                  onChange({
+                    ...values,
+                    repeat,
+                    processWhenEnded: repeat !== '' && values.repeat === '' ? true : values.processWhenEnded,
+                  });
+                }}
+              >
+                <option value="">Does not repeat</option>
+                {CADENCES.map((c: Cadence) => (
+                  <option key={c} value={c}>
+                    {CADENCE_WORDS[c].adjective[0]!.toUpperCase() + CADENCE_WORDS[c].adjective.slice(1)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {values.repeat !== '' && (
+              <>
+                <div>
+                  <label
+                    htmlFor={`${id}-repeat-ends`}
+                    className="mb-2 block font-pixel text-[0.6rem] tracking-wide text-secondary"
+                  >
+                    Ends
+                  </label>
+                  <select
+                    id={`${id}-repeat-ends`}
+                    className="select w-full border-2 border-plum bg-base-100"
+                    value={values.repeatEnds}
+                    onChange={(e) => set('repeatEnds', e.target.value as FormValues['repeatEnds'])}
+                  >
+                    <option value="times">After a number of times</option>
+                    <option value="until">Until a date</option>
+                  </select>
+                </div>
+                {values.repeatEnds === 'times' ? (
+                  <TextField
+                    id={`${id}-repeat-times`}
+                    label="Times (in all)"
+                    inputMode="numeric"
+                    pattern="[0-9]*"
+                    placeholder="10"
+                    value={values.repeatTimes}
+                    onChange={(e) => set('repeatTimes', e.target.value)}
+                  />
+                ) : (
+                  <TextField
+                    id={`${id}-repeat-until`}
+                    label="Until"
+                    type="datetime-local"
+                    value={values.repeatUntil}
+                    onChange={(e) => set('repeatUntil', e.target.value)}
+                  />
+                )}
+              </>
+            )}
+          </div>
+          <p id={`${id}-repeat-help`} className="mt-3 text-sm text-base-content/70">
+            {values.repeat === ''
+              ? 'A schedule makes a series: the arcade creates each next tournament itself.'
+              : `Named "${values.name.trim() || 'Name'} #1", "#2"... Each next one (same game, description, image, rewards, limits and length) is created as soon as the current one starts. Times repeat in UTC${values.repeat === 'monthly' ? ', on the same day of each month (the 29th-31st fall on the last day of a shorter month)' : ''}. ${values.repeatEnds === 'times' ? `From 2 to ${SERIES_TIMES_MAX} times.` : 'No tournament of it ends after the "until" date.'} A ${CADENCE_WORDS[values.repeat].adjective} tournament lasts at most ${CADENCE_WORDS[values.repeat].period}.`}
+          </p>
+        </fieldset>
+      ) : (
+        series && (
+          <div role="note" className="rounded-box border-2 border-info/60 p-4 text-sm">
+            <p className="font-bold">
+              #{series.number} of the {series.every} series &quot;{series.name}&quot;
+              {series.stopped
+                ? ' (stopped)'
+                : series.times !== null
+                  ? ` (${series.times} times)`
+                  : series.until
+                    ? ` (until ${formatShortDate(series.until)})`
+                    : ''}
+            </p>
+            <p className="mt-1 text-base-content/80">
+              Changes to the game, description, image, rewards, limits and &quot;Process winners when it ends&quot; apply
+              to the whole series: this tournament, the ones not started yet and the next ones created. Started and
+              ended tournaments of the series keep theirs. Renaming it to &quot;New name #{series.number}&quot; renames
+              the series.
+            </p>
+          </div>
+        )
+      )}
+
       <fieldset className="rounded-box border-2 border-plum p-4">
         <legend className="px-2 font-pixel text-[0.6rem] text-secondary">Image</legend>
         <div className="flex flex-wrap items-start gap-4">
@@ -220,10 +326,39 @@ export function TournamentFormPanel({
               Process winners when it ends
             </label>
             <p id={`${id}-process-when-ended-help`} className="text-base-content/70">
-              The arcade creates the prize awards within a minute after the end, without Process Winners.
+              The arcade creates the prize awards within a minute after the end, without Process Winners. On
+              by default for a series.
             </p>
           </div>
         </div>
+      </fieldset>
+
+      <fieldset className="rounded-box border-2 border-plum p-4">
+        <legend className="px-2 font-pixel text-[0.6rem] text-secondary">Limits (optional)</legend>
+        <div className="grid gap-4 md:grid-cols-2">
+          <TextField
+            id={`${id}-max-players`}
+            label="Max players"
+            inputMode="numeric"
+            pattern="[0-9]*"
+            placeholder="No limit"
+            value={values.maxPlayers}
+            onChange={(e) => set('maxPlayers', e.target.value)}
+          />
+          <TextField
+            id={`${id}-max-runs`}
+            label="Runs per player"
+            inputMode="numeric"
+            pattern="[0-9]*"
+            placeholder="No limit"
+            value={values.maxRunsPerPlayer}
+            onChange={(e) => set('maxRunsPerPlayer', e.target.value)}
+          />
+        </div>
+        <p className="mt-3 text-sm text-base-content/70">
+          First come: once that many players are in, other players&apos; runs no longer enter it. Only each
+          player&apos;s first runs inside its window count. Empty: no limit.
+        </p>
       </fieldset>
 
       <AvatarRewardPicker

@@ -2,6 +2,8 @@ import { formatCount } from '~/lib/numbers';
 import type { AdminTournament } from '~/lib/schemas/tournament';
 import type { TournamentForm } from '~/lib/schemas/tournament-input';
 import { MAX_SATS, type Eligibility } from '~/lib/tournament-prizes';
+import { SERIES_TIMES_MAX, type Cadence } from '~/lib/series-schedule';
+import { MAX_PLAYERS_LIMIT, MAX_RUNS_LIMIT } from '~/lib/schemas/tournament-input';
 
 /** One avatar reward in the form. */
 export interface RewardDraft {
@@ -26,6 +28,15 @@ export interface FormValues {
   reportContent: string;
   /** The arcade processes the winners when it ends. */
   processWhenEnded: boolean;
+  /** Repeat it (creating only): '' for a one-off. */
+  repeat: '' | Cadence;
+  /** How the series ends: after `repeatTimes` tournaments, or with the last one ending by `repeatUntil`. */
+  repeatEnds: 'times' | 'until';
+  repeatTimes: string;
+  repeatUntil: string;
+  /** Limits as typed: '' for none. */
+  maxPlayers: string;
+  maxRunsPerPlayer: string;
 }
 
 export const EMPTY_FORM: FormValues = {
@@ -41,6 +52,12 @@ export const EMPTY_FORM: FormValues = {
   avatarRewards: [],
   reportContent: '',
   processWhenEnded: false,
+  repeat: '',
+  repeatEnds: 'times',
+  repeatTimes: '',
+  repeatUntil: '',
+  maxPlayers: '',
+  maxRunsPerPlayer: '',
 };
 
 /** A stored upload name without its `tournament_{digits}_` prefix: the name the admin chose. */
@@ -93,6 +110,12 @@ export function formOf(t: AdminTournament): FormValues {
     })),
     reportContent: t.reportContent,
     processWhenEnded: t.processWhenEnded,
+    repeat: '',
+    repeatEnds: 'times',
+    repeatTimes: '',
+    repeatUntil: '',
+    maxPlayers: t.maxPlayers == null ? '' : String(t.maxPlayers),
+    maxRunsPerPlayer: t.maxRunsPerPlayer == null ? '' : String(t.maxRunsPerPlayer),
   };
 }
 
@@ -134,8 +157,27 @@ export function satsProblem(field: SatsField, text: string): string | undefined 
 /** The form's message when only prize amounts are wrong (each says what under its field). */
 export const SATS_PROBLEM = 'Fix the prize amounts marked above.';
 
+/** A limit field as a number: '' is no limit (null), anything but digits is NaN. */
+export function limitOf(text: string): number | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  return /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+}
+
+/** What is wrong with a limit's text (`name` as its label says it), or undefined. */
+function limitProblem(name: string, text: string, max: number): string | undefined {
+  const n = limitOf(text);
+  if (n === null) return undefined;
+  if (Number.isNaN(n) || n < 1) return `${name} must be a whole number of at least 1 (or empty for no limit).`;
+  if (n > max) return `${name} can be at most ${formatCount(max)}.`;
+  return undefined;
+}
+
 /** Every problem of the form before it is sent: the first missing or wrong field (`form`) and each bad prize field. */
-export function formProblems(values: FormValues): { form?: string; sats: Partial<Record<SatsField, string>> } {
+export function formProblems(
+  values: FormValues,
+  creating = true,
+): { form?: string; sats: Partial<Record<SatsField, string>> } {
   const bad: Partial<Record<SatsField, string>> = {};
   for (const field of Object.keys(SATS_FIELDS) as SatsField[]) {
     const problem = satsProblem(field, values[field]);
@@ -150,13 +192,28 @@ export function formProblems(values: FormValues): { form?: string; sats: Partial
         : !values.endDate
           ? 'end date'
           : null;
+  const times = Number(values.repeatTimes.trim());
+  const repeatProblem =
+    !creating || values.repeat === ''
+      ? undefined
+      : values.repeatEnds === 'times'
+        ? !/^\d+$/.test(values.repeatTimes.trim()) || times < 2 || times > SERIES_TIMES_MAX
+          ? `Repeat: the number of times must be a whole number from 2 to ${SERIES_TIMES_MAX}.`
+          : undefined
+        : !values.repeatUntil
+          ? 'Repeat: choose the date the series runs until.'
+          : values.repeatUntil <= values.endDate
+            ? 'Repeat: the "until" date must be after the first tournament ends.'
+            : undefined;
   const form = missing
     ? `The ${missing} is required.`
     : values.endDate <= values.startDate
       ? 'The end must be after the start.'
       : Object.keys(bad).length > 0
         ? SATS_PROBLEM
-        : undefined;
+        : (repeatProblem ??
+          limitProblem('Max players', values.maxPlayers, MAX_PLAYERS_LIMIT) ??
+          limitProblem('Runs per player', values.maxRunsPerPlayer, MAX_RUNS_LIMIT));
   return { form, sats: bad };
 }
 
@@ -166,7 +223,7 @@ export function formProblems(values: FormValues): { form?: string; sats: Partial
  * offset: when a clock change falls between start and end, the end still names the instant the
  * admin chose (and an edit of an unchanged tournament saves the very same dates).
  */
-export function payloadOf(values: FormValues): TournamentForm {
+export function payloadOf(values: FormValues, creating = true): TournamentForm {
   const offset = values.startDate ? new Date(values.startDate).getTimezoneOffset() : new Date().getTimezoneOffset();
   return {
     name: values.name,
@@ -184,5 +241,13 @@ export function payloadOf(values: FormValues): TournamentForm {
     imageFilename: values.imageFilename || undefined,
     reportContent: values.reportContent,
     processWhenEnded: values.processWhenEnded,
+    maxPlayers: limitOf(values.maxPlayers),
+    maxRunsPerPlayer: limitOf(values.maxRunsPerPlayer),
+    schedule:
+      creating && values.repeat !== ''
+        ? values.repeatEnds === 'times'
+          ? { every: values.repeat, times: Number(values.repeatTimes.trim()) }
+          : { every: values.repeat, until: atOffset(values.repeatUntil, offset) }
+        : null,
   };
 }

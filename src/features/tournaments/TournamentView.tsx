@@ -32,6 +32,8 @@ export function TournamentHeader({ tournament, gameName, playUrl, status, now }:
     ['Players', formatCount(tournament.participantCount)],
     ['Prize pool', pool > 0 ? plural(pool, 'sat') : 'Rewards'],
   ];
+  const limits = limitsText(tournament);
+  if (limits) facts.push(['Limits', limits]);
   return (
     <section aria-labelledby="tournament-name" className="panel overflow-hidden">
       <div className="grid gap-6 p-5 sm:p-6 md:grid-cols-[16rem_1fr]">
@@ -65,6 +67,31 @@ export function TournamentHeader({ tournament, gameName, playUrl, status, now }:
         </div>
       </div>
     </section>
+  );
+}
+
+/** A tournament's limits in words ('Up to 50 players · 3 runs each'), or null without any. */
+export function limitsText(t: Pick<Tournament, 'maxPlayers' | 'maxRunsPerPlayer'>): string | null {
+  const parts = [
+    t.maxPlayers !== null ? `Up to ${plural(t.maxPlayers, 'player')}` : null,
+    t.maxRunsPerPlayer !== null ? `${plural(t.maxRunsPerPlayer, 'run')} each` : null,
+  ].filter((p) => p !== null);
+  return parts.length ? parts.join(' · ') : null;
+}
+
+/** Whether every place of a player-limited tournament is taken. */
+export const isFull = (t: Pick<Tournament, 'maxPlayers' | 'participantCount'>) =>
+  t.maxPlayers !== null && t.participantCount >= t.maxPlayers;
+
+/** Told to a signed-in player who is not in a full tournament. */
+export function FullNotice({ tournament }: { tournament: Tournament }) {
+  return (
+    <p role="status" className="rounded-box border-2 border-warning bg-base-300/70 px-4 py-3 text-warning">
+      <span className="font-bold">This tournament is full ({plural(tournament.maxPlayers!, 'player')}).</span>{' '}
+      <span className="text-base-content/85">
+        Your runs no longer enter it; they still count on the game&apos;s leaderboards.
+      </span>
+    </p>
   );
 }
 

@@ -169,10 +169,21 @@ export const $saveTournament = createMutatorStore<
   return { tournament, tournaments: await listTournaments() };
 });
 
-/** `DELETE /api/admin/tournaments/{id}`, then every tournament. */
-export const $deleteTournament = createMutatorStore<number, AdminTournament[]>(async ({ data: id }) => {
-  await sendJson('delete', `${ADMIN_TOURNAMENTS_KEY}/${id}`, undefined, z.object({ message: z.string() }));
-  return listTournaments();
+/**
+ * `DELETE /api/admin/tournaments/{id}` (with `following`: also the later ones of its series, which
+ * stops), then every tournament.
+ */
+export const $deleteTournament = createMutatorStore<
+  { id: number; following?: boolean },
+  { message: string; tournaments: AdminTournament[] }
+>(async ({ data: { id, following } }) => {
+  const { message } = await sendJson(
+    'delete',
+    `${ADMIN_TOURNAMENTS_KEY}/${id}${following ? '?following=1' : ''}`,
+    undefined,
+    z.object({ message: z.string() }),
+  );
+  return { message, tournaments: await listTournaments() };
 });
 
 /** `POST /api/admin/tournaments/{id}/end`: an active tournament ends now; then every tournament. */

@@ -6,6 +6,7 @@ import {
   tournamentBoardResponseSchema,
   tournamentDetailResponseSchema,
   tournamentParticipationResponseSchema,
+  tournamentRankResponseSchema,
   tournamentReportResponseSchema,
 } from '../schemas/tournament';
 
@@ -64,6 +65,19 @@ export const participationStore = storeFamily(
   (_userId: number, key) =>
     createQuery(key, () => getJson(key, tournamentParticipationResponseSchema), {
       freshMs: FRESH.participation,
+      onError: (error) => console.warn(`Could not load ${key}:`, error),
+    }),
+);
+
+/**
+ * `GET /api/tournaments/{id}/user-rank`: the signed-in player's place (rank null until they enter).
+ * The featured page asks only for a full tournament, to tell a player who is not in it.
+ */
+export const tournamentRankStore = storeFamily(
+  (id: number) => `tournaments/${id}/user-rank`,
+  (_id: number, key) =>
+    createQuery(key, () => getJson(key, tournamentRankResponseSchema), {
+      freshMs: FRESH.tournamentBoard,
       onError: (error) => console.warn(`Could not load ${key}:`, error),
     }),
 );
