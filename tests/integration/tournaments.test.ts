@@ -93,7 +93,7 @@ describe.each(DIALECTS)('tournaments on %s', (dialect) => {
     ]);
 
     const refused =
-      'The winners of "Fish Cup" were already processed: its game, dates and rewards can no longer change (its name, description, image and report still can).';
+      'The winners of "Fish Cup" were already processed: its game, dates, rewards and limits can no longer change (its name, description, image and report still can).';
     // Another game (bob would be first and paid again), another window, other sats or avatar rules.
     expect(await status(updateTournament(s, cup.id, form('Fish Cup', 'rekt'), T0))).toEqual([409, refused]);
     expect(

@@ -50,7 +50,6 @@ export const DELETE: APIRoute = (context) =>
           : following === '1'
             ? `Tournament "${name}" deleted; the series stops.`
             : `Tournament "${name}" deleted.`,
-      deleted,
     });
   });
 
