@@ -74,7 +74,10 @@ export default function AdminTournaments({ initial, avatars, games }: Props) {
 
   async function save() {
     setSaving(true);
-    const outcome = await runMutation($saveTournament, { id: editingId ?? undefined, form: payloadOf(values, editingId === null) });
+    const outcome = await runMutation($saveTournament, {
+      id: editingId ?? undefined,
+      form: payloadOf(values, editingId === null),
+    });
     setSaving(false);
     const created = editingId === null;
     if (outcome.status === 'done') {

@@ -39,7 +39,10 @@ describe.each(DIALECTS)('series and limits over the API of the built server on %
 
   it('answers bad schedules and limits with clear 400s', async () => {
     const start = now() + HOUR;
-    const form = (extra: object, end = start + HOUR) => ({ ...tournamentForm('Bad Series', 'rekt', start, end), ...extra });
+    const form = (extra: object, end = start + HOUR) => ({
+      ...tournamentForm('Bad Series', 'rekt', start, end),
+      ...extra,
+    });
     const cases: [object, string][] = [
       [{ schedule: { every: 'weekly', times: 1 } }, 'A series repeats: schedule.times must be at least 2'],
       [{ schedule: { every: 'weekly', times: 1001 } }, 'A series can hold at most 1000 tournaments'],

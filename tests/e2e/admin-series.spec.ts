@@ -68,7 +68,9 @@ test.describe('admin room: a weekly series', () => {
     await form.getByLabel('Start', { exact: true }).fill(local(Date.now() + 70_000));
     await form.getByLabel('End', { exact: true }).fill(local(Date.now() + 70_000 + 3_600_000));
     await form.getByRole('button', { name: 'Create Tournament' }).click();
-    await expect(form.getByRole('alert')).toHaveText('Repeat: the number of times must be a whole number from 2 to 1000.');
+    await expect(form.getByRole('alert')).toHaveText(
+      'Repeat: the number of times must be a whole number from 2 to 1000.',
+    );
     await form.getByLabel('Times (in all)').fill('8');
     await expectAccessible(page);
     await shoot(page, 'admin-tournament-form-series');
@@ -89,9 +91,9 @@ test.describe('admin room: a weekly series', () => {
     await expect(page.getByRole('heading', { name: `${name} #1` })).toBeVisible();
 
     // Number 1 starts; a player takes its one place.
-    const id = (
-      await (await page.request.get('/api/tournaments?status=upcoming')).json()
-    ).tournaments.find((t: { name: string }) => t.name === `${name} #1`).id as number;
+    const id = (await (await page.request.get('/api/tournaments?status=upcoming')).json()).tournaments.find(
+      (t: { name: string }) => t.name === `${name} #1`,
+    ).id as number;
     await expect
       .poll(async () => (await (await page.request.get(`/api/tournaments/${id}`)).json()).status, { timeout: 120_000 })
       .toBe('active');
@@ -99,7 +101,11 @@ test.describe('admin room: a weekly series', () => {
     const player = await playerContext.newPage();
     await signInThroughLink(player, await registerThroughApi(player.request, `Dash_First_${stamp}`));
     const { gameToken } = await (await player.request.get('/api/auth/game-token')).json();
-    expect((await postSignedRun(player.request, gameToken, 'rekt', { runId: `dash-${stamp}`, score: 4200, level: 3 })).status()).toBe(201);
+    expect(
+      (
+        await postSignedRun(player.request, gameToken, 'rekt', { runId: `dash-${stamp}`, score: 4200, level: 3 })
+      ).status(),
+    ).toBe(201);
     await playerContext.close();
 
     // Number 2 is upcoming while number 1 runs.
@@ -124,7 +130,12 @@ test.describe('admin room: a weekly series', () => {
     await expect(dialog).toContainText(`Are you sure you want to delete "${name} #1"?`);
     await dialog.getByLabel('This and the following (the series stops: no more are created)').check();
     await dialog.getByRole('button', { name: 'Delete' }).click();
-    await expectToast(page, 'Tournament Deleted', `Tournament "${name} #1" and the 1 following deleted; the series stops.`, 'success');
+    await expectToast(
+      page,
+      'Tournament Deleted',
+      `Tournament "${name} #1" and the 1 following deleted; the series stops.`,
+      'success',
+    );
     await expect(page.getByRole('listitem').filter({ hasText: name })).toHaveCount(0);
   });
 });

@@ -38,10 +38,17 @@ describe.each(DIALECTS)('tournament series on %s', (dialect) => {
   const weekly = (schedule: { every?: 'daily' | 'weekly' | 'monthly'; times?: number; until?: string } = {}) =>
     createTournament(
       s,
-      parsedForm('Weekly REKT!', 'rekt', T0, T0 + 2 * HOUR, { firstPlaceSats: 2100 }, {
-        schedule: { every: 'weekly', times: 10, ...schedule },
-        maxPlayers: 50,
-      }),
+      parsedForm(
+        'Weekly REKT!',
+        'rekt',
+        T0,
+        T0 + 2 * HOUR,
+        { firstPlaceSats: 2100 },
+        {
+          schedule: { every: 'weekly', times: 10, ...schedule },
+          maxPlayers: 50,
+        },
+      ),
       T0 - DAY,
       admin,
     );
@@ -49,7 +56,16 @@ describe.each(DIALECTS)('tournament series on %s', (dialect) => {
     (
       await s.db
         .selectFrom('tournaments')
-        .select(['id', 'name', 'series_number', 'start_at', 'end_at', 'process_when_ended', 'max_players', 'first_place_sats'])
+        .select([
+          'id',
+          'name',
+          'series_number',
+          'start_at',
+          'end_at',
+          'process_when_ended',
+          'max_players',
+          'first_place_sats',
+        ])
         .where('series_id', 'is not', null)
         .orderBy('series_number')
         .execute()
@@ -77,7 +93,12 @@ describe.each(DIALECTS)('tournament series on %s', (dialect) => {
     expect(await createDueSeriesTournaments(s, T0 + HOUR)).toBe(0);
     expect(await createDueSeriesTournaments(s, T0 + 3 * DAY)).toBe(0);
     expect(await seriesRows()).toEqual([
-      expect.objectContaining({ name: 'Weekly REKT! #1', series_number: 1, start_at: iso(T0), end_at: iso(T0 + 2 * HOUR) }),
+      expect.objectContaining({
+        name: 'Weekly REKT! #1',
+        series_number: 1,
+        start_at: iso(T0),
+        end_at: iso(T0 + 2 * HOUR),
+      }),
       {
         id: expect.any(Number),
         name: 'Weekly REKT! #2',
@@ -177,10 +198,17 @@ describe.each(DIALECTS)('tournament series on %s', (dialect) => {
 
     await createTournament(
       s,
-      parsedForm('Until Cup', 'rekt', T0, T0 + HOUR, {}, {
-        // #3 ends at T0 + 2 days + 1 hour: inside; #4 would end after it.
-        schedule: { every: 'daily', until: new Date(T0 + 2 * DAY + 2 * HOUR).toISOString().slice(0, 19) },
-      }),
+      parsedForm(
+        'Until Cup',
+        'rekt',
+        T0,
+        T0 + HOUR,
+        {},
+        {
+          // #3 ends at T0 + 2 days + 1 hour: inside; #4 would end after it.
+          schedule: { every: 'daily', until: new Date(T0 + 2 * DAY + 2 * HOUR).toISOString().slice(0, 19) },
+        },
+      ),
       T0 - DAY,
       admin,
     );
@@ -199,10 +227,17 @@ describe.each(DIALECTS)('tournament series on %s', (dialect) => {
     const edited = await updateTournament(
       s,
       first.id,
-      parsedForm('Weekly Wreck! #1', 'rekt', T0, T0 + 2 * HOUR, { firstPlaceSats: 5000 }, {
-        description: 'Bigger prizes',
-        maxPlayers: 20,
-      }),
+      parsedForm(
+        'Weekly Wreck! #1',
+        'rekt',
+        T0,
+        T0 + 2 * HOUR,
+        { firstPlaceSats: 5000 },
+        {
+          description: 'Bigger prizes',
+          maxPlayers: 20,
+        },
+      ),
       now,
       admin,
     );
@@ -249,11 +284,12 @@ describe.each(DIALECTS)('tournament series on %s', (dialect) => {
     expect(await seriesRows()).toEqual([]);
     expect(await createDueSeriesTournaments(s, T0 + 30 * DAY)).toBe(0);
     const log = await listAudit(s.db);
-    expect(log.filter((e) => e.action === 'tournament.delete').map((e) => e.details.name).sort()).toEqual([
-      'Weekly REKT! #1',
-      'Weekly REKT! #2',
-      'Weekly REKT! #3',
-    ]);
+    expect(
+      log
+        .filter((e) => e.action === 'tournament.delete')
+        .map((e) => e.details.name)
+        .sort(),
+    ).toEqual(['Weekly REKT! #1', 'Weekly REKT! #2', 'Weekly REKT! #3']);
     expect(log.find((e) => e.action === 'series.stop')).toMatchObject({ actorName: 'series_admin' });
     // A one-off cannot be deleted "with the following".
     const single = await createTournament(s, parsedForm('One Off', 'rekt', T0, T0 + HOUR), T0, admin);

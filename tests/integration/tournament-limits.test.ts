@@ -36,7 +36,14 @@ describe.each(DIALECTS)('tournament limits on %s', (dialect) => {
   });
 
   const run = (userId: number, score: number, now: number, db: Db = s.db) =>
-    submitRun({ db, rankings: s.rankings }, rekt, userId, { runId: `limit-run-${++seq}`, score, verified: true }, now, 1000);
+    submitRun(
+      { db, rankings: s.rankings },
+      rekt,
+      userId,
+      { runId: `limit-run-${++seq}`, score, verified: true },
+      now,
+      1000,
+    );
   const entries = async (id: number) =>
     (
       await s.db
@@ -50,7 +57,7 @@ describe.each(DIALECTS)('tournament limits on %s', (dialect) => {
   const cup = (limits: { maxPlayers?: number | null; maxRunsPerPlayer?: number | null }) =>
     createTournament(s, parsedForm('Limited Cup', 'rekt', T0 - HOUR, T0 + HOUR, {}, limits), T0 - 2 * HOUR, admin);
 
-  it('at most N players, first come: the next player\'s runs do not enter it, the ones in keep playing', async () => {
+  it("at most N players, first come: the next player's runs do not enter it, the ones in keep playing", async () => {
     const t = await cup({ maxPlayers: 2 });
     expect(t).toMatchObject({ maxPlayers: 2, maxRunsPerPlayer: null });
     const [ann, bob, cat] = [await addPlayer(s.db, 'ann'), await addPlayer(s.db, 'bob'), await addPlayer(s.db, 'cat')];
@@ -109,7 +116,10 @@ describe.each(DIALECTS)('tournament limits on %s', (dialect) => {
     expect(inIt).toHaveLength(3);
     expect(inIt.map((e) => e[0])).toContain('racer_0');
     // Every run was still stored (and counts on the game's boards): only the tournament is full.
-    const stored = await s.db.selectFrom('runs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const stored = await s.db
+      .selectFrom('runs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(stored.n)).toBe(12);
   });
 

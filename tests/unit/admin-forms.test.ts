@@ -184,3 +184,41 @@ describe("the tournament form's dates", () => {
     expect(saved({ ...values, name: 'Spring Cup 2026' })).toEqual([stored.startDate, stored.endDate]);
   });
 });
+
+describe("the tournament form's Repeat and Limits", () => {
+  const weekly: FormValues = { ...filled, repeat: 'weekly', repeatEnds: 'times', repeatTimes: '10' };
+
+  it('say what is wrong with the number of times, the until date and the limits before sending', () => {
+    expect(formProblems(weekly).form).toBeUndefined();
+    for (const times of ['1', '1001', '2.5', ''])
+      expect(formProblems({ ...weekly, repeatTimes: times }).form).toBe(
+        'Repeat: the number of times must be a whole number from 2 to 1000.',
+      );
+    expect(formProblems({ ...weekly, repeatEnds: 'until' }).form).toBe(
+      'Repeat: choose the date the series runs until.',
+    );
+    expect(formProblems({ ...weekly, repeatEnds: 'until', repeatUntil: '2026-05-02T12:00' }).form).toBe(
+      'Repeat: the "until" date must be after the first tournament ends.',
+    );
+    // Editing: the schedule is not the form's any more.
+    expect(formProblems({ ...weekly, repeatTimes: '1' }, false).form).toBeUndefined();
+    expect(formProblems({ ...filled, maxPlayers: '0' }).form).toBe(
+      'Max players must be a whole number of at least 1 (or empty for no limit).',
+    );
+    expect(formProblems({ ...filled, maxRunsPerPlayer: '100001' }).form).toBe(
+      'Runs per player can be at most 100,000.',
+    );
+  });
+
+  it('reach the server as a schedule (creating only) and limits it takes', () => {
+    const created = z.parse(tournamentFormSchema, payloadOf({ ...weekly, maxPlayers: '50', maxRunsPerPlayer: '' }));
+    expect(created).toMatchObject({ schedule: { every: 'weekly', times: 10 }, maxPlayers: 50, maxRunsPerPlayer: null });
+    const until = z.parse(
+      tournamentFormSchema,
+      payloadOf({ ...weekly, repeat: 'monthly', repeatEnds: 'until', repeatUntil: '2026-12-31T23:00' }),
+    );
+    expect(until.schedule).toMatchObject({ every: 'monthly', until: expect.stringMatching(/^2026-12-3[01]T/) });
+    expect(z.parse(tournamentFormSchema, payloadOf(weekly, false)).schedule).toBeNull();
+    expect(z.parse(tournamentFormSchema, payloadOf(filled)).schedule).toBeNull();
+  });
+});

@@ -167,7 +167,10 @@ export function TournamentFormPanel({
           <legend className="px-2 font-pixel text-[0.6rem] text-secondary">Repeat</legend>
           <div className="grid gap-4 md:grid-cols-3">
             <div>
-              <label htmlFor={`${id}-repeat`} className="mb-2 block font-pixel text-[0.6rem] tracking-wide text-secondary">
+              <label
+                htmlFor={`${id}-repeat`}
+                className="mb-2 block font-pixel text-[0.6rem] tracking-wide text-secondary"
+              >
                 Schedule
               </label>
               <select
@@ -254,10 +257,10 @@ export function TournamentFormPanel({
                     : ''}
             </p>
             <p className="mt-1 text-base-content/80">
-              Changes to the game, description, image, rewards, limits and &quot;Process winners when it ends&quot; apply
-              to the whole series: this tournament, the ones not started yet and the next ones created. Started and
-              ended tournaments of the series keep theirs. Renaming it to &quot;New name #{series.number}&quot; renames
-              the series.
+              Changes to the game, description, image, rewards, limits and &quot;Process winners when it ends&quot;
+              apply to the whole series: this tournament, the ones not started yet and the next ones created. Started
+              and ended tournaments of the series keep theirs. Renaming it to &quot;New name #{series.number}&quot;
+              renames the series.
             </p>
           </div>
         )
@@ -326,8 +329,8 @@ export function TournamentFormPanel({
               Process winners when it ends
             </label>
             <p id={`${id}-process-when-ended-help`} className="text-base-content/70">
-              The arcade creates the prize awards within a minute after the end, without Process Winners. On
-              by default for a series.
+              The arcade creates the prize awards within a minute after the end, without Process Winners. On by default
+              for a series.
             </p>
           </div>
         </div>

@@ -174,7 +174,8 @@ export const scheduleInputSchema = z
   )
   .check(
     z.refine((s) => (s.until == null) !== (s.times == null), {
-      message: 'Say when the series ends: either until a date (schedule.until) or after a number of times (schedule.times)',
+      message:
+        'Say when the series ends: either until a date (schedule.until) or after a number of times (schedule.times)',
       path: ['until'],
     }),
   );

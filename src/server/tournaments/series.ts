@@ -122,7 +122,10 @@ function templateOf(values: TemplateOf, avatarRewards: AvatarRewardInput[]) {
 }
 
 /** Each series tournament's series, as the admin list shows it. */
-export async function seriesOf(db: Db, rows: TournamentRow[]): Promise<Map<number, NonNullable<AdminTournament['series']>>> {
+export async function seriesOf(
+  db: Db,
+  rows: TournamentRow[],
+): Promise<Map<number, NonNullable<AdminTournament['series']>>> {
   const ids = [...new Set(rows.flatMap((r) => (r.series_id === null ? [] : [r.series_id])))];
   const found = new Map<number, NonNullable<AdminTournament['series']>>();
   if (ids.length === 0) return found;
