@@ -67,10 +67,13 @@ export const tournamentSchema = z.object({
   distributedSats: z.number(),
   /** Whether a post-mortem report was written (the report call answers it either way). */
   hasReport: z.boolean(),
-  /** At most this many players, first come (null: no limit). */
-  maxPlayers: z.nullable(z.number()),
-  /** Only each player's first this many runs in the window count (null: no limit). */
-  maxRunsPerPlayer: z.nullable(z.number()),
+  /**
+   * At most this many players, first come (null: no limit). Absent (an answer from before limits
+   * existed, still in a cache across a deploy) reads as null.
+   */
+  maxPlayers: z._default(z.nullable(z.number()), null),
+  /** Only each player's first this many runs in the window count (null: no limit; absent too). */
+  maxRunsPerPlayer: z._default(z.nullable(z.number()), null),
 });
 export type Tournament = z.infer<typeof tournamentSchema>;
 
