@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 export interface Screenshot {
   src: string;
@@ -47,10 +47,18 @@ export default function ScreenshotCarousel({
   const [furthest, setFurthest] = useState(-1);
   useEffect(() => setFurthest((f) => Math.max(f, index)), [index]);
 
+  // `data-carousel-running` says whether the rotation timer is armed right now (what a test waits
+  // for before it moves a clock; set with the timer itself, so it never runs ahead of it).
+  const region = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (paused || images.length < 2) return;
+    const element = region.current;
     const timer = setInterval(() => setIndex((i) => (i + 1) % images.length), intervalMs);
-    return () => clearInterval(timer);
+    element?.setAttribute('data-carousel-running', 'true');
+    return () => {
+      clearInterval(timer);
+      element?.setAttribute('data-carousel-running', 'false');
+    };
   }, [paused, images.length, intervalMs, restart]);
 
   function pick(i: number) {
@@ -60,6 +68,7 @@ export default function ScreenshotCarousel({
 
   return (
     <div
+      ref={region}
       role="region"
       aria-roledescription="carousel"
       aria-label={label}
