@@ -112,8 +112,15 @@ test.describe('Fishing for Sats!', () => {
     await expect(frame.locator('#hud-cast')).toHaveText('3/5');
     await expect(frame.locator('#hud-fish')).toHaveText('1');
 
-    // Enough for tonight: the trip is scored and saved, and the server's replay agrees.
+    // Enough for tonight: END TRIP asks first; KEEP FISHING goes on, END NOW ends it. The trip is
+    // scored and saved, and the server's replay agrees.
     await frame.getByRole('button', { name: 'END TRIP' }).click();
+    const ask = frame.getByRole('alertdialog', { name: 'End the trip now? Your catch so far is scored.' });
+    await ask.getByRole('button', { name: 'KEEP FISHING' }).click();
+    await expect(ask).toBeHidden();
+    await expect(body).toHaveAttribute('data-phase', 'aim');
+    await frame.getByRole('button', { name: 'END TRIP' }).click();
+    await ask.getByRole('button', { name: 'END NOW' }).click();
     await expect(frame.getByRole('list', { name: 'Your catch' }).getByRole('listitem')).toHaveCount(1);
     await expect(frame.locator('#final-score')).toHaveText(points.toLocaleString('en-US'));
     await expect(body).toHaveAttribute('data-state', 'saved', { timeout: 20_000 });
@@ -131,6 +138,7 @@ test.describe('Fishing for Sats!', () => {
     await castLine(page, frame);
     await gameShows(game, { phase: 'waiting' });
     await frame.getByRole('button', { name: 'END TRIP' }).click();
+    await frame.getByRole('button', { name: 'END NOW' }).click();
     await expect(body).toHaveAttribute('data-state', 'saved', { timeout: 20_000 });
     expect(await latestRun(page, userId, 'fishing-for-sats')).toEqual({
       count: 2,
