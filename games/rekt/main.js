@@ -19,7 +19,10 @@ import * as G from './game.js';
 const arcade = new Arcade({ gameId: 'rekt', gameName: 'REKT!' });
 const sfx = arcade.sound;
 const canvas = document.getElementById('screen');
-const px = createPixelCanvas(canvas, { height: G.H, minWidth: 128, maxWidth: 720 });
+// One world width for every screen (one shared leaderboard): a phone sees as far ahead as a desktop,
+// the rest of its screen is letterboxed.
+const VIEW_W = 400;
+const px = createPixelCanvas(canvas, { height: G.H, minWidth: VIEW_W, maxWidth: VIEW_W });
 const ctx = px.ctx;
 const $ = (id) => document.getElementById(id);
 
@@ -616,7 +619,7 @@ function frame(now) {
 
 /** Read-only snapshot for automated tests and screenshots (never changes the game). */
 window.__arcadeDebug = () => {
-  if (!world) return { phase };
+  if (!world) return { phase, viewWidth: px.W };
   const bx = G.birdWorldX(world);
   const next = world.pillars.find((p) => p.x + G.PILLAR_W > bx - 6);
   const targets = [];
@@ -629,6 +632,7 @@ window.__arcadeDebug = () => {
   targets.sort((a, b) => a.x - b.x);
   return {
     phase,
+    viewWidth: px.W,
     y: world.bird.y,
     vy: world.bird.vy,
     gapY: next ? next.gapY : null,
