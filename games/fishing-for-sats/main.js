@@ -14,11 +14,14 @@ import {
   textWidth,
   wrapText,
 } from '../shared/pixel.js';
+import { createAmbience } from './ambience.js';
 import * as F from './game.js';
 
 const arcade = new Arcade({ gameId: 'fishing-for-sats', gameName: 'Fishing for Sats!' });
 const sfx = arcade.sound;
 const $ = (id) => document.getElementById(id);
+/** The sea and the lofi loop; the snapshot is read by tests. */
+window.__fishingAmbience = createAmbience(sfx, $('music'));
 const canvas = $('screen');
 const H = 240;
 const px = createPixelCanvas(canvas, { height: H, minWidth: 120, maxWidth: 560 });
