@@ -42,8 +42,8 @@ export default function ScreenshotCarousel({
   // Bumped when a dot is picked, so the picked image gets its full interval.
   const [restart, setRestart] = useState(0);
   // The furthest image shown so far (-1 in the HTML). Only the images up to the one after it have
-  // their picture: every SVG screenshot costs the page a document of its own to draw, so the page
-  // loads the first one, the next once hydrated, and each further one as the carousel nears it.
+  // their picture: every screenshot is a download a visitor may never look at, so the page loads
+  // the first one, the next once hydrated, and each further one as the carousel nears it.
   const [furthest, setFurthest] = useState(-1);
   useEffect(() => setFurthest((f) => Math.max(f, index)), [index]);
 
