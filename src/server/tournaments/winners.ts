@@ -40,15 +40,21 @@ interface RewardRule {
   min_score: number | null;
 }
 
-/** The final board, best first, with unique consecutive ranks. */
+/**
+ * The final board, best first, with unique consecutive ranks: the players on the boards only (a
+ * banned or deleted player does not place; README, "Player management"), as the board shows it.
+ */
 async function finalPlaces(db: Db, tournamentId: number): Promise<Placed[]> {
   const rows = await db
-    .selectFrom('tournament_entries')
-    .select(['user_id', 'best_score'])
-    .where('tournament_id', '=', tournamentId)
-    .orderBy('best_score', 'desc')
-    .orderBy('best_reached_at')
-    .orderBy('user_id')
+    .selectFrom('tournament_entries as e')
+    .innerJoin('users as u', 'u.id', 'e.user_id')
+    .select(['e.user_id', 'e.best_score'])
+    .where('e.tournament_id', '=', tournamentId)
+    .where('u.banned_at', 'is', null)
+    .where('u.deleted_at', 'is', null)
+    .orderBy('e.best_score', 'desc')
+    .orderBy('e.best_reached_at')
+    .orderBy('e.user_id')
     .execute();
   return rows.map((row, i) => ({ userId: row.user_id, rank: i + 1, score: Number(row.best_score) }));
 }
