@@ -17,6 +17,7 @@ import { conflict, notFound } from '../shared/errors';
 import { statusAt, tournamentRow, unlockCriteria } from './tournaments';
 import { listAudit, recordAudit, type Actor } from '../shared/audit';
 import { payoutOf, payoutSettings } from './payouts/payouts';
+import { assertNotWithheld } from '../moderation/bans';
 import type { Insertable } from 'kysely';
 
 // Winners of a past tournament: who placed (the board's order: higher score, then who reached it
@@ -289,6 +290,7 @@ export async function listWinners(
         'p.payout_paid_at',
         'u.username',
         'u.lightning_address',
+        'u.banned_at',
         'a.name as avatar_name',
         'a.image_url',
         's.username as sent_by_name',
@@ -323,6 +325,7 @@ export async function listWinners(
         rank: place?.rank ?? null,
         score: place?.score ?? null,
         lightningAddress: a.lightning_address,
+        withheld: a.banned_at !== null,
         bitcoinPrizes: [],
         avatarPrizes: [],
       };
@@ -341,7 +344,7 @@ export async function listWinners(
         prizeValue: Number(a.prize_value),
         awardReason,
         ...sent,
-        payout: payoutOf(a, payouts.enabled),
+        payout: payoutOf(a, payouts.enabled && a.banned_at === null),
       });
     else
       winner.avatarPrizes.push({
@@ -403,7 +406,12 @@ export async function distributePrize(
   paymentProof: string | null = null,
   now = Date.now(),
 ): Promise<PrizeResponse> {
+  const postgres = driverOf(services.db).dialect === 'postgres';
   return services.db.transaction().execute(async (trx) => {
+    // A banned winner's prize is withheld (README, "Player management"): a 409, nothing sent.
+    const winner = await trx.selectFrom('prize_awards').select('user_id').where('id', '=', prizeId).executeTakeFirst();
+    if (!winner) throw notFound(`There is no prize ${prizeId}.`);
+    await assertNotWithheld(trx, winner.user_id, postgres);
     const sent = await trx
       .updateTable('prize_awards')
       .set({ status: 'sent', sent_at: now, sent_by: actor.id, payment_proof: paymentProof || null })
