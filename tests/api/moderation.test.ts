@@ -73,7 +73,10 @@ describe.each(DIALECTS)('player management API against the built server on %s', 
       status: 400,
       json: { error: 'The reason is too long: at most 500 characters.' },
     });
-    expect(await ban({ reason: 'x' }, admin.id)).toMatchObject({ status: 403, json: { error: 'Admins cannot be banned.' } });
+    expect(await ban({ reason: 'x' }, admin.id)).toMatchObject({
+      status: 403,
+      json: { error: 'Admins cannot be banned.' },
+    });
     expect(await ban({ reason: 'x' }, 99_999)).toMatchObject({ status: 404, json: { error: 'No such player.' } });
     expect(await ban({ reason: 'x' }, 0)).toMatchObject({ status: 400 });
 
@@ -148,7 +151,8 @@ describe.each(DIALECTS)('player management API against the built server on %s', 
     expect(await board()).toContain('Odd_Runner:50000');
     const hide = (body?: unknown, runId = id) =>
       call(server, `/api/admin/runs/${runId}/hide`, { method: 'POST', cookie: admin.cookie, body });
-    const restore = (runId = id) => call(server, `/api/admin/runs/${runId}/restore`, { cookie: admin.cookie, body: {} });
+    const restore = (runId = id) =>
+      call(server, `/api/admin/runs/${runId}/restore`, { cookie: admin.cookie, body: {} });
 
     expect(await hide()).toMatchObject({ status: 400, json: { error: 'Write a reason (1 to 500 characters).' } });
     expect(await hide({ reason: 'x' }, 99_999)).toMatchObject({ status: 404, json: { error: 'No such run.' } });
@@ -161,7 +165,10 @@ describe.each(DIALECTS)('player management API against the built server on %s', 
       score: 50_000,
       hiddenReason: 'Impossible in 3 seconds',
     });
-    expect(await hide({ reason: 'again' })).toMatchObject({ status: 409, json: { error: 'This run is already hidden.' } });
+    expect(await hide({ reason: 'again' })).toMatchObject({
+      status: 409,
+      json: { error: 'This run is already hidden.' },
+    });
     expect(await board()).toContain('Odd_Runner:300');
     expect(await board()).not.toContain('Odd_Runner:50000');
 

@@ -211,7 +211,10 @@ describe.each(DIALECTS)('player management on %s', (dialect) => {
       expect(await appErrorOf(banPlayer(s, admin, ann, 'again'))).toEqual([409, 'This player is already banned.']);
       // Two bans at once: one bans, the other is told.
       const bob = await addPlayer(s.db, 'bob');
-      const both = await Promise.all([appErrorOf(banPlayer(s, admin, bob, 'a')), appErrorOf(banPlayer(s, admin, bob, 'b'))]);
+      const both = await Promise.all([
+        appErrorOf(banPlayer(s, admin, bob, 'a')),
+        appErrorOf(banPlayer(s, admin, bob, 'b')),
+      ]);
       expect(both.map((b) => b[0]).sort()).toEqual([0, 409]);
       expect((await listAudit(s.db)).filter((e) => e.action === 'user.ban')).toHaveLength(2);
     });
@@ -238,9 +241,9 @@ describe.each(DIALECTS)('player management on %s', (dialect) => {
         403,
         'This account is suspended.',
       ]);
-      expect(await appErrorOf(verifyLoginCode(s, { email: 'dana@example.com', code: pending.code }, requester))).toEqual(
-        [403, 'This account is suspended.'],
-      );
+      expect(
+        await appErrorOf(verifyLoginCode(s, { email: 'dana@example.com', code: pending.code }, requester)),
+      ).toEqual([403, 'This account is suspended.']);
       // Asking for a link: the same answer as for anyone (nothing thrown), and the mail says why, with no link.
       const mails = s.mailer.sent.length;
       await sendMagicLink(s, 'dana@example.com', from());
@@ -344,7 +347,12 @@ describe.each(DIALECTS)('player management on %s', (dialect) => {
         const hiddenBefore = await metric('arcade_runs_hidden_total', 'hide');
 
         const hidden = await hideRun(s, admin, suspicious, 'impossible score');
-        expect(hidden.run).toMatchObject({ id: suspicious, userId: ann, score: 60_000, hiddenReason: 'impossible score' });
+        expect(hidden.run).toMatchObject({
+          id: suspicious,
+          userId: ann,
+          score: 60_000,
+          hiddenReason: 'impossible score',
+        });
         expect(await metric('arcade_runs_hidden_total', 'hide')).toBe(hiddenBefore + 1);
 
         expect(await stats()).toEqual({
@@ -368,7 +376,11 @@ describe.each(DIALECTS)('player management on %s', (dialect) => {
         expect(await tournamentNames(other.rankings)).toEqual(['1:bob', '2:ann']);
         // Kept for the record.
         expect(
-          await s.db.selectFrom('runs').select(['score', 'hidden_reason']).where('id', '=', suspicious).executeTakeFirst(),
+          await s.db
+            .selectFrom('runs')
+            .select(['score', 'hidden_reason'])
+            .where('id', '=', suspicious)
+            .executeTakeFirst(),
         ).toEqual({ score: 60_000, hidden_reason: 'impossible score' });
 
         expect(await appErrorOf(hideRun(s, admin, suspicious, 'again'))).toEqual([409, 'This run is already hidden.']);
@@ -413,7 +425,11 @@ describe.each(DIALECTS)('player management on %s', (dialect) => {
       expect(kept.map((k) => [k.name, Number(k.unlocked_at)])).toEqual([['double arc', T0 + 20]]);
       // Processing winners after the hide: the hidden run places nobody.
       await processWinners(s, admin, tournamentId, T0 + 2 * DAY);
-      const awards = await s.db.selectFrom('prize_awards').select('user_id').where('tournament_id', '=', tournamentId).execute();
+      const awards = await s.db
+        .selectFrom('prize_awards')
+        .select('user_id')
+        .where('tournament_id', '=', tournamentId)
+        .execute();
       expect(awards.map((a) => a.user_id)).toEqual([bob]);
       expect(await appErrorOf(hideRun(s, admin, 9999, 'x'))).toEqual([404, 'No such run.']);
       expect(await appErrorOf(restoreRun(s, admin, 9999))).toEqual([404, 'No such run.']);

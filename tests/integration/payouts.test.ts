@@ -484,7 +484,10 @@ describe.each(DIALECTS)('Lightning payouts on %s', (dialect) => {
   it('a banned winner is paid by nothing: PAY, Distribute, PAY ALL and automatic payment withhold the prize until the unban', async () => {
     // Only the admin is in ADMIN_USER_IDS here (the tests' default also names user 2).
     const moderated = { ...app, config: { ...app.config, adminUserIds: new Set([admin.id]) } };
-    const automatic = { ...moderated, config: { ...moderated.config, payouts: { ...moderated.config.payouts, automatic: true } } };
+    const automatic = {
+      ...moderated,
+      config: { ...moderated.config, payouts: { ...moderated.config.payouts, automatic: true } },
+    };
     const banned = `Mallory_${dialect}`;
     const bannedAddress = net.lnurl.address(`mallory-${dialect}`);
     const { id, prizeOf, userOf } = await processedTournament([

@@ -354,25 +354,26 @@ export class Rankings {
         .execute())
         restanding.add(id);
       const standingIds = [...restanding];
-      const [reached, moved, told, restyled, entered, toldEntries, edited, standingBests, standingEntries] = await Promise.all([
-        this.bestRows().where('s.best_reached_at', '>', since).execute(),
-        this.bestRows().where('u.country_changed_at', '>', since).execute(),
-        touched.length
-          ? this.bestRows().where('s.user_id', 'in', touched).execute()
-          : Promise.resolve([] as GameBestRow[]),
-        this.db.selectFrom('users').select('id').where('avatar_changed_at', '>', since).execute(),
-        this.entryRows().where('e.best_reached_at', '>', since).execute(),
-        touched.length
-          ? this.entryRows().where('e.user_id', 'in', touched).execute()
-          : Promise.resolve([] as EntryRow[]),
-        this.db.selectFrom('tournaments').select('id').where('updated_at', '>', since).execute(),
-        standingIds.length
-          ? this.bestRows().where('s.user_id', 'in', standingIds).execute()
-          : Promise.resolve([] as GameBestRow[]),
-        standingIds.length
-          ? this.entryRows().where('e.user_id', 'in', standingIds).execute()
-          : Promise.resolve([] as EntryRow[]),
-      ]);
+      const [reached, moved, told, restyled, entered, toldEntries, edited, standingBests, standingEntries] =
+        await Promise.all([
+          this.bestRows().where('s.best_reached_at', '>', since).execute(),
+          this.bestRows().where('u.country_changed_at', '>', since).execute(),
+          touched.length
+            ? this.bestRows().where('s.user_id', 'in', touched).execute()
+            : Promise.resolve([] as GameBestRow[]),
+          this.db.selectFrom('users').select('id').where('avatar_changed_at', '>', since).execute(),
+          this.entryRows().where('e.best_reached_at', '>', since).execute(),
+          touched.length
+            ? this.entryRows().where('e.user_id', 'in', touched).execute()
+            : Promise.resolve([] as EntryRow[]),
+          this.db.selectFrom('tournaments').select('id').where('updated_at', '>', since).execute(),
+          standingIds.length
+            ? this.bestRows().where('s.user_id', 'in', standingIds).execute()
+            : Promise.resolve([] as GameBestRow[]),
+          standingIds.length
+            ? this.entryRows().where('e.user_id', 'in', standingIds).execute()
+            : Promise.resolve([] as EntryRow[]),
+        ]);
       for (const row of [...reached, ...moved, ...told]) this.game(row.game_id).upsert(row);
       // A tournament edited elsewhere may have had its entries rebuilt: read it afresh at next use.
       for (const { id } of edited) this.forgetTournament(id);

@@ -62,7 +62,13 @@ export async function banPlayer(
   userId: number,
   reasonInput: unknown,
   now = Date.now(),
-): Promise<{ user: BanView; message: string; sessionsEnded: number; prizesWithheld: number; paymentsUnderWay: number }> {
+): Promise<{
+  user: BanView;
+  message: string;
+  sessionsEnded: number;
+  prizesWithheld: number;
+  paymentsUnderWay: number;
+}> {
   assertNotAdmin(services, userId);
   const reason = parseReason(reasonInput);
   const done = await services.db.transaction().execute(async (trx) => {
@@ -110,7 +116,9 @@ export async function banPlayer(
   services.rankings.touchStanding(userId);
   const parts = [
     `${done.username} is banned: signed out everywhere and off every board.`,
-    done.withheld ? `${done.withheld === 1 ? '1 unsent prize is' : `${done.withheld} unsent prizes are`} withheld.` : '',
+    done.withheld
+      ? `${done.withheld === 1 ? '1 unsent prize is' : `${done.withheld} unsent prizes are`} withheld.`
+      : '',
     done.underWay
       ? `${done.underWay === 1 ? '1 Lightning payment was' : `${done.underWay} Lightning payments were`} already under way and cannot be called back.`
       : '',
