@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
 import countries from 'world-countries';
 import currencyCodes from 'currency-codes';
 import elementData from 'periodic-table-data/periodicTableData.json';
 import { describe, expect, it } from 'vitest';
 import { QUIZ_ROUNDS, quizQuestions } from '~/server/games/quiz';
 import { QUIZ_BANK } from '~/server/games/quiz-bank';
+import { QUIZ_HISTORY } from '~/server/games/quiz-history';
 import { QUIZ_TOPICS, type QuizQuestion } from '~/server/games/quiz-topics';
 
 // Mr Quiz's generated questions (README, "Mr Quiz"), checked against their data. The checks below
@@ -486,5 +488,18 @@ describe('Mr Quiz questions', () => {
     const everything = new Set(QUIZ_TOPICS.flatMap((t) => Array.from({ length: t.size }, (_, i) => t.keyOf(i))));
     const full = quizQuestions(3, everything);
     expect(new Set(full.state.keys).size).toBe(QUIZ_ROUNDS);
+  });
+
+  it('are described truthfully in the catalogue: the topic count, how they are made, no claims the game does not keep', () => {
+    for (const file of ['src/content/games/mr-quiz.md', 'src/content/about/mr-quiz.md']) {
+      // The screenshots' own descriptions describe the pictures (drawn before the game was built; not this copy).
+      const copy = readFileSync(file, 'utf8').replace(/\nscreenshots:\n(  .*\n)+/, '\n');
+      expect(copy).toContain(`${QUIZ_TOPICS.length} topics`);
+      expect(copy).toContain('open data');
+      expect(copy).not.toMatch(/\bAI\b|AI-generated|unlimited|streak|never repeat|No two quizzes/i);
+    }
+    const game = readFileSync('src/content/games/mr-quiz.md', 'utf8');
+    expect(game).toContain(`value: "${QUIZ_TOPICS.length}"`);
+    expect(game).toContain(`last ${QUIZ_HISTORY} quizzes`);
   });
 });
