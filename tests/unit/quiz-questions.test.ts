@@ -493,7 +493,7 @@ describe('Mr Quiz questions', () => {
   it('are described truthfully in the catalogue: the topic count, how they are made, no claims the game does not keep', () => {
     for (const file of ['src/content/games/mr-quiz.md', 'src/content/about/mr-quiz.md']) {
       // The screenshots' own descriptions describe the pictures (drawn before the game was built; not this copy).
-      const copy = readFileSync(file, 'utf8').replace(/\nscreenshots:\n(  .*\n)+/, '\n');
+      const copy = readFileSync(file, 'utf8').replace(/\nscreenshots:\n( {2}.*\n)+/, '\n');
       expect(copy).toContain(`${QUIZ_TOPICS.length} topics`);
       expect(copy).toContain('open data');
       expect(copy).not.toMatch(/\bAI\b|AI-generated|unlimited|streak|never repeat|No two quizzes/i);

@@ -65,7 +65,9 @@ function wrongAnswers(random: Random, right: string, tiers: string[][], isRight?
   return chosen as [string, string, string];
 }
 
-const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 8 });
+/** Numbers as the questions write them: 1,234,567.5 (one formatter: making one per call is slow). */
+const NUMBER_FORMAT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 8 });
+const fmt = (n: number) => NUMBER_FORMAT.format(n);
 const btc = (sats: number) => `${fmt(sats / 1e8)} BTC`;
 
 // ---------------------------------------------------------------------------------------------
@@ -313,11 +315,13 @@ const TRANSLATION_TOPIC: QuizTopic = {
       topic: 'Country names abroad',
       q: `What is ${nameOf(c)} called in ${language}?`,
       right,
-      wrong: wrongAnswers(
-        random,
-        right,
-        nearTiers(c).map((t) => t.map((o) => translation(o, code)).filter((t) => t !== null)),
-      ),
+      // Names that differ from the English one first: "Chile" gives away that it is not Ecuador.
+      wrong: wrongAnswers(random, right, [
+        ...nearTiers(c).map((t) =>
+          t.filter((o) => ![null, nameOf(o)].includes(translation(o, code))).map((o) => translation(o, code)!),
+        ),
+        ...nearTiers(c).map((t) => t.map((o) => translation(o, code)).filter((t) => t !== null)),
+      ]),
     };
   },
 };
