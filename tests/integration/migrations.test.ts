@@ -134,6 +134,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
       '0011_payouts',
       '0012_winners_when_ended',
       '0013_moderation',
+      '0016_quiz_history',
     ]);
     await migrateToLatest(h);
     const tables = async () =>
@@ -150,6 +151,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
       'payout_budget',
       'player_avatars',
       'prize_awards',
+      'quiz_history',
       'rate_limits',
       'run_tickets',
       'runs',

@@ -14,6 +14,7 @@ import * as admin from './0010-admin';
 import * as payouts from './0011-payouts';
 import * as winnersWhenEnded from './0012-winners-when-ended';
 import * as moderation from './0013-moderation';
+import * as quizHistory from './0016-quiz-history';
 
 /** Declared apart (`dialect.ts`) so the migrations name it without importing this index, which imports them. */
 export type { Dialect };
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, ArcadeMigration> = {
   '0011_payouts': payouts,
   '0012_winners_when_ended': winnersWhenEnded,
   '0013_moderation': moderation,
+  '0016_quiz_history': quizHistory,
 };
 
 /** The migrations as Kysely's migrator takes them, for `dialect`. */
