@@ -321,7 +321,8 @@ function WinnerCard({
   return (
     <li className="panel p-5">
       <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
-        <span className="font-pixel text-sm text-primary">{winner.rank ? `#${winner.rank}` : '#?'}</span>
+        {/* No rank: off the boards (banned or deleted) since the winners were processed. */}
+        <span className="font-pixel text-sm text-primary">{winner.rank ? `#${winner.rank}` : 'UNRANKED'}</span>
         <a href={`/users/${winner.userId}`} className="link font-data text-lg font-bold break-all link-hover">
           {winner.username}
         </a>
