@@ -79,14 +79,11 @@ export async function searchUsers(
       ]),
     );
   const offset = (page - 1) * USERS_PAGE_SIZE;
+  let listed = base.select([...SUMMARY_COLUMNS]);
+  // The player an id names comes first, then those whose name or e-mail holds its digits.
+  if (id !== null) listed = listed.orderBy(sql`case when ${sql.ref('id')} = ${id} then 0 else 1 end`);
   const [rows, count] = await Promise.all([
-    base
-      .select([...SUMMARY_COLUMNS])
-      .orderBy(id !== null ? sql`case when ${sql.ref('id')} = ${id} then 0 else 1 end` : sql`0`)
-      .orderBy('id', 'desc')
-      .limit(USERS_PAGE_SIZE)
-      .offset(offset)
-      .execute(),
+    listed.orderBy('id', 'desc').limit(USERS_PAGE_SIZE).offset(offset).execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   const total = Number(count.n);
