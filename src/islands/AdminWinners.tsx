@@ -328,6 +328,14 @@ function WinnerCard({
         <span className="font-data text-base-content/80">
           {winner.score === null ? '-' : `${sats.format(winner.score)} points`}
         </span>
+        {winner.withheld && (
+          <span
+            className="badge font-pixel badge-sm text-[0.55rem] badge-error"
+            title="The player is banned: their unsent prizes are withheld until the ban is lifted."
+          >
+            WITHHELD (banned)
+          </span>
+        )}
       </div>
       <LightningAddress address={winner.lightningAddress} />
       <ul className="mt-4 space-y-2">
@@ -361,6 +369,11 @@ function WinnerCard({
                   {payout.state === 'failed' ? 'RETRY' : `PAY ${amount.toUpperCase()}`}
                 </button>
               )}
+              {payoutsOn && winner.withheld && prize.distributionStatus === 'pending' && !paying && (
+                <button type="button" className="btn-arcade btn-primary btn-xs" disabled>
+                  {`PAY ${amount.toUpperCase()}`}
+                </button>
+              )}
               {working === `pay-${prize.id}` && (
                 <span className="text-sm text-base-content/70" role="status">
                   Paying...
@@ -370,7 +383,7 @@ function WinnerCard({
                 <button
                   type="button"
                   className={`btn-arcade btn-xs ${payoutsOn && payout.payable ? 'btn-ghost' : 'btn-primary'}`}
-                  disabled={working === `prize-${prize.id}`}
+                  disabled={working === `prize-${prize.id}` || winner.withheld}
                   onClick={() => onDistribute(prize.id, `${amount} to ${winner.username}`)}
                 >
                   {working === `prize-${prize.id}` ? 'Sending...' : 'Distribute'}
@@ -394,7 +407,7 @@ function WinnerCard({
               <button
                 type="button"
                 className="btn-arcade btn-primary btn-xs"
-                disabled={working === `prize-${prize.id}`}
+                disabled={working === `prize-${prize.id}` || winner.withheld}
                 onClick={() => onDistribute(prize.id, `${prize.avatarName} to ${winner.username}`)}
               >
                 {working === `prize-${prize.id}` ? 'Sending...' : 'Distribute'}

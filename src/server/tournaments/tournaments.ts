@@ -355,7 +355,7 @@ async function writeAvatarRewards(trx: Tx, tournamentId: number, form: Tournamen
  * Rebuild a tournament's entries from the runs of its game inside its window: each player's best
  * run (earliest first among equal scores), how many runs counted and when they entered; for a game
  * in `replay` fair-play mode only its verified runs (the entry rule's fair-play half,
- * {@link countsInTournaments}). Used when a tournament is created (its window may lie in the past)
+ * {@link countsInTournaments}); never a hidden run (README, "Player management"). Used when a tournament is created (its window may lie in the past)
  * or its window or game changes, inside {@link adminWrite}'s transaction.
  */
 async function rebuildEntries(
@@ -371,7 +371,7 @@ async function rebuildEntries(
         count(*) over (partition by user_id) as runs,
         min(created_at) over (partition by user_id) as entered_at
       from runs where game_id = ${t.game_id} and created_at >= ${t.start_at} and created_at < ${t.end_at}
-        and ${sql.raw(countsInTournaments('verified', t.replayMode ? '1' : '0'))}
+        and hidden_at is null and ${sql.raw(countsInTournaments('verified', t.replayMode ? '1' : '0'))}
     ) best where place = 1`.execute(trx);
 }
 
