@@ -3,6 +3,8 @@ import { DELETED_PLAYER_NAME } from '~/lib/schemas/people';
 import { registerUser, sendMagicLink, verifyMagicLink } from '~/server/auth/accounts';
 import { deleteAccount, deletedEmail, deleteOwnAccount, deletedUsernameKey } from '~/server/auth/deletion';
 import { findSession } from '~/server/auth/sessions';
+import { afterStandingChange } from '~/server/moderation/standing';
+import { distributePrize } from '~/server/tournaments/winners';
 import { appErrorOf, DIALECTS, freshServices, readSignInMail, type TestServices } from '../support/services';
 
 // Deleting an account (README, "Your data"): what is erased, what is kept anonymised, and that a
@@ -315,6 +317,55 @@ describe.each(DIALECTS)('deleting an account on %s', (dialect) => {
     expect(audit).toMatchObject({ actor_id: 1, actor_name: 'Root_Admin', target_id: String(bob.user.id) });
     expect(JSON.parse(audit.details)).toMatchObject({ by: 'admin' });
     expect(JSON.stringify(audit)).not.toContain('bob@example.com');
+  });
+
+  it('takes the player off every board at once, and their unsent prize is never sent', async () => {
+    const { ada, bob, ended } = await arcade();
+    for (const [userId, score] of [
+      [ada.user.id, 900],
+      [bob.user.id, 700],
+    ] as const)
+      await s.db
+        .insertInto('game_stats')
+        .values({
+          user_id: userId,
+          game_id: 'rekt',
+          plays: 1,
+          best_score: score,
+          best_level: 1,
+          best_fish_count: 0,
+          best_fish_json: null,
+          best_reached_at: Date.now() - HOUR,
+          last_played_at: Date.now() - HOUR,
+        })
+        .execute();
+    await s.rankings.current();
+    expect([...s.rankings.game('rekt').players.keys()].sort()).toEqual([ada.user.id, bob.user.id].sort());
+    expect((await s.rankings.tournament(ended)).players.has(ada.user.id)).toBe(true);
+
+    await deleteOwnAccount(s, ada.user, 'Ada_Leaves');
+    afterStandingChange(s.rankings, ada.user.id);
+    await s.rankings.current();
+    expect([...s.rankings.game('rekt').players.keys()]).toEqual([bob.user.id]);
+    expect([...(await s.rankings.tournament(ended)).players.keys()]).toEqual([bob.user.id]);
+
+    const pending = await s.db
+      .selectFrom('prize_awards')
+      .select('id')
+      .where('user_id', '=', ada.user.id)
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow();
+    const admin = await s.db.selectFrom('users').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+    expect(await appErrorOf(distributePrize(s, admin, pending.id))).toEqual([
+      409,
+      'This prize is withheld for good: its winner deleted their account.',
+    ]);
+    const still = await s.db
+      .selectFrom('prize_awards')
+      .select('status')
+      .where('id', '=', pending.id)
+      .executeTakeFirstOrThrow();
+    expect(still.status).toBe('pending');
   });
 
   it('deletes once when two deletions race', async () => {

@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
 import { auditEntrySchema } from './admin';
 import { wholeParam } from './leaderboard';
-import { manyLinesText } from './text';
 
 // The admin room's User Management (README, "Admin room"): finding players, a player's page, and
 // deleting an account (by the player in Account Settings, or by an administrator on request).
@@ -120,29 +119,6 @@ export const adminUserDetailSchema = z.object({
   auditLog: z.array(auditEntrySchema),
 });
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
-
-/** A reason an administrator gives (banning a player, hiding a run): 1 to 500 characters. */
-export const moderationReasonSchema = z
-  .string('Give a reason.')
-  .check(
-    z.trim(),
-    z.minLength(1, 'Give a reason.'),
-    z.maxLength(500, 'The reason can be at most 500 characters.'),
-    manyLinesText('The reason'),
-  );
-
-/** Body of `POST /api/admin/users/{id}/ban` and `POST /api/admin/runs/{id}/hide`. */
-export const moderationReasonRequestSchema = z.object({ reason: moderationReasonSchema });
-
-/** Answer of ban and unban. */
-export const banResponseSchema = z.object({
-  user: z.object({ id: z.number(), bannedAt: z.nullable(z.string()), banReason: z.nullable(z.string()) }),
-});
-
-/** Answer of hide and restore. */
-export const hideRunResponseSchema = z.object({
-  run: z.object({ id: z.number(), hiddenAt: z.nullable(z.string()), hiddenReason: z.nullable(z.string()) }),
-});
 
 /** Body of `DELETE /api/account`: the player types their username to confirm. */
 export const deleteAccountRequestSchema = z.object({

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { DELETED_PLAYER_NAME } from '~/lib/schemas/people';
 import type { Services } from '../context';
 import { driverOf, type Db } from '../db';
+import { markStandingChanged } from '../moderation/standing';
 import { recordAudit, type Actor } from '../shared/audit';
 import { badRequest, conflict, forbidden, notFound } from '../shared/errors';
 
@@ -48,7 +49,8 @@ export interface DeletionSummary {
  * owned avatars and unlocked achievements; entries of tournaments not yet ended. Kept, anonymous:
  * runs and per-game statistics (on no board any more: `deleted_at` takes the player off them, and
  * `standing_changed_at` tells every process), entries of ended tournaments, prizes (sent ones as
- * they were; unsent ones withheld, never sent) and the audit log. The deletion itself is audited
+ * they were; unsent ones withheld, never sent) and the audit log. After the commit the caller
+ * calls `afterStandingChange(rankings, userId)` so this process's boards drop the player at once. The deletion itself is audited
  * (actor: the player or the administrator), without the erased address or name.
  */
 export async function deleteAccount(
@@ -81,13 +83,14 @@ export async function deleteAccount(
         lightning_address: null,
         last_seen_at: null,
         deleted_at: now,
-        standing_changed_at: now,
       })
       .where('id', '=', userId)
       .where('deleted_at', 'is', null)
       .returning('id')
       .executeTakeFirst();
     if (!tombstone) throw conflict(ALREADY_DELETED);
+    // Off every board, in every process (moderation/standing.ts); the route tells this one's rankings.
+    await markStandingChanged(trx, userId, now);
     const email = before.email;
 
     const sessions = await trx.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();

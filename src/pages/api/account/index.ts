@@ -6,6 +6,7 @@ import { updateCountry } from '~/server/auth/accounts';
 import { clearSessionCookie } from '~/server/auth/cookies';
 import { deleteOwnAccount } from '~/server/auth/deletion';
 import { requireUser } from '~/server/auth/locals';
+import { afterStandingChange } from '~/server/moderation/standing';
 import { countActiveSessions } from '~/server/auth/sessions';
 import type { Services } from '~/server/context';
 import type { UserRow } from '~/server/db/schema';
@@ -52,7 +53,7 @@ export const DELETE: APIRoute = ({ locals, request, cookies }) =>
     const { confirm } = await readJson(request, deleteAccountRequestSchema);
     const summary = await deleteOwnAccount(app, user, confirm);
     clearSessionCookie(cookies, app.config.siteUrl);
-    app.rankings.touch(user.id);
+    afterStandingChange(app.rankings, user.id);
     // Results pages name the player: every kept page is rendered again.
     pageCache.forgetAll();
     return json({

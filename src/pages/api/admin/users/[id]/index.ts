@@ -3,6 +3,7 @@ import { adminUserDetailQuerySchema } from '~/lib/schemas/people';
 import { services } from '~/server/app';
 import { deleteAccount } from '~/server/auth/deletion';
 import { requireUser } from '~/server/auth/locals';
+import { afterStandingChange } from '~/server/moderation/standing';
 import { getAdminUserDetail } from '~/server/people/users';
 import { handle, idParam, json, methodNotAllowed, parseWith } from '~/server/routes/http';
 import { queryOf } from '~/server/routes/leaderboard-route';
@@ -23,7 +24,7 @@ export const DELETE: APIRoute = (context) =>
     const id = idParam(context.params.id);
     const app = await services();
     const summary = await deleteAccount(app, id, { kind: 'admin', actor: requireUser(context.locals) });
-    app.rankings.touch(id);
+    afterStandingChange(app.rankings, id);
     return json({
       message: `Account #${id} was deleted: its runs stay anonymous and off every board.`,
       user: { id, deletedAt: new Date(summary.deletedAt).toISOString() },
