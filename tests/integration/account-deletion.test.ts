@@ -150,6 +150,30 @@ describe.each(DIALECTS)('deleting an account on %s', (dialect) => {
     await prize(ended, ada.user.id, 1000, 'sent', 'place');
     await prize(ended, bob.user.id, 100, 'sent', 'place');
     await prize(ended, ada.user.id, 10, 'pending', 'random');
+    const [sent] = await s.db
+      .selectFrom('prize_awards')
+      .select('id')
+      .where('user_id', '=', ada.user.id)
+      .orderBy('id')
+      .execute();
+    const auditRow = (action: string, targetType: string, targetId: number, details: object) => ({
+      actor_id: 1,
+      actor_name: 'Root_Admin',
+      action,
+      target_type: targetType,
+      target_id: String(targetId),
+      tournament_id: null,
+      details: JSON.stringify(details),
+      created_at: now,
+    });
+    await s.db
+      .insertInto('audit_log')
+      .values([
+        auditRow('prize.pay.start', 'prize', sent!.id, { sats: 1000, lightningAddress: 'ada@wallet.example' }),
+        auditRow('user.unban', 'user', ada.user.id, { username: 'Ada_Leaves', banReason: 'test' }),
+        auditRow('user.unban', 'user', bob.user.id, { username: 'Bob_Stays' }),
+      ])
+      .execute();
     return { now, ada, bob, ended, active };
   }
 
@@ -272,6 +296,19 @@ describe.each(DIALECTS)('deleting an account on %s', (dialect) => {
     });
     expect(JSON.parse(audit[0]!.details)).toMatchObject({ by: 'self', runsKept: 2, prizesWithheld: 1 });
     expect(JSON.stringify(audit[0])).not.toMatch(/ada/i);
+
+    // What administrators did about her stays on record, without her name or where she was paid.
+    const about = await s.db
+      .selectFrom('audit_log')
+      .select(['action', 'details'])
+      .where('action', '!=', 'user.delete')
+      .orderBy('id')
+      .execute();
+    expect(about.map((a) => [a.action, JSON.parse(a.details)])).toEqual([
+      ['prize.pay.start', { sats: 1000, lightningAddress: '(erased)' }],
+      ['user.unban', { username: DELETED_PLAYER_NAME, banReason: 'test' }],
+      ['user.unban', { username: 'Bob_Stays' }],
+    ]);
 
     // A second deletion finds nothing to delete.
     expect(await appErrorOf(deleteAccount(s, ada.user.id, { kind: 'self' }))).toEqual([

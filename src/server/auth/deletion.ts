@@ -49,7 +49,8 @@ export interface DeletionSummary {
  * owned avatars and unlocked achievements; entries of tournaments not yet ended. Kept, anonymous:
  * runs and per-game statistics (on no board any more: `deleted_at` takes the player off them, and
  * `standing_changed_at` tells every process), entries of ended tournaments, prizes (sent ones as
- * they were; unsent ones withheld, never sent) and the audit log. After the commit the caller
+ * they were; unsent ones withheld, never sent) and the audit log (entries about the player keep
+ * what was done and when, but their name and Lightning Address are replaced). After the commit the caller
  * calls `afterStandingChange(rankings, userId)` so this process's boards drop the player at once. The deletion itself is audited
  * (actor: the player or the administrator), without the erased address or name.
  */
@@ -100,6 +101,7 @@ export async function deleteAccount(
       .execute();
     await trx.deleteFrom('run_tickets').where('user_id', '=', userId).execute();
     await eraseRateLimits(trx, email);
+    await scrubAuditDetails(trx, userId);
     await trx.deleteFrom('player_avatars').where('user_id', '=', userId).execute();
     await trx.deleteFrom('user_achievements').where('user_id', '=', userId).execute();
     const entries = await trx
@@ -140,6 +142,48 @@ export async function deleteAccount(
     );
     return summary;
   });
+}
+
+/** Fields of an audit entry's details that name a player or where they were paid. */
+const PERSONAL_DETAILS: Record<string, string> = { username: DELETED_PLAYER_NAME, lightningAddress: '(erased)' };
+
+/**
+ * The audit entries about the player (their account, their runs, their prizes) stay, as the record
+ * of what administrators did and when, but without the name and Lightning Address they carry.
+ */
+async function scrubAuditDetails(db: Db, userId: number): Promise<void> {
+  const ids = (table: 'runs' | 'prize_awards') =>
+    db
+      .selectFrom(table)
+      .select((eb) => eb.cast<string>('id', 'varchar(200)').as('id'))
+      .where('user_id', '=', userId);
+  const rows = await db
+    .selectFrom('audit_log')
+    .select(['id', 'details'])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('target_type', '=', 'user'), eb('target_id', '=', String(userId))]),
+        eb.and([eb('target_type', '=', 'run'), eb('target_id', 'in', ids('runs'))]),
+        eb.and([eb('target_type', '=', 'prize'), eb('target_id', 'in', ids('prize_awards'))]),
+      ]),
+    )
+    .execute();
+  for (const row of rows) {
+    let details: Record<string, unknown>;
+    try {
+      details = JSON.parse(row.details) as Record<string, unknown>;
+    } catch {
+      continue;
+    }
+    const personal = Object.keys(PERSONAL_DETAILS).filter((key) => typeof details[key] === 'string');
+    if (!personal.length) continue;
+    for (const key of personal) details[key] = PERSONAL_DETAILS[key];
+    await db
+      .updateTable('audit_log')
+      .set({ details: JSON.stringify(details) })
+      .where('id', '=', row.id)
+      .execute();
+  }
 }
 
 /**
