@@ -41,10 +41,16 @@ export default function AdminUsers({ initial }: { initial: AdminUserSearchRespon
 
   return (
     <>
-      <form role="search" onSubmit={search} className="panel mt-8 flex flex-col gap-3 p-5 sm:flex-row sm:items-end">
+      <form
+        role="search"
+        action="/admin/users"
+        onSubmit={search}
+        className="panel mt-8 flex flex-col gap-3 p-5 sm:flex-row sm:items-end"
+      >
         <div className="min-w-0 flex-1">
           <TextField
             id="player-search"
+            name="q"
             label="Name, e-mail or id"
             type="search"
             autoComplete="off"
@@ -90,7 +96,7 @@ export default function AdminUsers({ initial }: { initial: AdminUserSearchRespon
               <li key={user.id}>
                 <a
                   href={`/admin/users/${user.id}`}
-                  className="panel flex flex-col gap-2 p-4 transition-colors hover:border-primary focus-visible:border-primary sm:flex-row sm:items-center sm:gap-6"
+                  className="panel flex flex-col gap-2 p-4 transition-colors hover:border-primary focus-visible:border-primary sm:flex-row sm:items-center sm:gap-6 sm:py-3"
                 >
                   <span className="min-w-0 flex-1">
                     <span className="flex flex-wrap items-center gap-2">
@@ -100,7 +106,7 @@ export default function AdminUsers({ initial }: { initial: AdminUserSearchRespon
                     </span>
                     <span className="mt-1 block font-data text-sm break-all text-base-content/80">{user.email}</span>
                   </span>
-                  <span className="grid shrink-0 grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm sm:text-right">
+                  <span className="grid shrink-0 grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm sm:grid-flow-col sm:grid-cols-none sm:grid-rows-2 sm:gap-x-6 sm:gap-y-0">
                     <span className="text-base-content/70">Country</span>
                     <span className="font-data">{user.country}</span>
                     <span className="text-base-content/70">Joined</span>

@@ -20,6 +20,7 @@ test.describe('deleting an account', () => {
   test('a player deletes their account from Account Settings, is signed out and lands home with a message', async ({
     page,
   }) => {
+    test.setTimeout(120_000);
     const username = `Leaving_${Date.now() % 100_000}`;
     const email = await registerThroughApi(page.request, username);
     await signInThroughLink(page, email);
@@ -57,6 +58,7 @@ test.describe('admin room: user management', () => {
     page,
     browser,
   }) => {
+    test.setTimeout(180_000); // two browsers, a run, two boards and the admin's pages on a starved machine
     const username = `Cheater_${Date.now() % 100_000}`;
     // The player plays for Iceland, with a small score: alone on a board no other test reads.
     const playerContext = await browser.newContext();

@@ -188,7 +188,7 @@ export function RunsSection({
                 (run.hiddenAt ? (
                   <button
                     type="button"
-                    className="btn-arcade btn-outline btn-info btn-xs"
+                    className="btn-arcade self-start btn-outline btn-info btn-xs sm:self-auto"
                     disabled={working === `restore-${run.id}`}
                     aria-label={`Restore run #${run.id}`}
                     onClick={() => onRestore(run)}
@@ -198,7 +198,7 @@ export function RunsSection({
                 ) : (
                   <button
                     type="button"
-                    className="btn-arcade btn-outline btn-error btn-xs"
+                    className="btn-arcade self-start btn-outline btn-error btn-xs sm:self-auto"
                     aria-label={`Hide run #${run.id}`}
                     onClick={() => onHide(run)}
                   >
@@ -267,8 +267,8 @@ export function PrizesSection({ prizes, user }: { prizes: AdminPrize[]; user: Ad
                   {prize.tournamentName}
                 </a>
                 <p className="text-sm text-base-content/80">
-                  <span className="font-data font-bold text-base-content">{prizeWhat(prize)}</span> · {prize.reason} ·
-                  awarded <DateTime iso={prize.createdAt} />
+                  <span className="font-data font-bold text-base-content">{prizeWhat(prize)}</span> ·{' '}
+                  {prize.reason.replace(/_/g, ' ')} · awarded <DateTime iso={prize.createdAt} />
                 </p>
               </div>
               <span
