@@ -1,3 +1,4 @@
+import { E2E_LONE_FISHER } from './global-setup';
 import {
   expect,
   expectAccessible,
@@ -58,7 +59,7 @@ test.describe('admin room: user management', () => {
     page,
     browser,
   }) => {
-    test.setTimeout(180_000); // two browsers, a run, two boards and the admin's pages on a starved machine
+    test.setTimeout(240_000); // two browsers, a run, two boards and the admin's pages on a starved machine
     const username = `Cheater_${Date.now() % 100_000}`;
     // The player plays for Iceland, with a small score: alone on a board no other test reads.
     const playerContext = await browser.newContext();
@@ -125,14 +126,24 @@ test.describe('admin room: user management', () => {
   });
 
   test('the player search and a player page fit a narrow screen @narrow', async ({ page }) => {
+    test.setTimeout(180_000); // two pages checked by axe on a starved machine
     await signInAsAdmin(page);
-    await page.goto('/admin/users?q=a');
+    await page.goto(`/admin/users?q=${E2E_LONE_FISHER.username}`);
     await waitForIsland(page, 'form[role="search"]');
     await expect(page.getByRole('list', { name: 'Players' }).getByRole('listitem').first()).toBeVisible();
     await expectNoHorizontalOverflow(page);
     await expectAccessible(page);
-    await page.getByRole('list', { name: 'Players' }).getByRole('link').first().click();
-    await expect(page.getByRole('region', { name: 'Account', exact: true })).toBeVisible();
+    await page
+      .getByRole('list', { name: 'Players' })
+      .getByRole('link', { name: new RegExp(E2E_LONE_FISHER.username) })
+      .click();
+    await expect(page.getByRole('region', { name: 'Account', exact: true })).toContainText(E2E_LONE_FISHER.username);
+    await expect(
+      page
+        .getByRole('region', { name: /^Runs/ })
+        .getByRole('button', { name: /^Hide run/ })
+        .first(),
+    ).toBeVisible();
     await expectNoHorizontalOverflow(page);
     await expectAccessible(page);
   });
