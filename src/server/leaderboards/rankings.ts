@@ -345,16 +345,21 @@ export class Rankings {
     this.dirty = false;
     const since = this.syncedFrom - SYNC_OVERLAP_MS;
     try {
-      // Players whose standing (or hidden runs) changed, here or elsewhere: read in full afterwards.
-      const restanding = new Set(toldStanding);
-      for (const { id } of await this.db
-        .selectFrom('users')
-        .select('id')
-        .where('standing_changed_at', '>', since)
-        .execute())
-        restanding.add(id);
-      const standingIds = [...restanding];
-      const [reached, moved, told, restyled, entered, toldEntries, edited, standingBests, standingEntries] = await Promise.all([
+      // Players whose standing (or hidden runs) changed, here or elsewhere (the feed), read in full in
+      // the same round trip: their ids (to take them off where they have no row any more) and rows.
+      const changedStanding = this.db.selectFrom('users').select('id').where('standing_changed_at', '>', since);
+      const [
+        reached,
+        moved,
+        told,
+        restyled,
+        entered,
+        toldEntries,
+        edited,
+        standingFeed,
+        standingBests,
+        standingEntries,
+      ] = await Promise.all([
         this.bestRows().where('s.best_reached_at', '>', since).execute(),
         this.bestRows().where('u.country_changed_at', '>', since).execute(),
         touched.length
@@ -366,13 +371,25 @@ export class Rankings {
           ? this.entryRows().where('e.user_id', 'in', touched).execute()
           : Promise.resolve([] as EntryRow[]),
         this.db.selectFrom('tournaments').select('id').where('updated_at', '>', since).execute(),
-        standingIds.length
-          ? this.bestRows().where('s.user_id', 'in', standingIds).execute()
-          : Promise.resolve([] as GameBestRow[]),
-        standingIds.length
-          ? this.entryRows().where('e.user_id', 'in', standingIds).execute()
-          : Promise.resolve([] as EntryRow[]),
+        changedStanding.execute(),
+        this.bestRows()
+          .where((eb) =>
+            eb.or([
+              eb('s.user_id', 'in', changedStanding),
+              ...(toldStanding.length ? [eb('s.user_id', 'in', toldStanding)] : []),
+            ]),
+          )
+          .execute(),
+        this.entryRows()
+          .where((eb) =>
+            eb.or([
+              eb('e.user_id', 'in', changedStanding),
+              ...(toldStanding.length ? [eb('e.user_id', 'in', toldStanding)] : []),
+            ]),
+          )
+          .execute(),
       ]);
+      const standingIds = [...new Set([...toldStanding, ...standingFeed.map((row) => row.id)])];
       for (const row of [...reached, ...moved, ...told]) this.game(row.game_id).upsert(row);
       // A tournament edited elsewhere may have had its entries rebuilt: read it afresh at next use.
       for (const { id } of edited) this.forgetTournament(id);

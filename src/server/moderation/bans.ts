@@ -8,7 +8,8 @@ import { bans } from '../shared/metrics';
 // Bans (README, "Player management"). A ban, in one transaction: the player's `banned_at` and
 // reason, the boards' change feed (standing.ts), every session of theirs deleted (signed out
 // everywhere; their game tokens die with the sessions, and the Game API answers them 403
-// "suspended"), their unused sign-in links deleted, and the audit record. While the ban holds:
+// "suspended"), and the audit record. Sign-in links already mailed stay, so the player who opens
+// one learns why it does not sign them in. While the ban holds:
 // signing in is refused at the link or code (403 "This account is suspended."), their runs are on
 // no board, they do not place when a tournament's winners are processed, and their unsent prizes
 // are withheld (never sent by Distribute, PAY, PAY ALL or automatic payment). An unban gives back
@@ -84,7 +85,6 @@ export async function banPlayer(
       throw conflict('This player is already banned.');
     }
     const sessions = await trx.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
-    await trx.deleteFrom('magic_links').where('user_id', '=', userId).where('used_at', 'is', null).execute();
     const prizes = await trx
       .selectFrom('prize_awards')
       .select(['payout_state'])
