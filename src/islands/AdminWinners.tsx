@@ -13,6 +13,7 @@ import { failureMessage } from '~/lib/api';
 import { runMutation } from '~/lib/query-wait';
 import type { AvatarRewardProgress, Winner, WinnersResponse } from '~/lib/schemas/admin';
 import type { PayPrizeResponse } from '~/lib/schemas/payouts';
+import { DELETED_PLAYER_NAME } from '~/lib/schemas/people';
 import { $bulkDistributeAvatar, $distributePrize, $payAll, $payPrize } from '~/lib/stores/admin';
 import { toast } from '~/lib/stores/toast';
 import { PixelIcon } from '~/ui/PixelIcon';
@@ -332,9 +333,13 @@ function WinnerCard({
         {winner.withheld && (
           <span
             className="badge font-pixel badge-sm text-[0.55rem] badge-error"
-            title="The player is banned: their unsent prizes are withheld until the ban is lifted."
+            title={
+              winner.username === DELETED_PLAYER_NAME
+                ? 'The player deleted their account: their unsent prizes are withheld for good.'
+                : 'The player is banned: their unsent prizes are withheld until the ban is lifted.'
+            }
           >
-            WITHHELD (banned)
+            {winner.username === DELETED_PLAYER_NAME ? 'WITHHELD (deleted)' : 'WITHHELD (banned)'}
           </span>
         )}
       </div>

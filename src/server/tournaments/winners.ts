@@ -291,6 +291,7 @@ export async function listWinners(
         'u.username',
         'u.lightning_address',
         'u.banned_at',
+        'u.deleted_at',
         'a.name as avatar_name',
         'a.image_url',
         's.username as sent_by_name',
@@ -325,7 +326,7 @@ export async function listWinners(
         rank: place?.rank ?? null,
         score: place?.score ?? null,
         lightningAddress: a.lightning_address,
-        withheld: a.banned_at !== null,
+        withheld: a.banned_at !== null || a.deleted_at !== null,
         bitcoinPrizes: [],
         avatarPrizes: [],
       };
@@ -344,7 +345,7 @@ export async function listWinners(
         prizeValue: Number(a.prize_value),
         awardReason,
         ...sent,
-        payout: payoutOf(a, payouts.enabled && a.banned_at === null),
+        payout: payoutOf(a, payouts.enabled && a.banned_at === null && a.deleted_at === null),
       });
     else
       winner.avatarPrizes.push({
