@@ -126,6 +126,12 @@ describe.each(DIALECTS)('deleting an account on %s', (dialect) => {
       .insertInto('run_tickets')
       .values({ run_id: 'ticket-ada', user_id: ada.user.id, game_id: 'rekt', seed: 7, started_at: now, used_at: null })
       .execute();
+    // Mr Quiz's memory of what she was asked, and of what Bob was.
+    for (const user of [ada.user, bob.user])
+      await s.db
+        .insertInto('quiz_history')
+        .values({ user_id: user.id, asked_at: now, question_keys: 'capital:PT element:Fe' })
+        .execute();
     await s.db
       .insertInto('player_avatars')
       .values({ user_id: ada.user.id, avatar_id: 'laser-eyes', source: 'won', acquired_at: now })
@@ -178,7 +184,7 @@ describe.each(DIALECTS)('deleting an account on %s', (dialect) => {
   }
 
   const count = async (
-    table: 'sessions' | 'magic_links' | 'run_tickets' | 'player_avatars' | 'user_achievements',
+    table: 'sessions' | 'magic_links' | 'run_tickets' | 'quiz_history' | 'player_avatars' | 'user_achievements',
     userId: number,
   ) =>
     Number(
@@ -231,8 +237,16 @@ describe.each(DIALECTS)('deleting an account on %s', (dialect) => {
     expect(Number(row.standing_changed_at)).toBe(summary.deletedAt);
     expect(JSON.stringify(row)).not.toMatch(/ada/i);
 
-    for (const table of ['sessions', 'magic_links', 'run_tickets', 'player_avatars', 'user_achievements'] as const)
+    for (const table of [
+      'sessions',
+      'magic_links',
+      'run_tickets',
+      'quiz_history',
+      'player_avatars',
+      'user_achievements',
+    ] as const)
       expect([table, await count(table, ada.user.id)]).toEqual([table, 0]);
+    expect(await count('quiz_history', bob.user.id)).toBe(1);
     expect(await s.db.selectFrom('magic_links').select('id').where('email', '=', 'ada@example.com').execute()).toEqual(
       [],
     );

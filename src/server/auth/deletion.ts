@@ -100,6 +100,7 @@ export async function deleteAccount(
       .where((eb) => eb.or([eb('user_id', '=', userId), eb('email', '=', email)]))
       .execute();
     await trx.deleteFrom('run_tickets').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('quiz_history').where('user_id', '=', userId).execute();
     await eraseRateLimits(trx, email);
     await scrubAuditDetails(trx, userId);
     await trx.deleteFrom('player_avatars').where('user_id', '=', userId).execute();
