@@ -14,11 +14,14 @@ import {
   textWidth,
   wrapText,
 } from '../shared/pixel.js';
+import { createAmbience } from './ambience.js';
 import * as F from './game.js';
 
 const arcade = new Arcade({ gameId: 'fishing-for-sats', gameName: 'Fishing for Sats!' });
 const sfx = arcade.sound;
 const $ = (id) => document.getElementById(id);
+/** The sea and the lofi loop; the snapshot is read by tests. */
+window.__fishingAmbience = createAmbience(sfx, $('music'));
 const canvas = $('screen');
 const H = 240;
 const px = createPixelCanvas(canvas, { height: H, minWidth: 120, maxWidth: 560 });
@@ -242,17 +245,32 @@ const FISHER_COLORS = { o: PAL.orange, d: PAL.orangeDark, s: '#f2c09a', k: PAL.i
 const bubbles = new Particles();
 const particles = new Particles();
 
+/** Where the POWER and TENSION meters sit: `mw` wide from `mx`, inside a panel 5 px wider each side. */
+function meterBox() {
+  const mw = Math.min(180, px.W - 40);
+  return { mw, mx: Math.round((px.W - mw) / 2) };
+}
+
+/** The right edge of the meters' panel. */
+function meterRight() {
+  const { mw, mx } = meterBox();
+  return mx + mw + 5;
+}
+
 function drawScene(t) {
   const W = px.W;
   bandedSky(ctx, 0, 0, W, SURF, ['#0c0a24', '#120e2e', '#171238', '#1d1542', '#251a4e']);
   drawStars(ctx, stars, t);
-  // moon + reflection
-  const mx = Math.round(W * 0.72);
+  // moon + reflection: high in the sky, or lower where the meters' panel (drawn over the top of the
+  // sky while casting and reeling) would cover it, as on a phone
+  const low = Math.round(W * 0.72) - 10 <= meterRight();
+  const mx = Math.round(W * (low ? 0.6 : 0.72));
+  const my = low ? 58 : 26;
   for (let dy = -9; dy <= 9; dy++)
     for (let dx = -9; dx <= 9; dx++) {
       if (dx * dx + dy * dy > 85) continue;
       if ((dx - 4) ** 2 + (dy + 3) ** 2 <= 64) continue;
-      rect(ctx, mx + dx, 26 + dy, 1, 1, dx + dy < -6 ? '#fffbe6' : '#fff3c4');
+      rect(ctx, mx + dx, my + dy, 1, 1, dx + dy < -6 ? '#fffbe6' : '#fff3c4');
     }
   for (let i = 0; i < 6; i++) {
     const w = 8 - i;
@@ -364,7 +382,9 @@ let redBeep = 0;
 function setPhase(p) {
   phase = p;
   document.body.dataset.phase = p;
-  $('end-trip').hidden = !F.ACTIVE_PHASES.includes(p);
+  const active = F.ACTIVE_PHASES.includes(p);
+  if (!active) $('end-confirm').hidden = true;
+  $('end-trip').hidden = !active || !$('end-confirm').hidden;
 }
 
 function hud() {
@@ -575,9 +595,28 @@ window.addEventListener('keyup', (e) => {
 });
 $('play').addEventListener('click', start);
 $('again').addEventListener('click', start);
-$('end-trip').addEventListener('click', (e) => {
-  e.currentTarget.blur();
+// END TRIP asks first (it sits where a thumb rests on a phone): KEEP FISHING or END NOW. The trip
+// goes on meanwhile; only END NOW is an input of the run.
+function askEndTrip(open) {
+  $('end-confirm').hidden = !open;
+  $('end-trip').hidden = open || !F.ACTIVE_PHASES.includes(phase);
+  if (open) $('end-keep').focus({ preventScroll: true });
+}
+$('end-trip').addEventListener('click', () => askEndTrip(true));
+$('end-keep').addEventListener('click', () => {
+  askEndTrip(false);
+  canvas.focus({ preventScroll: true });
+});
+$('end-now').addEventListener('click', () => {
+  askEndTrip(false);
+  canvas.focus({ preventScroll: true });
   input('end');
+});
+$('end-confirm').addEventListener('keydown', (e) => {
+  if (e.key !== 'Escape') return;
+  e.stopPropagation();
+  askEndTrip(false);
+  canvas.focus({ preventScroll: true });
 });
 $('next-cast').addEventListener('click', () => {
   showScreen('');
@@ -760,8 +799,7 @@ function render(t) {
   particles.draw(ctx);
 
   // meters
-  const mw = Math.min(180, px.W - 40);
-  const mx = Math.round((px.W - mw) / 2);
+  const { mw, mx } = meterBox();
   if (phase === 'charging' || phase === 'reeling') {
     ctx.fillStyle = 'rgba(7,5,26,0.55)';
     ctx.fillRect(mx - 5, 4, mw + 10, 34);

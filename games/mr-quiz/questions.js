@@ -1,8 +1,8 @@
 /**
  * Mr Quiz practice questions, for players who are not signed in (their runs are not saved). Each
  * entry: topic, question, and four answers - the FIRST one is correct (the game shuffles them).
- * Saved runs take their questions from the server's own bank (src/server/games/quiz-bank.ts),
- * whose answers never reach the browser.
+ * Saved runs take their questions from the server (src/server/games/quiz-topics.ts: its curated bank
+ * and questions generated from open data), whose answers reach the browser only once given.
  */
 export const QUESTIONS = [
   // Bitcoin

@@ -49,6 +49,11 @@ const LABELS = ['CPI', 'M2', 'FED', 'QE', 'TAX', '9%', 'IMF', 'ECB', 'USD', 'EUR
 export const speedFor = (level) => Math.min(60 + 6 * (level - 1), 126);
 export const gapFor = (level) => Math.max(78 - 2 * (level - 1), 58);
 export const levelFor = (pillars) => 1 + Math.floor(pillars / 10);
+/**
+ * Points are worth more the higher the level: x1 on levels 1-4, x2 on 5-8, x3 on 9-12 and so on
+ * (README, "REKT! scoring"), so the score tiers from 5,000 to 250,000 spread over a run's minutes.
+ */
+export const multiplierFor = (level) => 1 + Math.floor((level - 1) / 4);
 const clamp = (v, lo, hi) => Math.max(lo, Math.min(hi, v));
 
 /**
@@ -303,8 +308,9 @@ export function step(w, flap = false) {
     if (!p.passed && p.x + PILLAR_W < bx - BIRD_R) {
       p.passed = true;
       w.pillarsPassed += 1;
-      w.score += PILLAR_POINTS;
-      w.events.push({ type: 'pillar', x: p.x + PILLAR_W / 2, y: p.gapY });
+      const points = PILLAR_POINTS * multiplierFor(w.level);
+      w.score += points;
+      w.events.push({ type: 'pillar', x: p.x + PILLAR_W / 2, y: p.gapY, points });
       const level = levelFor(w.pillarsPassed);
       if (level !== w.level) {
         w.level = level;
@@ -326,8 +332,9 @@ export function step(w, flap = false) {
     if ((c.x - bx) ** 2 + (c.y - b.y) ** 2 < r2) {
       c.taken = true;
       w.coinCount += 1;
-      w.score += COIN_POINTS;
-      w.events.push({ type: 'coin', x: c.x, y: c.y });
+      const points = COIN_POINTS * multiplierFor(w.level);
+      w.score += points;
+      w.events.push({ type: 'coin', x: c.x, y: c.y, points });
     }
   }
   // formation coins
@@ -372,15 +379,17 @@ function takeFormationCoin(w, f, c, x, y) {
   c.takenAt = w.t;
   f.collected += 1;
   w.coinCount += 1;
-  w.score += COIN_POINTS;
+  const multiplier = multiplierFor(w.level);
+  w.score += COIN_POINTS * multiplier;
   w.events.push({ type: 'coin', x, y, formation: f.name, collected: f.collected, total: f.total });
   if (f.collected === f.total) {
     f.done = true;
     f.complete = true;
-    w.score += FORMATION_BONUS;
+    const bonus = FORMATION_BONUS * multiplier;
+    w.score += bonus;
     const first = !w.achievements[f.name];
     w.achievements[f.name] = true;
-    w.events.push({ type: 'formation', name: f.name, first, x: f.cx, y: f.cy });
+    w.events.push({ type: 'formation', name: f.name, first, x: f.cx, y: f.cy, bonus });
   }
 }
 

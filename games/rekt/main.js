@@ -19,7 +19,10 @@ import * as G from './game.js';
 const arcade = new Arcade({ gameId: 'rekt', gameName: 'REKT!' });
 const sfx = arcade.sound;
 const canvas = document.getElementById('screen');
-const px = createPixelCanvas(canvas, { height: G.H, minWidth: 128, maxWidth: 720 });
+// One world width for every screen (one shared leaderboard): a phone sees as far ahead as a desktop,
+// the rest of its screen is letterboxed.
+const VIEW_W = 400;
+const px = createPixelCanvas(canvas, { height: G.H, minWidth: VIEW_W, maxWidth: VIEW_W });
 const ctx = px.ctx;
 const $ = (id) => document.getElementById(id);
 
@@ -410,15 +413,23 @@ function handleEvents() {
       const sx = ev.x - world.camX;
       collected.push({ x: sx, y: ev.y, t: 0 });
       particles.burst(sx, ev.y, 5, { colors: [PAL.gold, PAL.orange, PAL.white], speed: 40, life: 0.35, gravity: 60 });
-      if (!ev.formation) particles.text(sx, ev.y - 12, '+10', PAL.gold, 0.6);
+      if (!ev.formation) particles.text(sx, ev.y - 12, `+${ev.points}`, PAL.gold, 0.6);
       const n = ev.total ? ev.collected / ev.total : 0;
       sfx.beep(988 + n * 500, 0.05, { vol: 0.08 });
       sfx.beep(1319 + n * 600, 0.09, { vol: 0.08, delay: 0.05 });
     } else if (ev.type === 'pillar') {
       sfx.beep(660, 0.05, { type: 'triangle', vol: 0.1 });
-      particles.text(G.BIRD_X, world.bird.y - 16, '+25', PAL.green, 0.7);
+      particles.text(G.BIRD_X, world.bird.y - 16, `+${ev.points}`, PAL.green, 0.7);
     } else if (ev.type === 'level') {
-      banner = { text: `LEVEL ${ev.level}`, sub: 'INFLATION RISING', t: 0, color: PAL.cyan, life: 1.6 };
+      const multiplier = G.multiplierFor(ev.level);
+      const richer = multiplier > G.multiplierFor(ev.level - 1);
+      banner = {
+        text: `LEVEL ${ev.level}`,
+        sub: richer ? `POINTS X${multiplier}` : 'INFLATION RISING',
+        t: 0,
+        color: richer ? PAL.gold : PAL.cyan,
+        life: 1.6,
+      };
       sfx.tune(
         [
           [392, 0.08],
@@ -429,7 +440,7 @@ function handleEvents() {
         { type: 'triangle', vol: 0.12 },
       );
     } else if (ev.type === 'formation') {
-      banner = { text: ev.name, sub: `COMPLETE! +${G.FORMATION_BONUS}`, t: 0, color: PAL.gold, life: 2 };
+      banner = { text: ev.name, sub: `COMPLETE! +${ev.bonus}`, t: 0, color: PAL.gold, life: 2 };
       particles.burst(G.BIRD_X, world.bird.y, 36, {
         colors: [PAL.gold, PAL.orange, PAL.green, PAL.cyan, PAL.pink],
         speed: 110,
@@ -616,7 +627,7 @@ function frame(now) {
 
 /** Read-only snapshot for automated tests and screenshots (never changes the game). */
 window.__arcadeDebug = () => {
-  if (!world) return { phase };
+  if (!world) return { phase, viewWidth: px.W };
   const bx = G.birdWorldX(world);
   const next = world.pillars.find((p) => p.x + G.PILLAR_W > bx - 6);
   const targets = [];
@@ -629,6 +640,7 @@ window.__arcadeDebug = () => {
   targets.sort((a, b) => a.x - b.x);
   return {
     phase,
+    viewWidth: px.W,
     y: world.bird.y,
     vy: world.bird.vy,
     gapY: next ? next.gapY : null,

@@ -18,30 +18,24 @@ out('favicon.svg', em, 'Sats Arcade', 1);
 out('images/wordmark.svg', wordmark(), 'SATS ARCADE');
 out('images/trophy.svg', trophy(), 'Gold pixel trophy');
 
-import { rektLogo, rektShots, rektDetails } from './rekt.mjs';
+import { rektLogo } from './rekt.mjs';
 out('images/games/rekt/logo.svg', rektLogo(), 'REKT! game logo: an orange pixel bird dodging red inflation candles', 2);
-rektShots().forEach(([t, c], i) => out(`images/games/rekt/shot-${i + 1}.svg`, c, `REKT! gameplay: ${t}`, 2));
-rektDetails().forEach(([t, c], i) => out(`images/games/rekt/detail-${i + 1}.svg`, c, `REKT! on a phone: ${t}`, 2));
 
-import { fishLogo, fishShots } from './fishing.mjs';
+import { fishLogo } from './fishing.mjs';
 out(
   'images/games/fishing-for-sats/logo.svg',
   fishLogo(),
   'Fishing for Sats! game logo: a Bitcoin coin fish biting a fishing hook',
   2,
 );
-fishShots().forEach(([t, c], i) =>
-  out(`images/games/fishing-for-sats/shot-${i + 1}.svg`, c, `Fishing for Sats! gameplay: ${t}`, 2),
-);
 
-import { quizLogo, quizShots } from './quiz.mjs';
+import { quizLogo } from './quiz.mjs';
 out(
   'images/games/mr-quiz/logo.svg',
   quizLogo(),
   'Mr Quiz game logo: a top-hatted quiz host next to a neon question mark',
   2,
 );
-quizShots().forEach(([t, c], i) => out(`images/games/mr-quiz/shot-${i + 1}.svg`, c, `Mr Quiz gameplay: ${t}`, 2));
 
 import {
   collector,

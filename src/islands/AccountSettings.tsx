@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { useId, useMemo, useState, type SubmitEvent } from 'react';
+import { useId, useMemo, useRef, useState, type SubmitEvent } from 'react';
 import {
   $account,
+  $deleteOwnAccount,
   $notifyNewGames,
   $saveAccountCountry,
   $saveLightningAddress,
@@ -12,15 +13,24 @@ import { UNKNOWN_COUNTRY, listCountryOptions } from '~/lib/countries';
 import { formatShortDate } from '~/lib/format';
 import type { AccountResponse } from '~/lib/schemas/account';
 import { openAuthDialog } from '~/lib/stores/auth-dialog';
-import { toast } from '~/lib/stores/toast';
+import { failureMessage } from '~/lib/failure';
+import { runMutation } from '~/lib/query-wait';
+import { toast, toastAfterNavigation } from '~/lib/stores/toast';
+import { ArcadeDialog } from '~/ui/ArcadeDialog';
 import { PixelIcon } from '~/ui/PixelIcon';
 import { PlayerAvatar } from '~/ui/PlayerAvatar';
 import { TextField } from '~/ui/TextField';
 import { useAction } from '~/ui/useAction';
-import { download as iconDownload, lock as iconLock, login as iconLogin, logout as iconLogout } from '~/ui/pixel-icons';
+import {
+  alert as iconAlert,
+  download as iconDownload,
+  lock as iconLock,
+  login as iconLogin,
+  logout as iconLogout,
+} from '~/ui/pixel-icons';
 import { useSession } from '~/ui/useHydratedStore';
 
-/** The Account Settings page: the player's details, their country and their sessions. */
+/** The Account Settings page: the player's details, their country, their sessions, their data and deleting the account. */
 export default function AccountSettings() {
   const session = useSession();
 
@@ -68,6 +78,7 @@ function SignedIn() {
         <LightningAddressForm saved={account.lightningAddress ?? null} />
         <Sessions activeSessions={account.activeSessions} />
         <YourData />
+        <DeleteAccount username={account.user.username} isAdmin={account.user.isAdmin} />
       </div>
     );
   }
@@ -285,6 +296,101 @@ function YourData() {
         <PixelIcon icon={iconDownload} className="size-4" />
         Download my data
       </a>
+    </section>
+  );
+}
+
+/**
+ * Deleting the account (README, "Your data"): what goes and what stays, then a confirmation where
+ * the player types their username. Done, they are signed out and land on the home page with a message.
+ */
+function DeleteAccount({ username, isAdmin }: { username: string; isAdmin: boolean }) {
+  const id = useId();
+  const field = useRef<HTMLInputElement>(null);
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+  const [state, setState] = useState<{ pending: boolean; error?: string }>({ pending: false });
+  const matches = typed.trim().toLowerCase() === username.toLowerCase();
+
+  async function confirm(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!matches || state.pending) return;
+    setState({ pending: true });
+    const outcome = await runMutation($deleteOwnAccount, typed.trim());
+    if (outcome.status === 'done') {
+      toastAfterNavigation({ title: 'Account Deleted', description: outcome.result.message, variant: 'success' });
+      window.location.assign('/');
+    } else if (outcome.status === 'failed') {
+      setState({ pending: false, error: failureMessage(outcome.error, 'Your account could not be deleted.') });
+    }
+  }
+
+  return (
+    <section aria-labelledby="account-delete" className="panel border-error/60 p-6 sm:p-8">
+      <h2 id="account-delete" className="text-[0.7rem] text-error">
+        Delete Account
+      </h2>
+      <p className="mt-3 text-sm text-base-content/80">
+        Your e-mail, username, country, Lightning Address, avatars, achievements and sessions are erased, and you are
+        signed out everywhere. Your runs and past tournament results stay, anonymous, as &quot;Deleted player&quot;, so
+        the results still add up; prizes not yet sent are not sent. You can sign up again with the same e-mail as a new
+        player.
+      </p>
+      {isAdmin ? (
+        <p className="mt-3 text-sm text-base-content/70">
+          An administrator&apos;s account cannot be deleted: ask the operator to remove your id from ADMIN_USER_IDS
+          first.
+        </p>
+      ) : (
+        <button type="button" className="btn-arcade mt-5 btn-outline btn-error" onClick={() => setOpen(true)}>
+          Delete my account
+        </button>
+      )}
+      <ArcadeDialog
+        open={open}
+        onClose={() => {
+          setOpen(false);
+          setTyped('');
+          setState({ pending: false });
+        }}
+        labelledBy={`${id}-title`}
+        describedBy={`${id}-detail`}
+        initialFocus={field}
+        icon={iconAlert}
+      >
+        <h2 id={`${id}-title`} className="text-center text-sm leading-relaxed text-error">
+          Delete your account?
+        </h2>
+        <p id={`${id}-detail`} className="mt-4 text-center text-base-content/80">
+          This cannot be undone. Type your username, <strong className="font-data break-all">{username}</strong>, to
+          confirm.
+        </p>
+        <form onSubmit={confirm} className="mt-5" noValidate>
+          <TextField
+            ref={field}
+            id={`${id}-confirm`}
+            label="Your username"
+            autoComplete="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+          />
+          {state.error && (
+            <p role="alert" className="mt-4 text-center text-sm text-error">
+              {state.error}
+            </p>
+          )}
+          <div className="mt-6 flex flex-wrap justify-center gap-3">
+            <button type="button" className="btn-arcade btn-ghost" onClick={() => setOpen(false)}>
+              Cancel
+            </button>
+            <button type="submit" className="btn-arcade btn-error" disabled={!matches || state.pending}>
+              {state.pending ? 'Deleting...' : 'Delete my account'}
+            </button>
+          </div>
+        </form>
+      </ArcadeDialog>
     </section>
   );
 }

@@ -13,6 +13,7 @@ import { failureMessage } from '~/lib/api';
 import { runMutation } from '~/lib/query-wait';
 import type { AvatarRewardProgress, Winner, WinnersResponse } from '~/lib/schemas/admin';
 import type { PayPrizeResponse } from '~/lib/schemas/payouts';
+import { DELETED_PLAYER_NAME } from '~/lib/schemas/people';
 import { $bulkDistributeAvatar, $distributePrize, $payAll, $payPrize } from '~/lib/stores/admin';
 import { toast } from '~/lib/stores/toast';
 import { PixelIcon } from '~/ui/PixelIcon';
@@ -321,13 +322,26 @@ function WinnerCard({
   return (
     <li className="panel p-5">
       <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
-        <span className="font-pixel text-sm text-primary">{winner.rank ? `#${winner.rank}` : '#?'}</span>
+        {/* No rank: off the boards (banned or deleted) since the winners were processed. */}
+        <span className="font-pixel text-sm text-primary">{winner.rank ? `#${winner.rank}` : 'UNRANKED'}</span>
         <a href={`/users/${winner.userId}`} className="link font-data text-lg font-bold break-all link-hover">
           {winner.username}
         </a>
         <span className="font-data text-base-content/80">
           {winner.score === null ? '-' : `${sats.format(winner.score)} points`}
         </span>
+        {winner.withheld && (
+          <span
+            className="badge font-pixel badge-sm text-[0.55rem] badge-error"
+            title={
+              winner.username === DELETED_PLAYER_NAME
+                ? 'The player deleted their account: their unsent prizes are withheld for good.'
+                : 'The player is banned: their unsent prizes are withheld until the ban is lifted.'
+            }
+          >
+            {winner.username === DELETED_PLAYER_NAME ? 'WITHHELD (deleted)' : 'WITHHELD (banned)'}
+          </span>
+        )}
       </div>
       <LightningAddress address={winner.lightningAddress} />
       <ul className="mt-4 space-y-2">
@@ -361,6 +375,11 @@ function WinnerCard({
                   {payout.state === 'failed' ? 'RETRY' : `PAY ${amount.toUpperCase()}`}
                 </button>
               )}
+              {payoutsOn && winner.withheld && prize.distributionStatus === 'pending' && !paying && (
+                <button type="button" className="btn-arcade btn-primary btn-xs" disabled>
+                  {`PAY ${amount.toUpperCase()}`}
+                </button>
+              )}
               {working === `pay-${prize.id}` && (
                 <span className="text-sm text-base-content/70" role="status">
                   Paying...
@@ -370,7 +389,7 @@ function WinnerCard({
                 <button
                   type="button"
                   className={`btn-arcade btn-xs ${payoutsOn && payout.payable ? 'btn-ghost' : 'btn-primary'}`}
-                  disabled={working === `prize-${prize.id}`}
+                  disabled={working === `prize-${prize.id}` || winner.withheld}
                   onClick={() => onDistribute(prize.id, `${amount} to ${winner.username}`)}
                 >
                   {working === `prize-${prize.id}` ? 'Sending...' : 'Distribute'}
@@ -394,7 +413,7 @@ function WinnerCard({
               <button
                 type="button"
                 className="btn-arcade btn-primary btn-xs"
-                disabled={working === `prize-${prize.id}`}
+                disabled={working === `prize-${prize.id}` || winner.withheld}
                 onClick={() => onDistribute(prize.id, `${prize.avatarName} to ${winner.username}`)}
               >
                 {working === `prize-${prize.id}` ? 'Sending...' : 'Distribute'}

@@ -41,6 +41,18 @@ export function describeAudit(entry: Pick<AuditEntry, 'action' | 'targetId' | 'd
       return `did not pay prize #${target} (${text(details.sats)} sats): over today's budget`;
     case 'avatar.bulk_distribute':
       return `distributed ${text(details.avatarId)} to all eligible: ${text(details.distributedExisting)} existing, ${text(details.newAwards)} new`;
+    case 'user.ban':
+      return `banned ${text(details.username) || 'player'} #${target}${details.reason ? `: ${text(details.reason)}` : ''}`;
+    case 'user.unban':
+      return `lifted the ban of ${text(details.username) || 'player'} #${target}`;
+    case 'user.delete':
+      return details.by === 'self'
+        ? `deleted their own account #${target}`
+        : `deleted the account #${target} on the player's request`;
+    case 'run.hide':
+      return `hid run #${target} (${text(details.score)} points)${details.reason ? `: ${text(details.reason)}` : ''}`;
+    case 'run.restore':
+      return `restored run #${target} (${text(details.score)} points)`;
     default:
       return `${action.replace(/[._]/g, ' ')} ${target}`.trim();
   }

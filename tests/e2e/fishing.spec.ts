@@ -112,8 +112,15 @@ test.describe('Fishing for Sats!', () => {
     await expect(frame.locator('#hud-cast')).toHaveText('3/5');
     await expect(frame.locator('#hud-fish')).toHaveText('1');
 
-    // Enough for tonight: the trip is scored and saved, and the server's replay agrees.
+    // Enough for tonight: END TRIP asks first; KEEP FISHING goes on, END NOW ends it. The trip is
+    // scored and saved, and the server's replay agrees.
     await frame.getByRole('button', { name: 'END TRIP' }).click();
+    const ask = frame.getByRole('alertdialog', { name: 'End the trip now? Your catch so far is scored.' });
+    await ask.getByRole('button', { name: 'KEEP FISHING' }).click();
+    await expect(ask).toBeHidden();
+    await expect(body).toHaveAttribute('data-phase', 'aim');
+    await frame.getByRole('button', { name: 'END TRIP' }).click();
+    await ask.getByRole('button', { name: 'END NOW' }).click();
     await expect(frame.getByRole('list', { name: 'Your catch' }).getByRole('listitem')).toHaveCount(1);
     await expect(frame.locator('#final-score')).toHaveText(points.toLocaleString('en-US'));
     await expect(body).toHaveAttribute('data-state', 'saved', { timeout: 20_000 });
@@ -131,6 +138,7 @@ test.describe('Fishing for Sats!', () => {
     await castLine(page, frame);
     await gameShows(game, { phase: 'waiting' });
     await frame.getByRole('button', { name: 'END TRIP' }).click();
+    await frame.getByRole('button', { name: 'END NOW' }).click();
     await expect(body).toHaveAttribute('data-state', 'saved', { timeout: 20_000 });
     expect(await latestRun(page, userId, 'fishing-for-sats')).toEqual({
       count: 2,
@@ -138,5 +146,61 @@ test.describe('Fishing for Sats!', () => {
     });
 
     expect(errors).toEqual([]);
+  });
+});
+
+interface Ambience {
+  music: boolean;
+  sea: boolean;
+  running: string;
+  scheduled: number;
+  musicLevel: number;
+}
+
+/** The game's ambience snapshot (games/fishing-for-sats/ambience.js). */
+function ambience(page: Page): Promise<Ambience> {
+  return page.evaluate(() => (window as unknown as { __fishingAmbience: () => Ambience }).__fishingAmbience());
+}
+
+test.describe('Fishing for Sats! sound', () => {
+  test('the lofi loop and the sea play after the first input, and the music toggle stops the loop', async ({
+    page,
+  }) => {
+    await page.goto(FISHING.url);
+    const music = page.getByRole('button', { name: 'Music' });
+    // A first visit with a mouse: music on, but nothing plays before the player's first input.
+    await expect(music).toHaveAttribute('aria-pressed', 'true');
+    await expect(music).toHaveText('♫ ON');
+    expect(await ambience(page)).toMatchObject({ running: 'none', scheduled: 0 });
+
+    await page.getByRole('button', { name: 'PLAY' }).click();
+    await expect.poll(async () => (await ambience(page)).running).toBe('running');
+    // Notes keep being scheduled (the loop looks 0.4 s ahead) and the music is audible.
+    const first = (await ambience(page)).scheduled;
+    await expect.poll(async () => (await ambience(page)).scheduled).toBeGreaterThan(first + 10);
+    await expect.poll(async () => (await ambience(page)).musicLevel).toBeGreaterThan(0.1);
+    expect((await ambience(page)).sea).toBe(true);
+
+    await music.click();
+    await expect(music).toHaveText('♫ OFF');
+    await expect.poll(async () => (await ambience(page)).musicLevel).toBeLessThan(0.01);
+    // Off means no more notes: the count stands still across several of the loop's looks ahead.
+    const stopped = (await ambience(page)).scheduled;
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 1000)));
+    expect((await ambience(page)).scheduled).toBe(stopped);
+  });
+
+  test('a phone starts with the music off, and the choice is remembered', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    await page.goto(FISHING.url);
+    const music = page.getByRole('button', { name: 'Music' });
+    await expect(music).toHaveAttribute('aria-pressed', 'false');
+    await expect(music).toHaveText('♫ OFF');
+    await music.tap();
+    await expect(music).toHaveAttribute('aria-pressed', 'true');
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Music' })).toHaveAttribute('aria-pressed', 'true');
+    await context.close();
   });
 });

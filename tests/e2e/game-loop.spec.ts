@@ -54,3 +54,26 @@ for (const game of GAMES) {
     expect(logged[0]).toContain('the canvas failed to draw');
   });
 }
+
+test('REKT! shows a phone as much of the world as a desktop (one shared leaderboard)', async ({ browser }) => {
+  const widths: number[] = [];
+  for (const viewport of [
+    { width: 360, height: 740 },
+    { width: 740, height: 360 },
+    { width: 1280, height: 800 },
+  ]) {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    await page.goto('/arcade-games/rekt/');
+    await expect(page.locator('body')).toHaveAttribute('data-state', 'ready');
+    widths.push(
+      await page.evaluate(
+        () => (window as unknown as { __arcadeDebug(): { viewWidth: number } }).__arcadeDebug().viewWidth,
+      ),
+    );
+    await context.close();
+  }
+  // The bird flies at x 44 of the view: a phone once saw about 80 px ahead of it against 676 on a desktop.
+  expect(widths[0]).toBeGreaterThanOrEqual(400);
+  expect(new Set(widths).size).toBe(1);
+});

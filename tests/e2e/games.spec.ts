@@ -43,7 +43,11 @@ test.describe('games catalogue', () => {
     await waitForIsland(page, '[aria-label="REKT! screenshots"]');
     await waitForIsland(page, '[aria-label="Fishing for Sats! screenshots"]');
     await expect(rekt).toHaveAttribute('data-carousel-index', '0');
+    // The pointer may have rested on a carousel (paused); once it is away, wait until both timers
+    // are armed again before moving the clock.
     await page.mouse.move(0, 0);
+    await expect(rekt).toHaveAttribute('data-carousel-running', 'true');
+    await expect(fishing).toHaveAttribute('data-carousel-running', 'true');
     await page.clock.runFor(2999);
     await expect(rekt).toHaveAttribute('data-carousel-index', '0');
     await page.clock.runFor(1);
@@ -148,6 +152,7 @@ test.describe('Fishing for Sats! detail page', () => {
     const carousel = page.getByRole('region', { name: 'Fishing for Sats! screenshots' });
     await waitForIsland(page, '[aria-label="Fishing for Sats! screenshots"]');
     await expect(carousel).toHaveAttribute('data-carousel-index', '0');
+    await expect(carousel).toHaveAttribute('data-carousel-running', 'true');
     await page.clock.runFor(3999);
     await expect(carousel).toHaveAttribute('data-carousel-index', '0');
     await page.clock.runFor(1);

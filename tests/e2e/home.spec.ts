@@ -150,6 +150,7 @@ test.describe('dashboard machines', () => {
     await page.goto('/');
     const carousel = page.getByRole('region', { name: 'REKT! screenshots' });
     await expect(carousel).toHaveAttribute('data-carousel-index', '0');
+    await expect(carousel).toHaveAttribute('data-carousel-running', 'true');
     await page.clock.runFor(2999);
     await expect(carousel).toHaveAttribute('data-carousel-index', '0');
     await page.clock.runFor(1);

@@ -96,6 +96,34 @@ describe.each(DIALECTS)('the account export on %s', (dialect) => {
         created_at: now,
       })
       .execute();
+    // A ban lifted, a hidden run and a quiz: what administrators did about them, and what Mr Quiz remembers.
+    const firstRun = await s.db
+      .selectFrom('runs')
+      .select('id')
+      .where('run_id', '=', `run-${name}-0`)
+      .executeTakeFirstOrThrow();
+    await s.db.updateTable('runs').set({ hidden_at: now }).where('id', '=', firstRun.id).execute();
+    for (const [action, type, target] of [
+      ['user.unban', 'user', String(id)],
+      ['run.hide', 'run', String(firstRun.id)],
+    ])
+      await s.db
+        .insertInto('audit_log')
+        .values({
+          actor_id: null,
+          actor_name: 'root_admin',
+          action: action!,
+          target_type: type!,
+          target_id: target!,
+          tournament_id: null,
+          details: '{}',
+          created_at: now + 1,
+        })
+        .execute();
+    await s.db
+      .insertInto('quiz_history')
+      .values({ user_id: id, asked_at: now, question_keys: `capital:${name} element:${name}` })
+      .execute();
     return await s.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   }
 
@@ -157,18 +185,23 @@ describe.each(DIALECTS)('the account export on %s', (dialect) => {
     });
     expect(data.sessions).toHaveLength(1);
     expect(Object.keys(data.sessions[0]!).sort()).toEqual(['createdAt', 'expiresAt', 'lastUsedAt']);
-    expect(data.runs.map((r) => [r.runId, r.score, r.verified])).toEqual([
-      ['run-Ada_Export-0', 4_000, true],
-      ['run-Ada_Export-1', 4_001, true],
+    expect(data.runs.map((r) => [r.runId, r.score, r.verified, r.hiddenAt !== null])).toEqual([
+      ['run-Ada_Export-0', 4_000, true, true],
+      ['run-Ada_Export-1', 4_001, true, false],
     ]);
-    expect(data.auditLog).toHaveLength(1);
+    expect(data.auditLog.map((a) => a.action)).toEqual(['prize.distribute', 'user.unban', 'run.hide']);
     expect(data.auditLog[0]).toMatchObject({ action: 'prize.distribute', target: `prize ${data.prizes[0]!.prizeId}` });
+    expect(data.auditLog[1]).toMatchObject({ target: `user ${ada.id}` });
+    expect(data.quizzes).toEqual([
+      { askedAt: expect.stringMatching(/^\d{4}-/), questions: ['capital:Ada_Export', 'element:Ada_Export'] },
+    ]);
     // Nothing of the other player, and no session secret.
     const text = JSON.stringify(data);
     for (const theirs of [
       bob.username,
       bob.email,
       'run-Bob_Other',
+      'capital:Bob_Other',
       'hash-Ada_Export',
       'ref-Ada_Export',
       '9000',

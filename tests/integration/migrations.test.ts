@@ -135,6 +135,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
       '0012_winners_when_ended',
       '0013_moderation',
       '0014_series',
+      '0016_quiz_history',
     ]);
     await migrateToLatest(h);
     const tables = async () =>
@@ -151,6 +152,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
       'payout_budget',
       'player_avatars',
       'prize_awards',
+      'quiz_history',
       'rate_limits',
       'run_tickets',
       'runs',

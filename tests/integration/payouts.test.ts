@@ -17,6 +17,7 @@ import {
   type PayoutServices,
 } from '~/server/tournaments/payouts/payouts';
 import { payoutProof } from '~/server/tournaments/payouts/proof';
+import { banPlayer, unbanPlayer, WITHHELD_MESSAGE } from '~/server/moderation/bans';
 import { tournamentResults } from '~/server/tournaments/results';
 import { distributePrize, listWinners, processWinners } from '~/server/tournaments/winners';
 import { startLightningNetwork, type LightningNetwork } from '../support/lightning/network';
@@ -479,5 +480,55 @@ describe.each(DIALECTS)('Lightning payouts on %s', (dialect) => {
     const winners = await listWinners(off, id);
     expect(winners.payouts.enabled).toBe(false);
     expect(winners.winners[0]!.bitcoinPrizes[0]!.payout.payable).toBe(false);
+  });
+  it('a banned winner is paid by nothing: PAY, Distribute, PAY ALL and automatic payment withhold the prize until the unban', async () => {
+    // Only the admin is in ADMIN_USER_IDS here (the tests' default also names user 2).
+    const moderated = { ...app, config: { ...app.config, adminUserIds: new Set([admin.id]) } };
+    const automatic = {
+      ...moderated,
+      config: { ...moderated.config, payouts: { ...moderated.config.payouts, automatic: true } },
+    };
+    const banned = `Mallory_${dialect}`;
+    const bannedAddress = net.lnurl.address(`mallory-${dialect}`);
+    const { id, prizeOf, userOf } = await processedTournament([
+      [banned, bannedAddress],
+      [`Honest_${dialect}`, net.lnurl.address(`honest-${dialect}`)],
+    ]);
+    const prizeId = prizeOf[banned]!;
+    const requests = net.wallet.payRequests.length;
+
+    const ban = await banPlayer(moderated, admin, userOf[banned]!, 'stolen account');
+    expect(ban.prizesWithheld).toBe(1);
+
+    expect(await appErrorOf(payPrize(moderated, admin, prizeId))).toEqual([409, WITHHELD_MESSAGE]);
+    expect(await appErrorOf(distributePrize(moderated, admin, prizeId))).toEqual([409, WITHHELD_MESSAGE]);
+    // PAY ALL pays the others only; automatic payment (one tournament, or the sweep's all) skips it.
+    const all = await payAll(moderated, admin, id);
+    expect(all).toMatchObject({ sent: 1, failed: 0, refused: 0 });
+    expect(all.results.map((r) => r.prizeId)).toEqual([prizeOf[`Honest_${dialect}`]]);
+    expect(await payAutomatically(automatic, id)).toBe(0);
+    expect(await payAutomatically(automatic)).toBe(0);
+    expect(await prizeRow(prizeId)).toMatchObject({ status: 'pending', payout_state: null });
+    expect(net.lnurl.receivedSats(bannedAddress)).toBe(0);
+    expect(net.wallet.payRequests.length).toBe(requests + 1);
+    // The winners screen shows it withheld, with no PAY.
+    const winner = (await listWinners(moderated, id)).winners.find((w) => w.username === banned)!;
+    expect(winner.withheld).toBe(true);
+    expect(winner.bitcoinPrizes[0]!.payout.payable).toBe(false);
+
+    // A payment already under way when the ban lands cannot be called back: the ban says so.
+    await unbanPlayer(moderated, admin, userOf[banned]!);
+    await s.db.updateTable('prize_awards').set({ payout_state: 'paying' }).where('id', '=', prizeId).execute();
+    const again = await banPlayer(moderated, admin, userOf[banned]!, 'again');
+    expect(again).toMatchObject({ prizesWithheld: 0, paymentsUnderWay: 1 });
+    expect(again.message).toMatch(/already under way and cannot be called back/);
+    await s.db.updateTable('prize_awards').set({ payout_state: null }).where('id', '=', prizeId).execute();
+
+    // Unbanned: automatic payment pays it at its next sweep.
+    await unbanPlayer(moderated, admin, userOf[banned]!);
+    expect((await listWinners(moderated, id)).winners.find((w) => w.username === banned)!.withheld).toBe(false);
+    expect(await payAutomatically(automatic)).toBe(1);
+    expect(await prizeRow(prizeId)).toMatchObject({ status: 'sent', payout_state: 'sent' });
+    expect(net.lnurl.receivedSats(bannedAddress)).toBe(1000);
   });
 });

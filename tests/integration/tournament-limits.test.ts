@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { submitRun, type GameRules } from '~/server/games/runs';
 import { migrateToLatest, openDatabase, type Db } from '~/server/db';
+import { hideRun, restoreRun } from '~/server/moderation/hidden-runs';
 import { createTournament, findTournament, updateTournament } from '~/server/tournaments/tournaments';
 import { addPlayer, DIALECTS, freshServices, type TestServices } from '../support/services';
 import { parsedForm } from '../support/tournaments';
@@ -153,6 +154,27 @@ describe.each(DIALECTS)('tournament limits on %s', (dialect) => {
       ['ann', 3, 999],
       ['bob', 1, 50],
     ]);
+  });
+
+  it('hiding a run of a limited tournament frees what it held (a place, one of the K runs); restoring takes it back', async () => {
+    const t = await cup({ maxPlayers: 1, maxRunsPerPlayer: 1 });
+    const ann = await addPlayer(s.db, 'ann');
+    const bob = await addPlayer(s.db, 'bob');
+    await run(ann, 100, T0);
+    await run(ann, 300, T0 + 1);
+    await run(bob, 200, T0 + 2);
+    expect(await entries(t.id)).toEqual([['ann', 1, 100]]);
+    const first = await s.db
+      .selectFrom('runs')
+      .select('id')
+      .where('user_id', '=', ann)
+      .orderBy('created_at')
+      .executeTakeFirstOrThrow();
+    await hideRun(s, admin, first.id, 'Looks scripted', T0 + 3);
+    // Ann's first counted run is now her second, and she still came first.
+    expect(await entries(t.id)).toEqual([['ann', 1, 300]]);
+    await restoreRun(s, admin, first.id, T0 + 4);
+    expect(await entries(t.id)).toEqual([['ann', 1, 100]]);
   });
 
   it('a tournament without limits still takes every player and run', async () => {

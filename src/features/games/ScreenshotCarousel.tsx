@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 export interface Screenshot {
   src: string;
@@ -42,15 +42,23 @@ export default function ScreenshotCarousel({
   // Bumped when a dot is picked, so the picked image gets its full interval.
   const [restart, setRestart] = useState(0);
   // The furthest image shown so far (-1 in the HTML). Only the images up to the one after it have
-  // their picture: every SVG screenshot costs the page a document of its own to draw, so the page
-  // loads the first one, the next once hydrated, and each further one as the carousel nears it.
+  // their picture: every screenshot is a download a visitor may never look at, so the page loads
+  // the first one, the next once hydrated, and each further one as the carousel nears it.
   const [furthest, setFurthest] = useState(-1);
   useEffect(() => setFurthest((f) => Math.max(f, index)), [index]);
 
+  // `data-carousel-running` says whether the rotation timer is armed right now (what a test waits
+  // for before it moves a clock; set with the timer itself, so it never runs ahead of it).
+  const region = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (paused || images.length < 2) return;
+    const element = region.current;
     const timer = setInterval(() => setIndex((i) => (i + 1) % images.length), intervalMs);
-    return () => clearInterval(timer);
+    element?.setAttribute('data-carousel-running', 'true');
+    return () => {
+      clearInterval(timer);
+      element?.setAttribute('data-carousel-running', 'false');
+    };
   }, [paused, images.length, intervalMs, restart]);
 
   function pick(i: number) {
@@ -60,6 +68,7 @@ export default function ScreenshotCarousel({
 
   return (
     <div
+      ref={region}
       role="region"
       aria-roledescription="carousel"
       aria-label={label}

@@ -190,6 +190,8 @@ export const winnerSchema = z.object({
   rank: z.nullable(z.number()),
   score: z.nullable(z.number()),
   lightningAddress: z.nullable(z.string()),
+  /** True while the player is banned: their unsent prizes are withheld (no PAY, no Distribute). */
+  withheld: z.boolean(),
   bitcoinPrizes: z.array(bitcoinPrizeSchema),
   avatarPrizes: z.array(avatarPrizeSchema),
 });

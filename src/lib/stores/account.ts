@@ -8,6 +8,7 @@ import {
   signOutEverywhereResponseSchema,
   type AccountResponse,
 } from '../schemas/account';
+import { deleteAccountResponseSchema, type DeleteAccountResponse } from '../schemas/people';
 import { setSignedOut } from './session';
 
 /**
@@ -20,6 +21,14 @@ const notifyNewGamesResponseSchema = z.object({ notifyNewGames: z.boolean(), mes
 /** `POST /api/account/sign-out-everywhere`: revokes every session of the player, this one included. */
 export const $signOutEverywhere = createMutatorStore<void, { success: boolean; revoked: number }>(async () =>
   signedOut(await sendJson('post', 'account/sign-out-everywhere', {}, signOutEverywhereResponseSchema)),
+);
+
+/**
+ * `DELETE /api/account { confirm }`: the player deletes their own account, typing their username to
+ * confirm; the server ends every session, so the page is signed out with it.
+ */
+export const $deleteOwnAccount = createMutatorStore<string, DeleteAccountResponse>(async ({ data: confirm }) =>
+  signedOut(await sendJson('delete', 'account', { confirm }, deleteAccountResponseSchema)),
 );
 
 export const ACCOUNT_KEY = 'account';

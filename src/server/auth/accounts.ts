@@ -3,10 +3,11 @@ import { MINUTE, plural } from '~/lib/format';
 import { MAGIC_LINK_MINUTES } from '~/lib/schemas/auth';
 import type { Db } from '../db';
 import type { UserRow } from '../db/schema';
-import { AppError, badRequest, conflict } from '../shared/errors';
+import { AppError, badRequest, conflict, forbidden } from '../shared/errors';
 import type { Services } from '../context';
 import { isUniqueViolation } from '../db/errors';
-import { noAccountMail, signInMail } from '../mail/templates';
+import { noAccountMail, signInMail, suspendedMail } from '../mail/templates';
+import { SUSPENDED_MESSAGE } from '../moderation/bans';
 import { hit, LIMITS } from '../shared/rate-limit';
 import { createSession, type NewSession } from './sessions';
 import { hashLoginCode, hashToken, newLoginCode, newToken, sameDigest } from './tokens';
@@ -74,6 +75,15 @@ async function mailSignInLink(
   extra: { welcome?: boolean; alreadyRegistered?: boolean },
   now: number,
 ) {
+  if (user.banned_at !== null) {
+    // No link for a banned account: its owner learns why by mail; the answer stays the same for all.
+    await deliver(
+      services,
+      suspendedMail(services.config.productName, user.email, user.username),
+      'We could not send the email right now. Please try again in a minute.',
+    );
+    return;
+  }
   const { link, code } = await issueLink(services, user, requester.browser, now);
   await deliver(
     services,
@@ -180,15 +190,33 @@ export async function magicLinkNeedsConfirmation(
   const link = await services.db
     .selectFrom('magic_links')
     .innerJoin('users', 'users.id', 'magic_links.user_id')
-    .select(['magic_links.browser_hash', 'users.username'])
+    .select(['magic_links.browser_hash', 'users.username', 'users.banned_at'])
     .where('magic_links.token_hash', '=', hashToken(token))
     .where('magic_links.used_at', 'is', null)
     .where('magic_links.expires_at', '>', now)
     .executeTakeFirst();
   if (!link) throw badRequest(INVALID_LINK_MESSAGE);
+  if (link.banned_at !== null) throw forbidden(SUSPENDED_MESSAGE);
   const sameBrowser =
     !!link.browser_hash && !!requester.browser && sameDigest(link.browser_hash, hashToken(requester.browser));
   return sameBrowser ? null : { username: link.username };
+}
+
+/**
+ * The player a used link or code signs in, seen now; a 403 ({@link SUSPENDED_MESSAGE}) while they
+ * are banned. The update waits for a ban being written (PostgreSQL locks the row), so a sign-in
+ * and a ban at the same moment never leave a session behind the ban.
+ */
+async function signInUser(trx: Db, userId: number, now: number): Promise<UserRow> {
+  const user = await trx
+    .updateTable('users')
+    .set({ last_seen_at: now })
+    .where('id', '=', userId)
+    .where('banned_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+  if (!user) throw forbidden(SUSPENDED_MESSAGE);
+  return user;
 }
 
 /**
@@ -213,12 +241,7 @@ export async function verifyMagicLink(
       .returning(['user_id'])
       .executeTakeFirst();
     if (!used) throw badRequest(INVALID_LINK_MESSAGE);
-    const user = await trx
-      .updateTable('users')
-      .set({ last_seen_at: now })
-      .where('id', '=', used.user_id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const user = await signInUser(trx, used.user_id, now);
     const session = await createSession(trx, user.id, now);
     return { user, session };
   });
@@ -274,12 +297,7 @@ export async function verifyLoginCode(
       .returning(['user_id'])
       .executeTakeFirst();
     if (!used) throw badRequest(INVALID_CODE_MESSAGE);
-    const user = await trx
-      .updateTable('users')
-      .set({ last_seen_at: now })
-      .where('id', '=', used.user_id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const user = await signInUser(trx, used.user_id, now);
     const session = await createSession(trx, user.id, now);
     return { user, session };
   });

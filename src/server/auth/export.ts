@@ -19,13 +19,14 @@ const parse = (text: string | null): unknown => {
  * can download from Account Settings (README, "Your data"): the account, its sessions (when they
  * began, were last used and end; never their secrets), every run, the per-game statistics,
  * unlocked achievements, avatars owned, tournament entries, prizes (with their Lightning payment
- * proof) and the audit entries about them. Only their own rows: every read is by their user id,
+ * proof), the Mr Quiz questions they were asked lately, and the audit entries about them (their
+ * account, runs and prizes). Only their own rows: every read is by their user id,
  * and nothing of another player is joined in but a tournament's or an avatar's name.
  */
 export async function exportAccount(services: Pick<Services, 'db'>, user: UserRow, now = Date.now()) {
   const { db } = services;
   const id = user.id;
-  const [sessions, runs, stats, achievements, avatars, entries, prizes, audit] = await Promise.all([
+  const [sessions, runs, stats, achievements, avatars, entries, prizes, audit, quizzes] = await Promise.all([
     db
       .selectFrom('sessions')
       .select(['created_at', 'last_seen_at', 'expires_at'])
@@ -45,6 +46,7 @@ export async function exportAccount(services: Pick<Services, 'db'>, user: UserRo
         'achievements_json',
         'verified',
         'created_at',
+        'hidden_at',
       ])
       .where('user_id', '=', id)
       .orderBy('created_at')
@@ -103,20 +105,46 @@ export async function exportAccount(services: Pick<Services, 'db'>, user: UserRo
       .orderBy('p.created_at')
       .orderBy('p.id')
       .execute(),
-    // What administrators did about this player: their prizes (payments included).
+    // What administrators did about this player: their account (a ban), their runs (hidden) and
+    // their prizes (payments included).
     db
       .selectFrom('audit_log')
       .select(['action', 'actor_name', 'target_type', 'target_id', 'tournament_id', 'created_at'])
-      .where('target_type', '=', 'prize')
-      .where(
-        'target_id',
-        'in',
-        db
-          .selectFrom('prize_awards')
-          .select((eb) => eb.cast<string>('id', 'varchar(200)').as('id'))
-          .where('user_id', '=', id),
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('target_type', '=', 'user'), eb('target_id', '=', String(id))]),
+          eb.and([
+            eb('target_type', '=', 'run'),
+            eb(
+              'target_id',
+              'in',
+              db
+                .selectFrom('runs')
+                .select((r) => r.cast<string>('id', 'varchar(200)').as('id'))
+                .where('user_id', '=', id),
+            ),
+          ]),
+          eb.and([
+            eb('target_type', '=', 'prize'),
+            eb(
+              'target_id',
+              'in',
+              db
+                .selectFrom('prize_awards')
+                .select((p) => p.cast<string>('id', 'varchar(200)').as('id'))
+                .where('user_id', '=', id),
+            ),
+          ]),
+        ]),
       )
       .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
+    // Mr Quiz's memory of the questions they were asked (their last 50 quizzes).
+    db
+      .selectFrom('quiz_history')
+      .select(['asked_at', 'question_keys'])
+      .where('user_id', '=', id)
       .orderBy('id')
       .execute(),
   ]);
@@ -152,6 +180,7 @@ export async function exportAccount(services: Pick<Services, 'db'>, user: UserRo
       achievements: parse(r.achievements_json),
       verified: Number(r.verified) === 1,
       createdAt: iso(r.created_at),
+      hiddenAt: iso(r.hidden_at),
     })),
     gameStats: stats.map((g) => ({
       gameId: g.game_id,
@@ -199,6 +228,7 @@ export async function exportAccount(services: Pick<Services, 'db'>, user: UserRo
             }
           : null,
     })),
+    quizzes: quizzes.map((q) => ({ askedAt: iso(q.asked_at), questions: q.question_keys.split(' ') })),
     auditLog: audit.map((a) => ({
       action: a.action,
       by: a.actor_name,

@@ -58,9 +58,10 @@ export async function createSession(db: Db, userId: number, now = Date.now()): P
 const readSession = preparedRead<
   UserRow & { session_expires_at: number; session_ref: string; session_created_at: number }
 >(
-  'arcade_find_session_v5',
+  'arcade_find_session_v6',
   `select u.id, u.username, u.username_key, u.email, u.country, u.created_at, u.last_seen_at, u.country_changed_at,
      u.active_avatar_id, u.avatar_changed_at, u.notify_new_games_at, u.lightning_address,
+     u.banned_at, u.ban_reason, u.deleted_at, u.standing_changed_at,
      (select s.expires_at from sessions s where s.id_hash = $1) as session_expires_at,
      (select s.ref from sessions s where s.id_hash = $2) as session_ref,
      (select s.created_at from sessions s where s.id_hash = $3) as session_created_at

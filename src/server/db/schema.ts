@@ -104,6 +104,15 @@ export interface RunTicketsTable {
   quiz_json: string | null;
 }
 
+/** Mr Quiz: the question keys of one quiz of a player (their last 50 quizzes are kept). */
+export interface QuizHistoryTable {
+  id: Generated<number>;
+  user_id: number;
+  asked_at: number;
+  /** Keys separated by spaces. */
+  question_keys: string;
+}
+
 /** One row per player and game: plays and the best single run (the leaderboard's source). */
 export interface GameStatsTable {
   user_id: number;
@@ -318,6 +327,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   runs: RunsTable;
   run_tickets: RunTicketsTable;
+  quiz_history: QuizHistoryTable;
   game_stats: GameStatsTable;
   game_totals: GameTotalsTable;
   user_achievements: UserAchievementsTable;

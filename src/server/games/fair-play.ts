@@ -12,6 +12,7 @@ import type { RunTicketRow } from '../db/schema';
 import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../shared/errors';
 import type { CatalogueGame } from './catalogue';
 import { answerInState, quizQuestions, scoreQuiz, type QuizState, type TicketQuestion } from './quiz';
+import { recentQuizKeys, rememberQuiz } from './quiz-history';
 import { REPLAY_CPU_BUDGET_MS, seconds } from './replay';
 import { noTicket, TICKET_REUSED, ticketOfAnotherGame, ticketOfAnotherPlayer } from './ticket-refusals';
 import { assertPlausible, type RunToStore } from './runs';
@@ -94,7 +95,8 @@ export async function startRun(db: Db, game: CatalogueGame, userId: number, now 
   await hit(db, `tickets:user:${userId}`, TICKET_STARTS, now);
   const seed = randomInt(2 ** 32 - 1);
   const runId = ticketRunId({ userId, seed, startedAt: now });
-  const quiz = game.rules.gameId === 'mr-quiz' ? quizQuestions(seed) : null;
+  // Mr Quiz: questions made from the seed, leaving out those of the player's last 50 quizzes.
+  const quiz = game.rules.gameId === 'mr-quiz' ? quizQuestions(seed, await recentQuizKeys(db, userId)) : null;
   await db
     .insertInto('run_tickets')
     .values({
@@ -108,6 +110,7 @@ export async function startRun(db: Db, game: CatalogueGame, userId: number, now 
       quiz_json: quiz ? JSON.stringify(quiz.state) : null,
     })
     .execute();
+  if (quiz) await rememberQuiz(db, userId, quiz.state.keys!, now);
   // The per-player limit: the oldest open tickets beyond it are dropped (their runs can no longer be saved).
   const open = await db
     .selectFrom('run_tickets')

@@ -1,16 +1,17 @@
-// Mr Quiz on the server (README, "Fair play"): a run's questions come with its ticket, without
-// their answers; each answer comes back on its own, is timed by the server and scored here. The
-// question bank never leaves the server.
+// Mr Quiz on the server (README, "Fair play" and "Mr Quiz"): a run's questions are made from its
+// ticket's seed (`quiz-topics.ts`: the curated bank and questions generated from open data) and come
+// with its ticket, without their answers; each answer comes back on its own, is timed by the server
+// and scored here. The right answers never leave the server before they are given.
 import { badRequest, conflict } from '../shared/errors';
 import { mulberry32 } from '../../../games/shared/prng.js';
-import { QUIZ_BANK } from './quiz-bank';
+import { QUIZ_TOPICS, shuffleWith, type QuizQuestion } from './quiz-topics';
 
 /** Questions in one run. */
 export const QUIZ_ROUNDS = 10;
 /** Seconds to answer a question. */
 export const QUIZ_SECONDS = 15;
-/** A topic appears at most this often in one run. */
-const PER_TOPIC = 2;
+/** Tries at a random subject of a topic before looking through all of its subjects for one not asked lately. */
+const RANDOM_TRIES = 24;
 /** How long the game shows the right answer before the next question. */
 export const REVEAL_MS = 1200;
 /** Network and rendering time the server grants a player's answer beyond what it measured. */
@@ -33,38 +34,57 @@ interface GivenAnswer {
 
 /** What the ticket remembers of a quiz run. */
 export interface QuizState {
-  /** Indexes into the bank. */
-  ids: number[];
-  /** Per question: the bank's answer shown at each position (the bank's answer 0 is right). */
+  /** The questions' keys (`quiz-topics.ts`; tickets issued before generated questions hold `ids` instead). */
+  keys?: string[];
+  /** Per question: the answer shown at each position (0 is the right one, 1-3 the wrong ones). */
   orders: number[][];
   answers: GivenAnswer[];
 }
 
-/** The run's questions, drawn with its seed: at most two per topic, answers shuffled. */
-export function quizQuestions(seed: number): { state: QuizState; questions: TicketQuestion[] } {
+/**
+ * The run's questions, made from its seed: ten topics in the seed's order, one question each, a
+ * subject the player was not asked in `recent` (the keys of their last quizzes) where the topic
+ * has one left; answers shuffled. The same seed and `recent` make the same quiz. Only if nearly
+ * every topic were used up would a topic give a second question or a recent one.
+ */
+export function quizQuestions(
+  seed: number,
+  recent: ReadonlySet<string> = new Set(),
+): { state: QuizState; questions: TicketQuestion[]; made: QuizQuestion[] } {
   const random = mulberry32(seed);
-  const shuffle = <T>(list: T[]): T[] => {
-    for (let i = list.length - 1; i > 0; i--) {
-      const j = Math.floor(random() * (i + 1));
-      [list[i], list[j]] = [list[j]!, list[i]!];
+  const topics = shuffleWith(
+    random,
+    QUIZ_TOPICS.map((_, i) => i),
+  );
+  const made: QuizQuestion[] = [];
+  const taken = new Set<string>();
+  const free = (key: string, strict: boolean) => !taken.has(key) && (!strict || !recent.has(key));
+  for (const strict of [true, false]) {
+    for (const t of topics) {
+      if (made.length === QUIZ_ROUNDS) break;
+      const topic = QUIZ_TOPICS[t]!;
+      let index = -1;
+      for (let n = 0; n < RANDOM_TRIES && index < 0; n++) {
+        const i = Math.floor(random() * topic.size);
+        if (free(topic.keyOf(i), strict)) index = i;
+      }
+      const start = Math.floor(random() * topic.size);
+      for (let n = 0; n < topic.size && index < 0; n++) {
+        const i = (start + n) % topic.size;
+        if (free(topic.keyOf(i), strict)) index = i;
+      }
+      if (index < 0) continue;
+      const question = topic.make(index, random);
+      taken.add(question.key);
+      made.push(question);
     }
-    return list;
-  };
-  const perTopic = new Map<string, number>();
-  const ids: number[] = [];
-  for (const id of shuffle(QUIZ_BANK.map((_, i) => i))) {
-    if (ids.length === QUIZ_ROUNDS) break;
-    const topic = QUIZ_BANK[id]![0];
-    if ((perTopic.get(topic) ?? 0) >= PER_TOPIC) continue;
-    perTopic.set(topic, (perTopic.get(topic) ?? 0) + 1);
-    ids.push(id);
   }
-  const orders = ids.map(() => shuffle([0, 1, 2, 3]));
-  const questions = ids.map((id, i) => {
-    const [topic, q, ...answers] = QUIZ_BANK[id]!;
-    return { topic, q, answers: orders[i]!.map((a) => answers[a]!) };
+  const orders = made.map(() => shuffleWith(random, [0, 1, 2, 3]));
+  const questions = made.map((m, i) => {
+    const answers = [m.right, ...m.wrong];
+    return { topic: m.topic, q: m.q, answers: orders[i]!.map((a) => answers[a]!) };
   });
-  return { state: { ids, orders, answers: [] }, questions };
+  return { state: { keys: made.map((m) => m.key), orders, answers: [] }, questions, made };
 }
 
 /**

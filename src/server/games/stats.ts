@@ -21,6 +21,7 @@ export async function getUserStats(
       .select((eb) => eb.fn.countAll<number | string>().as('runs'))
       .where('user_id', '=', userId)
       .where('verified', '=', 1)
+      .where('hidden_at', 'is', null)
       .executeTakeFirst(),
   ]);
   return {
@@ -50,6 +51,8 @@ export async function listUserScores(db: Db, userId: number, gameId: string) {
     .select(['score', 'level', 'fish_count', 'created_at', 'verified'])
     .where('user_id', '=', userId)
     .where('game_id', '=', gameId)
+    // a hidden run counts nowhere (README, "Player management")
+    .where('hidden_at', 'is', null)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(RECENT_SCORES)

@@ -90,6 +90,19 @@ export class GameRanking {
     this.version++;
   }
 
+  /** Take a player off this order (banned, deleted, or no best left here); false when they were not on it. */
+  remove(userId: number): boolean {
+    const player = this.players.get(userId);
+    if (!player) return false;
+    this.players.delete(userId);
+    this.global.delete(player);
+    const set = this.countries.get(player.country);
+    set?.delete(player);
+    if (set?.size === 0) this.countries.delete(player.country);
+    this.version++;
+    return true;
+  }
+
   /** The order of `scope`: everyone, or the players of one country (empty when it has none). */
   order(country?: string): RankedSet<RankedPlayer> | undefined {
     return country === undefined ? this.global : this.countries.get(country);
@@ -136,6 +149,8 @@ export class Rankings {
   private touched = new Set<number>();
   /** Players whose shown details (the active avatar) changed here since the last look. */
   private shown = new Set<number>();
+  /** Players whose standing or whose runs an administrator changed here since the last look. */
+  private standing = new Set<number>();
   /** A change was made here since the last look. */
   private dirty = false;
 
@@ -161,6 +176,19 @@ export class Rankings {
    */
   touchShown(userId: number): void {
     if (this.shown.size < MAX_TOUCHED) this.shown.add(userId);
+    this.dirty = true;
+  }
+
+  /**
+   * Note that a player's standing changed here (banned, unbanned, deleted: moderation/standing.ts)
+   * or that a run of theirs was hidden or restored: the next read takes them off every game and
+   * tournament order and puts back what the database holds for them (nothing while they are off
+   * the boards; their bests, possibly lower or older than before, otherwise). Other processes learn
+   * it from the change feed on `users.standing_changed_at` within a second. Never forgotten, however
+   * many: a ban must take effect.
+   */
+  touchStanding(userId: number): void {
+    this.standing.add(userId);
     this.dirty = true;
   }
 
@@ -247,7 +275,9 @@ export class Rankings {
         's.best_level',
         's.best_fish_count',
         'u.country',
-      ]);
+      ])
+      .where('u.banned_at', 'is', null)
+      .where('u.deleted_at', 'is', null);
   }
 
   private entryRows() {
@@ -262,12 +292,15 @@ export class Rankings {
         'e.best_level',
         'e.best_fish_count',
         'u.country',
-      ]);
+      ])
+      .where('u.banned_at', 'is', null)
+      .where('u.deleted_at', 'is', null);
   }
 
   private async load(): Promise<void> {
     const started = this.clock();
     this.touched.clear();
+    this.standing.clear();
     this.dirty = false;
     // Streamed in rank order, so a million players never sit in memory twice.
     const rows = this.bestRows()
@@ -305,12 +338,28 @@ export class Rankings {
     const started = this.clock();
     const touched = [...this.touched];
     const shown = [...this.shown];
+    const toldStanding = [...this.standing];
     this.touched.clear();
     this.shown.clear();
+    this.standing.clear();
     this.dirty = false;
     const since = this.syncedFrom - SYNC_OVERLAP_MS;
     try {
-      const [reached, moved, told, restyled, entered, toldEntries, edited] = await Promise.all([
+      // Players whose standing (or hidden runs) changed, here or elsewhere (the feed), read in full in
+      // the same round trip: their ids (to take them off where they have no row any more) and rows.
+      const changedStanding = this.db.selectFrom('users').select('id').where('standing_changed_at', '>', since);
+      const [
+        reached,
+        moved,
+        told,
+        restyled,
+        entered,
+        toldEntries,
+        edited,
+        standingFeed,
+        standingBests,
+        standingEntries,
+      ] = await Promise.all([
         this.bestRows().where('s.best_reached_at', '>', since).execute(),
         this.bestRows().where('u.country_changed_at', '>', since).execute(),
         touched.length
@@ -322,7 +371,25 @@ export class Rankings {
           ? this.entryRows().where('e.user_id', 'in', touched).execute()
           : Promise.resolve([] as EntryRow[]),
         this.db.selectFrom('tournaments').select('id').where('updated_at', '>', since).execute(),
+        changedStanding.execute(),
+        this.bestRows()
+          .where((eb) =>
+            eb.or([
+              eb('s.user_id', 'in', changedStanding),
+              ...(toldStanding.length ? [eb('s.user_id', 'in', toldStanding)] : []),
+            ]),
+          )
+          .execute(),
+        this.entryRows()
+          .where((eb) =>
+            eb.or([
+              eb('e.user_id', 'in', changedStanding),
+              ...(toldStanding.length ? [eb('e.user_id', 'in', toldStanding)] : []),
+            ]),
+          )
+          .execute(),
       ]);
+      const standingIds = [...new Set([...toldStanding, ...standingFeed.map((row) => row.id)])];
       for (const row of [...reached, ...moved, ...told]) this.game(row.game_id).upsert(row);
       // A tournament edited elsewhere may have had its entries rebuilt: read it afresh at next use.
       for (const { id } of edited) this.forgetTournament(id);
@@ -332,6 +399,7 @@ export class Rankings {
         if (!ranking) this.tournaments.set(row.tournament_id, (ranking = new GameRanking()));
         ranking.upsert(row);
       }
+      this.restand(standingIds, standingBests, standingEntries);
       // A new avatar moves nobody, but the pages that show the player must be built again.
       const restyledIds = new Set([...shown, ...restyled.map((row) => row.id)]);
       if (restyledIds.size > 0) {
@@ -348,10 +416,35 @@ export class Rankings {
     } catch (error) {
       for (const id of touched) this.touched.add(id);
       for (const id of shown) this.shown.add(id);
+      for (const id of toldStanding) this.standing.add(id);
       this.dirty = true;
       throw error;
     } finally {
       this.lastLook = started;
+    }
+  }
+
+  /**
+   * Make the orders hold exactly what the database holds for `ids`: each player's rows as read
+   * (none while they are off the boards), and nobody where they have no row any more (banned,
+   * deleted, or their only run there hidden). An order whose players did not change keeps its
+   * version, so its answered pages stay.
+   */
+  private restand(ids: number[], bests: GameBestRow[], entries: EntryRow[]): void {
+    if (ids.length === 0) return;
+    const keep = (rows: BestRow[], key: (row: BestRow) => string) => new Set(rows.map(key));
+    const gameKeys = keep(bests, (row) => `${(row as GameBestRow).game_id}|${row.user_id}`);
+    const entryKeys = keep(entries, (row) => `${(row as EntryRow).tournament_id}|${row.user_id}`);
+    for (const [gameId, ranking] of this.games)
+      for (const id of ids) if (!gameKeys.has(`${gameId}|${id}`)) ranking.remove(id);
+    for (const [tournamentId, ranking] of this.tournaments)
+      for (const id of ids) if (!entryKeys.has(`${tournamentId}|${id}`)) ranking.remove(id);
+    for (const row of bests) this.game(row.game_id).upsert(row);
+    for (const row of entries) {
+      if (this.staleTournaments.has(row.tournament_id)) continue;
+      let ranking = this.tournaments.get(row.tournament_id);
+      if (!ranking) this.tournaments.set(row.tournament_id, (ranking = new GameRanking()));
+      ranking.upsert(row);
     }
   }
 }

@@ -87,3 +87,26 @@ export function noAccountMail(productName: string, to: string, siteUrl: string):
   );
   return { to, subject: `Sign in to ${productName}: no account yet`, text, html };
 }
+
+/**
+ * The answer to a sign-in (or sign-up) request for a banned account's address: no link, the
+ * account is suspended. The request itself is answered as every other one is, so the page tells
+ * nobody but the mailbox's owner (README, "Player management").
+ */
+export function suspendedMail(productName: string, to: string, username: string): Mail {
+  const text = [
+    `Hi ${username}, someone (hopefully you) asked to sign in to ${productName} with this address.`,
+    '',
+    'This account is suspended: it cannot sign in while the suspension holds.',
+    '',
+    "If you didn't ask for this, you can ignore this email.",
+  ].join('\n');
+  const html = layout(
+    productName,
+    'This account is suspended',
+    `<p style="margin:0">Hi ${escape(username)}, someone (hopefully you) asked to sign in to ${escape(productName)} with this address.</p>
+<p style="margin:16px 0">This account is suspended: it cannot sign in while the suspension holds.</p>
+<p style="margin:0;color:#b8b2d9;font-size:14px">If you didn't ask for this, you can ignore this email.</p>`,
+  );
+  return { to, subject: `${productName}: this account is suspended`, text, html };
+}

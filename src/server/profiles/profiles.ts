@@ -35,10 +35,10 @@ const readProfile = preparedRead<{
   n3: number | string | null;
   n4: number | string | null;
 }>(
-  'arcade_public_profile',
+  'arcade_public_profile_v2',
   `select 'user' as kind, u.username as k, u.country as t1, u.active_avatar_id as t2, null as t3, null as t4,
      u.created_at as n1, null as n2, null as n3, null as n4
-   from users u where u.id = $1
+   from users u where u.id = $1 and u.deleted_at is null
    union all
    select 'game', g.game_id, null, null, null, null, g.plays, g.best_score, g.total_score, g.last_played_at
    from game_stats g where g.user_id = $2
@@ -48,7 +48,8 @@ const readProfile = preparedRead<{
 );
 
 /**
- * What anyone may see of a player (never the e-mail), or null when there is no such player: the
+ * What anyone may see of a player (never the e-mail), or null when there is no such player (a
+ * deleted account has no profile any more: README, "Your data"): the
  * `GET /api/users/{userId}/profile` answer and the `/users/{userId}` page. One prepared read of the
  * player's own rows (never their runs); global ranks come from the in-memory leaderboards. Every
  * catalogue game is listed, in catalogue order, played or not. The player themselves (`viewer`)

@@ -3,9 +3,14 @@ import { services } from '../app';
 import { assertLiveSession } from '../auth/sessions';
 import type { Services } from '../context';
 import { errorResponse } from './http';
+import { forbidden } from '../shared/errors';
+import { isBanned, SUSPENDED_MESSAGE } from '../moderation/bans';
 import { loadCatalogue, type CatalogueGame } from '../games/catalogue';
 import { corsHeaders } from './cors';
 import { bearerToken, verifyGameToken, type GameTokenClaims } from '../games/tokens';
+
+/** What a banned player's game is told: its token no longer works, and no run of theirs is taken. */
+const SUSPENDED_GAME_MESSAGE = `${SUSPENDED_MESSAGE} Its game tokens no longer work and its runs are not taken.`;
 
 export interface GameApiContext {
   app: Services;
@@ -35,7 +40,13 @@ export async function gameApi(context: APIContext, run: (api: GameApiContext) =>
           app.config.secretKey,
           bearerToken(context.request.headers.get('authorization')),
         );
-        await assertLiveSession(app.db, claims.sessionRef, claims.userId);
+        try {
+          await assertLiveSession(app.db, claims.sessionRef, claims.userId);
+        } catch (error) {
+          // A ban ends every session: say why rather than "sign in again" (a read on refusal only).
+          if (await isBanned(app.db, claims.userId)) throw forbidden(SUSPENDED_GAME_MESSAGE);
+          throw error;
+        }
         return claims;
       },
     });

@@ -105,3 +105,18 @@ export const walletSeconds = new Histogram({
   buckets: [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
   registers: [registry],
 });
+
+/** Counters, not gauges: how many are banned or hidden now is a database question, not a process's. */
+export const bans = new Counter({
+  name: 'arcade_bans_total',
+  help: 'Players banned (action="ban") and unbanned (action="unban") by administrators in this process.',
+  labelNames: ['action'] as const,
+  registers: [registry],
+});
+
+export const runsHidden = new Counter({
+  name: 'arcade_runs_hidden_total',
+  help: 'Runs hidden from every board (action="hide") and restored (action="restore") by administrators in this process.',
+  labelNames: ['action'] as const,
+  registers: [registry],
+});

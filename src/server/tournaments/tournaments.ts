@@ -371,7 +371,7 @@ const UNLIMITED = 2_147_483_647;
  * Rebuild a tournament's entries from the runs of its game inside its window: each player's best
  * run (earliest first among equal scores), how many runs counted and when they entered; for a game
  * in `replay` fair-play mode only its verified runs (the entry rule's fair-play half,
- * {@link countsInTournaments}). Its limits (README, "Limits"): only each player's first `max_runs`
+ * {@link countsInTournaments}); never a hidden run (README, "Player management"). Its limits (README, "Limits"): only each player's first `max_runs`
  * runs count, and only the first `max_players` players (by their first counted run) enter. Used
  * when a tournament is created (its window may lie in the past) or its window, game or limits
  * change, inside {@link adminWrite}'s transaction; it also resets the places PostgreSQL's run
@@ -404,7 +404,7 @@ export async function rebuildEntries(
           select id, user_id, score, level, fish_count, fish_json, created_at,
             row_number() over (partition by user_id order by created_at, id) as nth
           from runs where game_id = ${t.game_id} and created_at >= ${t.start_at} and created_at < ${t.end_at}
-            and ${sql.raw(countsInTournaments('verified', t.replayMode ? '1' : '0'))}
+            and hidden_at is null and ${sql.raw(countsInTournaments('verified', t.replayMode ? '1' : '0'))}
         ) counted where nth <= ${t.max_runs ?? UNLIMITED}
       ) best where place = 1
     ) arrived where arrival <= ${t.max_players ?? UNLIMITED}`.execute(trx);

@@ -17,6 +17,7 @@ import { conflict, notFound } from '../shared/errors';
 import { statusAt, tournamentRow, unlockCriteria } from './tournaments';
 import { listAudit, recordAudit, type Actor } from '../shared/audit';
 import { payoutOf, payoutSettings } from './payouts/payouts';
+import { assertNotWithheld } from '../moderation/bans';
 import type { Insertable } from 'kysely';
 
 // Winners of a past tournament: who placed (the board's order: higher score, then who reached it
@@ -40,15 +41,21 @@ interface RewardRule {
   min_score: number | null;
 }
 
-/** The final board, best first, with unique consecutive ranks. */
+/**
+ * The final board, best first, with unique consecutive ranks: the players on the boards only (a
+ * banned or deleted player does not place; README, "Player management"), as the board shows it.
+ */
 async function finalPlaces(db: Db, tournamentId: number): Promise<Placed[]> {
   const rows = await db
-    .selectFrom('tournament_entries')
-    .select(['user_id', 'best_score'])
-    .where('tournament_id', '=', tournamentId)
-    .orderBy('best_score', 'desc')
-    .orderBy('best_reached_at')
-    .orderBy('user_id')
+    .selectFrom('tournament_entries as e')
+    .innerJoin('users as u', 'u.id', 'e.user_id')
+    .select(['e.user_id', 'e.best_score'])
+    .where('e.tournament_id', '=', tournamentId)
+    .where('u.banned_at', 'is', null)
+    .where('u.deleted_at', 'is', null)
+    .orderBy('e.best_score', 'desc')
+    .orderBy('e.best_reached_at')
+    .orderBy('e.user_id')
     .execute();
   return rows.map((row, i) => ({ userId: row.user_id, rank: i + 1, score: Number(row.best_score) }));
 }
@@ -283,6 +290,8 @@ export async function listWinners(
         'p.payout_paid_at',
         'u.username',
         'u.lightning_address',
+        'u.banned_at',
+        'u.deleted_at',
         'a.name as avatar_name',
         'a.image_url',
         's.username as sent_by_name',
@@ -317,6 +326,7 @@ export async function listWinners(
         rank: place?.rank ?? null,
         score: place?.score ?? null,
         lightningAddress: a.lightning_address,
+        withheld: a.banned_at !== null || a.deleted_at !== null,
         bitcoinPrizes: [],
         avatarPrizes: [],
       };
@@ -335,7 +345,7 @@ export async function listWinners(
         prizeValue: Number(a.prize_value),
         awardReason,
         ...sent,
-        payout: payoutOf(a, payouts.enabled),
+        payout: payoutOf(a, payouts.enabled && a.banned_at === null && a.deleted_at === null),
       });
     else
       winner.avatarPrizes.push({
@@ -397,7 +407,12 @@ export async function distributePrize(
   paymentProof: string | null = null,
   now = Date.now(),
 ): Promise<PrizeResponse> {
+  const postgres = driverOf(services.db).dialect === 'postgres';
   return services.db.transaction().execute(async (trx) => {
+    // A banned winner's prize is withheld (README, "Player management"): a 409, nothing sent.
+    const winner = await trx.selectFrom('prize_awards').select('user_id').where('id', '=', prizeId).executeTakeFirst();
+    if (!winner) throw notFound(`There is no prize ${prizeId}.`);
+    await assertNotWithheld(trx, winner.user_id, postgres);
     const sent = await trx
       .updateTable('prize_awards')
       .set({ status: 'sent', sent_at: now, sent_by: actor.id, payment_proof: paymentProof || null })

@@ -15,6 +15,7 @@ import * as payouts from './0011-payouts';
 import * as winnersWhenEnded from './0012-winners-when-ended';
 import * as moderation from './0013-moderation';
 import * as series from './0014-series';
+import * as quizHistory from './0016-quiz-history';
 
 /** Declared apart (`dialect.ts`) so the migrations name it without importing this index, which imports them. */
 export type { Dialect };
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, ArcadeMigration> = {
   '0012_winners_when_ended': winnersWhenEnded,
   '0013_moderation': moderation,
   '0014_series': series,
+  '0016_quiz_history': quizHistory,
 };
 
 /** The migrations as Kysely's migrator takes them, for `dialect`. */

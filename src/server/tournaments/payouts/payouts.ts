@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { iso } from '~/lib/dates';
 import type { PayAllResponse, PayPrizeResponse, Payout, PayoutSettings } from '~/lib/schemas/payouts';
 import type { Services } from '../../context';
-import type { Db } from '../../db';
+import { driverOf, type Db } from '../../db';
+import { assertNotWithheld, WITHHELD_MESSAGE } from '../../moderation/bans';
 import { isUniqueViolation } from '../../db/errors';
 import type { Selectable, UpdateQueryBuilder, UpdateResult } from 'kysely';
 import type { Database, PrizeAwardsTable } from '../../db/schema';
@@ -126,10 +127,13 @@ export async function payPrize(
       'p.payout_state',
       'u.username',
       'u.lightning_address',
+      'u.banned_at',
     ])
     .where('p.id', '=', prizeId)
     .executeTakeFirst();
   if (!prize) throw notFound(`There is no prize ${prizeId}.`);
+  // A banned winner's prize is withheld (README, "Player management"); checked again, locked, below.
+  if (prize.banned_at !== null && prize.status === 'pending') throw conflict(WITHHELD_MESSAGE);
   if (prize.prize_type !== 'bitcoin') throw conflict('Only bitcoin prizes are paid over Lightning.');
   if (prize.status === 'sent') throw conflict('This prize was already sent.');
   if (prize.payout_state === 'paying')
@@ -164,7 +168,9 @@ export async function payPrize(
   // own: only this request may store an invoice or give the claim up, so a request that outlived its
   // claim (failed by the sweep, then retried) can never ask the wallet.
   const claim = randomBytes(16).toString('hex');
+  const postgres = driverOf(db).dialect === 'postgres';
   const claimed = await db.transaction().execute(async (trx) => {
+    await assertNotWithheld(trx, prize.user_id, postgres);
     const row = await trx
       .updateTable('prize_awards')
       .set({
@@ -205,9 +211,21 @@ export async function payPrize(
   }
 
   // Stored, with the budget reserved, before the wallet is asked.
-  let stored: 'stored' | 'budget' | 'reused' | 'lost';
+  let stored: 'stored' | 'budget' | 'reused' | 'lost' | 'withheld';
   try {
     stored = await db.transaction().execute(async (trx) => {
+      // Banned while the invoice was fetched: the claim is given up and the wallet never asked.
+      // Once this commits the payment is under way: a later ban cannot call it back.
+      try {
+        await assertNotWithheld(trx, prize.user_id, postgres);
+      } catch (error) {
+        const given = await ownClaim(trx.updateTable('prize_awards').set({ payout_state: null, payout_claim: null }))
+          .returning('id')
+          .executeTakeFirst();
+        if (given) await audit(trx, 'prize.pay.refused', { reason: 'withheld: the winner is banned' });
+        if (given) return 'withheld';
+        throw error;
+      }
       const reserved = await trx
         .insertInto('payout_budget')
         .values({ day, reserved_sats: sats })
@@ -248,6 +266,7 @@ export async function payPrize(
     else if (isUniqueViolation(error)) stored = 'reused';
     else throw error;
   }
+  if (stored === 'withheld') throw conflict(WITHHELD_MESSAGE);
   if (stored === 'lost')
     throw conflict(
       'This payment was interrupted and taken over meanwhile: nothing was paid by it. Look at the prize again.',
@@ -308,10 +327,11 @@ async function readPayout(services: PayoutServices, prizeId: number): Promise<Pa
       'p.payout_error',
       'p.payout_paid_at',
       'u.lightning_address',
+      'u.banned_at',
     ])
     .where('p.id', '=', prizeId)
     .executeTakeFirstOrThrow();
-  return payoutOf(row, Boolean(services.wallet));
+  return payoutOf(row, Boolean(services.wallet) && row.banned_at === null);
 }
 
 /** The wallet paid: keep the preimage (it must match the hash) and send the prize. */
@@ -549,7 +569,10 @@ export async function payAll(
   };
 }
 
-/** Pending bitcoin prizes whose winner has an address and no payout under way (failed ones only when asked). */
+/**
+ * Pending bitcoin prizes whose winner has an address, is not banned (their prizes are withheld) and
+ * no payout under way (failed ones only when asked).
+ */
 function payablePrizes(db: Db, { tournamentId, retryFailed }: { tournamentId?: number; retryFailed: boolean }) {
   let query = db
     .selectFrom('prize_awards as p')
@@ -559,6 +582,7 @@ function payablePrizes(db: Db, { tournamentId, retryFailed }: { tournamentId?: n
     .where('p.status', '=', 'pending')
     .where('p.prize_value', '>', 0)
     .where('u.lightning_address', 'is not', null)
+    .where('u.banned_at', 'is', null)
     .where((eb) =>
       retryFailed
         ? eb.or([eb('p.payout_state', 'is', null), eb('p.payout_state', '=', 'failed')])
