@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { submitRun, type GameRules } from '~/server/games/runs';
 import { migrateToLatest, openDatabase, type Db } from '~/server/db';
+import { deleteAccount } from '~/server/auth/deletion';
 import { hideRun, restoreRun } from '~/server/moderation/hidden-runs';
 import { createTournament, findTournament, updateTournament } from '~/server/tournaments/tournaments';
 import { addPlayer, DIALECTS, freshServices, type TestServices } from '../support/services';
@@ -175,6 +176,36 @@ describe.each(DIALECTS)('tournament limits on %s', (dialect) => {
     expect(await entries(t.id)).toEqual([['ann', 1, 300]]);
     await restoreRun(s, admin, first.id, T0 + 4);
     expect(await entries(t.id)).toEqual([['ann', 1, 100]]);
+  });
+
+  it('a deleted account frees its place for the next player, and an entries rebuild does not bring it back', async () => {
+    const t = await cup({ maxPlayers: 1 });
+    await addPlayer(s.db, 'second_admin'); // ids 1 and 2 are the administrators, who cannot be deleted
+    const ann = await addPlayer(s.db, 'ann');
+    const bob = await addPlayer(s.db, 'bob');
+    await run(ann, 100, T0);
+    await run(bob, 200, T0 + 1);
+    expect(await entries(t.id)).toEqual([['ann', 1, 100]]);
+    await deleteAccount(s, ann, { kind: 'self' }, T0 + 2);
+    expect(await entries(t.id)).toEqual([]);
+    const seats = async () =>
+      Number(
+        (await s.db.selectFrom('tournaments').select('seats_taken').where('id', '=', t.id).executeTakeFirstOrThrow())
+          .seats_taken,
+      );
+    expect(await seats()).toBe(0);
+    await run(bob, 250, T0 + 3);
+    expect(await entries(t.id)).toEqual([['bob', 1, 250]]);
+    // An admin edit rebuilds the entries from the runs: the deleted player's runs stay out.
+    await updateTournament(
+      s,
+      t.id,
+      parsedForm('Limited Cup', 'rekt', T0 - 2 * HOUR, T0 + HOUR, {}, { maxPlayers: 1 }),
+      T0 + 4,
+      admin,
+    );
+    expect(await entries(t.id)).toEqual([['bob', 2, 250]]);
+    expect(await seats()).toBe(1);
   });
 
   it('a tournament without limits still takes every player and run', async () => {

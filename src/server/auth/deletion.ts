@@ -5,6 +5,7 @@ import { driverOf, type Db } from '../db';
 import { markStandingChanged } from '../moderation/standing';
 import { recordAudit, type Actor } from '../shared/audit';
 import { badRequest, conflict, forbidden, notFound } from '../shared/errors';
+import { recountSeats } from '../tournaments/tournaments';
 
 // Deleting an account (README, "Your data": what is erased, what is kept anonymised). The users row
 // stays as a tombstone so that a tournament's results and the prizes already sent still add up:
@@ -105,11 +106,19 @@ export async function deleteAccount(
     await scrubAuditDetails(trx, userId);
     await trx.deleteFrom('player_avatars').where('user_id', '=', userId).execute();
     await trx.deleteFrom('user_achievements').where('user_id', '=', userId).execute();
+    const notEnded = await trx
+      .selectFrom('tournament_entries')
+      .select('tournament_id')
+      .where('user_id', '=', userId)
+      .where('tournament_id', 'in', trx.selectFrom('tournaments').select('id').where('end_at', '>', now))
+      .execute();
     const entries = await trx
       .deleteFrom('tournament_entries')
       .where('user_id', '=', userId)
       .where('tournament_id', 'in', trx.selectFrom('tournaments').select('id').where('end_at', '>', now))
       .executeTakeFirst();
+    // The place they held in a tournament with a player limit is free again.
+    for (const { tournament_id } of notEnded) await recountSeats(trx, tournament_id);
 
     const [runs, prizes] = await Promise.all([
       trx

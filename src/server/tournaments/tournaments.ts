@@ -405,18 +405,27 @@ export async function rebuildEntries(
             row_number() over (partition by user_id order by created_at, id) as nth
           from runs where game_id = ${t.game_id} and created_at >= ${t.start_at} and created_at < ${t.end_at}
             and hidden_at is null and ${sql.raw(countsInTournaments('verified', t.replayMode ? '1' : '0'))}
+            and user_id not in (select id from users where deleted_at is not null)
         ) counted where nth <= ${t.max_runs ?? UNLIMITED}
       ) best where place = 1
     ) arrived where arrival <= ${t.max_players ?? UNLIMITED}`.execute(trx);
+  await recountSeats(trx, t.id);
+}
+
+/**
+ * Set a tournament's places taken (`seats_taken`, what PostgreSQL's run writer claims against its
+ * player limit) to its entries, after entries were rebuilt or removed (an account deleted).
+ */
+export async function recountSeats(trx: Tx, tournamentId: number): Promise<void> {
   await trx
     .updateTable('tournaments')
     .set((eb) => ({
       seats_taken: eb
         .selectFrom('tournament_entries')
         .select((e) => e.fn.countAll<number>().as('n'))
-        .where('tournament_id', '=', t.id),
+        .where('tournament_id', '=', tournamentId),
     }))
-    .where('id', '=', t.id)
+    .where('id', '=', tournamentId)
     .execute();
 }
 
