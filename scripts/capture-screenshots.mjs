@@ -4,6 +4,8 @@
 // public/images/games/{game}/. What a visitor sees on a card is what the game shows.
 //   npm run build && node scripts/start.mjs &   (or any running arcade)
 //   node scripts/capture-screenshots.mjs http://localhost:4321
+// The callbacks given to page.evaluate and waitForFunction run in the browser.
+/* global window, document, KeyboardEvent, requestAnimationFrame */
 import { chromium } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
