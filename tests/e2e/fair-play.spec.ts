@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, latestRun, playIn, test } from './support';
+import { expect, gameUrl, latestRun, playIn, test } from './support';
 
 // Fair play (README, "Fair play"): the shared simulations give the same results in Chromium as in
 // Node (tests/unit/replay.test.ts), and real runs played in the frame are stored as verified.
@@ -7,7 +7,8 @@ const golden = JSON.parse(readFileSync('tests/fixtures/golden-replays.json', 'ut
 
 test.describe('fair play', () => {
   test('the shared simulations replay the golden runs in Chromium exactly as in Node', async ({ page }) => {
-    await page.goto('/arcade-games/rekt/');
+    // on the games' origin, where the reference games are served
+    await page.goto(gameUrl('/arcade-games/rekt/'));
     const results = await page.evaluate(async (runs) => {
       const rekt = await import('/arcade-games/rekt/game.js' as string);
       const fishing = await import('/arcade-games/fishing-for-sats/game.js' as string);
