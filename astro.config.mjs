@@ -288,7 +288,7 @@ export default defineConfig({
     plugins: [
       tailwindcss(),
       serverWorkers,
-      serveReferenceGames(REFERENCE_GAMES_PREFIX),
+      serveReferenceGames(REFERENCE_GAMES_PREFIX, { arcade: new URL(site).origin, games: builtGamesOrigin }),
       {
         // The parts loaded on demand (the account dialogs and menu, the dashboard, the fishing
         // results) fetch their own imports when they first open: no dependency lists in the pages,
