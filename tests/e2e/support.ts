@@ -26,20 +26,32 @@ export const site = JSON.parse(readFileSync('src/content/settings/site.json', 'u
  * `X-Forwarded-For`, so the per-address mail and sign-in limits count each test apart and the suite
  * can grow without one test using up another's budget.
  */
-export const test = base.extend({
+/** The arcade's Game API, where the games' cross-origin calls go (see `browser` below). */
+const GAME_API = `${process.env.E2E_BASE_URL}/api/games/**`;
+
+export const test = base.extend<object, { browser: Browser }>({
+  // The per-test X-Forwarded-For below rides on every request, the games' cross-origin Game API
+  // calls too, whose CORS preflight then asks for a header no player's browser sends (and the
+  // arcade rightly does not allow). A route on the Game API in every context (the tests' own and
+  // those they open) makes Playwright answer those preflights itself; the calls still go to the
+  // arcade, and its answers' CORS headers (Access-Control-Allow-Origin, exactly the games' origin)
+  // still decide what the game may read. The server's own preflight answers are checked in
+  // tests/api/games-origin.test.ts.
+  browser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
+        const context = await newContext(...args);
+        await context.route(GAME_API, (route) => route.continue());
+        return context;
+      };
+      await use(browser);
+    },
+    { scope: 'worker' },
+  ],
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
     const h = hashOf(`${testInfo.testId}#${testInfo.retry}#${testInfo.repeatEachIndex}`);
     await use({ ...extraHTTPHeaders, 'x-forwarded-for': `10.${(h >>> 16) & 255}.${(h >>> 8) & 255}.${h & 255}` });
-  },
-  // The per-test X-Forwarded-For above rides on every request, the games' cross-origin Game API
-  // calls too, whose CORS preflight then asks for a header no browser of a player sends (and the
-  // arcade rightly does not allow). A route on the Game API makes Playwright answer those
-  // preflights itself; the calls still go to the arcade, and its answers' CORS headers
-  // (Access-Control-Allow-Origin, exactly the games' origin) still decide what the game may read.
-  // The server's own preflight answers are checked in tests/api/games-origin.test.ts.
-  context: async ({ context }, use) => {
-    await context.route(`${process.env.E2E_BASE_URL}/api/games/**`, (route) => route.continue());
-    await use(context);
   },
   // A test may end while its page is still navigating (a sign-out's way home, say). Chromium can
   // then hang closing the context until the test times out, so the page's last navigation is
