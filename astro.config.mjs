@@ -6,7 +6,7 @@ import icon from 'astro-icon';
 import tailwindcss from '@tailwindcss/vite';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { SETTING_NAMES, siteUrlSetting } from './src/server/shared/config';
+import { gamesOriginSetting, SETTING_NAMES, siteUrlSetting } from './src/server/shared/config';
 import { frameSources, pageDirectives, REFERENCE_GAMES_PREFIX } from './src/server/static/headers';
 import { addPreloads } from './scripts/build/preload';
 import { precompress } from './scripts/build/precompress';
@@ -14,6 +14,9 @@ import { copyReferenceGames, serveReferenceGames } from './scripts/build/referen
 
 // the server's own rule (a local arcade without SITE_URL is on HOST and PORT), so its pages name the same address
 const site = siteUrlSetting(process.env);
+// the games' origin, by the same rule as the server's (README, "Settings": GAMES_ORIGIN); a public
+// arcade without one is refused at start, and built here with a stand-in its server replaces
+const builtGamesOrigin = new URL(gamesOriginSetting(process.env) ?? 'https://games.invalid').origin;
 
 /** The catalogue's game URLs (the `url` of src/content/games/*.md): the play page frames them. */
 function catalogueGameUrls() {
@@ -242,7 +245,7 @@ const serverWorkers = {
 };
 
 /** The origins the play page frames: the pages' `frame-src`, and the server's Permissions-Policy (`__ARCADE_FRAME_SOURCES__`). */
-const frames = frameSources(catalogueGameUrls(), site);
+const frames = frameSources(catalogueGameUrls(), site, builtGamesOrigin);
 
 // Pages are prerendered unless they opt out with `export const prerender = false`;
 // the Node adapter serves both the static files and the on-demand routes.
@@ -278,11 +281,14 @@ export default defineConfig({
   markdown: { syntaxHighlight: false },
   build: { inlineStylesheets: 'auto' },
   vite: {
-    define: { __ARCADE_FRAME_SOURCES__: JSON.stringify(frames) },
+    define: {
+      __ARCADE_FRAME_SOURCES__: JSON.stringify(frames),
+      __ARCADE_BUILT_GAMES_ORIGIN__: JSON.stringify(builtGamesOrigin),
+    },
     plugins: [
       tailwindcss(),
       serverWorkers,
-      serveReferenceGames(REFERENCE_GAMES_PREFIX),
+      serveReferenceGames(REFERENCE_GAMES_PREFIX, { arcade: new URL(site).origin, games: builtGamesOrigin }),
       {
         // The parts loaded on demand (the account dialogs and menu, the dashboard, the fishing
         // results) fetch their own imports when they first open: no dependency lists in the pages,

@@ -5,6 +5,8 @@
  * defines it): the pages' `frame-src` and the Permissions-Policy name the same ones.
  */
 declare const __ARCADE_FRAME_SOURCES__: readonly string[];
+/** The games' origin (GAMES_ORIGIN) the build framed; the server moves it to the running one. */
+declare const __ARCADE_BUILT_GAMES_ORIGIN__: string;
 
 declare namespace App {
   interface Locals {

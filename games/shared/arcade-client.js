@@ -4,15 +4,18 @@
  *
  * THE ARCADE PROTOCOL
  *
- * 1. Origin. The arcade origin comes from the game's own configuration: the page's
- *    `<meta name="arcade-origin" content="https://arcade.example">` when present, else
- *    `location.origin` (the reference games are served by the arcade itself). The `arcade` query
- *    parameter the play page adds is never trusted: anyone can frame a game with any value in it,
- *    and the game would then send its token and runs there.
- * 2. Handshake. On load the game posts `{ type: 'ARCADE_READY', gameId }` to `window.parent` with
- *    targetOrigin = the arcade origin. It accepts a `message` event ONLY when
- *    `event.origin === arcadeOrigin && event.source === window.parent`.
- *    `{ type: 'ARCADE_TOKEN', token, username }` hands over the game token (a JWT string) and the
+ * 1. Origin. The reference games run on an origin of their own (GAMES_ORIGIN), never the
+ *    arcade's. The arcade origin comes from the game's own configuration: the page's
+ *    `<meta name="arcade-origin" content="https://arcade.example">` (the games' server writes it
+ *    in), checked to be an http(s) origin and nothing more, else `location.origin`. The `arcade`
+ *    query parameter the play page adds is never trusted: anyone can frame a game with any value in
+ *    it, and the game would then send its token and runs there.
+ * 2. Handshake. The play page puts a per-frame nonce in the URL's fragment (`#nonce=…`); the game
+ *    reads it and echoes it in every message it posts, and accepts only messages that carry it. On
+ *    load the game posts `{ type: 'ARCADE_READY', gameId, nonce }` to `window.parent` with
+ *    targetOrigin = the arcade origin (never '*'). It accepts a `message` event ONLY when
+ *    `event.origin === arcadeOrigin && event.source === window.parent && data.nonce === nonce`.
+ *    `{ type: 'ARCADE_TOKEN', token, username, nonce }` hands over the game token (a JWT string) and the
  *    player's name ("Playing as {username}" in the HUD). A newer ARCADE_TOKEN replaces the old
  *    token (the arcade refreshes it). Fallback when no message arrives: the `token` (and
  *    `username`) parameters of the URL's fragment (`#token=…&username=…`), never its query, so the
@@ -42,7 +45,7 @@
  *    without a ticket (no token when it started) cannot be saved and says so. When the retries run out (or
  *    after a 401, once a fresh token has arrived) a "Retry save" button resends the same body.
  * 5. Sharing. "Share score" posts `{ type: 'COPY_TO_CLIPBOARD', text: 'I scored N in <Game> on
- *    Sats Arcade!' }` to window.parent (targetOrigin = arcade origin) and shows "Copied!".
+ *    Sats Arcade!', nonce }` to window.parent (targetOrigin = arcade origin) and shows "Copied!".
  *    Stand-alone (no parent frame) the game writes the clipboard itself.
  * 6. Test hooks (read-only): `document.body.dataset.state` is 'ready' | 'playing' | 'over' |
  *    'saved' | 'error'; the element #run-status (aria-live polite) holds the last submission text.
@@ -52,22 +55,44 @@
 
 import { localSeed } from './prng.js';
 
-// The fallback token and name arrive in the fragment: read them once, then drop the fragment.
-const handedOver = new URLSearchParams(location.hash.slice(1));
-if (handedOver.has('token')) history.replaceState(null, '', location.pathname + location.search);
+// The frame's nonce, and the fallback token and name, arrive in the fragment: read them once, then
+// drop the fragment.
+// (Outside a browser, as in the unit tests, there is no fragment.)
+const handedOver = new URLSearchParams(globalThis.location?.hash.slice(1) ?? '');
+if (handedOver.has('token') || handedOver.has('nonce'))
+  history.replaceState(null, '', location.pathname + location.search);
+/** This frame's nonce (protocol step 2), echoed in every message; empty when played on its own. */
+const frameNonce = handedOver.get('nonce') || '';
+
+/**
+ * An origin as a game may be configured with: `https://host[:port]` or `http://…`, exactly an
+ * origin (no path, query, fragment or credentials), written as browsers write it; else null.
+ */
+export function validOrigin(value) {
+  if (typeof value !== 'string' || !/^https?:\/\/[^/?#@\s]+\/?$/i.test(value)) return null;
+  try {
+    const url = new URL(value);
+    return url.origin === 'null' ? null : url.origin;
+  } catch {
+    return null;
+  }
+}
 
 /** The arcade's origin (protocol step 1): the game's own configuration, never its query string. */
 export function arcadeOrigin() {
   const configured = document.querySelector('meta[name="arcade-origin"]')?.getAttribute('content');
-  if (configured) {
-    try {
-      const url = new URL(configured);
-      if (url.protocol === 'http:' || url.protocol === 'https:') return url.origin;
-    } catch {
-      /* not an origin: fall through */
-    }
-  }
-  return location.origin;
+  return validOrigin(configured) ?? location.origin;
+}
+
+/**
+ * A message from the arcade (protocol step 2), or null to ignore it: from the parent window, its
+ * exact origin, with this frame's nonce.
+ */
+export function acceptArcadeMessage(event, origin, nonce, parent = globalThis.window?.parent) {
+  if (event.origin !== origin || event.source !== parent || parent === globalThis.window) return null;
+  const data = event.data;
+  if (!data || typeof data !== 'object' || !nonce || data.nonce !== nonce) return null;
+  return data;
 }
 
 /** crypto.randomUUID where available (secure contexts), else a v4 UUID from getRandomValues. */
@@ -210,17 +235,18 @@ export class Arcade {
     this.showPlayer();
     this.setState('ready');
     if (this.token && this.prefetch) this.prefetchTicket();
-    try {
-      window.parent.postMessage({ type: 'ARCADE_READY', gameId }, this.origin);
-    } catch {
-      /* no reachable parent: stand-alone */
+    if (window.parent !== window) {
+      try {
+        window.parent.postMessage({ type: 'ARCADE_READY', gameId, nonce: frameNonce }, this.origin);
+      } catch {
+        /* no reachable parent: stand-alone */
+      }
     }
   }
 
   onMessage(event) {
-    if (event.origin !== this.origin || event.source !== window.parent) return;
-    const data = event.data;
-    if (!data || typeof data !== 'object' || data.type !== 'ARCADE_TOKEN') return;
+    const data = acceptArcadeMessage(event, this.origin, frameNonce);
+    if (!data || data.type !== 'ARCADE_TOKEN') return;
     if (typeof data.token !== 'string' || !data.token) return;
     const changed = data.token !== this.token;
     this.token = data.token;
@@ -455,7 +481,7 @@ export class Arcade {
     const text = `I scored ${this.lastScore} in ${this.gameName} on Sats Arcade!`;
     if (window.parent !== window) {
       try {
-        window.parent.postMessage({ type: 'COPY_TO_CLIPBOARD', text }, this.origin);
+        window.parent.postMessage({ type: 'COPY_TO_CLIPBOARD', text, nonce: frameNonce }, this.origin);
       } catch {
         /* ignore */
       }

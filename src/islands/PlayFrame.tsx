@@ -4,8 +4,10 @@ import {
   GAME_FRAME_FEATURES,
   GAME_TOKEN_REFRESH_MS,
   HANDSHAKE_TIMEOUT_MS,
+  acceptGameMessage,
   findPlayableGame,
   gameFrameSrc,
+  newFrameNonce,
   type PlayableGame,
 } from '~/lib/play-frame';
 import { gameTokenResponseSchema } from '~/lib/schemas/games';
@@ -23,15 +25,24 @@ import {
 type State =
   | { status: 'loading' }
   | { status: 'error'; message: string }
-  | { status: 'ready'; token: string; username: string; fallback: boolean; generation: number };
+  | {
+      status: 'ready';
+      token: string;
+      username: string;
+      fallback: boolean;
+      generation: number;
+      /** This load of the frame's nonce: the game echoes it in every message, the arcade in its own. */
+      nonce: string;
+    };
 
 interface Props {
   games: PlayableGame[];
 }
 
 /**
- * The game player: checks the session, fetches a game token, shows the game in a sandboxed frame
- * and hands it the token by postMessage.
+ * The game player: checks the session, fetches a game token (and learns the games' origin with it),
+ * shows the game in a sandboxed frame on that origin and hands it the token by postMessage, to that
+ * exact origin only.
  */
 export default function PlayFrame({ games }: Props) {
   const [state, setState] = useState<State>({ status: 'loading' });
@@ -40,10 +51,12 @@ export default function PlayFrame({ games }: Props) {
   useEffect(() => setWhere({ query: new URLSearchParams(window.location.search), origin: window.location.origin }), []);
   const name = where?.query.get('name') || 'Game';
   const origin = where?.origin ?? '';
+  // The reference games' origin (GAMES_ORIGIN), a setting of the running server: the game token's answer names it.
+  const [gamesOrigin, setGamesOrigin] = useState<string | null>(null);
   // One object per address, so the hooks below depend on the game, not on each render's copy.
   const game = useMemo(
-    () => (where ? findPlayableGame(where.query.get('url'), games, where.origin) : null),
-    [where, games],
+    () => (where && gamesOrigin ? findPlayableGame(where.query.get('url'), games, gamesOrigin) : null),
+    [where, games, gamesOrigin],
   );
   const frame = useRef<HTMLIFrameElement>(null);
   const ready = useRef(false);
@@ -58,10 +71,6 @@ export default function PlayFrame({ games }: Props) {
 
   const start = useCallback(async () => {
     if (!where) return;
-    if (!game) {
-      setState({ status: 'error', message: "This game isn't in the arcade's catalogue, so it can't be played here." });
-      return;
-    }
     setState({ status: 'loading' });
     const session = await settledSession();
     if (session.status !== 'signed-in') {
@@ -70,15 +79,24 @@ export default function PlayFrame({ games }: Props) {
     }
     try {
       // A new credential each time, never a cached answer (README, "Client data").
-      const { gameToken } = await getJson('auth/game-token', gameTokenResponseSchema);
+      const answer = await getJson('auth/game-token', gameTokenResponseSchema);
+      setGamesOrigin(answer.gamesOrigin);
+      if (!findPlayableGame(where.query.get('url'), games, answer.gamesOrigin)) {
+        setState({
+          status: 'error',
+          message: "This game isn't in the arcade's catalogue, so it can't be played here.",
+        });
+        return;
+      }
       ready.current = false;
       generation.current += 1;
       setState({
         status: 'ready',
-        token: gameToken,
+        token: answer.gameToken,
         username: session.user.username,
         fallback: false,
         generation: generation.current,
+        nonce: newFrameNonce(),
       });
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
@@ -90,7 +108,7 @@ export default function PlayFrame({ games }: Props) {
         message: error instanceof ApiError ? 'Failed to get game token' : 'Authentication error',
       });
     }
-  }, [where, game, sendHome]);
+  }, [where, games, sendHome]);
 
   useEffect(() => {
     void start();
@@ -104,20 +122,24 @@ export default function PlayFrame({ games }: Props) {
     return () => clearTimeout(timer);
   }, [readyGeneration, start]);
 
-  // Messages from the game, accepted only from its origin and its frame.
+  // Messages from the game, accepted only from its exact origin and its frame's window, with this
+  // load's nonce; the answer goes to that exact origin, never '*'.
   useEffect(() => {
     if (state.status !== 'ready' || !game) return;
     const gameOrigin = game.href.origin;
     const onMessage = (event: MessageEvent) => {
-      if (event.origin !== gameOrigin || event.source !== frame.current?.contentWindow) return;
-      const data = event.data as { type?: unknown; text?: unknown } | null;
+      const data = acceptGameMessage(event, {
+        origin: gameOrigin,
+        source: frame.current?.contentWindow,
+        nonce: state.nonce,
+      });
       if (data?.type === 'ARCADE_READY') {
         ready.current = true;
         frame.current?.contentWindow?.postMessage(
-          { type: 'ARCADE_TOKEN', token: state.token, username: state.username },
+          { type: 'ARCADE_TOKEN', token: state.token, username: state.username, nonce: state.nonce },
           gameOrigin,
         );
-      } else if (data?.type === 'COPY_TO_CLIPBOARD' && typeof data.text === 'string' && data.text.length <= 2000) {
+      } else if (data?.type === 'COPY_TO_CLIPBOARD') {
         navigator.clipboard.writeText(data.text).then(
           () => toast({ title: 'Copied!', description: 'The game put text on your clipboard.', variant: 'success' }),
           () => toast({ title: 'Copy Failed', description: 'Could not copy to clipboard', variant: 'destructive' }),
@@ -140,7 +162,12 @@ export default function PlayFrame({ games }: Props) {
 
   const src =
     state.status === 'ready' && game
-      ? gameFrameSrc(game.href, origin, state.fallback ? { token: state.token, username: state.username } : undefined)
+      ? gameFrameSrc(
+          game.href,
+          origin,
+          state.nonce,
+          state.fallback ? { token: state.token, username: state.username } : undefined,
+        )
       : undefined;
 
   return (
@@ -156,14 +183,19 @@ export default function PlayFrame({ games }: Props) {
             <p className="truncate text-sm text-base-content/70">Welcome, {state.username}</p>
           )}
         </div>
-        <button type="button" className="btn gap-2 btn-ghost btn-sm" onClick={() => void start()} disabled={!game}>
+        <button
+          type="button"
+          className="btn gap-2 btn-ghost btn-sm"
+          onClick={() => void start()}
+          disabled={state.status === 'error' && !game}
+        >
           <PixelIcon icon={iconReload} className="size-4" />
           <span className="hidden md:inline">Refresh Game</span>
           <span className="sr-only md:hidden">Refresh Game</span>
         </button>
         {game && state.status === 'ready' && (
           <a
-            href={gameFrameSrc(game.href, origin, { token: state.token, username: state.username })}
+            href={gameFrameSrc(game.href, origin, state.nonce, { token: state.token, username: state.username })}
             target="_blank"
             rel="noopener"
             className="btn gap-2 btn-ghost btn-sm"

@@ -5,7 +5,7 @@
 export interface PlayableGame {
   gameId: string;
   name: string;
-  /** Absolute, or site-relative (resolved against the arcade's origin). */
+  /** Absolute, or site-relative: a reference game, resolved against the games' origin (GAMES_ORIGIN). */
   url: string;
 }
 
@@ -32,25 +32,26 @@ function folderOf(pathname: string): string {
 /**
  * The catalogue game a `/play?url=` value points at, or null: only catalogue games load in the
  * frame (same origin, and a path inside the catalogue URL's own folder), so `/play` cannot frame
- * anything else. Encoded traversal (`%2f`, `%5c`, `%2e`), backslashes and credentials are refused
- * outright (README, Game API).
+ * anything else. Site-relative addresses (the reference games', as the play links write them) are
+ * on the games' origin, never the arcade's. Encoded traversal (`%2f`, `%5c`, `%2e`), backslashes
+ * and credentials are refused outright (README, Game API).
  */
 export function findPlayableGame(
   requested: string | null,
   games: PlayableGame[],
-  arcadeOrigin: string,
+  gamesOrigin: string,
 ): (PlayableGame & { href: URL }) | null {
   if (!requested || ENCODED_TRAVERSAL.test(requested) || requested.includes('\\')) return null;
   let target: URL;
   try {
-    target = new URL(requested, `${arcadeOrigin}/`);
+    target = new URL(requested, `${gamesOrigin}/`);
   } catch {
     return null;
   }
   if (target.protocol !== 'https:' && target.protocol !== 'http:') return null;
   if (target.username || target.password) return null;
   for (const game of games) {
-    const home = new URL(game.url, `${arcadeOrigin}/`);
+    const home = new URL(game.url, `${gamesOrigin}/`);
     if (target.origin !== home.origin) continue;
     if (target.pathname === home.pathname || target.pathname.startsWith(folderOf(home.pathname)))
       return { ...game, href: target };
@@ -58,15 +59,50 @@ export function findPlayableGame(
   return null;
 }
 
+/** A new per-frame nonce: 128 random bits, base64url. The game echoes it in every message. */
+export function newFrameNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
 /**
  * The frame's address: the game's URL with the arcade's origin in its query (a hint for games on
- * their own hosts; the reference games read their own configuration). The token, only as the
- * fallback for a game that never said ARCADE_READY, goes in the fragment: a fragment is never sent
- * to a server, logged by a proxy or passed on in a Referer.
+ * their own hosts; the reference games read their own configuration), and in its fragment the
+ * frame's nonce and, only as the fallback for a game that never said ARCADE_READY, the token: a
+ * fragment is never sent to a server, logged by a proxy or passed on in a Referer.
  */
-export function gameFrameSrc(game: URL, arcadeOrigin: string, fallback?: { token: string; username: string }): string {
+export function gameFrameSrc(
+  game: URL,
+  arcadeOrigin: string,
+  nonce: string,
+  fallback?: { token: string; username: string },
+): string {
   const url = new URL(game);
   url.searchParams.set('arcade', arcadeOrigin);
-  url.hash = fallback ? new URLSearchParams({ token: fallback.token, username: fallback.username }).toString() : '';
+  url.hash = new URLSearchParams({ nonce, ...fallback }).toString();
   return url.toString();
+}
+
+/** What the play page's frame may say: the handshake and a text for the clipboard. */
+export type GameMessage = { type: 'ARCADE_READY' } | { type: 'COPY_TO_CLIPBOARD'; text: string };
+
+/**
+ * A message event from the game, or null to ignore it: only from the frame's own window, sent from
+ * the game's exact origin, carrying the frame's nonce (so an earlier load of the frame, another
+ * frame of the same origin or a window the game opened cannot speak for it).
+ */
+export function acceptGameMessage(
+  event: Pick<MessageEvent, 'origin' | 'source' | 'data'>,
+  expected: { origin: string; source: MessageEventSource | null | undefined; nonce: string },
+): GameMessage | null {
+  if (!expected.source || event.source !== expected.source || event.origin !== expected.origin) return null;
+  const data = event.data as { type?: unknown; text?: unknown; nonce?: unknown } | null;
+  if (!data || typeof data !== 'object' || typeof data.nonce !== 'string' || data.nonce !== expected.nonce) return null;
+  if (data.type === 'ARCADE_READY') return { type: 'ARCADE_READY' };
+  if (data.type === 'COPY_TO_CLIPBOARD' && typeof data.text === 'string' && data.text.length <= 2000)
+    return { type: 'COPY_TO_CLIPBOARD', text: data.text };
+  return null;
 }

@@ -17,7 +17,7 @@ import { scheduleSettling } from './tournaments/payouts/payouts';
 import { connectWallet } from './tournaments/payouts/connect';
 import { scheduleWinnersWhenEnded } from './tournaments/winners-when-ended';
 import { scheduleSeries } from './tournaments/series';
-import type { SecuritySettings } from './static/headers';
+import { withGamesOrigin, type SecuritySettings } from './static/headers';
 
 let booting: Promise<Services> | null = null;
 /** Stops what the running services do in the background (pruning) and closes the database. */
@@ -49,8 +49,12 @@ let security: SecuritySettings | null = null;
 
 /** What the security headers of every answer depend on (src/server/static/headers.ts). */
 export function securitySettings(): SecuritySettings {
-  const { siteUrl, hstsPreload } = appConfig();
-  return (security ??= { siteUrl, hstsPreload, frameSources: __ARCADE_FRAME_SOURCES__ });
+  const { siteUrl, hstsPreload, gamesOrigin } = appConfig();
+  return (security ??= {
+    siteUrl,
+    hstsPreload,
+    frameSources: withGamesOrigin(__ARCADE_FRAME_SOURCES__, __ARCADE_BUILT_GAMES_ORIGIN__, gamesOrigin),
+  });
 }
 
 /** Open the database, migrate it and choose the mailer, for the given configuration. */

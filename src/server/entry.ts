@@ -8,8 +8,8 @@ import { createServer } from 'node:http';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { handler as astroHandler, options } from '@astrojs/node/server.js';
-import { securitySettings, services, stopServices } from './app';
-import { securityHeadersFor } from './static/headers';
+import { appConfig, securitySettings, services, stopServices } from './app';
+import { cspWithGamesOrigin, REFERENCE_GAMES_PREFIX, securityHeadersFor } from './static/headers';
 import { createStaticFiles, readPageCsp } from './static/static-files';
 
 /**
@@ -30,8 +30,20 @@ function resolveClientDir(): string {
 
 // Read the settings first: a wrong one stops the process here, before it listens, with its message.
 const SECURITY_HEADERS = securityHeadersFor(securitySettings());
+const { siteUrl, gamesOrigin, gamesPort } = appConfig();
 const clientDir = resolveClientDir();
-const staticFiles = createStaticFiles(clientDir, readPageCsp(join(clientDir, '..', '_headers.json')), SECURITY_HEADERS);
+// The pages' frame-src names the games' origin the build knew; the running one replaces it.
+const pageCsp = new Map(
+  [...readPageCsp(join(clientDir, '..', '_headers.json'))].map(([route, csp]) => [
+    route,
+    cspWithGamesOrigin(csp, __ARCADE_BUILT_GAMES_ORIGIN__, gamesOrigin),
+  ]),
+);
+const staticFiles = createStaticFiles(clientDir, pageCsp, SECURITY_HEADERS);
+/** The games' origin (GAMES_ORIGIN): the reference games alone, never a page or an API of the arcade. */
+const gameFiles = createStaticFiles(clientDir, new Map(), SECURITY_HEADERS, { games: { arcadeOrigin: siteUrl } });
+/** The Host a request for the games' origin names (`games.arcade.example`, `localhost:4322`). */
+const gamesHost = new URL(gamesOrigin).host;
 
 /**
  * What is wrong with a request's address, checked before anything reads it, or null: a broken
@@ -51,72 +63,135 @@ function invalidAddress(url: string): string | null {
 /** Methods no route of the arcade answers, refused before anything else looks at the request. */
 const REFUSED_METHODS = new Set(['TRACE', 'TRACK']);
 
-const server = createServer((req, res) => {
-  if (REFUSED_METHODS.has(req.method ?? '')) {
-    res.writeHead(405, {
-      ...SECURITY_HEADERS,
-      allow: 'GET, HEAD, POST, PUT, DELETE, OPTIONS',
-      'content-type': 'application/json',
-    });
-    res.end(JSON.stringify({ error: `${req.method} is not allowed here.` }));
-    return;
-  }
-  const addressProblem = invalidAddress(req.url ?? '/');
-  if (addressProblem) {
-    res.writeHead(400, {
-      ...SECURITY_HEADERS,
-      'content-type': 'application/json; charset=utf-8',
-      'cache-control': 'no-store',
-    });
-    res.end(JSON.stringify({ error: `This address is not valid: ${addressProblem}.` }));
-    return;
-  }
-  if (staticFiles.serve(req, res)) return;
-  // Astro's answers: the middleware sets these again on on-demand routes; the not-found page
-  // Astro makes from the prerendered 404 also needs its CSP.
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
-  if (staticFiles.notFoundCsp) {
-    const csp = staticFiles.notFoundCsp;
-    const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => typeof res;
-    res.writeHead = ((...args: unknown[]) => {
-      const type = String(res.getHeader('content-type') ?? '');
-      const headersArg = args.find((a) => a && typeof a === 'object') as Record<string, unknown> | undefined;
-      const typeInArgs = headersArg
-        ? String(Object.entries(headersArg).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '')
-        : '';
-      if (
-        args[0] === 404 &&
-        (type || typeInArgs).startsWith('text/html') &&
-        !res.hasHeader('content-security-policy')
-      ) {
-        res.setHeader('content-security-policy', csp);
-      }
-      return writeHead(...args);
-    }) as typeof res.writeHead;
-  }
-  void astroHandler(req, res);
-});
+/** An answer in JSON with the security headers, never cached. */
+function jsonAnswer(res: import('node:http').ServerResponse, status: number, body: object, extra = {}) {
+  res.writeHead(status, {
+    ...SECURITY_HEADERS,
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    ...extra,
+  });
+  res.end(JSON.stringify(body));
+}
 
-// Idle connections stay open longer than clients and proxies keep theirs, so it is always the
-// client that closes one, never the server while a request is on its way (ECONNRESET).
-server.keepAliveTimeout = 65_000;
-server.headersTimeout = 66_000;
+/**
+ * The games' origin: the reference games' files (GET and HEAD), and a 404 for anything else, so a
+ * game's script finds neither the arcade's pages nor its session-bearing API on its own origin.
+ */
+function answerGames(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    jsonAnswer(
+      res,
+      405,
+      { error: `${req.method} is not allowed here: this origin only serves the arcade's games.` },
+      { allow: 'GET, HEAD' },
+    );
+    return;
+  }
+  if (gameFiles.serve(req, res)) return;
+  jsonAnswer(res, 404, { error: `This origin only serves the arcade's games; the arcade is at ${siteUrl}.` });
+}
+
+/** `/arcade-games/…` on the arcade's origin: the old address of a game, sent on to the games' origin. */
+function isGamePath(url: string): boolean {
+  const path = url.split(/[?#]/, 1)[0]!;
+  return path === REFERENCE_GAMES_PREFIX.slice(0, -1) || path.startsWith(REFERENCE_GAMES_PREFIX);
+}
+
+const answer =
+  (forGames: boolean) => (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => {
+    if (REFUSED_METHODS.has(req.method ?? '')) {
+      res.writeHead(405, {
+        ...SECURITY_HEADERS,
+        allow: 'GET, HEAD, POST, PUT, DELETE, OPTIONS',
+        'content-type': 'application/json',
+      });
+      res.end(JSON.stringify({ error: `${req.method} is not allowed here.` }));
+      return;
+    }
+    const addressProblem = invalidAddress(req.url ?? '/');
+    if (addressProblem) {
+      res.writeHead(400, {
+        ...SECURITY_HEADERS,
+        'content-type': 'application/json; charset=utf-8',
+        'cache-control': 'no-store',
+      });
+      res.end(JSON.stringify({ error: `This address is not valid: ${addressProblem}.` }));
+      return;
+    }
+    if (forGames || req.headers.host?.toLowerCase() === gamesHost) {
+      answerGames(req, res);
+      return;
+    }
+    if (isGamePath(req.url ?? '/') && (req.method === 'GET' || req.method === 'HEAD')) {
+      res.writeHead(308, { ...SECURITY_HEADERS, location: `${gamesOrigin}${req.url}`, 'cache-control': 'no-store' });
+      res.end();
+      return;
+    }
+    if (staticFiles.serve(req, res)) return;
+    // Astro's answers: the middleware sets these again on on-demand routes; the not-found page
+    // Astro makes from the prerendered 404 also needs its CSP.
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    if (staticFiles.notFoundCsp) {
+      const csp = staticFiles.notFoundCsp;
+      const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => typeof res;
+      res.writeHead = ((...args: unknown[]) => {
+        const type = String(res.getHeader('content-type') ?? '');
+        const headersArg = args.find((a) => a && typeof a === 'object') as Record<string, unknown> | undefined;
+        const typeInArgs = headersArg
+          ? String(Object.entries(headersArg).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '')
+          : '';
+        if (
+          args[0] === 404 &&
+          (type || typeInArgs).startsWith('text/html') &&
+          !res.hasHeader('content-security-policy')
+        ) {
+          res.setHeader('content-security-policy', csp);
+        }
+        return writeHead(...args);
+      }) as typeof res.writeHead;
+    }
+    void astroHandler(req, res);
+  };
+
+const server = createServer(answer(false));
+/** The games' own port (GAMES_PORT, or the next port on this machine), when there is one. */
+const gamesServer = gamesPort === undefined ? null : createServer(answer(true));
+const servers = gamesServer ? [server, gamesServer] : [server];
+
+for (const each of servers) {
+  // Idle connections stay open longer than clients and proxies keep theirs, so it is always the
+  // client that closes one, never the server while a request is on its way (ECONNRESET).
+  each.keepAliveTimeout = 65_000;
+  each.headersTimeout = 66_000;
+}
 
 const host = process.env.HOST ?? 'localhost';
 const port = Number(process.env.PORT ?? 4321);
 // Node's parser refuses a method it does not know (TRACK, for one) before any handler runs: answer
 // that with a 405 too, and anything else it cannot parse with a 400, instead of closing the socket.
-server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
-  if (!socket.writable) return socket.destroy();
-  const status = error.code === 'HPE_INVALID_METHOD' ? '405 Method Not Allowed' : '400 Bad Request';
-  socket.end(
-    `HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${JSON.stringify({ error: status.slice(4) })}`,
-  );
-});
+for (const each of servers)
+  each.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return socket.destroy();
+    const status = error.code === 'HPE_INVALID_METHOD' ? '405 Method Not Allowed' : '400 Bad Request';
+    socket.end(
+      `HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${JSON.stringify({ error: status.slice(4) })}`,
+    );
+  });
 
+const shownHost = host.includes(':') ? `[${host}]` : host;
 server.listen(port, host, () => {
+  if (process.env.ASTRO_NODE_LOGGING !== 'disabled') console.log(`Server listening on http://${shownHost}:${port}`);
+});
+gamesServer?.listen(gamesPort, host, () => {
   if (process.env.ASTRO_NODE_LOGGING !== 'disabled')
-    console.log(`Server listening on http://${host.includes(':') ? `[${host}]` : host}:${port}`);
+    console.log(`Games listening on http://${shownHost}:${gamesPort} (GAMES_ORIGIN ${gamesOrigin})`);
+});
+gamesServer?.on('error', (error: NodeJS.ErrnoException) => {
+  console.error(
+    `[arcade] cannot serve the games on port ${gamesPort}: ${error.message}. Set GAMES_PORT (or GAMES_ORIGIN) to a free port.`,
+  );
+  process.exit(1);
 });
 
 /** How long a graceful stop waits for the requests under way before it ends them. */
@@ -142,14 +217,20 @@ function stopGently(signal: NodeJS.Signals) {
       .catch((error: unknown) => console.error('[arcade] could not close the database:', error))
       .finally(() => process.exit(0));
   };
-  server.close(done);
-  server.closeIdleConnections();
+  let open = servers.length;
+  for (const each of servers) {
+    each.close(() => {
+      open -= 1;
+      if (open === 0) done();
+    });
+    each.closeIdleConnections();
+  }
   // A connection that answered its request while stopping is idle now: close it too.
-  const idle = setInterval(() => server.closeIdleConnections(), 100);
+  const idle = setInterval(() => servers.forEach((each) => each.closeIdleConnections()), 100);
   idle.unref();
   setTimeout(() => {
     console.warn(`[arcade] requests still open after ${STOP_GRACE_MS / 1000} s: ending them`);
-    server.closeAllConnections();
+    servers.forEach((each) => each.closeAllConnections());
     done();
   }, STOP_GRACE_MS).unref();
 }

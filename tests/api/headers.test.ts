@@ -16,7 +16,7 @@ const DENIED = [
   'display-capture',
   'clipboard-read',
 ];
-/** What the play page's frame hands the games (its `allow` list): kept for the arcade's own origin, where the reference games are. */
+/** What the play page's frame hands the games (its `allow` list): kept for the arcade and the games' origin (GAMES_ORIGIN). */
 const GIVEN_TO_GAMES = ['autoplay', 'fullscreen', 'gamepad', 'clipboard-write'];
 
 const HSTS = 'max-age=31536000; includeSubDomains';
@@ -26,7 +26,8 @@ function answers(userId: number): Record<string, string> {
   return {
     'a prerendered page': '/about',
     'the home page': '/',
-    'a reference game': '/arcade-games/rekt/',
+    // on the games' origin since GAMES_ORIGIN: the arcade sends the old address there
+    "a reference game's old address": '/arcade-games/rekt/',
     'a hashed stylesheet or script': '', // filled in from the home page
     'an on-demand page': `/users/${userId}`,
     'an on-demand page that finds nothing': '/users/999999',
@@ -94,7 +95,9 @@ describe.each(DIALECTS)('the headers of every answer, on %s', (dialect) => {
       for (const feature of DENIED)
         expect(policy, `${where}: ${feature}`).toMatch(new RegExp(`(^|, )${feature}=\\(\\)(,|$)`));
       for (const feature of GIVEN_TO_GAMES)
-        expect(policy, `${where}: ${feature}`).toMatch(new RegExp(`(^|, )${feature}=\\(self\\)(,|$)`));
+        expect(policy, `${where}: ${feature}`).toMatch(
+          new RegExp(`(^|, )${feature}=\\(self "${site.gamesUrl}"\\)(,|$)`),
+        );
       // an http site: no HSTS (a browser would pin an address that has no TLS)
       expect(result.headers.get('strict-transport-security'), where).toBeNull();
     }

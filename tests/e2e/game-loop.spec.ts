@@ -1,4 +1,4 @@
-import { expect, test } from './support';
+import { expect, gameUrl, test } from './support';
 
 // A reference game whose frame throws keeps running (README, "Fair play"): the failure is logged
 // once and the next frames are drawn, so a drawing bug is a glitch, never a game frozen until a
@@ -24,7 +24,7 @@ for (const game of GAMES) {
     page.on('console', (message) => {
       if (message.type() === 'error') logged.push(message.text());
     });
-    await page.goto(game.path);
+    await page.goto(gameUrl(game.path));
     await expect(page.locator('body')).toHaveAttribute('data-state', 'ready');
 
     // The canvas fails to draw for three frames (as a bug in the drawing code would), then works again.
@@ -64,7 +64,7 @@ test('REKT! shows a phone as much of the world as a desktop (one shared leaderbo
   ]) {
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();
-    await page.goto('/arcade-games/rekt/');
+    await page.goto(gameUrl('/arcade-games/rekt/'));
     await expect(page.locator('body')).toHaveAttribute('data-state', 'ready');
     widths.push(
       await page.evaluate(

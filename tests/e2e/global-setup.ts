@@ -138,6 +138,7 @@ export default async function globalSetup() {
     throw error;
   }
   process.env.E2E_BASE_URL = server.url;
+  process.env.E2E_GAMES_URL = server.gamesUrl;
   process.env.E2E_DATA_DIR = server.dataDir;
   return async () => {
     await server.stop();

@@ -1,4 +1,4 @@
-import { expect, registerThroughApi, signInThroughLink, test } from './support';
+import { expect, gameUrl, gamesOrigin, registerThroughApi, signInThroughLink, test } from './support';
 
 test.describe('playing a game', () => {
   test('a player launches REKT! from the catalogue, plays a run and it counts', async ({ page, request }) => {
@@ -12,16 +12,19 @@ test.describe('playing a game', () => {
     await expect(page).toHaveURL((url) => url.pathname === '/play' && url.searchParams.get('name') === 'REKT!');
     await expect(page.getByRole('heading', { name: 'Playing: REKT!' })).toBeVisible();
     await expect(page.getByText('Welcome, Frame_Flyer')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Open in New Tab' })).toHaveAttribute(
-      'href',
-      /\/arcade-games\/rekt\/\?arcade=[^#&]*#token=/,
-    );
+    // the game is on the games' origin, never the arcade's, with the frame's nonce in the fragment
+    const newTab = await page.getByRole('link', { name: 'Open in New Tab' }).getAttribute('href');
+    expect(newTab!.startsWith(gameUrl('/arcade-games/rekt/?arcade='))).toBe(true);
+    expect(new URL(newTab!).hash).toMatch(/^#nonce=[\w-]{22}&token=/);
 
     const game = page.frameLocator('iframe[title="REKT!"]');
     await expect(game.locator('body')).toHaveAttribute('data-state', 'ready');
     await expect(game.getByText(/Frame_Flyer/).first()).toBeVisible();
     // The frame hands the game sound, full screen, controllers and the clipboard, and nothing the arcade denies.
     const frame = page.frames().find((f) => new URL(f.url()).pathname.startsWith('/arcade-games/rekt/'))!;
+    expect(new URL(frame.url()).origin).toBe(gamesOrigin());
+    // the game dropped the fragment (nonce and all) once it had read it
+    expect(new URL(frame.url()).hash).toBe('');
     const features = [
       'autoplay',
       'fullscreen',
@@ -71,20 +74,30 @@ test.describe('playing a game', () => {
       foreign.push(route.request().url());
       return route.abort();
     });
-    // the run is answered here, so the global REKT! total other tests count stays untouched
+    // the run is answered here, so the global REKT! total other tests count stays untouched (with
+    // the CORS answer the arcade gives the games' origin)
     const submitted: string[] = [];
+    const cors = {
+      'access-control-allow-origin': gamesOrigin(),
+      'access-control-allow-methods': 'GET, POST, OPTIONS',
+      'access-control-allow-headers': 'Authorization, Content-Type',
+    };
     await page.route('**/api/games/rekt/runs', (route) => {
+      if (route.request().method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors });
       submitted.push(`${new URL(route.request().url()).origin} ${route.request().headers().authorization}`);
-      return route.fulfill({ status: 201, json: { run: {}, best: { score: 1 } } });
+      return route.fulfill({ status: 201, headers: cors, json: { run: {}, best: { score: 1 } } });
     });
-    await page.goto(`/arcade-games/rekt/?arcade=https%3A%2F%2Fevil.example#token=${gameToken}&username=Frag_Player`);
+    await page.goto(
+      gameUrl(`/arcade-games/rekt/?arcade=https%3A%2F%2Fevil.example#token=${gameToken}&username=Frag_Player`),
+    );
     await expect(page.locator('body')).toHaveAttribute('data-state', 'ready');
     await expect(page.getByText('Playing as Frag_Player')).toBeVisible();
     expect(new URL(page.url()).hash).toBe('');
     await page.getByRole('button', { name: /^play/i }).first().click();
     await expect(page.locator('body')).toHaveAttribute('data-state', 'saved', { timeout: 20_000 });
     expect(foreign).toEqual([]);
-    expect(submitted).toEqual([`${new URL(page.url()).origin} Bearer ${gameToken}`]);
+    // to the arcade the games' server named, never the query's
+    expect(submitted).toEqual([`${new URL(process.env.E2E_BASE_URL!).origin} Bearer ${gameToken}`]);
   });
 
   test('/play refuses encoded traversal out of a game folder', async ({ page, request }) => {
@@ -140,5 +153,73 @@ test.describe('playing a game', () => {
     await page.getByRole('button', { name: 'Refresh Game' }).click();
     expect((await next).status()).toBe(200);
     await expect(page.frameLocator('iframe').locator('body')).toHaveAttribute('data-state', 'ready');
+  });
+  test("a game's frame, on the games' origin, can neither read the arcade's storage nor act with the player's cookie", async ({
+    page,
+    request,
+  }) => {
+    const email = await registerThroughApi(request, 'Iso_Player');
+    await signInThroughLink(page, email);
+    const arcade = new URL(page.url()).origin;
+    // what the arcade keeps in the browser for this player
+    await page.evaluate(() => {
+      localStorage.setItem('arcade-secret', 'local-secret');
+      sessionStorage.setItem('arcade-secret', 'session-secret');
+    });
+    await page.goto('/play?url=%2Farcade-games%2Frekt%2F&name=REKT!');
+    await expect(page.frameLocator('iframe[title="REKT!"]').locator('body')).toHaveAttribute('data-state', 'ready');
+    const frame = page.frames().find((f) => f.url().startsWith(gameUrl('/arcade-games/rekt/')))!;
+    expect(new URL(frame.url()).origin).toBe(gamesOrigin());
+
+    // run inside the real frame, as a game's own script would
+    const seen = await frame.evaluate(async (arcadeOrigin) => {
+      const attempt = async (what: () => unknown) => {
+        try {
+          return { value: await what() };
+        } catch (error) {
+          return { blocked: (error as Error).name };
+        }
+      };
+      const text = async (r: Response) => `${r.status} ${await r.text()}`;
+      return {
+        origin: location.origin,
+        local: localStorage.getItem('arcade-secret'),
+        session: sessionStorage.getItem('arcade-secret'),
+        cookie: document.cookie,
+        parentStorage: await attempt(() => (window.parent as Window).localStorage.getItem('arcade-secret')),
+        parentDocument: await attempt(() => (window.parent as Window).document.cookie),
+        me: await attempt(() => fetch(`${arcadeOrigin}/api/auth/me`, { credentials: 'include' }).then(text)),
+        token: await attempt(() => fetch(`${arcadeOrigin}/api/auth/game-token`, { credentials: 'include' }).then(text)),
+        // a form-like post the browser sends without asking (no CORS preflight): the arcade refuses it
+        logout: await attempt(() =>
+          fetch(`${arcadeOrigin}/api/auth/logout`, { method: 'POST', credentials: 'include', mode: 'no-cors' }).then(
+            (r) => r.type,
+          ),
+        ),
+        ownApi: await attempt(() => fetch('/api/auth/me', { credentials: 'include' }).then((r) => r.status)),
+      };
+    }, arcade);
+
+    expect(seen.origin).toBe(gamesOrigin());
+    expect(seen.local).toBeNull();
+    expect(seen.session).toBeNull();
+    // the session cookie is HttpOnly (and host-only: a games host name of its own never receives it)
+    expect(seen.cookie).not.toContain('sats_session');
+    expect(seen.parentStorage).toEqual({ blocked: 'SecurityError' });
+    expect(seen.parentDocument).toEqual({ blocked: 'SecurityError' });
+    // CORS gives the games' origin nothing of a cookie-authenticated answer
+    expect(seen.me).toEqual({ blocked: 'TypeError' });
+    expect(seen.token).toEqual({ blocked: 'TypeError' });
+    // the post went out (a no-cors post needs no preflight) with the cookie (the two origins are one
+    // site), and the arcade refused it; its answer (Cross-Origin-Resource-Policy: same-origin) is
+    // not even handed to the game as an opaque one
+    expect(seen.logout).toEqual({ blocked: 'TypeError' });
+    // its own origin is not even a connection it may open (connect-src names the arcade alone),
+    // and has no API anyway (tests/api/games-origin.test.ts)
+    expect(seen.ownApi).toEqual({ blocked: 'TypeError' });
+    // the player is still signed in: the post from the game's origin was refused
+    const me = await (await page.request.get('/api/auth/me')).json();
+    expect(me.user.username).toBe('Iso_Player');
+    await expect(page.getByText('Welcome, Iso_Player')).toBeVisible();
   });
 });

@@ -26,7 +26,29 @@ export const site = JSON.parse(readFileSync('src/content/settings/site.json', 'u
  * `X-Forwarded-For`, so the per-address mail and sign-in limits count each test apart and the suite
  * can grow without one test using up another's budget.
  */
-export const test = base.extend({
+/** The arcade's Game API, where the games' cross-origin calls go (see `browser` below). */
+const GAME_API = `${process.env.E2E_BASE_URL}/api/games/**`;
+
+export const test = base.extend<object, { browser: Browser }>({
+  // The per-test X-Forwarded-For below rides on every request, the games' cross-origin Game API
+  // calls too, whose CORS preflight then asks for a header no player's browser sends (and the
+  // arcade rightly does not allow). A route on the Game API in every context (the tests' own and
+  // those they open) makes Playwright answer those preflights itself; the calls still go to the
+  // arcade, and its answers' CORS headers (Access-Control-Allow-Origin, exactly the games' origin)
+  // still decide what the game may read. The server's own preflight answers are checked in
+  // tests/api/games-origin.test.ts.
+  browser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
+        const context = await newContext(...args);
+        await context.route(GAME_API, (route) => route.continue());
+        return context;
+      };
+      await use(browser);
+    },
+    { scope: 'worker' },
+  ],
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
     const h = hashOf(`${testInfo.testId}#${testInfo.retry}#${testInfo.repeatEachIndex}`);
     await use({ ...extraHTTPHeaders, 'x-forwarded-for': `10.${(h >>> 16) & 255}.${(h >>> 8) & 255}.${h & 255}` });
@@ -69,6 +91,21 @@ function hashOf(text: string): number {
 }
 
 export { expect };
+
+/**
+ * An address on the games' origin (GAMES_ORIGIN, where the reference games are served, never the
+ * arcade's own): `gameUrl('/arcade-games/rekt/')`.
+ */
+export function gameUrl(path = '/'): string {
+  const origin = process.env.E2E_GAMES_URL;
+  if (!origin) throw new Error('E2E_GAMES_URL is not set: the e2e global setup starts the server and sets it');
+  return new URL(path, origin).toString();
+}
+
+/** The games' origin itself (`http://127.0.0.1:43124`). */
+export function gamesOrigin(): string {
+  return new URL(gameUrl()).origin;
+}
 
 export const testPlayer = { id: 7, username: 'satoshi_fan', email: 'fan@example.com', isAdmin: false };
 
@@ -226,6 +263,8 @@ export async function playIn(
   // The frame comes after the play page's island has hydrated and fetched a game token, then loads the game.
   await expect(frame.locator('body')).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
   await expect(frame.getByText(`Playing as ${username}`)).toBeVisible();
+  // played from the games' origin (GAMES_ORIGIN), never the arcade's own
+  expect(page.frames().some((f) => f.url().startsWith(gameUrl(game.url)))).toBe(true);
   return { frame, userId: me.id as number };
 }
 

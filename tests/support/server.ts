@@ -8,6 +8,8 @@ import { TEST_GAME_SECRETS } from './fair-play';
 export interface RunningServer {
   /** Base URL, e.g. `http://127.0.0.1:43123`. */
   url: string;
+  /** The games' origin (GAMES_ORIGIN), a port of its own: `http://127.0.0.1:43124`. */
+  gamesUrl: string;
   /** The fresh data directory this server owns. */
   dataDir: string;
   /** The PostgreSQL database it runs on (startServerOn), else unset: SQLite in `dataDir`. */
@@ -65,7 +67,10 @@ export async function startServer(
   const entry = resolve('dist/server/entry.mjs');
   if (!existsSync(entry)) throw new Error('dist/ is missing: run `npm run build` before the server tests');
   const port = await freePort();
+  let gamesPort = await freePort();
+  while (gamesPort === port) gamesPort = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  const gamesUrl = env.GAMES_ORIGIN ?? `http://127.0.0.1:${gamesPort}`;
   let log = '';
   const child = spawn(process.execPath, [entry], {
     env: {
@@ -75,6 +80,8 @@ export async function startServer(
       PORT: String(port),
       DATA_DIR: dataDir,
       SITE_URL: url,
+      // The reference games on a port of their own (README, "Settings": GAMES_ORIGIN).
+      GAMES_ORIGIN: gamesUrl,
       // Game servers may sign results in the tests (tests/support/fair-play.ts).
       GAME_SECRETS: TEST_GAME_SECRETS,
       ...env,
@@ -86,6 +93,8 @@ export async function startServer(
   const output = () => log;
   try {
     await waitUntilUp(url, child, output, 20_000);
+    if (new URL(gamesUrl).hostname === '127.0.0.1')
+      await waitUntilUp(`${gamesUrl}/arcade-games/`, child, output, 20_000);
   } catch (error) {
     child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
@@ -93,6 +102,7 @@ export async function startServer(
   }
   return {
     url,
+    gamesUrl,
     dataDir,
     output,
     pid: child.pid!,

@@ -138,7 +138,12 @@ export const quizAnswerRequestSchema = z.object({
 export type QuizAnswerRequest = z.infer<typeof quizAnswerRequestSchema>;
 
 /** Answer of `GET /api/auth/game-token`. */
-export const gameTokenResponseSchema = z.object({ gameToken: z.string(), expiresAt: z.string() });
+export const gameTokenResponseSchema = z.object({
+  gameToken: z.string(),
+  expiresAt: z.string(),
+  /** Where the reference games (site-relative catalogue URLs) are served: GAMES_ORIGIN. */
+  gamesOrigin: z.string(),
+});
 
 /** Answer of `GET /api/stats/global/{gameId}`. */
 export const globalStatsResponseSchema = z.object({ stats: z.object({ totalGames: z.number() }) });

@@ -8,8 +8,10 @@ const ALLOW = {
 };
 
 /**
- * CORS for the Game API: only the catalogue games' origins and the arcade's own (SITE_URL's) may
- * call it from a browser; the origin a request was addressed to (its Host header) counts for
+ * CORS for the Game API: only the catalogue games' origins, the reference games' (GAMES_ORIGIN) and
+ * the arcade's own (SITE_URL's) may call it from a browser, each named exactly, never `*`, and never
+ * with credentials (no `Access-Control-Allow-Credentials`: a game authenticates with its bearer game
+ * token, and a response to a request that carried the player's cookie stays unreadable to it); the origin a request was addressed to (its Host header) counts for
  * nothing, the client chooses it. Returns the headers to add, or throws 403 for a foreign origin.
  */
 export function corsHeaders(request: Request, allowedOrigins: ReadonlySet<string>): Record<string, string> {

@@ -29,7 +29,8 @@ export async function gameApi(context: APIContext, run: (api: GameApiContext) =>
   try {
     const app = await services();
     const catalogue = await loadCatalogue(app.config.siteUrl);
-    cors = corsHeaders(context.request, catalogue.origins);
+    // the catalogue's origins with the reference games' own (GAMES_ORIGIN), each exactly
+    cors = corsHeaders(context.request, new Set([...catalogue.origins, app.config.gamesOrigin]));
     if (context.request.method === 'OPTIONS') return new Response(null, { status: 204, headers: cors });
     const response = await run({
       app,

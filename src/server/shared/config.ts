@@ -10,6 +10,10 @@ export interface Config {
   databaseUrl?: string;
   /** Public origin of the arcade (SITE_URL as browsers write an origin); links in mails start with it. */
   siteUrl: string;
+  /** GAMES_ORIGIN: the origin the reference games are served from, never the arcade's own (README, "Settings"). */
+  gamesOrigin: string;
+  /** The port this process also listens on for the games alone (GAMES_PORT), or undefined: games by Host only. */
+  gamesPort?: number;
   /** `smtp://` or `smtps://` URL of the mail server; unset means the development outbox. */
   smtpUrl?: string;
   mailFrom: string;
@@ -88,6 +92,67 @@ export function siteUrlSetting(settings: Pick<Settings, 'SITE_URL' | 'HOST' | 'P
   return `http://${host.includes(':') ? `[${host}]` : host}:${settings.PORT || '4321'}`;
 }
 
+/**
+ * The GAMES_ORIGIN in force: the one given, else, for an arcade on this machine (a loopback SITE_URL,
+ * or none), the same host on the next port (`http://localhost:4322` beside `http://localhost:4321`),
+ * so `./arcade start` serves the games from an origin of their own with no setting. A public arcade
+ * has no default (undefined): it names its games' host itself (README, "Deploying").
+ */
+export function gamesOriginSetting(
+  settings: Pick<Settings, 'SITE_URL' | 'HOST' | 'PORT' | 'GAMES_ORIGIN'>,
+): string | undefined {
+  if (settings.GAMES_ORIGIN) return settings.GAMES_ORIGIN;
+  let site: URL;
+  try {
+    site = new URL(siteUrlSetting(settings));
+  } catch {
+    return undefined;
+  }
+  if (!isLoopbackHost(site.hostname)) return undefined;
+  const port = Number(site.port || (site.protocol === 'https:' ? 443 : 80));
+  return `${site.protocol}//${site.hostname}:${port + 1}`;
+}
+
+/**
+ * GAMES_ORIGIN checked: an origin (no path), not the arcade's own. A public arcade must name one.
+ * Returns it as browsers write an origin.
+ */
+export function readGamesOrigin(settings: Settings, siteUrl: string): string {
+  const given = gamesOriginSetting(settings)?.replace(/\/+$/, '');
+  if (!given)
+    throw new ConfigError(
+      `SITE_URL is ${siteUrl}, a public address, but GAMES_ORIGIN is not set. The reference games run on an origin of their own, never the arcade's: set GAMES_ORIGIN, e.g. https://games.${new URL(siteUrl).hostname} (see README, Deploying).`,
+    );
+  if (!/^https?:\/\/[^/?#@]+$/.test(given))
+    throw new ConfigError(`GAMES_ORIGIN must be an origin such as https://games.arcade.example, not "${given}"`);
+  const origin = new URL(given).origin;
+  if (origin === siteUrl)
+    throw new ConfigError(
+      `GAMES_ORIGIN is ${origin}, the arcade's own origin: the games must run on another one (another host name or port), or their scripts could act as the player.`,
+    );
+  return origin;
+}
+
+/**
+ * The port the process listens on for the games alone: GAMES_PORT, else the games origin's own port
+ * when it is on this machine on another port than PORT (the local default), else none (a proxy
+ * passes the games' host name on to PORT and the server tells them apart by Host).
+ */
+export function readGamesPort(settings: Settings, gamesOrigin: string): number | undefined {
+  if (settings.GAMES_PORT) {
+    const port = Number(settings.GAMES_PORT);
+    if (!/^\d{1,5}$/.test(settings.GAMES_PORT) || port < 1 || port > 65535)
+      throw new ConfigError(`GAMES_PORT must be a port number such as 4322, not "${settings.GAMES_PORT}"`);
+    if (settings.GAMES_PORT === (settings.PORT || '4321'))
+      throw new ConfigError('GAMES_PORT must differ from PORT: the games listen on a port of their own');
+    return port;
+  }
+  const games = new URL(gamesOrigin);
+  if (!isLoopbackHost(games.hostname)) return undefined;
+  const port = games.port || (games.protocol === 'https:' ? '443' : '80');
+  return port === (settings.PORT || '4321') ? undefined : Number(port);
+}
+
 /** Settings as they arrive from the environment (names as in `.env.example`). */
 export interface Settings {
   HOST?: string;
@@ -95,6 +160,8 @@ export interface Settings {
   DATA_DIR?: string;
   DATABASE_URL?: string;
   SITE_URL?: string;
+  GAMES_ORIGIN?: string;
+  GAMES_PORT?: string;
   SMTP_URL?: string;
   MAIL_FROM?: string;
   PRODUCT_NAME?: string;
@@ -183,6 +250,8 @@ export const SETTING_NAMES = [
   'DATA_DIR',
   'DATABASE_URL',
   'SITE_URL',
+  'GAMES_ORIGIN',
+  'GAMES_PORT',
   'SMTP_URL',
   'MAIL_FROM',
   'PRODUCT_NAME',
@@ -240,10 +309,13 @@ function readSettings(settings: Settings): Config {
   if (settings.METRICS_TOKEN && settings.METRICS_TOKEN.length < 16)
     throw new ConfigError('METRICS_TOKEN must be at least 16 characters');
   const productName = settings.PRODUCT_NAME || 'Sats Arcade';
+  const gamesOrigin = readGamesOrigin(settings, siteUrl);
   return {
     dataDir,
     databaseUrl: settings.DATABASE_URL || undefined,
     siteUrl,
+    gamesOrigin,
+    gamesPort: readGamesPort(settings, gamesOrigin),
     smtpUrl: settings.SMTP_URL || undefined,
     mailFrom: settings.MAIL_FROM || `${productName} <no-reply@${new URL(siteUrl).hostname}>`,
     productName,

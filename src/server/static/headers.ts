@@ -71,7 +71,8 @@ const HSTS_MAX_AGE = 365 * 24 * 60 * 60;
  *   arcade tab. The cross-tab sign-in is unaffected: its opener, when there is one, is an arcade
  *   page of the same origin, and the channel and the storage event are not windows;
  * - `Cross-Origin-Resource-Policy: same-origin` (pictures: see {@link resourcePolicyFor});
- * - `X-Frame-Options: DENY`, which the reference games replace ({@link frameOptionsFor}).
+ * - `X-Frame-Options: DENY` (the reference games, on their own origin, drop it: their CSP's
+ *   `frame-ancestors` names the arcade, which X-Frame-Options cannot).
  */
 export function securityHeadersFor(settings: SecuritySettings): Readonly<Record<string, string>> {
   const headers: Record<string, string> = {
@@ -98,7 +99,10 @@ export function resourcePolicyFor(contentType: string | null | undefined): 'cros
   return contentType?.startsWith('image/') ? 'cross-origin' : 'same-origin';
 }
 
-/** The reference games (`games/`, served at this prefix) are framed by the arcade's own /play page. */
+/**
+ * The reference games (`games/`) are served at this prefix on the games' own origin (GAMES_ORIGIN),
+ * never on the arcade's, and framed by the arcade's /play page.
+ */
 export const REFERENCE_GAMES_PREFIX = '/arcade-games/';
 
 /** Where the build puts hashed file names (Astro's `build.assets`): safe to cache for a year. */
@@ -107,7 +111,8 @@ export const HASHED_ASSETS_PREFIX = '/_astro/';
 /**
  * CSP directives every arcade page carries besides the `script-src` and `style-src` Astro computes
  * (hashes of its own inline scripts and styles). `frameSources` are the origins the /play page may
- * frame (see {@link frameSources}).
+ * frame (see {@link frameSources}): the games' origin and the catalogue's other hosts, exactly,
+ * never the arcade's own.
  */
 export function pageDirectives(frameSources: readonly string[]): CspDirective[] {
   return [
@@ -116,7 +121,7 @@ export function pageDirectives(frameSources: readonly string[]): CspDirective[] 
     "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",
-    `frame-src ${["'self'", ...frameSources.filter((s) => s !== "'self'")].join(' ')}` as const,
+    `frame-src ${frameSources.length ? frameSources.join(' ') : "'none'"}` as const,
     "frame-ancestors 'self'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -125,39 +130,64 @@ export function pageDirectives(frameSources: readonly string[]): CspDirective[] 
 }
 
 /**
- * The reference games' policy: their own files only, inline styles (their pages carry a `<style>`
- * element), no inline scripts, framed by the arcade alone.
+ * The reference games' policy, on the games' origin: their own files only, inline styles (their
+ * pages carry a `<style>` element), no inline scripts; they call the Game API on the arcade's origin
+ * alone and only the arcade's pages may frame them. Both origins exactly, never a wildcard.
  */
-export const REFERENCE_GAME_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "frame-ancestors 'self'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "object-src 'none'",
-].join('; ');
+export function referenceGameCsp(arcadeOrigin: string): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    `connect-src ${arcadeOrigin}`,
+    `frame-ancestors ${arcadeOrigin}`,
+    "base-uri 'self'",
+    "form-action 'none'",
+    "object-src 'none'",
+  ].join('; ');
+}
 
 /**
- * The origins of catalogue game URLs, for the play page's `frame-src`. A relative URL is the
- * arcade's own origin (`'self'`); a URL that does not parse is left out.
+ * The origins of catalogue game URLs, for the play page's `frame-src`. A site-relative URL is a
+ * reference game, served from the games' origin (`gamesOrigin`); a URL that does not parse is left out.
  */
-export function frameSources(gameUrls: readonly string[], site: string): string[] {
-  const siteOrigin = new URL(site).origin;
+export function frameSources(gameUrls: readonly string[], site: string, gamesOrigin: string): string[] {
   const sources = new Set<string>();
   for (const raw of gameUrls) {
     let url: URL;
     try {
-      url = new URL(raw, site);
+      url = new URL(raw, /^[a-z]+:|^\/\//i.test(raw) ? site : `${gamesOrigin}/`);
     } catch {
       continue;
     }
     if (url.protocol !== 'https:' && url.protocol !== 'http:') continue;
-    sources.add(url.origin === siteOrigin && !/^[a-z]+:/i.test(raw) ? "'self'" : url.origin);
+    sources.add(url.origin);
   }
   return [...sources].sort();
+}
+
+/**
+ * The frame sources with the games' origin the build knew (`built`) replaced by the one the
+ * running server has (`running`): GAMES_ORIGIN is read at run time, like SITE_URL, while the
+ * prerendered pages' policies are written at build time.
+ */
+export function withGamesOrigin(sources: readonly string[], built: string, running: string): string[] {
+  return [...new Set(sources.map((source) => (source === built ? running : source)))].sort();
+}
+
+/** A page's CSP with the games' origin of its `frame-src` moved from `built` to `running` ({@link withGamesOrigin}). */
+export function cspWithGamesOrigin(csp: string, built: string, running: string): string {
+  if (built === running) return csp;
+  return csp
+    .split(';')
+    .map((directive) => directive.trim())
+    .filter(Boolean)
+    .map((directive) => {
+      const [name, ...values] = directive.split(/\s+/);
+      return name === 'frame-src' ? ['frame-src', ...withGamesOrigin(values, built, running)].join(' ') : directive;
+    })
+    .join('; ');
 }
 
 /**
@@ -168,11 +198,6 @@ export function cacheControlFor(pathname: string): string {
   return pathname.startsWith(HASHED_ASSETS_PREFIX)
     ? 'public, max-age=31536000, immutable'
     : 'public, max-age=0, must-revalidate';
-}
-
-/** `X-Frame-Options` of a path: the reference games may be framed by the arcade itself. */
-export function frameOptionsFor(pathname: string): string {
-  return pathname.startsWith(REFERENCE_GAMES_PREFIX) ? 'SAMEORIGIN' : 'DENY';
 }
 
 /** The content codings a request accepts, best first, among those the files were compressed with. */

@@ -4,15 +4,15 @@
  * kind of file, the security headers of the on-demand answers, and each page's Content-Security-Policy
  * (Astro's, from the build's static headers). Everything else goes on to Astro.
  */
+import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, relative, sep } from 'node:path';
 import {
   cacheControlFor,
-  frameOptionsFor,
   preferredEncodings,
-  REFERENCE_GAME_CSP,
   REFERENCE_GAMES_PREFIX,
+  referenceGameCsp,
   resourcePolicyFor,
 } from './headers';
 import { SESSION_COOKIE } from '../auth/cookies';
@@ -63,6 +63,8 @@ interface Variant {
 
 interface StaticFile {
   identity: Variant;
+  /** The answer held in memory (a game's page with the arcade's origin written in), instead of the file. */
+  body?: Buffer;
   br?: Variant;
   gzip?: Variant;
   headers: Record<string, string>;
@@ -112,6 +114,25 @@ export interface StaticFiles {
 }
 
 /**
+ * A reference game's page as the games' origin serves it: with `<meta name="arcade-origin">` naming
+ * the arcade (the games' protocol step 1, games/shared/arcade-client.js), written in at start
+ * because SITE_URL is a run-time setting.
+ */
+export function withArcadeOrigin(html: string, arcadeOrigin: string): string {
+  const meta = `<meta name="arcade-origin" content="${arcadeOrigin.replace(/[&"<>]/g, '')}" />`;
+  const cleaned = html.replace(/\s*<meta name="arcade-origin"[^>]*>/g, '');
+  return cleaned.replace(/<head>/i, (head) => `${head}\n    ${meta}`);
+}
+
+/**
+ * Which static files one origin serves: the arcade's (everything but the reference games), or, with
+ * `games`, the games' origin's (the reference games alone, framed by `games.arcadeOrigin` only).
+ */
+export interface StaticFilesOrigin {
+  games?: { arcadeOrigin: string };
+}
+
+/**
  * Indexes `clientDir` once (the build does not change under a running server). `securityHeaders`
  * are the ones every answer carries (`securityHeadersFor` in headers.ts).
  */
@@ -119,30 +140,44 @@ export function createStaticFiles(
   clientDir: string,
   pageCsp: Map<string, string>,
   securityHeaders: Readonly<Record<string, string>>,
+  { games }: StaticFilesOrigin = {},
 ): StaticFiles {
   const files = new Map<string, StaticFile>();
   for (const path of walk(clientDir)) {
     if (path.endsWith('.br') || path.endsWith('.gz')) continue;
     const urlPath = '/' + relative(clientDir, path).split(sep).join('/');
+    // each origin its own files: the games never on the arcade's, the arcade's never on the games'
+    if (urlPath.startsWith(REFERENCE_GAMES_PREFIX) !== Boolean(games)) continue;
     const ext = extname(path);
     const contentType = CONTENT_TYPES[ext] ?? 'application/octet-stream';
     const headers: Record<string, string> = {
       ...securityHeaders,
-      'x-frame-options': frameOptionsFor(urlPath),
+      'x-frame-options': 'DENY',
       'cross-origin-resource-policy': resourcePolicyFor(contentType),
       'content-type': contentType,
       'cache-control': cacheControlFor(urlPath),
       vary: 'Accept-Encoding',
     };
-    if (ext === '.html') {
-      const csp = urlPath.startsWith(REFERENCE_GAMES_PREFIX) ? REFERENCE_GAME_CSP : pageCsp.get(pageRoute(urlPath));
+    let body: Buffer | undefined;
+    if (games) {
+      // framed by the arcade, which X-Frame-Options cannot name: the CSP's frame-ancestors does
+      delete headers['x-frame-options'];
+      if (ext === '.html') {
+        headers['content-security-policy'] = referenceGameCsp(games.arcadeOrigin);
+        body = Buffer.from(withArcadeOrigin(readFileSync(path, 'utf8'), games.arcadeOrigin));
+      }
+    } else if (ext === '.html') {
+      const csp = pageCsp.get(pageRoute(urlPath));
       if (csp) headers['content-security-policy'] = csp;
     }
-    const identity = variant(path, '')!;
+    const identity = body
+      ? { path, size: body.length, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 16)}"` }
+      : variant(path, '')!;
     const file: StaticFile = {
       identity,
-      br: variant(`${path}.br`, '-br'),
-      gzip: variant(`${path}.gz`, '-gz'),
+      br: body ? undefined : variant(`${path}.br`, '-br'),
+      gzip: body ? undefined : variant(`${path}.gz`, '-gz'),
+      body,
       headers,
     };
     files.set(urlPath, file);
@@ -201,6 +236,10 @@ export function createStaticFiles(
     res.writeHead(200, headers);
     if (req.method === 'HEAD') {
       res.end();
+      return true;
+    }
+    if (chosen === file.identity && file.body) {
+      res.end(file.body);
       return true;
     }
     const stream = createReadStream(chosen.path);

@@ -7,7 +7,10 @@ import { handle, json, methodNotAllowed } from '~/server/routes/http';
 
 export const prerender = false;
 
-/** A short-lived signed token the play page hands to the game. */
+/**
+ * A short-lived signed token the play page hands to the game, and the origin the reference games
+ * are served from (GAMES_ORIGIN, a run-time setting the prerendered play page cannot hold).
+ */
 export const GET: APIRoute = ({ locals }) =>
   handle(async () => {
     const app = await services();
@@ -15,7 +18,11 @@ export const GET: APIRoute = ({ locals }) =>
     if (!locals.sessionRef) throw unauthorized();
     // The token carries the session's reference: signing out ends the token too (README, Game API).
     const { token, expiresAt } = await issueGameToken(app.config.secretKey, user, locals.sessionRef);
-    return json({ gameToken: token, expiresAt: new Date(expiresAt).toISOString() });
+    return json({
+      gameToken: token,
+      expiresAt: new Date(expiresAt).toISOString(),
+      gamesOrigin: app.config.gamesOrigin,
+    });
   });
 
 export const ALL = methodNotAllowed('GET');
