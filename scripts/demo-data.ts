@@ -6,7 +6,14 @@ import { submitRun, type GameRules } from '~/server/games/runs';
 import { Rankings } from '~/server/leaderboards/rankings';
 import { describeEligibility } from '~/lib/tournament-prizes';
 import { computeAchievements } from '~/lib/achievements';
-import { answerInState, QUIZ_ROUNDS, QUIZ_SECONDS, scoreQuiz, type QuizState } from '~/server/games/quiz';
+import {
+  answerInState,
+  QUIZ_ROUNDS,
+  QUIZ_SECONDS,
+  REVEAL_MS,
+  scoreQuiz,
+  type QuizState,
+} from '~/server/games/quiz-scoring';
 import { mulberry32 } from '../games/shared/prng.js';
 import { playFishing, playRekt } from './autoplay';
 
@@ -241,7 +248,7 @@ export function demoQuizRun(random: () => number, skill: number, startedAt: numb
     const at = shownAt + (timedOut ? (QUIZ_SECONDS + 1) * 1000 : ms);
     const choice = timedOut ? null : right ? 0 : 1 + Math.floor(random() * 3);
     state = answerInState(state, { question, choice, ms: timedOut ? QUIZ_SECONDS * 1000 + 1 : ms }, startedAt, at).next;
-    shownAt = at + 1200;
+    shownAt = at + REVEAL_MS;
   }
   const { score, correct } = scoreQuiz(state);
   return { score, level: correct, endedAt: shownAt };

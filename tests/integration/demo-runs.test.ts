@@ -10,7 +10,7 @@ import {
 import { replay as replayRekt } from '../../games/rekt/game.js';
 import { replayTrip } from '../../games/fishing-for-sats/game.js';
 import { REKT_FORMATIONS } from '~/lib/schemas/games';
-import { QUIZ_ROUNDS, QUIZ_SECONDS } from '~/server/games/quiz';
+import { QUIZ_ROUNDS, QUIZ_SECONDS } from '~/server/games/quiz-scoring';
 import type { Db } from '~/server/db';
 import { DIALECTS, freshServices, type TestServices } from '../support/services';
 
