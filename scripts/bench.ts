@@ -17,7 +17,7 @@ import { createSession } from '~/server/auth/sessions';
 import { replay } from '../games/rekt/game.js';
 import { ticketRunId } from '~/server/games/ticket-ids';
 import { issueGameToken } from '~/server/games/tokens';
-import { playRekt, type RektPlay } from '../tests/support/autoplay';
+import { playRekt, type RektPlay } from './autoplay';
 import { signedHeaders, TEST_GAME_SECRETS } from '../tests/support/fair-play';
 import { startServer } from '../tests/support/server';
 import { createPgDatabase } from '../tests/support/services';

@@ -47,7 +47,7 @@ async function until(page, test, timeout = 120_000) {
 }
 
 // ---------- REKT! ----------
-/** Fly the bird: aim for the next gap, or for the coins of a formation on the way (as tests/support/autoplay.ts). */
+/** Fly the bird: aim for the next gap, or for the coins of a formation on the way (as scripts/autoplay.ts). */
 async function autopilot(page) {
   await page.evaluate(() => {
     window.__pilot = true;

@@ -4,12 +4,23 @@ import { DAY } from '~/lib/format';
 import type { Db } from '~/server/db';
 import { submitRun, type GameRules } from '~/server/games/runs';
 import { Rankings } from '~/server/leaderboards/rankings';
-import { REKT_FORMATIONS } from '~/lib/schemas/games';
 import { describeEligibility } from '~/lib/tournament-prizes';
 import { computeAchievements } from '~/lib/achievements';
+import {
+  answerInState,
+  QUIZ_ROUNDS,
+  QUIZ_SECONDS,
+  REVEAL_MS,
+  scoreQuiz,
+  type QuizState,
+} from '~/server/games/quiz-scoring';
+import { mulberry32 } from '../games/shared/prng.js';
+import { playFishing, playRekt } from './autoplay';
 
-// The reference games are replay-mode games (README, "Fair play"): the demo's runs stand for runs
-// the arcade replayed, so they are stored verified and enter the demo tournaments.
+// The reference games are replay-mode games (README, "Fair play"): every demo run is one the game
+// could have produced (REKT! and fishing runs are autoplayed from a seed with the game's own rules,
+// Mr Quiz runs are scored by the server's own scoring), so they are stored verified and enter the
+// demo tournaments.
 const RULES: GameRules[] = [
   {
     gameId: 'rekt',
@@ -38,16 +49,6 @@ const RULES: GameRules[] = [
     hasFormations: false,
     fairPlay: 'replay',
   },
-];
-const FISH = [
-  { name: 'Sat Sardine', points: 15, kg: [0.1, 0.5] },
-  { name: 'Coin Carp', points: 40, kg: [1, 4] },
-  { name: 'Mempool Mackerel', points: 65, kg: [0.8, 2.5] },
-  { name: 'Lightning Eel', points: 120, kg: [2, 9] },
-  { name: 'HODL Halibut', points: 180, kg: [5, 30] },
-  { name: 'Block Reward Bass', points: 250, kg: [3, 12] },
-  { name: 'Golden Genesis Koi', points: 420, kg: [4, 10] },
-  { name: 'Whale', points: 900, kg: [800, 4000] },
 ];
 const COUNTRIES = [
   'US',
@@ -198,6 +199,71 @@ function rng(seed: number) {
   };
 }
 
+/** The longest a demo REKT! run flies (30 minutes of steps); the autoplayer stops flapping long before. */
+const REKT_MAX_STEPS = 120 * 60 * 30;
+
+/** A demo run's id names its autoplayer's arguments after the player and the run's number: `demo-7-rekt-3-<seed>-<arg>`. */
+export const demoRunId = (userId: number, gameId: string, n: number, seed: number, arg: number) =>
+  `demo-${userId}-${gameId}-${n}-${seed}-${arg}`;
+
+/** The seed and the autoplayer's argument a demo run's id names, or null for another id (a Mr Quiz run's). */
+export function demoRunArgs(runId: string): { seed: number; arg: number } | null {
+  const m = /^demo-\d+-[a-z-]+-\w+-(\d+)-(\d+)$/.exec(runId);
+  return m ? { seed: Number(m[1]), arg: Number(m[2]) } : null;
+}
+
+/**
+ * A demo REKT! run: the autoplayer flies from `seed` (the ticket's seed) and stops flapping once the
+ * score reaches `stop`; the bird then falls, so score, level, coins and formations are the game's.
+ * Returns the input log (`flaps`) the server's replay takes, and the result.
+ */
+export function demoRektRun(seed: number, stop: number) {
+  return playRekt(seed, { until: stop, maxSteps: REKT_MAX_STEPS });
+}
+
+/**
+ * A demo fishing trip from `seed`, started at `startedAt` (which picks the fish in season): the
+ * autoplayer casts as deep as `reach` (0-100) lets it, a power drawn from the seed for each cast,
+ * and ends the trip after its five casts (or fewer, drawn from the seed: some players leave early).
+ */
+export function demoFishingTrip(seed: number, startedAt: number, reach: number) {
+  const random = mulberry32(seed ^ 0x5eed);
+  const powers = Array.from({ length: 5 }, () => 0.15 + random() * (0.2 + (0.6 * reach) / 100));
+  const casts = random() < 0.2 ? 2 + Math.floor(random() * 3) : 5;
+  return playFishing(seed, startedAt, { powers, casts });
+}
+
+/**
+ * A demo Mr Quiz run, scored by the server's own scoring (`answerInState`, `scoreQuiz`): ten
+ * questions, each answered right with a chance that grows with `skill` (0-1), after a think drawn
+ * from 1.5 to 14 s (faster for the skilled; now and then a question runs out of time).
+ */
+export function demoQuizRun(random: () => number, skill: number, startedAt: number) {
+  let state: QuizState = { orders: Array.from({ length: QUIZ_ROUNDS }, () => [0, 1, 2, 3]), answers: [] };
+  let shownAt = startedAt;
+  for (let question = 0; question < QUIZ_ROUNDS; question++) {
+    const ms = Math.round(1500 + random() ** (0.6 + skill) * (QUIZ_SECONDS - 1) * 1000);
+    const timedOut = random() < 0.04;
+    const right = random() < 0.25 + 0.65 * skill;
+    const at = shownAt + (timedOut ? (QUIZ_SECONDS + 1) * 1000 : ms);
+    const choice = timedOut ? null : right ? 0 : 1 + Math.floor(random() * 3);
+    state = answerInState(state, { question, choice, ms: timedOut ? QUIZ_SECONDS * 1000 + 1 : ms }, startedAt, at).next;
+    shownAt = at + REVEAL_MS;
+  }
+  const { score, correct } = scoreQuiz(state);
+  return { score, level: correct, endedAt: shownAt };
+}
+
+/**
+ * Where a player with `skill` (0.3-1) stops flying in one run: most runs end under 30,000 points
+ * (a few minutes of flight), the best players' now and then far beyond.
+ */
+function rektStop(random: () => number, skill: number): number {
+  const luck = random() * skill;
+  if (random() < 0.025 * skill * skill) return Math.round(30_000 + random() ** 2 * 70_000);
+  return Math.round(150 + luck ** 2.4 * 30_000);
+}
+
 /**
  * Create `accounts` in order (so the first ones get ids 1, 2... on a fresh database) and play each a
  * believable number of runs of most games, spread over the time since they joined. The same
@@ -231,43 +297,32 @@ export async function loadDemoArcade(db: Db, accounts: DemoAccount[], now = Date
       const plays = 1 + Math.floor(random() * 25 * skill);
       for (let p = 0; p < plays; p++) {
         const at = joined + Math.floor(random() * (now - joined));
-        const luck = random() * skill;
+        const seed = Math.floor(random() * 2 ** 31);
         let input;
+        let storedAt = at;
         if (game.gameId === 'rekt') {
-          const score = Math.floor(luck ** 1.6 * 120_000);
-          const achievements = Object.fromEntries(REKT_FORMATIONS.map((f, i) => [f, random() < luck * (1 - i * 0.09)]));
-          input = {
-            runId: `demo-${user.id}-${game.gameId}-${p}`,
-            score,
-            level: Math.floor(score / 2500),
-            achievements,
-          };
+          const stop = rektStop(random, skill);
+          const run = demoRektRun(seed, stop);
+          const { score, level, achievements } = run;
+          input = { runId: demoRunId(user.id, game.gameId, p, seed, stop), score, level, achievements };
+          storedAt = at + Math.round((run.steps / 120) * 1000);
         } else if (game.gameId === 'fishing-for-sats') {
-          const fish = Array.from({ length: 1 + Math.floor(random() * 6) }, () => {
-            const kind = FISH[Math.min(FISH.length - 1, Math.floor(random() ** (1.8 - luck) * FISH.length))]!;
-            const weight = Math.round((kind.kg[0]! + random() * (kind.kg[1]! - kind.kg[0]!)) * 10) / 10;
-            return {
-              name: kind.name,
-              points: kind.points + Math.floor(random() * kind.points * 0.5),
-              weight,
-              quality: 1 + Math.floor(random() * 5),
-            };
-          });
-          input = { runId: `demo-${user.id}-${game.gameId}-${p}`, score: fish.reduce((s, f) => s + f.points, 0), fish };
+          // The trip's stored time is when it started (which picks the fish in season), so the
+          // run's id and time are all a replay needs.
+          const reach = Math.round(skill * 100);
+          const trip = demoFishingTrip(seed, at, reach);
+          input = { runId: demoRunId(user.id, game.gameId, p, seed, reach), score: trip.score, fish: trip.fish };
         } else {
-          const correct = Math.round(luck * 10);
-          input = {
-            runId: `demo-${user.id}-${game.gameId}-${p}`,
-            score: correct * 100 + Math.floor(random() * correct * 50),
-            level: correct,
-          };
+          const quiz = demoQuizRun(random, skill, at);
+          input = { runId: `demo-${user.id}-${game.gameId}-${p}`, score: quiz.score, level: quiz.level };
+          storedAt = quiz.endedAt;
         }
-        await submitRun(services, game, user.id, { ...input, verified: true }, at);
+        await submitRun(services, game, user.id, { ...input, verified: true }, Math.min(storedAt, now));
         runs++;
       }
     }
   }
-  runs += await loadDemoAchievements(db, services, now);
+  runs += await loadDemoAchievements(db, services, random, now);
   await loadDemoPrizes(db, tournaments.genesisCup);
   await db.deleteFrom('rate_limits').execute();
   return runs;
@@ -475,11 +530,29 @@ async function loadDemoPrizes(db: Db, tournamentId: number): Promise<void> {
     .execute();
 }
 
-/** Best REKT! scores right at the tiers' edges, for players who had not played REKT! yet. */
+/**
+ * The tiers' edges: players who had not played REKT! yet get a best run just under each one (a
+ * negative entry: under 5,000) and one just over it (a positive one: 5,000 or more).
+ */
 const TIER_EDGE_SCORES = [
-  4_999, 5_000, 9_999, 10_000, 14_999, 15_000, 19_999, 20_000, 39_999, 40_000, 49_999, 50_000, 99_999, 100_000, 249_999,
-  250_000,
+  -5_000, 5_000, -10_000, 10_000, -15_000, 15_000, -20_000, 20_000, -40_000, 40_000, -50_000, 50_000, -100_000, 100_000,
+  -250_000, 250_000,
 ];
+
+/**
+ * A real REKT! run whose score lands just on one side of a tier's edge: `edge` or just over it for a
+ * positive edge, just under `-edge` for a negative one. The autoplayer stops flapping at the edge (or
+ * a little before it, until the points the falling bird still makes stay under it).
+ */
+function edgeRun(random: () => number, edge: number) {
+  const seed = Math.floor(random() * 2 ** 31);
+  const target = Math.abs(edge);
+  for (let stop = edge > 0 ? target : target - 100; stop > 0; stop -= 200) {
+    const run = demoRektRun(seed, stop);
+    if (edge > 0 ? run.score >= target : run.score < target) return { seed, stop, run };
+  }
+  throw new Error(`no demo REKT! run lands by the edge ${edge}`);
+}
 /** Tournament prizes some demo players already won (tournaments themselves come later). */
 const TOURNAMENT_PRIZES = [
   { avatarId: 'sats-miner', source: 'Genesis Cup', every: 6 },
@@ -494,7 +567,12 @@ const TOURNAMENT_PRIZES = [
  * Avatars are made active only for players who never fished, so the fishing board's demo rows keep
  * their letter badges. Returns the runs added.
  */
-async function loadDemoAchievements(db: Db, services: { db: Db; rankings: Rankings }, now: number): Promise<number> {
+async function loadDemoAchievements(
+  db: Db,
+  services: { db: Db; rankings: Rankings },
+  random: () => number,
+  now: number,
+): Promise<number> {
   const rekt = RULES.find((game) => game.hasFormations)!;
   const players = await db.selectFrom('users').select(['id', 'created_at']).orderBy('id').execute();
   const bests = await db.selectFrom('game_stats').select(['user_id', 'game_id', 'best_score']).execute();
@@ -503,12 +581,18 @@ async function loadDemoAchievements(db: Db, services: { db: Db; rankings: Rankin
   let edge = 0;
   for (const player of players) {
     if (player.id <= 2 || played(player.id, rekt.gameId) || edge >= TIER_EDGE_SCORES.length) continue;
-    const score = TIER_EDGE_SCORES[edge++]!;
+    const { seed, stop, run } = edgeRun(random, TIER_EDGE_SCORES[edge++]!);
     await submitRun(
       services,
       rekt,
       player.id,
-      { runId: `demo-${player.id}-edge`, score, level: Math.floor(score / 2500), verified: true },
+      {
+        runId: demoRunId(player.id, rekt.gameId, 0, seed, stop),
+        score: run.score,
+        level: run.level,
+        achievements: run.achievements,
+        verified: true,
+      },
       now - DAY,
     );
     runs++;

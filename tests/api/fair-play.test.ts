@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quizQuestions } from '~/server/games/quiz';
 import { signBody } from '~/server/games/signature';
 import { call } from '../support/api';
-import { playFishing, playRekt } from '../support/autoplay';
+import { playFishing, playRekt } from '../../scripts/autoplay';
 import { signedHeaders, TEST_GAME_SECRET } from '../support/fair-play';
 import { signUpPlayer, type ApiPlayer } from '../support/players';
 import { startServerOn, type RunningServer } from '../support/server';

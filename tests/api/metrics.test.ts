@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../support/api';
-import { playRekt } from '../support/autoplay';
+import { playRekt } from '../../scripts/autoplay';
 import { signUpPlayer, submitRun } from '../support/players';
 import { startServer, startServerOn, type RunningServer } from '../support/server';
 import { DIALECTS } from '../support/services';

@@ -17,7 +17,7 @@ import {
 import { ANSWER_ALLOWANCE_MS, REVEAL_MS, type QuizState } from '~/server/games/quiz';
 import { submitRun } from '~/server/games/runs';
 import { listUserScores } from '~/server/games/stats';
-import { playFishing, playRekt } from '../support/autoplay';
+import { playFishing, playRekt } from '../../scripts/autoplay';
 import { addPlayer, DIALECTS, freshServices, type TestServices } from '../support/services';
 
 const T0 = Date.parse('2026-11-20T10:00:00.000Z');

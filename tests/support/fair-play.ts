@@ -1,6 +1,6 @@
 // Fair play in the tests (README, "Fair play"): runs whose result a test chooses go the way a
 // game's own server submits them, signed with the game's secret (the test servers know these
-// secrets); runs the arcade replays come from the autoplayers in tests/support/autoplay.ts.
+// secrets); runs the arcade replays come from the autoplayers in scripts/autoplay.ts.
 import { signBody } from '~/server/games/signature';
 import { call, type CallResult } from './api';
 import type { RunningServer } from './server';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as Rekt from '../../games/rekt/game.js';
 import { mulberry32 } from '../../games/shared/prng.js';
-import { playRekt } from '../support/autoplay';
+import { playRekt } from '../../scripts/autoplay';
 
 // REKT! scoring (README, "REKT! scoring"): every point is worth more the higher the level, in
 // steps of four levels, so the score tiers from 5,000 to 250,000 spread over a run's minutes.

@@ -1,9 +1,10 @@
 // Autoplayers for the arcade's deterministic games: they play a run from a ticket's seed with the
 // very rules the browser game and the server's replay share, and give back the input log the game
-// would submit (README, "Fair play"). Tests and the bench use them to make real, replayable runs.
-import * as Fishing from '../../games/fishing-for-sats/game.js';
-import { mulberry32 } from '../../games/shared/prng.js';
-import * as Rekt from '../../games/rekt/game.js';
+// would submit (README, "Fair play"). Tests, the bench and the demo data use them to make real,
+// replayable runs.
+import * as Fishing from '../games/fishing-for-sats/game.js';
+import { mulberry32 } from '../games/shared/prng.js';
+import * as Rekt from '../games/rekt/game.js';
 
 /** What the autoplayer reads of a REKT! world (the JavaScript module's objects, typed). */
 interface RektWorld {
@@ -13,7 +14,14 @@ interface RektWorld {
   level: number;
   achievements: Record<string, boolean>;
   pillars: { x: number; gapY: number }[];
-  formations: { done?: boolean; cx: number; minX: number; maxX: number; coins: { taken: boolean }[] }[];
+  formations: {
+    done?: boolean;
+    kind: string;
+    cx: number;
+    minX: number;
+    maxX: number;
+    coins: { taken: boolean; ox: number }[];
+  }[];
   events: unknown[];
 }
 
@@ -35,7 +43,9 @@ export function playRekt(seed: number, { until = Infinity, maxSteps = 120 * 120 
   const flaps: number[] = [];
   while (w.bird.alive) {
     let flap = false;
-    if (w.score < until && w.steps < maxSteps) {
+    // The bird flaps when it is below its target and not already rising fast: while it rises, the
+    // target need not be worked out (the demo data flies thousands of runs with this).
+    if (w.score < until && w.steps < maxSteps && w.bird.vy > -20) {
       const bx = Rekt.birdWorldX(w);
       const pillar = w.pillars.find((p) => p.x + Rekt.PILLAR_W > bx - 6);
       let target = pillar ? pillar.gapY + 8 : 110;
@@ -43,14 +53,19 @@ export function playRekt(seed: number, { until = Infinity, maxSteps = 120 * 120 
         (f) => !f.done && f.cx + f.maxX > bx && f.cx + f.minX - 60 < bx + 30 && (!pillar || f.cx < pillar.x),
       );
       if (formation) {
-        const ahead = formation.coins
-          .filter((c) => !c.taken)
-          .map((c) => Rekt.formationCoinPos(w, formation, c) as [number, number, number])
-          .filter(([x]) => x > bx - 2 && x < bx + 40)
-          .sort((a, b) => a[0] - b[0]);
-        if (ahead.length) target = ahead[0]![1] + 6;
+        // the nearest coin not taken ahead of the bird (the first of equals)
+        let nearest: [number, number, number] | null = null;
+        for (const c of formation.coins) {
+          if (c.taken) continue;
+          // a static or turning formation's coin keeps its x: skip those out of reach before working out y
+          const x = formation.cx + c.ox;
+          if (formation.kind !== 'spiral' && (x <= bx - 2 || x >= bx + 40 || (nearest && x >= nearest[0]))) continue;
+          const at = Rekt.formationCoinPos(w, formation, c) as [number, number, number];
+          if (at[0] > bx - 2 && at[0] < bx + 40 && (!nearest || at[0] < nearest[0])) nearest = at;
+        }
+        if (nearest) target = nearest[1] + 6;
       }
-      flap = w.bird.y > target && w.bird.vy > -20;
+      flap = w.bird.y > target;
     }
     if (flap) flaps.push(w.steps);
     Rekt.step(w, flap);
