@@ -34,6 +34,18 @@ export function useJumpToOwnRow(board: Board, rank: ReturnType<typeof useUserRan
     if (row) {
       const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
       row.scrollIntoView({ block: 'center', behavior: smooth ? 'smooth' : 'auto' });
+      // Rows above may still settle while the page glides (a page rendering, a phone's taller rows):
+      // once the scroll ends, a row left off screen is brought back at once.
+      if (smooth)
+        window.addEventListener(
+          'scrollend',
+          () => {
+            const { top, bottom } = row.getBoundingClientRect();
+            if (row.isConnected && (bottom <= 0 || top >= window.innerHeight))
+              row.scrollIntoView({ block: 'center', behavior: 'auto' });
+          },
+          { once: true },
+        );
       row.querySelector<HTMLElement>('a')?.focus({ preventScroll: true });
       setFlashUserId(ownUserId);
       setTarget(null);
