@@ -14,6 +14,7 @@ import type { Db } from '../db';
 import type { UserRow } from '../db/schema';
 import { listCatalogueGames } from '../games/catalogue';
 import { NO_SUCH_PLAYER } from '../auth/deletion';
+import { auditEntryOf } from '../shared/audit';
 import { notFound } from '../shared/errors';
 
 // User Management (README, "Admin room"): finding a player by name, e-mail or id, and everything an
@@ -228,15 +229,5 @@ async function listAuditAbout(db: Db, userId: number): Promise<AuditEntry[]> {
     .orderBy('id', 'desc')
     .limit(100)
     .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    actorId: row.actor_id,
-    actorName: row.actor_name,
-    action: row.action,
-    targetType: row.target_type,
-    targetId: row.target_id,
-    tournamentId: row.tournament_id,
-    details: JSON.parse(row.details) as Record<string, unknown>,
-    createdAt: new Date(Number(row.created_at)).toISOString(),
-  }));
+  return rows.map(auditEntryOf);
 }

@@ -1,6 +1,7 @@
 import type { AuditEntry } from '~/lib/schemas/admin';
 import type { Db } from '../db';
-import type { UserRow } from '../db/schema';
+import type { Selectable } from 'kysely';
+import type { AuditLogTable, UserRow } from '../db/schema';
 
 /** Who did it: the signed-in administrator, or the arcade itself (id null: automatic payment, settling). */
 export type Actor = { id: UserRow['id'] | null; username: UserRow['username'] };
@@ -41,7 +42,12 @@ export async function listAudit(
   let query = db.selectFrom('audit_log').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit);
   if (tournamentId !== undefined) query = query.where('tournament_id', '=', tournamentId);
   const rows = await query.execute();
-  return rows.map((row) => ({
+  return rows.map(auditEntryOf);
+}
+
+/** An audit row as the admin pages show it. */
+export function auditEntryOf(row: Selectable<AuditLogTable>): AuditEntry {
+  return {
     id: row.id,
     actorId: row.actor_id,
     actorName: row.actor_name,
@@ -51,5 +57,5 @@ export async function listAudit(
     tournamentId: row.tournament_id,
     details: JSON.parse(row.details) as Record<string, unknown>,
     createdAt: new Date(Number(row.created_at)).toISOString(),
-  }));
+  };
 }
