@@ -1,120 +1,26 @@
 /**
- * Sats Arcade client: the protocol every game speaks with the arcade, plus the shared shell
- * (HUD, end screen, sound). Plain ES module, no dependencies.
+ * The reference games' shell: HUD, end screen, run status and sound, over the Game SDK
+ * (`../sdk/arcade-sdk.js`), which speaks the protocol with the arcade (root README, "Game API";
+ * docs/bring-your-own-game.md). Plain ES module, no dependencies.
  *
- * THE ARCADE PROTOCOL
- *
- * 1. Origin. The reference games run on an origin of their own (GAMES_ORIGIN), never the
- *    arcade's. The arcade origin comes from the game's own configuration: the page's
- *    `<meta name="arcade-origin" content="https://arcade.example">` (the games' server writes it
- *    in), checked to be an http(s) origin and nothing more, else `location.origin`. The `arcade`
- *    query parameter the play page adds is never trusted: anyone can frame a game with any value in
- *    it, and the game would then send its token and runs there.
- * 2. Handshake. The play page puts a per-frame nonce in the URL's fragment (`#nonce=…`); the game
- *    reads it and echoes it in every message it posts, and accepts only messages that carry it. On
- *    load the game posts `{ type: 'ARCADE_READY', gameId, nonce }` to `window.parent` with
- *    targetOrigin = the arcade origin (never '*'). It accepts a `message` event ONLY when
- *    `event.origin === arcadeOrigin && event.source === window.parent && data.nonce === nonce`.
- *    `{ type: 'ARCADE_TOKEN', token, username, nonce }` hands over the game token (a JWT string) and the
- *    player's name ("Playing as {username}" in the HUD). A newer ARCADE_TOKEN replaces the old
- *    token (the arcade refreshes it). Fallback when no message arrives: the `token` (and
- *    `username`) parameters of the URL's fragment (`#token=…&username=…`), never its query, so the
- *    token reaches no server log or Referer; the game removes the fragment once read.
- * 3. Run tickets (README, "Fair play"). Each run starts with a ticket from
- *      POST {arcadeOrigin}/api/games/{gameId}/runs/start   (Authorization: Bearer <token>)
- *    -> { runId, seed, startedAt, questions? }. The seed drives every random choice of the run
- *    (shared/prng.js), so the server can replay it. Games that can, fetch the next ticket while the
- *    player is on the ready or end screen, so PLAY starts at once. No token (or no ticket): the run
- *    is played with a local seed and cannot be saved.
- * 4. Results. At the end of each run:
- *      POST {arcadeOrigin}/api/games/{gameId}/runs
- *      Authorization: Bearer <token>
- *      Content-Type: application/json
- *      { runId, score, level?, fish?, achievements?, inputs? }
- *    runId = the ticket's (a retry of the same run resends the very same body);
- *    score and level are whole numbers >= 0;
- *    fish (fishing only) = [{ name, points, weight (kg), quality (1-5) }];
- *    achievements (REKT only) = every formation name -> true when completed in this run;
- *    inputs = the run's input log, which the server replays (REKT, fishing). Mr Quiz sends each
- *    answer as it is given (POST …/runs/{runId}/answers) and the server scores them.
- *    Answer 201/200 `{ run, best: { score, ... } }` -> "Saved! Best: N" (state 'saved').
- *    Network error or 5xx -> up to 3 retries with backoff (0.5 s, 1 s, 2 s), same runId.
- *    401 -> "Your session expired - press Refresh Game in the arcade" (state 'error').
- *    Other 4xx -> the JSON `error` message (state 'error').
- *    No token at all -> nothing is sent; "Sign in to the arcade to save your score". A run played
- *    without a ticket (no token when it started) cannot be saved and says so. When the retries run out (or
- *    after a 401, once a fresh token has arrived) a "Retry save" button resends the same body.
- * 5. Sharing. "Share score" posts `{ type: 'COPY_TO_CLIPBOARD', text: 'I scored N in <Game> on
- *    Sats Arcade!', nonce }` to window.parent (targetOrigin = arcade origin) and shows "Copied!".
- *    Stand-alone (no parent frame) the game writes the clipboard itself.
- * 6. Test hooks (read-only): `document.body.dataset.state` is 'ready' | 'playing' | 'over' |
- *    'saved' | 'error'; the element #run-status (aria-live polite) holds the last submission text.
- *    Each game also offers `window.__arcadeDebug()`, a snapshot of its state (never changes it).
- * 7. Accessibility: every action is a real <button>; the canvas has an aria-label; keyboard works.
+ * What the shell adds to the SDK:
+ * - Runs. `startRun()` takes the SDK's ticket (prefetched while the ready or end screen shows) or,
+ *   with no player or no ticket, a local seed: such a run is played but cannot be saved.
+ *   `finishRun()` submits through the SDK and says what happened in #run-status:
+ *   "Saved! Best: N" (state 'saved'); retries "Saving your score... (retry n of 3)"; 401 "Your
+ *   session expired - press Refresh Game in the arcade"; another 4xx the arcade's message (state
+ *   'error'); no player "Sign in to the arcade to save your score". When the retries run out (or
+ *   after a 401, once a fresh token has arrived) a "Retry save" button resends the same body.
+ * - Sharing. "Share score" passes 'I scored N in <Game> on Sats Arcade!' to the arcade's
+ *   clipboard (the SDK's `share`) and shows "Copied!".
+ * - Test hooks (read-only): `document.body.dataset.state` is 'ready' | 'playing' | 'over' |
+ *   'saved' | 'error'; #run-status (aria-live polite) holds the last submission text. Each game
+ *   also offers `window.__arcadeDebug()`, a snapshot of its state (never changes it).
+ * - Accessibility: every action is a real <button>; the canvas has an aria-label; keyboard works.
  */
 
 import { localSeed } from './prng.js';
-
-// The frame's nonce, and the fallback token and name, arrive in the fragment: read them once, then
-// drop the fragment.
-// (Outside a browser, as in the unit tests, there is no fragment.)
-const handedOver = new URLSearchParams(globalThis.location?.hash.slice(1) ?? '');
-if (handedOver.has('token') || handedOver.has('nonce'))
-  history.replaceState(null, '', location.pathname + location.search);
-/** This frame's nonce (protocol step 2), echoed in every message; empty when played on its own. */
-const frameNonce = handedOver.get('nonce') || '';
-
-/**
- * An origin as a game may be configured with: `https://host[:port]` or `http://…`, exactly an
- * origin (no path, query, fragment or credentials), written as browsers write it; else null.
- */
-export function validOrigin(value) {
-  if (typeof value !== 'string' || !/^https?:\/\/[^/?#@\s]+\/?$/i.test(value)) return null;
-  try {
-    const url = new URL(value);
-    return url.origin === 'null' ? null : url.origin;
-  } catch {
-    return null;
-  }
-}
-
-/** The arcade's origin (protocol step 1): the game's own configuration, never its query string. */
-export function arcadeOrigin() {
-  const configured = document.querySelector('meta[name="arcade-origin"]')?.getAttribute('content');
-  return validOrigin(configured) ?? location.origin;
-}
-
-/**
- * A message from the arcade (protocol step 2), or null to ignore it: from the parent window, its
- * exact origin, with this frame's nonce.
- */
-export function acceptArcadeMessage(event, origin, nonce, parent = globalThis.window?.parent) {
-  if (event.origin !== origin || event.source !== parent || parent === globalThis.window) return null;
-  const data = event.data;
-  if (!data || typeof data !== 'object' || !nonce || data.nonce !== nonce) return null;
-  return data;
-}
-
-/** crypto.randomUUID where available (secure contexts), else a v4 UUID from getRandomValues. */
-export function newRunId() {
-  if (crypto.randomUUID) return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6] & 0x0f) | 0x40;
-  b[8] = (b[8] & 0x3f) | 0x80;
-  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
-
-/** The `username` claim of a JWT, if it has one (display only, never trusted). */
-function usernameFromJwt(token) {
-  try {
-    const part = token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/');
-    const claims = JSON.parse(decodeURIComponent(escape(atob(part))));
-    return typeof claims.username === 'string' ? claims.username : '';
-  } catch {
-    return '';
-  }
-}
+import { connect, newRunId } from '../sdk/arcade-sdk.js';
 
 const store = {
   get(key) {
@@ -133,14 +39,10 @@ const store = {
   },
 };
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const RETRY_DELAYS_MS = [500, 1000, 2000];
 export const MSG_EXPIRED = 'Your session expired - press Refresh Game in the arcade';
 export const MSG_SIGNED_OUT = 'Sign in to the arcade to save your score';
 export const MSG_NO_TICKET =
   'This run started without a run ticket from the arcade, so it cannot be saved - play again to save your score';
-/** A prefetched ticket older than this is dropped for a fresh one (tickets serve a run for 2 hours). */
-const TICKET_FRESH_MS = 60 * 60 * 1000;
 
 /**
  * Tiny WebAudio synth. Silent until the first user input (browsers block audio before it) and
@@ -210,126 +112,56 @@ class Sound {
 }
 
 /**
- * The arcade connection and shared shell of one game.
+ * The arcade connection (the SDK's) and the shared shell of one game.
  * Expects in the page: #hud-player, #mute, #run-status, #share, #retry-save (optional).
  */
 export class Arcade {
   constructor({ gameId, gameName, prefetchTicket = true }) {
     this.gameId = gameId;
     this.gameName = gameName;
-    this.prefetch = prefetchTicket;
-    /** The next run's ticket, being fetched or ready: { promise, at }. */
-    this.nextTicket = null;
     this.ticketFor = null;
-    this.origin = arcadeOrigin();
-    this.token = handedOver.get('token') || '';
-    this.username = handedOver.get('username') || (this.token ? usernameFromJwt(this.token) : '');
     this.sound = new Sound();
     this.lastRun = null;
     this.lastScore = 0;
     this.submitting = false;
     this.expired = false;
-
-    window.addEventListener('message', (event) => this.onMessage(event));
-    this.wireShell();
-    this.showPlayer();
     this.setState('ready');
-    if (this.token && this.prefetch) this.prefetchTicket();
-    if (window.parent !== window) {
-      try {
-        window.parent.postMessage({ type: 'ARCADE_READY', gameId, nonce: frameNonce }, this.origin);
-      } catch {
-        /* no reachable parent: stand-alone */
-      }
-    }
+    this.wireShell();
+    this.connection = connect({
+      gameId,
+      prefetch: prefetchTicket,
+      onRetry: (attempt, of) => this.setStatus(`Saving your score... (retry ${attempt} of ${of})`, 'busy'),
+    });
+    this.connection.onPlayer((player) => {
+      this.showPlayer();
+      // A run refused for an expired token can be saved again with the fresh one (same runId).
+      if (player && this.expired && this.lastRun && !this.submitting) this.showRetry(true);
+    });
   }
 
-  onMessage(event) {
-    const data = acceptArcadeMessage(event, this.origin, frameNonce);
-    if (!data || data.type !== 'ARCADE_TOKEN') return;
-    if (typeof data.token !== 'string' || !data.token) return;
-    const changed = data.token !== this.token;
-    this.token = data.token;
-    this.username =
-      typeof data.username === 'string' && data.username ? data.username : usernameFromJwt(data.token) || this.username;
-    this.showPlayer();
-    // Tickets are the player's: one fetched with another token is dropped.
-    if (changed && this.prefetch) this.prefetchTicket();
-    // A run refused for an expired token can be saved again with the fresh one (same runId).
-    if (this.expired && this.lastRun && !this.submitting) this.showRetry(true);
-  }
-
-  /** Ask for a run ticket (protocol step 3): the ticket, or null when none could be had. */
-  async fetchTicket() {
-    const token = this.token;
-    if (!token) return null;
-    try {
-      const res = await fetch(`${this.origin}/api/games/${encodeURIComponent(this.gameId)}/runs/start`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${token}` },
-      });
-      if (res.status !== 201) return null;
-      const ticket = await res.json();
-      return { ...ticket, startedAt: Date.parse(ticket.startedAt), token };
-    } catch {
-      return null;
-    }
-  }
-
-  prefetchTicket() {
-    this.nextTicket = { promise: this.fetchTicket(), at: Date.now() };
-  }
-
-  /** The ticket for the run that starts now: the prefetched one if fresh, else a new one; null without. */
-  async takeTicket() {
-    if (!this.token) return null;
-    let next = this.nextTicket;
-    this.nextTicket = null;
-    if (!next || Date.now() - next.at > TICKET_FRESH_MS) next = { promise: this.fetchTicket(), at: Date.now() };
-    let ticket = await next.promise;
-    // Fetched with a token since replaced, or failed: one more try with the current token.
-    if (!ticket || ticket.token !== this.token) ticket = await this.fetchTicket();
-    return ticket;
-  }
-
-  /**
-   * Mr Quiz (protocol step 4): send the answer to question `question` of the run; the server's
-   * verdict `{ correct, ok, points, timedOut }`, or null when it could not be had.
-   */
-  async answer(runId, question, choice, ms) {
-    if (!this.token) return null;
-    for (let attempt = 0; attempt <= RETRY_DELAYS_MS.length; attempt++) {
-      if (attempt > 0) await sleep(RETRY_DELAYS_MS[attempt - 1]);
-      try {
-        const res = await fetch(
-          `${this.origin}/api/games/${encodeURIComponent(this.gameId)}/runs/${encodeURIComponent(runId)}/answers`,
-          {
-            method: 'POST',
-            headers: { Authorization: `Bearer ${this.token}`, 'Content-Type': 'application/json' },
-            body: JSON.stringify({ question, choice, ms: Math.max(0, Math.round(ms)) }),
-          },
-        );
-        if (res.ok) return await res.json();
-        if (res.status < 500) return null;
-      } catch {
-        /* try again */
-      }
-    }
-    return null;
+  /** The arcade's origin (the SDK's, from the page's configuration). */
+  get origin() {
+    return this.connection.arcadeOrigin;
   }
 
   get signedIn() {
-    return Boolean(this.token);
+    return Boolean(this.connection.player);
+  }
+
+  /** Mr Quiz: the server's verdict on an answer (the SDK's `answer`). */
+  answer(runId, question, choice, ms) {
+    return this.connection.answer(runId, question, choice, ms);
   }
 
   showPlayer() {
     const el = document.getElementById('hud-player');
     if (!el) return;
-    el.textContent = this.username ? `Playing as ${this.username}` : this.token ? 'Signed in' : 'Not signed in';
+    const player = this.connection?.player;
+    el.textContent = player?.username ? `Playing as ${player.username}` : player ? 'Signed in' : 'Not signed in';
     el.title = el.textContent;
   }
 
-  /** Protocol step 5: the read-only status for tests. */
+  /** The read-only status for tests. */
   setState(state) {
     document.body.dataset.state = state;
   }
@@ -377,18 +209,10 @@ export class Arcade {
     this.showRetry(false);
     const share = document.getElementById('share');
     if (share) share.textContent = 'Share score';
-    const ticket = await this.takeTicket();
-    if (this.prefetch && this.token) this.prefetchTicket();
+    const ticket = await this.connection.startRun();
     this.ticketFor = ticket ? ticket.runId : null;
     this.setState('playing');
-    if (ticket)
-      return {
-        runId: ticket.runId,
-        seed: ticket.seed,
-        startedAt: ticket.startedAt,
-        questions: ticket.questions,
-        local: false,
-      };
+    if (ticket) return { ...ticket, local: false };
     return { runId: newRunId(), seed: localSeed(), startedAt: Date.now(), local: true };
   }
 
@@ -398,17 +222,12 @@ export class Arcade {
   }
 
   /**
-   * End of a run: state 'over', then the submission (protocol step 4).
+   * End of a run: state 'over', then the submission.
    * run = { runId, score, level?, fish?, achievements?, inputs? }. Resolves to the final state.
    */
   async finishRun(run) {
     this.lastScore = run.score;
     this.setState('over');
-    const body = { runId: run.runId, score: Math.max(0, Math.floor(run.score)) };
-    if (run.level !== undefined) body.level = Math.max(0, Math.floor(run.level));
-    if (run.fish) body.fish = run.fish;
-    if (run.achievements) body.achievements = run.achievements;
-    if (run.inputs) body.inputs = run.inputs;
     if (!this.signedIn) {
       this.setStatus(MSG_SIGNED_OUT, 'info');
       return 'over';
@@ -417,77 +236,43 @@ export class Arcade {
       this.setStatus(MSG_NO_TICKET, 'info');
       return 'over';
     }
-    this.lastRun = body;
-    return this.submit(body);
+    this.lastRun = run;
+    return this.submit(run);
   }
 
-  async submit(body) {
+  async submit(run) {
     if (this.submitting) return document.body.dataset.state;
     this.submitting = true;
     this.showRetry(false);
     this.setStatus('Saving your score...', 'busy');
-    const url = `${this.origin}/api/games/${encodeURIComponent(this.gameId)}/runs`;
-    let outcome = null;
-    for (let attempt = 0; attempt <= RETRY_DELAYS_MS.length; attempt++) {
-      if (attempt > 0) {
-        this.setStatus(`Saving your score... (retry ${attempt} of ${RETRY_DELAYS_MS.length})`, 'busy');
-        await sleep(RETRY_DELAYS_MS[attempt - 1]);
-      }
-      let res;
-      try {
-        res = await fetch(url, {
-          method: 'POST',
-          headers: { Authorization: `Bearer ${this.token}`, 'Content-Type': 'application/json' },
-          body: JSON.stringify(body),
-        });
-      } catch {
-        outcome = { retry: true, text: 'Could not reach the arcade - your score is not saved yet.' };
-        continue;
-      }
-      const data = await res.json().catch(() => null);
-      if (res.status === 200 || res.status === 201) {
-        const best = data?.best?.score;
-        this.expired = false;
-        outcome = { ok: true, text: Number.isFinite(best) ? `Saved! Best: ${formatCount(best)}` : 'Saved!' };
-        break;
-      }
-      if (res.status >= 500) {
-        outcome = { retry: true, text: `The arcade had a problem (${res.status}) - your score is not saved yet.` };
-        continue;
-      }
-      if (res.status === 401) {
-        this.expired = true;
-        outcome = { text: MSG_EXPIRED };
-        break;
-      }
-      const message =
-        data && typeof data.error === 'string' && data.error
-          ? data.error
-          : `The arcade refused the score (${res.status}).`;
-      outcome = { text: message };
-      break;
-    }
+    const outcome = await this.connection.submit(run);
     this.submitting = false;
-    this.setStatus(outcome.text, outcome.ok ? 'ok' : 'error');
+    let text;
+    if (outcome.ok) {
+      this.expired = false;
+      text = Number.isFinite(outcome.best?.score) ? `Saved! Best: ${formatCount(outcome.best.score)}` : 'Saved!';
+    } else if (outcome.status === 'expired') {
+      this.expired = true;
+      text = MSG_EXPIRED;
+    } else if (outcome.status === 'unreachable') {
+      text = outcome.httpStatus
+        ? `The arcade had a problem (${outcome.httpStatus}) - your score is not saved yet.`
+        : 'Could not reach the arcade - your score is not saved yet.';
+    } else if (outcome.status === 'signed-out') {
+      text = MSG_SIGNED_OUT;
+    } else {
+      text = outcome.error;
+    }
+    this.setStatus(text, outcome.ok ? 'ok' : 'error');
     const state = outcome.ok ? 'saved' : 'error';
     // Only if the player has not started another run meanwhile.
     if (document.body.dataset.state !== 'playing') this.setState(state);
-    if (outcome.retry) this.showRetry(true);
+    if (outcome.status === 'unreachable') this.showRetry(true);
     return state;
   }
 
-  /** Protocol step 4. */
   share(button) {
-    const text = `I scored ${this.lastScore} in ${this.gameName} on Sats Arcade!`;
-    if (window.parent !== window) {
-      try {
-        window.parent.postMessage({ type: 'COPY_TO_CLIPBOARD', text, nonce: frameNonce }, this.origin);
-      } catch {
-        /* ignore */
-      }
-    } else {
-      navigator.clipboard?.writeText(text).catch(() => {});
-    }
+    void this.connection.share(`I scored ${this.lastScore} in ${this.gameName} on Sats Arcade!`);
     if (button) button.textContent = 'Copied!';
     this.sound.beep(1320, 0.07);
   }

@@ -100,6 +100,53 @@ test.describe('playing a game', () => {
     expect(submitted).toEqual([`${new URL(process.env.E2E_BASE_URL!).origin} Bearer ${gameToken}`]);
   });
 
+  test('a run the arcade cannot take yet is retried, then saved with Retry save; an expired token is said', async ({
+    page,
+  }) => {
+    const email = await registerThroughApi(page.request, 'Retry_Player');
+    await signInThroughLink(page, email);
+    const { gameToken } = await (await page.request.get('/api/auth/game-token')).json();
+    const cors = {
+      'access-control-allow-origin': gamesOrigin(),
+      'access-control-allow-methods': 'GET, POST, OPTIONS',
+      'access-control-allow-headers': 'Authorization, Content-Type',
+    };
+    // the arcade's answers, in turn: down four times (the first try and its three retries), then
+    // saved; then the token expired
+    const answers = [503, 503, 503, 503, 201, 401];
+    const bodies: string[] = [];
+    await page.route('**/api/games/rekt/runs', (route) => {
+      if (route.request().method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors });
+      bodies.push(route.request().postData() ?? '');
+      const status = answers.shift()!;
+      if (status === 201) return route.fulfill({ status, headers: cors, json: { run: {}, best: { score: 1234 } } });
+      return route.fulfill({ status, headers: cors, json: { error: status === 401 ? 'expired' : 'busy' } });
+    });
+    await page.goto(gameUrl(`/arcade-games/rekt/#token=${gameToken}&username=Retry_Player`));
+    await expect(page.getByText('Playing as Retry_Player')).toBeVisible();
+    await page.getByRole('button', { name: /^play/i }).first().click();
+    // the bird falls: the run ends and is sent, retried three times, then given up for now
+    await expect(page.locator('#run-status')).toHaveText(
+      'The arcade had a problem (503) - your score is not saved yet.',
+      { timeout: 30_000 },
+    );
+    await expect(page.locator('body')).toHaveAttribute('data-state', 'error');
+    expect(bodies).toHaveLength(4);
+    expect(new Set(bodies).size).toBe(1);
+    await page.getByRole('button', { name: 'Retry save' }).click();
+    await expect(page.locator('#run-status')).toHaveText('Saved! Best: 1,234');
+    await expect(page.locator('body')).toHaveAttribute('data-state', 'saved');
+    await expect(page.getByRole('button', { name: 'Retry save' })).toBeHidden();
+    expect(bodies).toHaveLength(5);
+    expect(bodies[4]).toBe(bodies[0]);
+    // the next run meets an expired token
+    await page.getByRole('button', { name: /^play again/i }).click();
+    await expect(page.locator('#run-status')).toHaveText('Your session expired - press Refresh Game in the arcade', {
+      timeout: 30_000,
+    });
+    await expect(page.locator('body')).toHaveAttribute('data-state', 'error');
+  });
+
   test('/play refuses encoded traversal out of a game folder', async ({ page, request }) => {
     const email = await registerThroughApi(request, 'Path_Walker');
     await signInThroughLink(page, email);

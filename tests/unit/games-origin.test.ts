@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, gamesOriginSetting, loadConfig } from '~/server/shared/config';
-// the games' side of the handshake (games/shared/arcade-client.js), a plain ES module
-import { acceptArcadeMessage, validOrigin } from '../../games/shared/arcade-client.js';
+// the games' side of the handshake (the Game SDK, games/sdk/arcade-sdk.js), a plain ES module
+import { acceptArcadeMessage, validOrigin } from '../../games/sdk/arcade-sdk.js';
 
 const dataDir = '/tmp/sats-arcade-games-origin-test';
 const SECRET_KEY = 'x'.repeat(32);
@@ -82,8 +82,8 @@ describe("the game's side of the handshake", () => {
     const self = {};
     const token = { type: 'ARCADE_TOKEN', token: 'a.b.c', nonce: 'n0nce' };
     const event = (over: object) => ({ origin: 'https://arcade.example', source: parent, data: token, ...over });
-    const accept = (e: object, nonce = 'n0nce', parentWindow: object = parent) =>
-      acceptArcadeMessage(e, 'https://arcade.example', nonce, parentWindow as Window);
+    const accept = (e: { origin: string; source: unknown; data: unknown }, nonce = 'n0nce', parentWindow = parent) =>
+      acceptArcadeMessage(e, 'https://arcade.example', nonce, parentWindow);
     expect(accept(event({}))).toEqual(token);
     expect(accept(event({ origin: 'https://evil.example' }))).toBeNull();
     expect(accept(event({ origin: 'https://arcade.example:444' }))).toBeNull();

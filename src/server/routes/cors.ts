@@ -2,7 +2,7 @@ import { forbidden } from '../shared/errors';
 
 const ALLOW = {
   'access-control-allow-methods': 'GET, POST, OPTIONS',
-  'access-control-allow-headers': 'Authorization, Content-Type',
+  'access-control-allow-headers': 'Authorization, Content-Type, X-Arcade-Signature',
   'access-control-max-age': '600',
   vary: 'Origin',
 };

@@ -115,7 +115,7 @@ export interface StaticFiles {
 
 /**
  * A reference game's page as the games' origin serves it: with `<meta name="arcade-origin">` naming
- * the arcade (the games' protocol step 1, games/shared/arcade-client.js), written in at start
+ * the arcade (read by the Game SDK's connect, games/sdk/arcade-sdk.js), written in at start
  * because SITE_URL is a run-time setting.
  */
 export function withArcadeOrigin(html: string, arcadeOrigin: string): string {

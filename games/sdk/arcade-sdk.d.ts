@@ -1,0 +1,372 @@
+// Types of the Sats Arcade Game SDK (arcade-sdk.js), made from its JSDoc by `npm run sdk:types`: do not edit.
+/**
+ * An origin as a game may be configured with: `https://host[:port]` or `http://…`, exactly an
+ * origin (no path, query, fragment or credentials), written as browsers write it; else null.
+ * @param {unknown} value
+ * @returns {string | null}
+ */
+export function validOrigin(value: unknown): string | null;
+/**
+ * The arcade's origin from the game's own configuration: `configured` when given (it must be an
+ * origin), else the page's `<meta name="arcade-origin">` when it holds one, else the game's own
+ * origin. Never the `?arcade=` query parameter.
+ * @param {string} [configured]
+ * @returns {string}
+ */
+export function resolveArcadeOrigin(configured?: string): string;
+/**
+ * A message from the arcade, or null to ignore it: from the parent window, its exact origin, with
+ * this frame's nonce.
+ * @param {{ origin: string, source: unknown, data: unknown }} event
+ * @param {string} origin the arcade's origin
+ * @param {string} nonce this frame's nonce
+ * @param {unknown} [parent] the parent window (the game's `window.parent`)
+ * @returns {Record<string, unknown> | null}
+ */
+export function acceptArcadeMessage(
+  event: {
+    origin: string;
+    source: unknown;
+    data: unknown;
+  },
+  origin: string,
+  nonce: string,
+  parent?: unknown,
+): Record<string, unknown> | null;
+/**
+ * A new random id (a v4 UUID): for a run of a game without tickets, or one played signed out.
+ * @returns {string}
+ */
+export function newRunId(): string;
+/**
+ * Connect the game to the arcade: says ARCADE_READY to the play page and takes the player's token
+ * when it arrives. One connection per page.
+ * @param {ConnectOptions} options
+ * @returns {ArcadeConnection}
+ */
+export function connect(options: ConnectOptions): ArcadeConnection;
+/**
+ * Sats Arcade Game SDK: the browser side of the Game API, for any game the arcade frames.
+ *
+ * One plain ES module without dependencies (types in `arcade-sdk.d.ts` next to it, made from this
+ * file's JSDoc by `npm run sdk:types`). Its version follows semver: {@link VERSION}. The guide is
+ * docs/bring-your-own-game.md; the root README's "Game API" is the protocol it speaks.
+ *
+ * ```js
+ * import { connect } from './arcade-sdk.js';
+ * const arcade = connect({ gameId: 'my-game', arcadeOrigin: 'https://arcade.example' });
+ * arcade.onPlayer((player) => hud.textContent = player ? `Playing as ${player.username}` : 'Not signed in');
+ * const ticket = await arcade.startRun();           // { runId, seed, startedAt } or null
+ * // … play, drawing every random choice from ticket.seed …
+ * const outcome = await arcade.submit({ runId: ticket.runId, score: 4200, level: 3 });
+ * if (outcome.ok) console.log(`Best: ${outcome.best.score}`);
+ * ```
+ *
+ * Security rules the SDK keeps for you:
+ * - The arcade's origin comes from the game's own configuration (the `arcadeOrigin` option, else
+ *   `<meta name="arcade-origin">`, else the game's own origin), never from the `?arcade=` hint the
+ *   play page adds: anyone can frame a game with any value there.
+ * - Messages go to the arcade's exact origin (never `'*'`), carry the frame's nonce (from the
+ *   URL's fragment, `#nonce=…`), and are taken only from the parent window, from that origin, with
+ *   that nonce.
+ * - The fallback token (`#token=…&username=…`, for a game that did not say ARCADE_READY in time)
+ *   is read from the fragment once and the fragment removed, so it reaches no history or Referer.
+ */
+/** The SDK's version (semver): a new major version changes something a game relies on. */
+export const VERSION: '1.0.0';
+/**
+ * The connection of one game to the arcade. Make it with {@link connect}.
+ */
+export class ArcadeConnection {
+  /** @param {ConnectOptions} options */
+  constructor({ gameId, arcadeOrigin, prefetch, onRetry }: ConnectOptions);
+  /** The game's id in the arcade's catalogue. */
+  gameId: string;
+  /** The arcade's exact origin: where messages and API calls go. */
+  arcadeOrigin: string;
+  /** This frame's nonce (empty when the game is not played in the arcade's frame). */
+  nonce: string;
+  /** True when the game runs in a frame (the arcade's play page). */
+  framed: boolean;
+  /** @private @type {Player | null} */
+  private currentPlayer;
+  /** @private @type {Set<(player: Player | null) => void>} */
+  private listeners;
+  /** @private @type {{ promise: Promise<Ticket & { token: string } | null>, at: number } | null} */
+  private nextTicket;
+  /** @private */
+  private prefetch;
+  /** @private */
+  private onRetry;
+  /**
+   * @param {MessageEvent} event
+   * @private
+   */
+  private onMessage;
+  /** The player the game plays for, or null when signed out (or not given yet). */
+  get player(): Player | null;
+  /**
+   * Be told of the player now and whenever it changes (a new token from the arcade). Returns a
+   * function that stops it.
+   * @param {(player: Player | null) => void} listener
+   * @returns {() => void}
+   */
+  onPlayer(listener: (player: Player | null) => void): () => void;
+  /**
+   * The player once the arcade has said who plays, or null when it has not within `timeoutMs`
+   * (a signed-out visitor, or the game opened on its own).
+   * @param {number} [timeoutMs]
+   * @returns {Promise<Player | null>}
+   */
+  whenPlayer(timeoutMs?: number): Promise<Player | null>;
+  /**
+   * Post a message to the arcade (its exact origin, with the frame's nonce).
+   * @param {Record<string, unknown>} message
+   * @private
+   */
+  private post;
+  /**
+   * A Game API call with the player's token.
+   * @param {string} path
+   * @param {RequestInit} [init]
+   * @private
+   */
+  private call;
+  /**
+   * Ask the arcade for a new run ticket now.
+   * @returns {Promise<Ticket & { token: string } | null>}
+   * @private
+   */
+  private fetchTicket;
+  /**
+   * Fetch the next run's ticket in the background now (the `prefetch` option does it by itself),
+   * so the next {@link startRun} answers at once.
+   */
+  prefetchRun(): void;
+  /**
+   * Start a run: its ticket, or null when there is no player or the arcade gave none (the run can
+   * then be played but not saved). Takes the prefetched ticket when it is fresh and the player's.
+   * @returns {Promise<Ticket | null>}
+   */
+  startRun(): Promise<Ticket | null>;
+  /**
+   * Submit a finished run (its score, and what the game reports beyond it). Network errors and
+   * 5xx are retried 3 times (0.5 s, 1 s, 2 s) with the same body, and the arcade never counts a
+   * run twice, so sending the same run again is always safe.
+   * @param {RunResult} result
+   * @returns {Promise<SubmitOutcome>}
+   */
+  submit(result: RunResult): Promise<SubmitOutcome>;
+  /**
+   * Submit a run your game's own server decided and signed (see {@link SignedResult}); stored as
+   * verified. The body goes as it was signed, byte for byte.
+   * @param {SignedResult} signed
+   * @returns {Promise<SubmitOutcome>}
+   */
+  submitSigned({ body, signature }: SignedResult): Promise<SubmitOutcome>;
+  /**
+   * @param {string} body
+   * @param {string | null} signature
+   * @returns {Promise<SubmitOutcome>}
+   * @private
+   */
+  private send;
+  /**
+   * Mr Quiz: send the answer to question `question` of the run; the server's verdict, or null
+   * when it could not be had.
+   * @param {string} runId
+   * @param {number} question
+   * @param {number | null} choice
+   * @param {number} ms how long the player took
+   * @returns {Promise<AnswerVerdict | null>}
+   */
+  answer(runId: string, question: number, choice: number | null, ms: number): Promise<AnswerVerdict | null>;
+  /**
+   * Who the arcade says the current token belongs to (`GET /api/games/token-info`), or null
+   * without a player or a valid token. A game's server makes the same call to check a player.
+   * @returns {Promise<TokenInfo | null>}
+   */
+  tokenInfo(): Promise<TokenInfo | null>;
+  /**
+   * Ask the arcade to copy `text` to the player's clipboard (a frame may not always write it);
+   * played on its own, the game writes it itself. Resolves to true when it was passed on.
+   * @param {string} text at most 2,000 characters
+   * @returns {Promise<boolean>}
+   */
+  share(text: string): Promise<boolean>;
+  /** Stop listening to the arcade. */
+  close(): void;
+}
+/**
+ * The signed-in player a game plays for: the arcade's username and the game token (a bearer JWT
+ * that lives 30 minutes; the play page sends a fresh one before it expires).
+ */
+export type Player = {
+  username: string;
+  token: string;
+};
+/**
+ * One of Mr Quiz's questions as its ticket carries it (without the answer).
+ */
+export type TicketQuestion = {
+  topic: string;
+  question: string;
+  answers: string[];
+};
+/**
+ * A run ticket (README, "Fair play"): the run's id and seed, issued by the arcade when the run
+ * starts. Every random choice of the run comes from `seed`, so a server can replay it.
+ */
+export type Ticket = {
+  /**
+   * the id to submit the run under (an opaque string)
+   */
+  runId: string;
+  /**
+   * a 32-bit unsigned integer
+   */
+  seed: number;
+  /**
+   * when the arcade issued it, in ms since 1970
+   */
+  startedAt: number;
+  /**
+   * Mr Quiz only
+   */
+  questions?: TicketQuestion[] | undefined;
+};
+/**
+ * One fish of a fishing run.
+ */
+export type Fish = {
+  name: string;
+  points: number;
+  /**
+   * kilograms
+   */
+  weight: number;
+  /**
+   * 1 to 5
+   */
+  quality: number;
+};
+/**
+ * A finished run as the game reports it: `POST /api/games/{gameId}/runs`. Whole numbers >= 0.
+ */
+export type RunResult = {
+  /**
+   * the ticket's `runId`
+   */
+  runId: string;
+  score: number;
+  level?: number | undefined;
+  /**
+   * fishing only
+   */
+  fish?: Fish[] | undefined;
+  /**
+   * REKT! only: its formations
+   */
+  achievements?: Record<string, boolean> | undefined;
+  /**
+   * the input log of a game the arcade replays
+   */
+  inputs?: unknown[] | undefined;
+};
+/**
+ * A result the game's own server made and signed with the game's secret (README, "Fair play",
+ * "Signed by the game's own server"): the exact JSON body it signed and its `X-Arcade-Signature`
+ * header, `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. The body names the player
+ * (`userId`, from token-info). The arcade stores such a run as verified.
+ */
+export type SignedResult = {
+  body: string;
+  signature: string;
+};
+/**
+ * A run as the arcade stored it.
+ */
+export type StoredRun = {
+  runId: string;
+  gameId: string;
+  score: number;
+  level: number | null;
+  fishCaught: number;
+  createdAt: string;
+  /**
+   * true when the arcade replayed it or the game's server signed it
+   */
+  verified: boolean;
+};
+/**
+ * The player's best single run in the game, after this one.
+ */
+export type Best = {
+  score: number;
+  level: number | null;
+  fishCaught: number;
+  totalPlays: number;
+  reachedAt: string;
+};
+/**
+ * What became of a submission.
+ * - `saved`: stored (201) or stored before with the very same body (200);
+ * - `signed-out`: there is no player, nothing was sent;
+ * - `expired`: the token was refused (401): the play page's next token lets the same run be sent again;
+ * - `refused`: any other 4xx, with the arcade's message;
+ * - `unreachable`: network errors or 5xx after every retry: send the same run again later.
+ */
+export type SubmitOutcome =
+  | {
+      ok: true;
+      status: 'saved';
+      httpStatus: number;
+      run: StoredRun;
+      best: Best;
+    }
+  | {
+      ok: false;
+      status: 'signed-out' | 'expired' | 'refused' | 'unreachable';
+      httpStatus: number;
+      error: string;
+    };
+/**
+ * What the arcade says about a token: `GET /api/games/token-info`.
+ */
+export type TokenInfo = {
+  userId: number;
+  username: string;
+  expiresAt: string;
+};
+/**
+ * Mr Quiz: the server's verdict on one answer.
+ */
+export type AnswerVerdict = {
+  correct: boolean;
+  /**
+   * the right answer's index
+   */
+  ok: number;
+  points: number;
+  timedOut: boolean;
+};
+export type ConnectOptions = {
+  /**
+   * the game's id in the arcade's catalogue
+   */
+  gameId: string;
+  /**
+   * the arcade's exact origin, `https://arcade.example`; else the
+   * page's `<meta name="arcade-origin">`, else the game's own origin
+   */
+  arcadeOrigin?: string | undefined;
+  /**
+   * fetch the next run's ticket ahead (default true): when the player
+   * arrives or changes, and as each run starts, so {@link ArcadeConnection.startRun} answers at once
+   */
+  prefetch?: boolean | undefined;
+  /**
+   * told before each retry of a submission
+   */
+  onRetry?: ((attempt: number, of: number) => void) | undefined;
+};
