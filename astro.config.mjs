@@ -11,6 +11,7 @@ import { frameSources, pageDirectives, REFERENCE_GAMES_PREFIX } from './src/serv
 import { addPreloads } from './scripts/build/preload';
 import { precompress } from './scripts/build/precompress';
 import { copyReferenceGames, serveReferenceGames } from './scripts/build/reference-games';
+import { catalogueFolders } from './scripts/build/catalogue-folders.mjs';
 
 // the server's own rule (a local arcade without SITE_URL is on HOST and PORT), so its pages name the same address
 const site = siteUrlSetting(process.env);
@@ -18,13 +19,15 @@ const site = siteUrlSetting(process.env);
 // arcade without one is refused at start, and built here with a stand-in its server replaces
 const builtGamesOrigin = new URL(gamesOriginSetting(process.env) ?? 'https://games.invalid').origin;
 
-/** The catalogue's game URLs (the `url` of src/content/games/*.md): the play page frames them. */
+/** The catalogue's game URLs (the `url` of every entry, see catalogueFolders): the play page frames them. */
 function catalogueGameUrls() {
-  const dir = new URL('./src/content/games/', import.meta.url);
-  return readdirSync(dir)
-    .filter((name) => name.endsWith('.md'))
-    .map((name) => /^url:\s*["']?([^"'\n]+?)["']?\s*$/m.exec(readFileSync(new URL(name, dir), 'utf8'))?.[1])
-    .filter((url) => typeof url === 'string');
+  return catalogueFolders().flatMap((folder) => {
+    const dir = new URL(`./${folder}/`, import.meta.url);
+    return readdirSync(dir)
+      .filter((name) => name.endsWith('.md'))
+      .map((name) => /^url:\s*["']?([^"'\n]+?)["']?\s*$/m.exec(readFileSync(new URL(name, dir), 'utf8'))?.[1])
+      .filter((url) => typeof url === 'string');
+  });
 }
 
 /**

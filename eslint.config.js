@@ -29,10 +29,20 @@ const BROWSER = [
   'src/ui/**',
   'public/arcade-games/**',
   'games/**',
+  'examples/*/main.js',
   'tests/e2e/**',
 ];
 /** Code that runs in Node: the server, routes, middleware, scripts, tests and the tools' configs. */
-const NODE = ['src/server/**', 'src/pages/**', 'src/*.ts', 'src/lib/**', 'scripts/**', 'tests/**', '*.{js,mjs,ts}'];
+const NODE = [
+  'src/server/**',
+  'src/pages/**',
+  'src/*.ts',
+  'src/lib/**',
+  'scripts/**',
+  'tests/**',
+  'examples/*/server.mjs',
+  '*.{js,mjs,ts}',
+];
 
 export default defineConfig(
   // The same list as .prettierignore: built or run-time output, and files that tools write.

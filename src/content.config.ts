@@ -1,6 +1,7 @@
 import { defineCollection } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
+import { catalogueFolders } from '../scripts/build/catalogue-folders.mjs';
 
 /** A site-relative path such as `/images/games/rekt/logo.svg`. */
 const sitePath = z.string().regex(/^\/(?!\/)\S*$/, 'must be a site-relative path starting with "/"');
@@ -71,75 +72,106 @@ const gameDetail = z.discriminatedUnion('layout', [
   }),
 ]);
 
+/** A catalogue game shown to players: its cards, its page, its leaderboard. */
+const listedGame = z.object({
+  /**
+   * Listed (the default): on every page that lists games. `false`: an unlisted game, playable at its
+   * play link with runs, tickets, results and a leaderboard through the Game API, but on no page: a
+   * studio's game being tried out before launch (docs/bring-your-own-game.md). It then needs only
+   * what the server uses: id, name, gameId, description, url, results, fairPlay and limits.
+   */
+  listed: z.literal(true),
+  /** Catalogue number, also the display order. */
+  id: z.number().int().positive(),
+  name: z.string().min(1),
+  /** The detail page's last path segment. */
+  slug: z.string().regex(/^[a-z0-9-]+$/),
+  /** The id scores, leaderboards and tournaments use. */
+  gameId: z.string().regex(/^[a-z0-9-]+$/),
+  /** One or two sentences shown on the cards. */
+  description: z.string().min(1),
+  /** Where the game is played: an absolute URL of its host, or a path the arcade serves. */
+  url: z.union([z.url({ protocol: /^https?$/ }), sitePath]),
+  logo: sitePath,
+  rating: z.number().min(0).max(5),
+  activePlayers: z.number().int().nonnegative(),
+  isOnline: z.boolean(),
+  detailsPath: sitePath,
+  emoji: z.string().min(1),
+  /** Optional list of features (fishing only in the catalogue). */
+  features: z.array(z.string().min(1)).optional(),
+  /** When the game came out, as shown to players, e.g. `June 2025`. */
+  released: z.string().min(1),
+  /** The five screenshots of the rotating card image. */
+  screenshots: z.array(image).length(5),
+  /** How long each card screenshot stays before the next. */
+  carouselIntervalMs: z.number().int().min(500),
+  detail: gameDetail,
+  /**
+   * What a run of this game reports beyond its score, and so what the boards, the Game API and the
+   * achievements show and accept for it. Nothing in the code asks which game it is.
+   */
+  results: z.object({
+    /** Runs carry the fish caught (`fish`): boards show fish counts and the Fishing Results dialog. */
+    fish: z.boolean(),
+    /** Runs report REKT!'s coin formations (`achievements`), which unlock the perfect card. */
+    formations: z.boolean(),
+    /** Runs reach levels: boards and the Your Rank card show them (else the fish count). */
+    levels: z.boolean(),
+  }),
+  /** The dashboard card ends its description with a 'read more' link to the detail page. */
+  readMore: z.boolean(),
+  /**
+   * The achievement game: its best single run counts for the score cards (beginner, pro,
+   * hardcore). Exactly one catalogue game has it.
+   */
+  achievements: z.boolean().default(false),
+  /**
+   * Fair play (README, "Fair play"): `replay`, the server replays every run from its ticket's seed
+   * and the game's input log (the arcade's own games); `ticket`, each run needs a fresh run ticket
+   * and its timing is checked (a game the arcade cannot simulate); `none`, the Game API takes the
+   * reported result.
+   */
+  fairPlay: z.enum(['replay', 'ticket', 'none']),
+  /** Plausibility limits of one run: the Game API refuses results beyond them. */
+  limits: z.object({
+    maxScore: z.number().int().positive(),
+    maxLevel: z.number().int().nonnegative(),
+    /** 0 for games without fish (`results.fish` false). */
+    maxFishPerRun: z.number().int().nonnegative(),
+  }),
+});
+
+/** An unlisted game (`listed: false`): only what the server needs to take its runs. */
+const unlistedGame = listedGame
+  .pick({
+    id: true,
+    name: true,
+    gameId: true,
+    description: true,
+    url: true,
+    results: true,
+    fairPlay: true,
+    limits: true,
+  })
+  .extend({
+    listed: z.literal(false),
+    /** The achievement game is a listed one. */
+    achievements: z.literal(false).default(false),
+  });
+
 /** The game catalogue: one Markdown file per game. */
 const games = defineCollection({
-  loader: glob({ pattern: '*.md', base: './src/content/games' }),
-  schema: z
-    .object({
-      /** Catalogue number, also the display order. */
-      id: z.number().int().positive(),
-      name: z.string().min(1),
-      /** The detail page's last path segment. */
-      slug: z.string().regex(/^[a-z0-9-]+$/),
-      /** The id scores, leaderboards and tournaments use. */
-      gameId: z.string().regex(/^[a-z0-9-]+$/),
-      /** One or two sentences shown on the cards. */
-      description: z.string().min(1),
-      /** Where the game is played: an absolute URL of its host, or a path the arcade serves. */
-      url: z.union([z.url({ protocol: /^https?$/ }), sitePath]),
-      logo: sitePath,
-      rating: z.number().min(0).max(5),
-      activePlayers: z.number().int().nonnegative(),
-      isOnline: z.boolean(),
-      detailsPath: sitePath,
-      emoji: z.string().min(1),
-      /** Optional list of features (fishing only in the catalogue). */
-      features: z.array(z.string().min(1)).optional(),
-      /** When the game came out, as shown to players, e.g. `June 2025`. */
-      released: z.string().min(1),
-      /** The five screenshots of the rotating card image. */
-      screenshots: z.array(image).length(5),
-      /** How long each card screenshot stays before the next. */
-      carouselIntervalMs: z.number().int().min(500),
-      detail: gameDetail,
-      /**
-       * What a run of this game reports beyond its score, and so what the boards, the Game API and the
-       * achievements show and accept for it. Nothing in the code asks which game it is.
-       */
-      results: z.object({
-        /** Runs carry the fish caught (`fish`): boards show fish counts and the Fishing Results dialog. */
-        fish: z.boolean(),
-        /** Runs report REKT!'s coin formations (`achievements`), which unlock the perfect card. */
-        formations: z.boolean(),
-        /** Runs reach levels: boards and the Your Rank card show them (else the fish count). */
-        levels: z.boolean(),
+  loader: glob({ pattern: catalogueFolders().map((folder) => `${folder}/*.md`), base: '.' }),
+  schema: z.preprocess(
+    (entry) => (entry && typeof entry === 'object' && !('listed' in entry) ? { ...entry, listed: true } : entry),
+    z
+      .discriminatedUnion('listed', [listedGame, unlistedGame])
+      .refine((game) => game.results.fish === game.limits.maxFishPerRun > 0, {
+        message: 'results.fish must be true exactly when limits.maxFishPerRun is above 0',
+        path: ['results', 'fish'],
       }),
-      /** The dashboard card ends its description with a 'read more' link to the detail page. */
-      readMore: z.boolean(),
-      /**
-       * The achievement game: its best single run counts for the score cards (beginner, pro,
-       * hardcore). Exactly one catalogue game has it.
-       */
-      achievements: z.boolean().default(false),
-      /**
-       * Fair play (README, "Fair play"): `replay`, the server replays every run from its ticket's seed
-       * and the game's input log (the arcade's own games); `ticket`, each run needs a fresh run ticket
-       * and its timing is checked (a game the arcade cannot simulate); `none`, the Game API takes the
-       * reported result.
-       */
-      fairPlay: z.enum(['replay', 'ticket', 'none']),
-      /** Plausibility limits of one run: the Game API refuses results beyond them. */
-      limits: z.object({
-        maxScore: z.number().int().positive(),
-        maxLevel: z.number().int().nonnegative(),
-        /** 0 for games without fish (`results.fish` false). */
-        maxFishPerRun: z.number().int().nonnegative(),
-      }),
-    })
-    .refine((game) => game.results.fish === game.limits.maxFishPerRun > 0, {
-      message: 'results.fish must be true exactly when limits.maxFishPerRun is above 0',
-      path: ['results', 'fish'],
-    }),
+  ),
 });
 
 /**

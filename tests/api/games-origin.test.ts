@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, latestOutboxMail, newClientIp } from '../support/api';
 import { signUpPlayer } from '../support/players';
-import { startServerOn, type RunningServer } from '../support/server';
+import { externalGameOrigins, startServerOn, type RunningServer } from '../support/server';
 import { DIALECTS } from '../support/services';
 
 /** A plain GET (or another method) on any origin, redirects not followed. */
@@ -24,6 +24,14 @@ function withHost(server: RunningServer, path: string, host: string) {
     req.on('error', reject);
     req.end();
   });
+}
+
+/** The origins a page's CSP lets it frame. */
+function frameSources(csp: string | null | undefined) {
+  return /frame-src ([^;]*)/
+    .exec(csp ?? '')![1]!
+    .split(' ')
+    .sort();
 }
 
 describe.each(DIALECTS)('the reference games on an origin of their own, on %s', (dialect) => {
@@ -55,7 +63,7 @@ describe.each(DIALECTS)('the reference games on an origin of their own, on %s', 
     expect(page.headers.get('cross-origin-opener-policy')).toBe('same-origin');
     // the games' protocol step 1: the arcade's origin, written in by the server
     expect(page.text).toContain(`<meta name="arcade-origin" content="${server.url}" />`);
-    const script = await fetchRaw(`${server.gamesUrl}/arcade-games/shared/arcade-client.js`, {
+    const script = await fetchRaw(`${server.gamesUrl}/arcade-games/sdk/arcade-sdk.js`, {
       headers: { 'accept-encoding': 'br' },
     });
     expect(script.status).toBe(200);
@@ -94,9 +102,11 @@ describe.each(DIALECTS)('the reference games on an origin of their own, on %s', 
 
   it("the arcade's pages frame the games' origin exactly, and the game token's answer names it", async () => {
     const play = await fetchRaw(`${server.url}/play`);
-    const frameSrc = /frame-src ([^;]*)/.exec(play.headers.get('content-security-policy')!)![1];
-    expect(frameSrc).toBe(server.gamesUrl);
-    expect(play.headers.get('permissions-policy')).toContain(`fullscreen=(self "${server.gamesUrl}")`);
+    expect(frameSources(play.headers.get('content-security-policy'))).toEqual(
+      [server.gamesUrl, ...(await externalGameOrigins(server))].sort(),
+    );
+    const framed = [server.gamesUrl, ...(await externalGameOrigins(server))].map((o) => `"${o}"`).join(' ');
+    expect(play.headers.get('permissions-policy')).toContain(`fullscreen=(self ${framed})`);
     const player = await signUpPlayer(server, `Framer_${dialect}`);
     const token = await call(server, '/api/auth/game-token', { cookie: player.cookie });
     expect(token.json).toMatchObject({ gamesOrigin: server.gamesUrl });
@@ -171,7 +181,9 @@ describe.each(DIALECTS)('the reference games on an origin of their own, on %s', 
     expect(api.status).toBe(404);
     const arcade = await withHost(hosted, '/about', new URL(hosted.url).host);
     expect(arcade.status).toBe(200);
-    expect(arcade.headers['content-security-policy']).toContain('frame-src http://games.arcade.test;');
+    expect(frameSources(arcade.headers['content-security-policy'] as string)).toEqual(
+      ['http://games.arcade.test', ...(await externalGameOrigins(hosted))].sort(),
+    );
     const moved = await withHost(hosted, '/arcade-games/rekt/', new URL(hosted.url).host);
     expect(moved.headers.location).toBe('http://games.arcade.test/arcade-games/rekt/');
   });

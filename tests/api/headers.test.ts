@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, latestOutboxMail, newClientIp, sessionCookie } from '../support/api';
-import { startServerOn, type RunningServer } from '../support/server';
+import { externalGameOrigins, startServerOn, type RunningServer } from '../support/server';
 import { DIALECTS } from '../support/services';
 
 /** Powerful features the arcade never uses: nobody on its pages, and no frame, may ask for them. */
@@ -85,6 +85,8 @@ describe.each(DIALECTS)('the headers of every answer, on %s', (dialect) => {
   it('every answer, static or on-demand, found or not, carries the same security headers', async () => {
     const player = await signUp(site, 'Header_Reader');
     const { paths, results } = await everyAnswer(site, player.id, player.cookie);
+    // the frames' origins: the games' and any external catalogue game's (README, "Bring your own game")
+    const framed = [site.gamesUrl, ...(await externalGameOrigins(site))].map((origin) => `"${origin}"`).join(' ');
     for (const [kind, result] of Object.entries(results)) {
       const where = `${kind} (${paths[kind]}, ${result.status})`;
       expect(result.status, where).toBeLessThan(500);
@@ -95,9 +97,7 @@ describe.each(DIALECTS)('the headers of every answer, on %s', (dialect) => {
       for (const feature of DENIED)
         expect(policy, `${where}: ${feature}`).toMatch(new RegExp(`(^|, )${feature}=\\(\\)(,|$)`));
       for (const feature of GIVEN_TO_GAMES)
-        expect(policy, `${where}: ${feature}`).toMatch(
-          new RegExp(`(^|, )${feature}=\\(self "${site.gamesUrl}"\\)(,|$)`),
-        );
+        expect(policy, `${where}: ${feature}`).toMatch(new RegExp(`(^|, )${feature}=\\(self ${framed}\\)(,|$)`));
       // an http site: no HSTS (a browser would pin an address that has no TLS)
       expect(result.headers.get('strict-transport-security'), where).toBeNull();
     }

@@ -6,6 +6,15 @@ import { migrateToLatest, openDatabase } from '~/server/db';
 import { latestOutboxMail } from '../support/api';
 import { startLightningNetwork } from '../support/lightning/network';
 import { startServer, type RunningServer } from '../support/server';
+import { TEST_GAME_SECRET } from '../support/fair-play';
+import { startHelloSats } from '../../examples/hello-sats/server.mjs';
+
+/**
+ * The Game SDK's example game on an origin of its own, a third one (neither the arcade's nor the
+ * reference games'): its catalogue entry (examples/hello-sats/catalogue/hello-sats.md, in builds
+ * made with ARCADE_EXAMPLE_GAME=1 as `npm test` makes them) names this address.
+ */
+export const HELLO_SATS_URL = 'http://localhost:4330/';
 
 /** The administrator every e2e run starts with: the first account, so user id 1. */
 export const E2E_ADMIN = { username: 'arcade_admin', email: 'admin@arcade.test' };
@@ -137,10 +146,21 @@ export default async function globalSetup() {
     await lightning.close();
     throw error;
   }
+  const helloSats = await startHelloSats({
+    port: Number(new URL(HELLO_SATS_URL).port),
+    host: new URL(HELLO_SATS_URL).hostname,
+    arcadeOrigin: server.url,
+    secret: TEST_GAME_SECRET,
+  }).catch(async (error: unknown) => {
+    await server.stop();
+    await lightning.close();
+    throw new Error(`the SDK's example game could not start on ${HELLO_SATS_URL}: ${String(error)}`);
+  });
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_GAMES_URL = server.gamesUrl;
   process.env.E2E_DATA_DIR = server.dataDir;
   return async () => {
+    await helloSats.close();
     await server.stop();
     await lightning.close();
   };

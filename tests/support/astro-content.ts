@@ -3,6 +3,7 @@
 
 const games = [
   {
+    listed: true,
     gameId: 'fishing-for-sats',
     name: 'Fishing for Sats!',
     url: '/arcade-games/fishing-for-sats/',
@@ -12,6 +13,7 @@ const games = [
     fairPlay: 'replay',
   },
   {
+    listed: true,
     gameId: 'rekt',
     name: 'REKT!',
     url: '/arcade-games/rekt/',
@@ -21,6 +23,7 @@ const games = [
     fairPlay: 'replay',
   },
   {
+    listed: true,
     gameId: 'mr-quiz',
     name: 'Mr Quiz',
     url: '/arcade-games/mr-quiz/',

@@ -7,7 +7,7 @@ import type { RunningServer } from './server';
 
 /** The per-game secret every test server is started with (`GAME_SECRETS`). */
 export const TEST_GAME_SECRET = 'test-only-game-server-secret-7f3a9c1e5b2d4680';
-export const TEST_GAME_SECRETS = ['rekt', 'fishing-for-sats', 'mr-quiz']
+export const TEST_GAME_SECRETS = ['rekt', 'fishing-for-sats', 'mr-quiz', 'hello-sats']
   .map((id) => `${id}=${TEST_GAME_SECRET}`)
   .join(',');
 

@@ -25,6 +25,16 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
+/**
+ * The origins of the catalogue's external games in the server's build: the Game SDK's example game
+ * (Hello Sats on http://localhost:4330) when it was built with ARCADE_EXAMPLE_GAME=1, as `npm test`
+ * builds it; none otherwise. Pages may frame them beside the games' origin.
+ */
+export async function externalGameOrigins(server: Pick<RunningServer, 'url'>): Promise<string[]> {
+  const example = await fetch(`${server.url}/api/leaderboards/hello-sats?type=global`);
+  return example.status === 200 ? ['http://localhost:4330'] : [];
+}
+
 /** A TCP port nobody listens on right now. */
 export async function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {

@@ -1,4 +1,4 @@
-import { listGames } from '../shared/content';
+import { listAllGames } from '../shared/content';
 import { notFound } from '../shared/errors';
 import type { Replayer } from './replay';
 import { fishingForSatsReplayer } from './replayers/fishing-for-sats';
@@ -75,7 +75,7 @@ export async function findAchievementGame(siteUrl: string): Promise<CatalogueGam
 
 async function buildCatalogue(siteUrl: string): Promise<Catalogue> {
   // In the catalogue's own order, as every page lists the games.
-  const entries = await listGames();
+  const entries = await listAllGames();
   const games = entries.map(({ data }): CatalogueGame => {
     const url = new URL(data.url, `${siteUrl}/`);
     return {

@@ -5,7 +5,7 @@ import type { Services } from '../context';
 import { driverOf } from '../db';
 import type { Database } from '../db/schema';
 import { recordAudit, type Actor } from '../shared/audit';
-import { listGames } from '../shared/content';
+import { listAllGames } from '../shared/content';
 import { conflict, notFound } from '../shared/errors';
 import { runsHidden } from '../shared/metrics';
 import { countsInTournaments } from '../tournaments/participation';
@@ -59,7 +59,7 @@ async function changeVisibility(
   change: { hide: true; reason: string } | { hide: false },
   now: number,
 ): Promise<HiddenRunResponse> {
-  const games = (await listGames()).map((g) => g.data);
+  const games = (await listAllGames()).map((g) => g.data);
   const postgres = driverOf(services.db).dialect === 'postgres';
   const result = await services.db.transaction().execute(async (trx) => {
     // No run is written meanwhile (runs being written are waited for): see the file's comment.

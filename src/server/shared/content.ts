@@ -1,6 +1,9 @@
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
 
-export type Game = CollectionEntry<'games'>;
+/** A catalogue entry, listed or not (`listed: false`, see src/content.config.ts). */
+export type CatalogueEntry = CollectionEntry<'games'>;
+/** A listed game: the ones the pages show. */
+export type Game = CatalogueEntry & { data: Extract<CatalogueEntry['data'], { listed: true }> };
 export type SiteSettings = CollectionEntry<'settings'>['data'];
 
 /** The operator's site settings (`src/content/settings/site.json`). */
@@ -10,8 +13,16 @@ export async function getSiteSettings(): Promise<SiteSettings> {
   return entry.data;
 }
 
-/** The game catalogue in catalogue order. */
+/** The listed games in catalogue order: what every page shows. */
 export async function listGames(): Promise<Game[]> {
+  return (await listAllGames()).filter((game): game is Game => game.data.listed);
+}
+
+/**
+ * Every catalogue game in catalogue order, unlisted ones too: what the play page may frame and the
+ * Game API takes runs of.
+ */
+export async function listAllGames(): Promise<CatalogueEntry[]> {
   const games = await getCollection('games');
   return games.sort((a, b) => a.data.id - b.data.id);
 }
