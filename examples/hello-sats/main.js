@@ -81,8 +81,9 @@ startButton.addEventListener('click', async () => {
   say('');
   try {
     // 3. Start a run: the arcade's ticket names it.
+    if (!arcade.player) throw new Error('Sign in to the arcade to play Hello Sats.');
     const ticket = await arcade.startRun();
-    if (!ticket) throw new Error('Sign in to the arcade to play Hello Sats.');
+    if (!ticket) throw new Error('The arcade gave no run ticket just now: try again in a moment.');
     runId = ticket.runId;
     await callGameServer('/api/rounds', { runId });
     document.body.dataset.state = 'playing';
@@ -122,7 +123,8 @@ guessForm.addEventListener('submit', async (event) => {
     say('Saving your score…');
     const outcome = await arcade.submitSigned(answer.result);
     if (outcome.ok) {
-      say(`Saved${outcome.run.verified ? ' and verified' : ''}! Best: ${outcome.best.score}`, 'ok');
+      const best = outcome.best ? ` Best: ${outcome.best.score}` : '';
+      say(`Saved${outcome.run?.verified ? ' and verified' : ''}!${best}`, 'ok');
       document.body.dataset.state = 'saved';
     } else {
       say(outcome.error, 'error');

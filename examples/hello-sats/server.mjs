@@ -23,6 +23,7 @@ const FILES = {
 const MAX_GUESSES = 7;
 const ROUND_LIFETIME_MS = 2 * 60 * 60 * 1000;
 const MAX_ROUNDS = 10_000;
+const MAX_OPEN_ROUNDS = 5;
 
 /**
  * The `X-Arcade-Signature` of a body: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`, as
@@ -117,7 +118,16 @@ export async function startHelloSats({
           return json(res, 400, { error: "runId must be the ticket's runId." });
         if (rounds.has(runId)) return json(res, 409, { error: 'This round was started already.' });
         const now = Date.now();
-        for (const [id, round] of rounds) if (round.expiresAt < now || rounds.size >= MAX_ROUNDS) rounds.delete(id);
+        // Rounds end, expire, or give way: a player keeps at most 5 open ones (a sixth drops their
+        // oldest, as the arcade does with tickets), and a full server refuses rather than evict others'.
+        const open = [];
+        for (const [id, round] of rounds) {
+          if (round.expiresAt < now) rounds.delete(id);
+          else if (round.userId === player.userId && !round.done) open.push(id);
+        }
+        while (open.length >= MAX_OPEN_ROUNDS) rounds.delete(open.shift());
+        if (rounds.size >= MAX_ROUNDS)
+          return json(res, 503, { error: 'Too many rounds are being played: try again soon.' });
         rounds.set(runId, {
           userId: player.userId,
           sats: fillJar(),

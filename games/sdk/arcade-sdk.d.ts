@@ -106,8 +106,8 @@ export class ArcadeConnection {
   /** The player the game plays for, or null when signed out (or not given yet). */
   get player(): Player | null;
   /**
-   * Be told of the player now and whenever it changes (a new token from the arcade). Returns a
-   * function that stops it.
+   * Be told of the player now, and again when the arcade hands over a token (once per load of
+   * the frame: for a fresh token the play page reloads it). Returns a function that stops it.
    * @param {(player: Player | null) => void} listener
    * @returns {() => void}
    */
@@ -199,7 +199,8 @@ export class ArcadeConnection {
 }
 /**
  * The signed-in player a game plays for: the arcade's username and the game token (a bearer JWT
- * that lives 30 minutes; the play page sends a fresh one before it expires).
+ * that lives 30 minutes; every 20 minutes, and on Refresh Game, the play page reloads the frame
+ * with a fresh one).
  */
 export type Player = {
   username: string;
@@ -310,10 +311,13 @@ export type Best = {
 };
 /**
  * What became of a submission.
- * - `saved`: stored (201) or stored before with the very same body (200);
+ * - `saved`: stored (201) or stored before with the very same body (200); `run` and `best` are
+ *   null only when the arcade's answer could not be read;
  * - `signed-out`: there is no player, nothing was sent;
- * - `expired`: the token was refused (401): the play page's next token lets the same run be sent again;
- * - `refused`: any other 4xx, with the arcade's message;
+ * - `expired`: the token was refused (401). The frame reloads with a fresh token (Refresh Game,
+ *   or the play page's own refresh every 20 minutes); keep the run (sessionStorage survives the
+ *   reload) and send it again then;
+ * - `refused`: any other 4xx, a signed run's bad signature too, with the arcade's message;
  * - `unreachable`: network errors or 5xx after every retry: send the same run again later.
  */
 export type SubmitOutcome =
@@ -321,8 +325,8 @@ export type SubmitOutcome =
       ok: true;
       status: 'saved';
       httpStatus: number;
-      run: StoredRun;
-      best: Best;
+      run: StoredRun | null;
+      best: Best | null;
     }
   | {
       ok: false;

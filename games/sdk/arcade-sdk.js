@@ -32,7 +32,8 @@ export const VERSION = '1.0.0';
 
 /**
  * The signed-in player a game plays for: the arcade's username and the game token (a bearer JWT
- * that lives 30 minutes; the play page sends a fresh one before it expires).
+ * that lives 30 minutes; every 20 minutes, and on Refresh Game, the play page reloads the frame
+ * with a fresh one).
  * @typedef {object} Player
  * @property {string} username
  * @property {string} token
@@ -110,12 +111,15 @@ export const VERSION = '1.0.0';
 
 /**
  * What became of a submission.
- * - `saved`: stored (201) or stored before with the very same body (200);
+ * - `saved`: stored (201) or stored before with the very same body (200); `run` and `best` are
+ *   null only when the arcade's answer could not be read;
  * - `signed-out`: there is no player, nothing was sent;
- * - `expired`: the token was refused (401): the play page's next token lets the same run be sent again;
- * - `refused`: any other 4xx, with the arcade's message;
+ * - `expired`: the token was refused (401). The frame reloads with a fresh token (Refresh Game,
+ *   or the play page's own refresh every 20 minutes); keep the run (sessionStorage survives the
+ *   reload) and send it again then;
+ * - `refused`: any other 4xx, a signed run's bad signature too, with the arcade's message;
  * - `unreachable`: network errors or 5xx after every retry: send the same run again later.
- * @typedef {{ ok: true, status: 'saved', httpStatus: number, run: StoredRun, best: Best }
+ * @typedef {{ ok: true, status: 'saved', httpStatus: number, run: StoredRun | null, best: Best | null }
  *   | { ok: false, status: 'signed-out' | 'expired' | 'refused' | 'unreachable', httpStatus: number, error: string }} SubmitOutcome
  */
 
@@ -291,8 +295,8 @@ export class ArcadeConnection {
   }
 
   /**
-   * Be told of the player now and whenever it changes (a new token from the arcade). Returns a
-   * function that stops it.
+   * Be told of the player now, and again when the arcade hands over a token (once per load of
+   * the frame: for a fresh token the play page reloads it). Returns a function that stops it.
    * @param {(player: Player | null) => void} listener
    * @returns {() => void}
    */
@@ -469,7 +473,7 @@ export class ArcadeConnection {
       }
       const data = await res.json().catch(() => null);
       if (res.status === 200 || res.status === 201)
-        return { ok: true, status: 'saved', httpStatus: res.status, run: data.run, best: data.best };
+        return { ok: true, status: 'saved', httpStatus: res.status, run: data?.run ?? null, best: data?.best ?? null };
       if (res.status >= 500) {
         outcome = {
           ok: false,
@@ -482,8 +486,11 @@ export class ArcadeConnection {
       const error =
         data && typeof data.error === 'string' && data.error
           ? data.error
-          : `The arcade refused the run (${res.status}).`;
-      return { ok: false, status: res.status === 401 ? 'expired' : 'refused', httpStatus: res.status, error };
+          : `The arcade refused the score (${res.status}).`;
+      // A signed run's 401 may be its signature's (stale, wrong, or no secret for the game): only a
+      // token the arcade no longer takes makes it 'expired'.
+      const expired = res.status === 401 && (!signature || (await this.tokenInfo()) === null);
+      return { ok: false, status: expired ? 'expired' : 'refused', httpStatus: res.status, error };
     }
     return outcome;
   }

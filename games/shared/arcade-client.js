@@ -245,8 +245,12 @@ export class Arcade {
     this.submitting = true;
     this.showRetry(false);
     this.setStatus('Saving your score...', 'busy');
-    const outcome = await this.connection.submit(run);
-    this.submitting = false;
+    let outcome;
+    try {
+      outcome = await this.connection.submit(run);
+    } finally {
+      this.submitting = false;
+    }
     let text;
     if (outcome.ok) {
       this.expired = false;

@@ -78,6 +78,21 @@ test.describe('the Game SDK example game', () => {
     const board = await (await page.request.get('/api/leaderboards/hello-sats?type=global&limit=100')).json();
     expect(board.entries).toContainEqual(expect.objectContaining({ username, userId, score, level: guesses }));
 
+    // unlisted: on no page of the arcade, the player's own profile included
+    await page.goto(`/users/${userId}`);
+    await expect(page.getByRole('heading', { name: username })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Game Performance' })).toContainText('No games played yet');
+    // nor counted in the overall statistics
+    await expect(page.getByRole('region', { name: 'Overall Statistics' })).toContainText(
+      'No game statistics available',
+    );
+    await expect(page.getByText(/hello.sats/i)).toHaveCount(0);
+    for (const path of ['/games', '/leaderboards']) {
+      await page.goto(path);
+      await expect(page.getByText('Fishing for Sats!').first()).toBeVisible();
+      await expect(page.getByText(/hello.sats/i), path).toHaveCount(0);
+    }
+
     // A result changed on its way fails the arcade's signature check: the score is the game
     // server's, never the browser's.
     const sent = submitted[0]!;

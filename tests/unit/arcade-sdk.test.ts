@@ -196,6 +196,39 @@ describe('the Game SDK', () => {
     expect(new Headers(init.headers).get('x-arcade-signature')).toBe('t=1,v1=ab');
   });
 
+  it("calls a signed run's 401 refused while the token still holds, and expired once it does not", async () => {
+    const answers: Record<string, Response[]> = {
+      runs: [json(401, { error: 'The signature does not match the request body.' }), json(401, { error: 'x' })],
+      'token-info': [
+        json(200, { userId: 3, username: 'jwt_name', expiresAt: '2026-11-26T11:00:00.000Z' }),
+        json(401, {}),
+      ],
+    };
+    const { sdk } = await frameWith(`#nonce=n&token=${TOKEN}`, async (url) => answers[url.split('/').pop()!]!.shift()!);
+    const arcade = sdk.connect({ gameId: 'my-game', prefetch: false });
+    await expect(arcade.submitSigned({ body: '{}', signature: 't=1,v1=ab' })).resolves.toEqual({
+      ok: false,
+      status: 'refused',
+      httpStatus: 401,
+      error: 'The signature does not match the request body.',
+    });
+    await expect(arcade.submitSigned({ body: '{}', signature: 't=1,v1=ab' })).resolves.toMatchObject({
+      status: 'expired',
+    });
+  });
+
+  it('counts a run saved even when the answer cannot be read', async () => {
+    const { sdk } = await frameWith(`#nonce=n&token=${TOKEN}`, async () => new Response('<html>', { status: 201 }));
+    const arcade = sdk.connect({ gameId: 'my-game', prefetch: false });
+    await expect(arcade.submit({ runId: 'run.1', score: 5 })).resolves.toEqual({
+      ok: true,
+      status: 'saved',
+      httpStatus: 201,
+      run: null,
+      best: null,
+    });
+  });
+
   it('sends nothing without a player', async () => {
     const { sdk, fetch } = await frameWith('', async () => json(201, {}));
     const arcade = sdk.connect({ gameId: 'my-game' });

@@ -18,7 +18,7 @@ let arcade: Server;
 let arcadeOrigin = '';
 let game: { url: string; close: () => Promise<void> };
 /** The next rounds' jars, in turn. */
-const jars = [37, 42, 9, 9, 9];
+const jars = [37, 42, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9];
 
 beforeAll(async () => {
   arcade = createServer((req, res) => {
@@ -123,6 +123,17 @@ describe('Hello Sats, the SDK example game', () => {
     expect(answers.slice(0, -1).every((a) => !a.done && !a.result)).toBe(true);
     expect(answers.at(-1)).toMatchObject({ done: true, sats: 42 });
     expect(JSON.parse(answers.at(-1)!.result.body)).toEqual({ userId: 11, runId: 'lost-round', score: 0, level: 7 });
+  });
+
+  it("keeps five open rounds a player, a sixth dropping their oldest, and never another player's", async () => {
+    expect((await post('/api/rounds', { runId: 'bob-open' }, 'token-bob')).status).toBe(201);
+    for (const n of [1, 2, 3, 4, 5, 6])
+      expect((await post('/api/rounds', { runId: `ada-open-${n}` })).status).toBe(201);
+    expect((await post('/api/rounds/ada-open-1/guesses', { guess: 9 })).status).toBe(404);
+    expect((await post('/api/rounds/ada-open-2/guesses', { guess: 9 })).body).toMatchObject({ hint: 'right' });
+    expect((await post('/api/rounds/bob-open/guesses', { guess: 9 }, 'token-bob')).body).toMatchObject({
+      hint: 'right',
+    });
   });
 
   it('refuses what is not a player, not their round, or not a guess', async () => {

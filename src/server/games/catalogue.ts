@@ -25,6 +25,8 @@ export interface CatalogueGame {
   origin: string;
   /** The achievement game: its best single run counts for the score cards. */
   achievements: boolean;
+  /** On the pages (profiles among them); an unlisted game (`listed: false`) is on none. */
+  listed: boolean;
   /** How the server replays its runs (looked up once, in {@link REPLAYERS}), or null: a game it cannot replay. */
   replayer: Replayer | null;
 }
@@ -58,7 +60,10 @@ export async function requireGame(siteUrl: string, gameId: string | undefined): 
   const game = gameId === undefined ? undefined : byId.get(gameId);
   if (!game)
     throw notFound(
-      `There is no game "${gameId ?? ''}" in the arcade. Games: ${games.map((g) => g.rules.gameId).join(', ')}.`,
+      `There is no game "${gameId ?? ''}" in the arcade. Games: ${games
+        .filter((g) => g.listed)
+        .map((g) => g.rules.gameId)
+        .join(', ')}.`,
     );
   return game;
 }
@@ -83,6 +88,7 @@ async function buildCatalogue(siteUrl: string): Promise<Catalogue> {
       url: url.toString(),
       origin: url.origin,
       achievements: data.achievements,
+      listed: data.listed,
       replayer: REPLAYERS.get(data.gameId) ?? null,
       rules: {
         gameId: data.gameId,

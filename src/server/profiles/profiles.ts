@@ -73,7 +73,9 @@ export async function findPublicProfile(
   ]);
   const user = rows.find((row) => row.kind === 'user');
   if (!user) return null;
-  const games = rows.filter((row) => row.kind === 'game');
+  // the listed games only: an unlisted one is on no page (README, "Bring your own game")
+  const listed = new Set(catalogue.filter((game) => game.listed).map((game) => game.rules.gameId));
+  const games = rows.filter((row) => row.kind === 'game' && listed.has(row.k));
   const avatars = rows
     .filter((row) => row.kind === 'avatar')
     .map((row) => ({
@@ -85,18 +87,21 @@ export async function findPublicProfile(
     }));
 
   const byGame = new Map(games.map((row) => [row.k, row]));
-  const gameStats = catalogue.map(({ rules: { gameId } }) => {
-    const row = byGame.get(gameId);
-    const ranking = rankings.game(gameId);
-    const ranked = ranking.players.get(userId);
-    return {
-      gameId,
-      gamesPlayed: Number(row?.n1 ?? 0),
-      bestScore: Number(row?.n2 ?? 0),
-      globalRank: ranked ? ranking.global.rankOf(ranked) : null,
-      lastPlayed: iso(row?.n4),
-    };
-  });
+  // the listed games only: an unlisted one is on no page (README, "Bring your own game")
+  const gameStats = catalogue
+    .filter((game) => game.listed)
+    .map(({ rules: { gameId } }) => {
+      const row = byGame.get(gameId);
+      const ranking = rankings.game(gameId);
+      const ranked = ranking.players.get(userId);
+      return {
+        gameId,
+        gamesPlayed: Number(row?.n1 ?? 0),
+        bestScore: Number(row?.n2 ?? 0),
+        globalRank: ranked ? ranking.global.rankOf(ranked) : null,
+        lastPlayed: iso(row?.n4),
+      };
+    });
   const lastPlayedAt = games.reduce<number | null>((latest, row) => Math.max(latest ?? 0, Number(row.n4)), null);
   const active = avatars.find((a) => a.avatarId === user.t2);
 

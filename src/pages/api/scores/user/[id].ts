@@ -14,7 +14,12 @@ export const GET: APIRoute = ({ params, url }) =>
     const gameId = url.searchParams.get('gameId');
     if (!gameId) {
       const games = await listCatalogueGames(app.config.siteUrl);
-      throw badRequest(`Add ?gameId= with one of: ${games.map((g) => g.rules.gameId).join(', ')}.`);
+      throw badRequest(
+        `Add ?gameId= with one of: ${games
+          .filter((g) => g.listed)
+          .map((g) => g.rules.gameId)
+          .join(', ')}.`,
+      );
     }
     const game = await requireGame(app.config.siteUrl, gameId);
     return json(await listUserScores(app.db, userId, game.rules.gameId));
