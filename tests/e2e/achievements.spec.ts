@@ -7,7 +7,7 @@ import {
   postSignedRun,
   pretendSignedOut,
   registerThroughApi,
-  signInThroughLink,
+  signInThroughApi,
   test,
 } from './support';
 
@@ -31,7 +31,7 @@ test.describe('achievements and avatars', () => {
     request,
   }) => {
     const email = await registerThroughApi(request, 'Tier_Climber');
-    await signInThroughLink(page, email);
+    await signInThroughApi(page, email);
     await postRektRun(page, 15_000);
     const me = (await (await page.request.get('/api/auth/me')).json()).user;
 
@@ -99,7 +99,7 @@ test.describe('achievements and avatars', () => {
     page,
     request,
   }) => {
-    await signInThroughLink(page, await registerThroughApi(request, 'Quick_Claimer'));
+    await signInThroughApi(page, await registerThroughApi(request, 'Quick_Claimer'));
     await postRektRun(page, 15_000);
     await page.goto('/achievements');
     await page.getByRole('tab', { name: /REKT! Beginner/ }).click();
@@ -131,7 +131,7 @@ test.describe('achievements and avatars', () => {
     page,
     request,
   }) => {
-    await signInThroughLink(page, await registerThroughApi(request, 'No_Face'));
+    await signInThroughApi(page, await registerThroughApi(request, 'No_Face'));
     const me = (await (await page.request.get('/api/auth/me')).json()).user as { id: number };
     const ownProfile = async () => {
       await page.goto(`/users/${me.id}`);
@@ -158,7 +158,7 @@ test.describe('achievements and avatars', () => {
 
   test('a claim for an unfinished card is refused by the server with a toast', async ({ page, request }) => {
     const email = await registerThroughApi(request, 'Eager_Claimer');
-    await signInThroughLink(page, email);
+    await signInThroughApi(page, email);
     const answer = await page.request.post('/api/avatars/claim', {
       data: { achievementCardId: 'hardcore', avatarId: 'fiat-clown' },
     });
@@ -193,7 +193,7 @@ test.describe('achievements and avatars', () => {
 
   test('the achievements page and a profile pass axe', async ({ page, request }) => {
     const email = await registerThroughApi(request, 'Axe_Checker');
-    await signInThroughLink(page, email);
+    await signInThroughApi(page, email);
     await page.goto('/achievements');
     await expect(page.getByRole('tab').first()).toBeVisible();
     await expectAccessible(page);
@@ -204,7 +204,7 @@ test.describe('achievements and avatars', () => {
 
   test('achievements and profiles fit a narrow screen @narrow', async ({ page, request }) => {
     const email = await registerThroughApi(request, 'Narrow_Hero');
-    await signInThroughLink(page, email);
+    await signInThroughApi(page, email);
     await page.goto('/achievements');
     await expect(page.getByRole('tab').first()).toBeVisible();
     await expectNoHorizontalOverflow(page);

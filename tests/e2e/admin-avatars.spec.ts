@@ -7,7 +7,7 @@ import {
   expectToast,
   registerThroughApi,
   signInAsAdmin,
-  signInThroughLink,
+  signInThroughApi,
   test,
   waitForIsland,
 } from './support';
@@ -24,7 +24,7 @@ async function openAvatars(page: Page) {
 test.describe('admin room: avatar collection', () => {
   test('a player is sent from /admin and /admin/avatars to the home page', async ({ page }) => {
     const email = await registerThroughApi(page.request, `Not_Admin_${Date.now() % 100000}`);
-    await signInThroughLink(page, email);
+    await signInThroughApi(page, email);
     for (const path of ['/admin', '/admin/avatars']) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/$/);

@@ -8,7 +8,7 @@ import {
   postSignedRun,
   registerThroughApi,
   signInAsAdmin,
-  signInThroughLink,
+  signInThroughApi,
   test,
   waitForIsland,
 } from './support';
@@ -17,6 +17,19 @@ import {
 // player limit in the admin room; the arcade's own sweep creates number 2 before number 1 starts;
 // once number 1 runs and a player took its one place, the admin (a player not in it) is told it is
 // full; deleting "this and the following" ends the series.
+
+/**
+ * How long before number n starts the e2e server creates number n + 1: two of its sweeps (the
+ * global setup runs them every few seconds through the test-only SERIES_SWEEP_SECONDS; 30 s in
+ * production).
+ */
+const LEAD_MS = 2 * Number(process.env.E2E_SERIES_SWEEP_SECONDS ?? 30) * 1000;
+/**
+ * Number 1 starts this long after the form is sent: past the lead, so the creation (which makes the
+ * next one at once when the first starts within the lead) leaves number 2 to the sweep, with 10 s
+ * for the request to reach the server.
+ */
+const START_AFTER_MS = LEAD_MS + 10_000;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** A `datetime-local` value in this machine's time zone (the browser's too), with seconds. */
@@ -38,9 +51,9 @@ async function shoot(page: Page, name: string) {
 }
 
 test.describe('admin room: a weekly series', () => {
-  // A limit, not a wait: number 1 starts 70 s after it is created (so the sweep, not the creation,
-  // makes number 2), then a run and two pages; twice that on a machine twice as slow.
-  test.setTimeout(300_000);
+  // A limit, not a wait: number 1 starts START_AFTER_MS after it is created (so the sweep, not the
+  // creation, makes number 2), then a run and two pages; twice that on a machine twice as slow.
+  test.setTimeout(120_000 + 2 * START_AFTER_MS);
 
   test('an admin sets up a weekly series; number 2 appears as upcoming, number 1 fills up, the series is deleted', async ({
     page,
@@ -65,8 +78,8 @@ test.describe('admin room: a weekly series', () => {
     await form.getByLabel('Times (in all)').fill('1');
     await form.getByLabel('Max players').fill('1');
     await form.getByLabel('Runs per player').fill('5');
-    await form.getByLabel('Start', { exact: true }).fill(local(Date.now() + 70_000));
-    await form.getByLabel('End', { exact: true }).fill(local(Date.now() + 70_000 + 3_600_000));
+    await form.getByLabel('Start', { exact: true }).fill(local(Date.now() + START_AFTER_MS));
+    await form.getByLabel('End', { exact: true }).fill(local(Date.now() + START_AFTER_MS + 3_600_000));
     await form.getByRole('button', { name: 'Create Tournament' }).click();
     await expect(form.getByRole('alert')).toHaveText(
       'Repeat: the number of times must be a whole number from 2 to 1000.',
@@ -74,8 +87,8 @@ test.describe('admin room: a weekly series', () => {
     await form.getByLabel('Times (in all)').fill('8');
     await expectAccessible(page);
     await shoot(page, 'admin-tournament-form-series');
-    // The dates last, so it starts 70 s from the click whatever time the form took.
-    const startAt = Date.now() + 70_000;
+    // The dates last, so it starts START_AFTER_MS from the click whatever time the form took.
+    const startAt = Date.now() + START_AFTER_MS;
     await form.getByLabel('Start', { exact: true }).fill(local(startAt));
     await form.getByLabel('End', { exact: true }).fill(local(startAt + 3_600_000));
     await form.getByRole('button', { name: 'Create Tournament' }).click();
@@ -83,7 +96,7 @@ test.describe('admin room: a weekly series', () => {
     const upcoming = page.getByRole('region', { name: /^Upcoming/ });
     await expect(upcoming.getByRole('listitem').filter({ hasText: `${name} #1` })).toBeVisible();
 
-    // The arcade's sweep (every 30 s, a minute ahead) creates number 2: the public upcoming page shows it.
+    // The arcade's sweep (two sweeps ahead of number 1's start) creates number 2: the public upcoming page shows it.
     await expect(async () => {
       await page.goto('/tournaments/upcoming');
       await expect(page.getByRole('heading', { name: `${name} #2` })).toBeVisible({ timeout: 2_000 });
@@ -99,7 +112,7 @@ test.describe('admin room: a weekly series', () => {
       .toBe('active');
     const playerContext = await browser.newContext();
     const player = await playerContext.newPage();
-    await signInThroughLink(player, await registerThroughApi(player.request, `Dash_First_${stamp}`));
+    await signInThroughApi(player, await registerThroughApi(player.request, `Dash_First_${stamp}`));
     const { gameToken } = await (await player.request.get('/api/auth/game-token')).json();
     expect(
       (

@@ -44,6 +44,13 @@ export interface E2ELeaderboardPlayers {
   newcomer: E2ESession;
 }
 
+/**
+ * How often the e2e server's series sweep runs (SERIES_SWEEP_SECONDS, a test-only setting): every
+ * 2 s rather than 30, so a series' next tournament comes two sweeps (4 s) before its predecessor
+ * starts, and the series journey waits seconds instead of minutes for the sweep and the start.
+ */
+const E2E_SERIES_SWEEP_SECONDS = 2;
+
 /** Enough demo players for three pages of the fishing board. */
 const E2E_DEMO_PLAYERS = 200;
 
@@ -111,6 +118,7 @@ export default async function globalSetup() {
         .map((h) => `${h}=127.0.0.1:${lightning.lnurl.port}`)
         .join(','),
       LIGHTNING_ADDRESS_CA_FILE: caFile,
+      SERIES_SWEEP_SECONDS: String(E2E_SERIES_SWEEP_SECONDS),
     },
     { dataDir },
   ).catch(async (error: unknown) => {
@@ -159,6 +167,7 @@ export default async function globalSetup() {
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_GAMES_URL = server.gamesUrl;
   process.env.E2E_DATA_DIR = server.dataDir;
+  process.env.E2E_SERIES_SWEEP_SECONDS = String(E2E_SERIES_SWEEP_SECONDS);
   return async () => {
     await helloSats.close();
     await server.stop();

@@ -9,7 +9,7 @@ import {
   freezeClock,
   postSignedRun,
   registerThroughApi,
-  signInThroughLink,
+  signInThroughApi,
   test,
   waitForIsland,
 } from './support';
@@ -419,7 +419,7 @@ test("a player looking at another country's board is told which board holds thei
   request,
 }) => {
   const username = `Kiwi_${Date.now() % 100_000}`;
-  await signInThroughLink(page, await registerThroughApi(request, username));
+  await signInThroughApi(page, await registerThroughApi(request, username));
   const origin = { origin: process.env.E2E_BASE_URL ?? '' };
   expect((await page.request.put('/api/account', { data: { country: 'NZ' }, headers: origin })).status()).toBe(200);
   const { gameToken } = await (await page.request.get('/api/auth/game-token')).json();

@@ -7,7 +7,7 @@ import {
   postSignedRun,
   registerThroughApi,
   signInAsAdmin,
-  signInThroughLink,
+  signInThroughApi,
   test,
   waitForIsland,
   waitForSession,
@@ -24,7 +24,7 @@ test.describe('deleting an account', () => {
     test.setTimeout(120_000);
     const username = `Leaving_${Date.now() % 100_000}`;
     const email = await registerThroughApi(page.request, username);
-    await signInThroughLink(page, email);
+    await signInThroughApi(page, email);
     const me = (await (await page.request.get('/api/auth/me')).json()).user as { id: number };
 
     await page.goto('/account');
@@ -64,7 +64,7 @@ test.describe('admin room: user management', () => {
     // The player plays for Iceland, with a small score: alone on a board no other test reads.
     const playerContext = await browser.newContext();
     const player = await playerContext.newPage();
-    await signInThroughLink(player, await registerThroughApi(player.request, username));
+    await signInThroughApi(player, await registerThroughApi(player.request, username));
     expect((await player.request.put('/api/account', { data: { country: 'IS' }, headers: origin() })).status()).toBe(
       200,
     );

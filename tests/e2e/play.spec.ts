@@ -1,9 +1,9 @@
-import { expect, gameUrl, gamesOrigin, registerThroughApi, signInThroughLink, test } from './support';
+import { expect, gameUrl, gamesOrigin, registerThroughApi, signInThroughApi, signInThroughLink, test } from './support';
 
 test.describe('playing a game', () => {
   test('a player launches REKT! from the catalogue, plays a run and it counts', async ({ page, request }) => {
     const email = await registerThroughApi(request, 'Frame_Flyer');
-    await signInThroughLink(page, email);
+    await signInThroughApi(page, email);
     const me = await (await page.request.get('/api/auth/me')).json();
     const before = (await (await page.request.get('/api/stats/global/rekt')).json()).stats.totalGames;
 
@@ -67,7 +67,7 @@ test.describe('playing a game', () => {
     request,
   }) => {
     const email = await registerThroughApi(request, 'Frag_Player');
-    await signInThroughLink(page, email);
+    await signInThroughApi(page, email);
     const { gameToken } = await (await page.request.get('/api/auth/game-token')).json();
     const foreign: string[] = [];
     await page.context().route('https://evil.example/**', (route) => {
@@ -149,7 +149,7 @@ test.describe('playing a game', () => {
 
   test('/play refuses encoded traversal out of a game folder', async ({ page, request }) => {
     const email = await registerThroughApi(request, 'Path_Walker');
-    await signInThroughLink(page, email);
+    await signInThroughApi(page, email);
     await page.goto('/play?url=%2Farcade-games%2Frekt%2F..%252f..%252fapi%252fauth%252fme&name=REKT!');
     await expect(page.getByRole('alert')).toContainText("This game isn't in the arcade's catalogue");
     await expect(page.locator('iframe')).toHaveCount(0);
@@ -157,7 +157,7 @@ test.describe('playing a game', () => {
 
   test('a URL outside the catalogue is refused with a way back', async ({ page, request }) => {
     const email = await registerThroughApi(request, 'Url_Tinkerer');
-    await signInThroughLink(page, email);
+    await signInThroughApi(page, email);
     await page.goto('/play?url=https%3A%2F%2Fevil.example%2F&name=Evil');
     await expect(page.getByRole('alert')).toContainText("This game isn't in the arcade's catalogue");
     await expect(page.locator('iframe')).toHaveCount(0);
@@ -175,7 +175,7 @@ test.describe('playing a game', () => {
 
   test('the game token is refreshed every 20 minutes and the frame reloads', async ({ page, request }) => {
     const email = await registerThroughApi(request, 'Long_Sitter');
-    await signInThroughLink(page, email);
+    await signInThroughApi(page, email);
     const tokenCalls: string[] = [];
     page.on('response', (r) => {
       if (r.url().includes('/api/auth/game-token') && r.status() === 200) tokenCalls.push(r.url());
@@ -193,7 +193,7 @@ test.describe('playing a game', () => {
 
   test('Refresh Game fetches a new token', async ({ page, request }) => {
     const email = await registerThroughApi(request, 'Refresher');
-    await signInThroughLink(page, email);
+    await signInThroughApi(page, email);
     await page.goto('/play?url=%2Farcade-games%2Ffishing-for-sats%2F&name=Fishing%20for%20Sats!');
     await expect(page.frameLocator('iframe').locator('body')).toHaveAttribute('data-state', 'ready');
     const next = page.waitForResponse((r) => r.url().includes('/api/auth/game-token'));

@@ -9,7 +9,7 @@ import {
   pretendSignedIn,
   registerThroughApi,
   signInAsAdmin,
-  signInThroughLink,
+  signInThroughApi,
   test,
   waitForSession,
 } from './support';
@@ -245,7 +245,7 @@ test.describe('the featured tournament page', () => {
         request,
         `tourney_${testInfo.project.name.slice(0, 1)}${Date.now() % 1_000_000}`,
       );
-      await signInThroughLink(page, email);
+      await signInThroughApi(page, email);
     });
 
     test('counts down to the end of a running fishing tournament, with fish weights in kg, and refreshes the board every 10 s', async ({
@@ -706,7 +706,7 @@ test("a player's best finish counts a tournament still running, the same on the 
   );
   await adminContext.close();
   const username = `hauler_${now % 100_000}`;
-  await signInThroughLink(page, await registerThroughApi(page.request, username));
+  await signInThroughApi(page, await registerThroughApi(page.request, username));
   const me = (await (await page.request.get('/api/auth/me')).json()).user as { id: number };
   const { gameToken } = await (await page.request.get('/api/auth/game-token')).json();
   expect(
@@ -746,7 +746,7 @@ test.describe('a run in the featured tournament', () => {
     await adminContext.close();
 
     const username = `sprinter_${now % 100_000}`;
-    await signInThroughLink(page, await registerThroughApi(page.request, username));
+    await signInThroughApi(page, await registerThroughApi(page.request, username));
     const { gameToken } = await (await page.request.get('/api/auth/game-token')).json();
     const run = await postSignedRun(page.request, gameToken, 'rekt', {
       runId: `e2e-tournament-${now}`,

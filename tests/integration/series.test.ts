@@ -76,6 +76,15 @@ describe.each(DIALECTS)('tournament series on %s', (dialect) => {
       first_place_sats: Number(r.first_place_sats),
     }));
 
+  it("a test server's shorter sweep (SERIES_SWEEP_SECONDS) shortens the lead to two of its sweeps", async () => {
+    await weekly();
+    const quick = { db: s.db, config: { seriesSweepMs: 2_000 } };
+    expect(await createDueSeriesTournaments(quick, T0 - SERIES_LEAD_MS)).toBe(0);
+    expect(await createDueSeriesTournaments(quick, T0 - 4_000 - 1)).toBe(0);
+    expect(await createDueSeriesTournaments(quick, T0 - 4_000)).toBe(1);
+    expect((await seriesRows()).map((r) => r.series_number)).toEqual([1, 2]);
+  });
+
   it('creates number 2 once number 1 starts (a lead before), once, as the arcade, with the same fields and winners on', async () => {
     const first = await weekly();
     expect(first).toMatchObject({

@@ -37,6 +37,12 @@ export interface Config {
   hstsPreload: boolean;
   /** Lightning payouts (README, "Lightning payouts"). */
   payouts: PayoutConfig;
+  /**
+   * SERIES_SWEEP_SECONDS (tests, loopback sites only): how often the series sweep runs, in ms;
+   * unset: every 30 s (`SERIES_SWEEP_MS`). The next tournament of a series is created two sweeps
+   * before its predecessor starts, so this moves that lead too.
+   */
+  seriesSweepMs?: number;
 }
 
 /** How the arcade pays prizes over Lightning. */
@@ -182,6 +188,7 @@ export interface Settings {
   LIGHTNING_ADDRESS_ALLOW_PRIVATE?: string;
   LIGHTNING_ADDRESS_CONNECT_TO?: string;
   LIGHTNING_ADDRESS_CA_FILE?: string;
+  SERIES_SWEEP_SECONDS?: string;
 }
 
 function parseIds(value: string): Set<number> {
@@ -272,6 +279,7 @@ export const SETTING_NAMES = [
   'LIGHTNING_ADDRESS_ALLOW_PRIVATE',
   'LIGHTNING_ADDRESS_CONNECT_TO',
   'LIGHTNING_ADDRESS_CA_FILE',
+  'SERIES_SWEEP_SECONDS',
 ] as const satisfies readonly (keyof Settings)[];
 
 /**
@@ -308,6 +316,12 @@ function readSettings(settings: Settings): Config {
   }
   if (settings.METRICS_TOKEN && settings.METRICS_TOKEN.length < 16)
     throw new ConfigError('METRICS_TOKEN must be at least 16 characters');
+  // A test hook: the e2e server's series sweep runs every few seconds, so a series journey need not
+  // wait minutes. A public server never runs with it.
+  if (settings.SERIES_SWEEP_SECONDS && !loopbackSite)
+    throw new ConfigError(
+      `SERIES_SWEEP_SECONDS is for tests on this machine only, and SITE_URL is ${siteUrl}, a public address: unset it.`,
+    );
   const productName = settings.PRODUCT_NAME || 'Sats Arcade';
   const gamesOrigin = readGamesOrigin(settings, siteUrl);
   return {
@@ -329,6 +343,9 @@ function readSettings(settings: Settings): Config {
     gameSecrets: parseGameSecrets(settings.GAME_SECRETS),
     hstsPreload: flag('HSTS_PRELOAD', settings.HSTS_PRELOAD),
     payouts: readPayoutSettings(settings),
+    seriesSweepMs: settings.SERIES_SWEEP_SECONDS
+      ? positiveInt('SERIES_SWEEP_SECONDS', settings.SERIES_SWEEP_SECONDS, 30) * 1000
+      : undefined,
   };
 }
 

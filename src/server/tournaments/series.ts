@@ -12,6 +12,7 @@ import {
 } from '~/lib/series-schedule';
 import { TOURNAMENT_NAME_MAX } from '~/lib/schemas/tournament-input';
 import type { Services } from '../context';
+import type { Config } from '../shared/config';
 import type { Db } from '../db';
 import type { TournamentRow, TournamentSeriesRow } from '../db/schema';
 import { recordAudit } from '../shared/audit';
@@ -33,6 +34,12 @@ import { adminWrite, rebuildEntries, writeAvatarRewards, type Tx } from './tourn
 export const SERIES_SWEEP_MS = 30_000;
 /** How long before number n starts number n + 1 is created: two sweeps, so it exists once n starts. */
 export const SERIES_LEAD_MS = 2 * SERIES_SWEEP_MS;
+
+/** What the series need: the database, and the sweep's interval when a test server shortens it (SERIES_SWEEP_SECONDS). */
+type SeriesServices = Pick<Services, 'db'> & { config?: Pick<Config, 'seriesSweepMs'> };
+
+/** The sweep's interval: {@link SERIES_SWEEP_MS}, unless the configuration shortens it (tests only). */
+const sweepMsOf = (services: SeriesServices) => services.config?.seriesSweepMs ?? SERIES_SWEEP_MS;
 /** The most tournaments one sweep creates for one series (a series created far in the past catches up over sweeps). */
 const CATCH_UP_MAX = 50;
 
@@ -216,13 +223,18 @@ export async function updateSeries(
  * transaction with its claim on the series row. Returns the new tournament's id, or null (not due,
  * the series is over, or another sweep or process claimed it first).
  */
-async function createNext(db: Db, series: TournamentSeriesRow, now: number): Promise<number | null> {
+async function createNext(
+  db: Db,
+  series: TournamentSeriesRow,
+  now: number,
+  leadMs = SERIES_LEAD_MS,
+): Promise<number | null> {
   const n = Number(series.last_number);
   const next = n + 1;
   const firstStart = Number(series.first_start_at);
   if (series.stopped_at !== null) return null;
   if (series.times !== null && next > Number(series.times)) return null;
-  if (now < seriesStart(firstStart, series.cadence, n) - SERIES_LEAD_MS) return null;
+  if (now < seriesStart(firstStart, series.cadence, n) - leadMs) return null;
   const start = seriesStart(firstStart, series.cadence, next);
   const end = start + Number(series.duration_ms);
   if (series.until_at !== null && end > Number(series.until_at)) return null;
@@ -307,18 +319,19 @@ async function createNext(db: Db, series: TournamentSeriesRow, now: number): Pro
  * created. A failure of one series is logged and the others still get their turn.
  */
 export async function createDueSeriesTournaments(
-  services: Pick<Services, 'db'>,
+  services: SeriesServices,
   now = Date.now(),
   seriesId?: number,
 ): Promise<number> {
   let query = services.db.selectFrom('tournament_series').selectAll().where('stopped_at', 'is', null);
   if (seriesId !== undefined) query = query.where('id', '=', seriesId);
   let created = 0;
+  const leadMs = 2 * sweepMsOf(services);
   for (const first of await query.execute()) {
     let series: TournamentSeriesRow | undefined = first;
     try {
       for (let i = 0; series && i < CATCH_UP_MAX; i++) {
-        if ((await createNext(services.db, series, now)) === null) break;
+        if ((await createNext(services.db, series, now, leadMs)) === null) break;
         created += 1;
         series = await services.db
           .selectFrom('tournament_series')
@@ -333,7 +346,7 @@ export async function createDueSeriesTournaments(
   return created;
 }
 
-/** The sweep: at once, then every {@link SERIES_SWEEP_MS}. Returns its stop. */
-export function scheduleSeries(services: Pick<Services, 'db'>, intervalMs = SERIES_SWEEP_MS): () => Promise<void> {
+/** The sweep: at once, then every {@link SERIES_SWEEP_MS} (or the configured interval). Returns its stop. */
+export function scheduleSeries(services: SeriesServices, intervalMs = sweepMsOf(services)): () => Promise<void> {
   return scheduleSweep('creating the next series tournaments', () => createDueSeriesTournaments(services), intervalMs);
 }
