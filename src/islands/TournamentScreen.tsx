@@ -117,7 +117,6 @@ function Screen({ data, failed, retry, userId, games }: ScreenProps) {
         status={status}
         now={now}
       />
-      {status !== 'past' && isFull(tournament) && <FullCheck tournament={tournament} />}
       <TournamentRewards rewards={tournament.rewards} />
       <LeaderboardTable
         board={board}
@@ -135,6 +134,8 @@ function Screen({ data, failed, retry, userId, games }: ScreenProps) {
             : undefined
         }
       />
+      {/* below the board: it appears once the player's rank is known, and moves nothing above it */}
+      {status !== 'past' && isFull(tournament) && <FullCheck tournament={tournament} />}
     </div>
   );
 }
