@@ -101,7 +101,8 @@ test.describe('admin room: a weekly series', () => {
       await page.goto('/tournaments/upcoming');
       await expect(page.getByRole('heading', { name: `${name} #2` })).toBeVisible({ timeout: 2_000 });
     }).toPass({ timeout: 120_000 });
-    await expect(page.getByRole('heading', { name: `${name} #1` })).toBeVisible();
+    // (number 1 is not looked for here: made two sweeps ahead, number 2 comes only seconds before
+    // number 1 starts and leaves the upcoming list)
 
     // Number 1 starts; a player takes its one place.
     // (on a slow machine it may have started already)
