@@ -10,7 +10,8 @@
  *   "Saved! Best: N" (state 'saved'); retries "Saving your score... (retry n of 3)"; 401 "Your
  *   session expired - press Refresh Game in the arcade"; another 4xx the arcade's message (state
  *   'error'); no player "Sign in to the arcade to save your score". When the retries run out (or
- *   after a 401, once a fresh token has arrived) a "Retry save" button resends the same body.
+ *   after a 401, should the arcade hand over another token before a reload) a "Retry save" button
+ *   resends the same body. A fresh token otherwise comes with a reload of the frame.
  * - Sharing. "Share score" passes 'I scored N in <Game> on Sats Arcade!' to the arcade's
  *   clipboard (the SDK's `share`) and shows "Copied!".
  * - Test hooks (read-only): `document.body.dataset.state` is 'ready' | 'playing' | 'over' |
