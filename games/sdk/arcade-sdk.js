@@ -322,7 +322,7 @@ export class ArcadeConnection {
       const stop = this.onPlayer((player) => {
         if (!player) return;
         clearTimeout(timer);
-        queueMicrotask(() => stop());
+        stop();
         resolve(player);
       });
     });

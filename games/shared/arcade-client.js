@@ -140,11 +140,6 @@ export class Arcade {
     });
   }
 
-  /** The arcade's origin (the SDK's, from the page's configuration). */
-  get origin() {
-    return this.connection.arcadeOrigin;
-  }
-
   get signedIn() {
     return Boolean(this.connection.player);
   }
