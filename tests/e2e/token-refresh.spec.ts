@@ -78,6 +78,11 @@ test.describe('a fresh game token without a reload', () => {
     const tokens = tokensOf(page);
     const tickets = callsTo(page, /^\/api\/games\/rekt\/runs\/start$/);
     const runs = callsTo(page, /^\/api\/games\/rekt\/runs$/);
+    // the play page's and the game's consoles (the SDK says a wrong origin there) stay free of errors
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
     await page.clock.install();
     const { frame, userId } = await playIn(page, `Long_Flyer_${test.info().repeatEachIndex}`, REKT);
     const game = rektFrame(page);
@@ -103,6 +108,7 @@ test.describe('a fresh game token without a reload', () => {
       count: 1,
       run: expect.objectContaining({ score: shown, verified: true }),
     });
+    expect(errors).toEqual([]);
   });
 
   test('a result refused for an expired token is saved once the fresh token arrives, once', async ({ page }) => {
