@@ -44,6 +44,17 @@ arcade.onPlayer((player) => {
     : 'Not signed in: play from the arcade to save your score';
 });
 
+// 5. A result refused for an expired token is kept by the SDK and sent again with the next token.
+arcade.onResend((outcome) => {
+  if (outcome.ok) {
+    say(
+      `Saved${outcome.run?.verified ? ' and verified' : ''}!${outcome.best ? ` Best: ${outcome.best.score}` : ''}`,
+      'ok',
+    );
+    document.body.dataset.state = 'saved';
+  } else say(outcome.error, 'error');
+});
+
 /** The round being played: the ticket's run id. */
 let runId = '';
 
@@ -117,7 +128,11 @@ guessForm.addEventListener('submit', async (event) => {
       answer.hint === 'right'
         ? `Right! The jar holds ${answer.sats} sats.`
         : `Out of guesses: the jar held ${answer.sats} sats.`;
-    if (!answer.result) return;
+    if (!answer.result) {
+      // a round without a result to submit: the arcade may reload the game without asking again
+      arcade.endRun();
+      return;
+    }
     // 4. Submit the result the game's server signed: the arcade stores it as verified.
     document.body.dataset.state = 'over';
     say('Saving your score…');

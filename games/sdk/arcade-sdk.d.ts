@@ -1,5 +1,12 @@
 // Types of the Sats Arcade Game SDK (arcade-sdk.js), made from its JSDoc by `npm run sdk:types`: do not edit.
 /**
+ * A result refused for an expired token, kept to send again with the next token.
+ * @typedef {object} KeptResult
+ * @property {string} body the exact body sent
+ * @property {string | null} signature its X-Arcade-Signature, if signed
+ * @property {string} username the player it was played for
+ */
+/**
  * An origin as a game may be configured with: `https://host[:port]` or `http://…`, exactly an
  * origin (no path, query, fragment or credentials), written as browsers write it; else null.
  * @param {unknown} value
@@ -58,8 +65,11 @@ export function connect(options: ConnectOptions): ArcadeConnection;
  * arcade.onPlayer((player) => hud.textContent = player ? `Playing as ${player.username}` : 'Not signed in');
  * const ticket = await arcade.startRun();           // { runId, seed, startedAt } or null
  * // … play, drawing every random choice from ticket.seed …
- * const outcome = await arcade.submit({ runId: ticket.runId, score: 4200, level: 3 });
- * if (outcome.ok) console.log(`Best: ${outcome.best.score}`);
+ * if (ticket) {
+ *   // … play …
+ *   const outcome = await arcade.submit({ runId: ticket.runId, score: 4200, level: 3 });
+ *   if (outcome.ok && outcome.best) console.log(`Best: ${outcome.best.score}`);
+ * }
  * ```
  *
  * Security rules the SDK keeps for you:
@@ -73,7 +83,7 @@ export function connect(options: ConnectOptions): ArcadeConnection;
  *   is read from the fragment once and the fragment removed, so it reaches no history or Referer.
  */
 /** The SDK's version (semver): a new major version changes something a game relies on. */
-export const VERSION: '1.0.0';
+export const VERSION: '1.1.0';
 /**
  * The connection of one game to the arcade. Make it with {@link connect}.
  */
@@ -98,6 +108,20 @@ export class ArcadeConnection {
   private prefetch;
   /** @private */
   private onRetry;
+  /** @private True between startRun and the run's end (its result settled, or endRun). */
+  private running;
+  /** @private @type {Set<(outcome: SubmitOutcome, runId: string) => void>} */
+  private resendListeners;
+  /** @private The sessionStorage key of the results kept to send again. */
+  private keptKey;
+  /** @private @type {Map<string, KeptResult>} by body */
+  private kept;
+  /** @private @type {Map<string, string>} body → the token it was last sent again with */
+  private resentWith;
+  /** @private */
+  private resending;
+  /** @private */
+  private wrongOriginSaid;
   /**
    * @param {MessageEvent} event
    * @private
@@ -106,8 +130,9 @@ export class ArcadeConnection {
   /** The player the game plays for, or null when signed out (or not given yet). */
   get player(): Player | null;
   /**
-   * Be told of the player now, and again when the arcade hands over a token (once per load of
-   * the frame: for a fresh token the play page reloads it). Returns a function that stops it.
+   * Be told of the player now, and again each time the arcade hands over a token: on load, and
+   * with each fresh token the play page sends by message (every 20 minutes, without a reload).
+   * Returns a function that stops it.
    * @param {(player: Player | null) => void} listener
    * @returns {() => void}
    */
@@ -119,6 +144,47 @@ export class ArcadeConnection {
    * @returns {Promise<Player | null>}
    */
   whenPlayer(timeoutMs?: number): Promise<Player | null>;
+  /**
+   * A token from the parent window on another origin than the configured arcade's is ignored, and
+   * said once in the console with the fix (else the game just never gets a player).
+   * @param {MessageEvent} event
+   * @private
+   */
+  private sayWrongOrigin;
+  /**
+   * Tell the play page whether a run is in progress (it then asks before Refresh Game reloads it).
+   * @param {boolean} running
+   * @private
+   */
+  private setRunning;
+  /**
+   * Say the run in progress is over without a result to submit (abandoned, or not saveable):
+   * the play page then reloads the game on Refresh Game without asking. {@link submit} and
+   * {@link submitSigned} say it themselves once the result is settled.
+   */
+  endRun(): void;
+  /**
+   * Be told what became of each result the SDK kept (refused for an expired token) and sent again
+   * by itself with a fresh token: once per fresh token, until it is saved or refused. Returns a
+   * function that stops it.
+   * @param {(outcome: SubmitOutcome, runId: string) => void} listener
+   * @returns {() => void}
+   */
+  onResend(listener: (outcome: SubmitOutcome, runId: string) => void): () => void;
+  /**
+   * The results kept in the tab's sessionStorage (a reload of the frame keeps them).
+   * @returns {Map<string, KeptResult>}
+   * @private
+   */
+  private readKept;
+  /** @private */
+  private writeKept;
+  /**
+   * Send the kept results again, each once with the current token (the server never counts a
+   * `runId` twice, so a result another path saved meanwhile is answered 200, not stored again).
+   * @private
+   */
+  private resendKept;
   /**
    * Post a message to the arcade (its exact origin, with the frame's nonce).
    * @param {Record<string, unknown>} message
@@ -146,13 +212,15 @@ export class ArcadeConnection {
   /**
    * Start a run: its ticket, or null when there is no player or the arcade gave none (the run can
    * then be played but not saved). Takes the prefetched ticket when it is fresh and the player's.
+   * Tells the play page a run is in progress until its result is settled (or {@link endRun}).
    * @returns {Promise<Ticket | null>}
    */
   startRun(): Promise<Ticket | null>;
   /**
    * Submit a finished run (its score, and what the game reports beyond it). Network errors and
    * 5xx are retried 3 times (0.5 s, 1 s, 2 s) with the same body, and the arcade never counts a
-   * run twice, so sending the same run again is always safe.
+   * run twice, so sending the same run again is always safe. A result refused for an expired
+   * token is kept and sent again with the next token ({@link onResend}).
    * @param {RunResult} result
    * @returns {Promise<SubmitOutcome>}
    */
@@ -171,6 +239,13 @@ export class ArcadeConnection {
    * @private
    */
   private send;
+  /**
+   * @param {string} body
+   * @param {string | null} signature
+   * @returns {Promise<SubmitOutcome>}
+   * @private
+   */
+  private sendOnce;
   /**
    * Mr Quiz: send the answer to question `question` of the run; the server's verdict, or null
    * when it could not be had.
@@ -198,9 +273,27 @@ export class ArcadeConnection {
   close(): void;
 }
 /**
+ * A result refused for an expired token, kept to send again with the next token.
+ */
+export type KeptResult = {
+  /**
+   * the exact body sent
+   */
+  body: string;
+  /**
+   * its X-Arcade-Signature, if signed
+   */
+  signature: string | null;
+  /**
+   * the player it was played for
+   */
+  username: string;
+};
+/**
  * The signed-in player a game plays for: the arcade's username and the game token (a bearer JWT
- * that lives 30 minutes; every 20 minutes, and on Refresh Game, the play page reloads the frame
- * with a fresh one).
+ * that lives 30 minutes). Every 20 minutes the play page hands the frame a fresh token by message,
+ * without a reload: {@link ArcadeConnection.onPlayer} is told each time. Refresh Game, the player's
+ * own choice, reloads the frame with a fresh one.
  */
 export type Player = {
   username: string;
@@ -211,12 +304,17 @@ export type Player = {
  */
 export type TicketQuestion = {
   topic: string;
-  question: string;
+  /**
+   * the question's text
+   */
+  q: string;
   answers: string[];
 };
 /**
  * A run ticket (README, "Fair play"): the run's id and seed, issued by the arcade when the run
- * starts. Every random choice of the run comes from `seed`, so a server can replay it.
+ * starts. The browser knows `seed`: draw a run's random choices from it when the arcade (or your
+ * server) replays the run from it, never the choices your server judges against (they are drawn
+ * on your server).
  */
 export type Ticket = {
   /**
@@ -314,9 +412,10 @@ export type Best = {
  * - `saved`: stored (201) or stored before with the very same body (200); `run` and `best` are
  *   null only when the arcade's answer could not be read;
  * - `signed-out`: there is no player, nothing was sent;
- * - `expired`: the token was refused (401). The frame reloads with a fresh token (Refresh Game,
- *   or the play page's own refresh every 20 minutes); keep the run (sessionStorage survives the
- *   reload) and send it again then;
+ * - `expired`: the token was refused (401). The SDK keeps the result (in memory and in
+ *   sessionStorage, which a reload keeps) and sends it again by itself, once, with the next token
+ *   the arcade hands over (the play page's refresh, or Refresh Game's reload):
+ *   {@link ArcadeConnection.onResend} says what became of it;
  * - `refused`: any other 4xx, a signed run's bad signature too, with the arcade's message;
  * - `unreachable`: network errors or 5xx after every retry: send the same run again later.
  */
@@ -361,7 +460,8 @@ export type ConnectOptions = {
   gameId: string;
   /**
    * the arcade's exact origin, `https://arcade.example`; else the
-   * page's `<meta name="arcade-origin">`, else the game's own origin
+   * page's `<meta name="arcade-origin">`, else the game's own origin (said as an error in the
+   * console: a game is never served from the arcade's origin)
    */
   arcadeOrigin?: string | undefined;
   /**

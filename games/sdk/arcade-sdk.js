@@ -12,8 +12,11 @@
  * arcade.onPlayer((player) => hud.textContent = player ? `Playing as ${player.username}` : 'Not signed in');
  * const ticket = await arcade.startRun();           // { runId, seed, startedAt } or null
  * // … play, drawing every random choice from ticket.seed …
- * const outcome = await arcade.submit({ runId: ticket.runId, score: 4200, level: 3 });
- * if (outcome.ok) console.log(`Best: ${outcome.best.score}`);
+ * if (ticket) {
+ *   // … play …
+ *   const outcome = await arcade.submit({ runId: ticket.runId, score: 4200, level: 3 });
+ *   if (outcome.ok && outcome.best) console.log(`Best: ${outcome.best.score}`);
+ * }
  * ```
  *
  * Security rules the SDK keeps for you:
@@ -28,12 +31,13 @@
  */
 
 /** The SDK's version (semver): a new major version changes something a game relies on. */
-export const VERSION = '1.0.0';
+export const VERSION = '1.1.0';
 
 /**
  * The signed-in player a game plays for: the arcade's username and the game token (a bearer JWT
- * that lives 30 minutes; every 20 minutes, and on Refresh Game, the play page reloads the frame
- * with a fresh one).
+ * that lives 30 minutes). Every 20 minutes the play page hands the frame a fresh token by message,
+ * without a reload: {@link ArcadeConnection.onPlayer} is told each time. Refresh Game, the player's
+ * own choice, reloads the frame with a fresh one.
  * @typedef {object} Player
  * @property {string} username
  * @property {string} token
@@ -43,13 +47,15 @@ export const VERSION = '1.0.0';
  * One of Mr Quiz's questions as its ticket carries it (without the answer).
  * @typedef {object} TicketQuestion
  * @property {string} topic
- * @property {string} question
+ * @property {string} q the question's text
  * @property {string[]} answers
  */
 
 /**
  * A run ticket (README, "Fair play"): the run's id and seed, issued by the arcade when the run
- * starts. Every random choice of the run comes from `seed`, so a server can replay it.
+ * starts. The browser knows `seed`: draw a run's random choices from it when the arcade (or your
+ * server) replays the run from it, never the choices your server judges against (they are drawn
+ * on your server).
  * @typedef {object} Ticket
  * @property {string} runId the id to submit the run under (an opaque string)
  * @property {number} seed a 32-bit unsigned integer
@@ -114,9 +120,10 @@ export const VERSION = '1.0.0';
  * - `saved`: stored (201) or stored before with the very same body (200); `run` and `best` are
  *   null only when the arcade's answer could not be read;
  * - `signed-out`: there is no player, nothing was sent;
- * - `expired`: the token was refused (401). The frame reloads with a fresh token (Refresh Game,
- *   or the play page's own refresh every 20 minutes); keep the run (sessionStorage survives the
- *   reload) and send it again then;
+ * - `expired`: the token was refused (401). The SDK keeps the result (in memory and in
+ *   sessionStorage, which a reload keeps) and sends it again by itself, once, with the next token
+ *   the arcade hands over (the play page's refresh, or Refresh Game's reload):
+ *   {@link ArcadeConnection.onResend} says what became of it;
  * - `refused`: any other 4xx, a signed run's bad signature too, with the arcade's message;
  * - `unreachable`: network errors or 5xx after every retry: send the same run again later.
  * @typedef {{ ok: true, status: 'saved', httpStatus: number, run: StoredRun | null, best: Best | null }
@@ -144,7 +151,8 @@ export const VERSION = '1.0.0';
  * @typedef {object} ConnectOptions
  * @property {string} gameId the game's id in the arcade's catalogue
  * @property {string} [arcadeOrigin] the arcade's exact origin, `https://arcade.example`; else the
- *   page's `<meta name="arcade-origin">`, else the game's own origin
+ *   page's `<meta name="arcade-origin">`, else the game's own origin (said as an error in the
+ *   console: a game is never served from the arcade's origin)
  * @property {boolean} [prefetch] fetch the next run's ticket ahead (default true): when the player
  *   arrives or changes, and as each run starts, so {@link ArcadeConnection.startRun} answers at once
  * @property {(attempt: number, of: number) => void} [onRetry] told before each retry of a submission
@@ -154,6 +162,16 @@ export const VERSION = '1.0.0';
 const RETRY_DELAYS_MS = [500, 1000, 2000];
 /** A prefetched ticket older than this is dropped for a fresh one (tickets serve a run for 2 hours). */
 const TICKET_FRESH_MS = 60 * 60 * 1000;
+/** At most this many results refused for an expired token are kept to send again. */
+const MAX_KEPT = 20;
+
+/**
+ * A result refused for an expired token, kept to send again with the next token.
+ * @typedef {object} KeptResult
+ * @property {string} body the exact body sent
+ * @property {string | null} signature its X-Arcade-Signature, if signed
+ * @property {string} username the player it was played for
+ */
 
 /**
  * An origin as a game may be configured with: `https://host[:port]` or `http://…`, exactly an
@@ -186,7 +204,16 @@ export function resolveArcadeOrigin(configured) {
     return origin;
   }
   const meta = globalThis.document?.querySelector('meta[name="arcade-origin"]')?.getAttribute('content');
-  return validOrigin(meta) ?? globalThis.location.origin;
+  const origin = validOrigin(meta);
+  if (origin) return origin;
+  // Silently taking the game's own origin left a studio with startRun() answering null and no clue.
+  console.error(
+    `Sats Arcade SDK: no arcade origin is configured (no arcadeOrigin option, no <meta name="arcade-origin">), ` +
+      `so the SDK talks to this page's own origin, ${globalThis.location.origin}, and takes no token from the arcade: ` +
+      `startRun() will answer null. Fix: connect({ gameId, arcadeOrigin: 'https://your-arcade.example' }), or ` +
+      `<meta name="arcade-origin" content="https://your-arcade.example"> in the page.`,
+  );
+  return globalThis.location.origin;
 }
 
 /**
@@ -253,6 +280,33 @@ function handedOver() {
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
+ * The tab's sessionStorage, or null where the frame may not use it (a sandbox without
+ * allow-same-origin, storage blocked).
+ * @returns {Storage | null}
+ */
+function tabStorage() {
+  try {
+    return globalThis.sessionStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The run id a result's body names, for {@link ArcadeConnection.onResend}.
+ * @param {string} body
+ * @returns {string}
+ */
+function runIdOf(body) {
+  try {
+    const runId = JSON.parse(body)?.runId;
+    return typeof runId === 'string' ? runId : '';
+  } catch {
+    return '';
+  }
+}
+
+/**
  * The connection of one game to the arcade. Make it with {@link connect}.
  */
 export class ArcadeConnection {
@@ -279,9 +333,24 @@ export class ArcadeConnection {
     this.prefetch = prefetch;
     /** @private */
     this.onRetry = onRetry;
+    /** @private True between startRun and the run's end (its result settled, or endRun). */
+    this.running = false;
+    /** @private @type {Set<(outcome: SubmitOutcome, runId: string) => void>} */
+    this.resendListeners = new Set();
+    /** @private The sessionStorage key of the results kept to send again. */
+    this.keptKey = `sats-arcade-sdk:kept:${gameId}`;
+    /** @private @type {Map<string, KeptResult>} by body */
+    this.kept = this.readKept();
+    /** @private @type {Map<string, string>} body → the token it was last sent again with */
+    this.resentWith = new Map();
+    /** @private */
+    this.resending = false;
+    /** @private */
+    this.wrongOriginSaid = false;
     const token = given.get('token') || '';
     if (token) this.currentPlayer = { token, username: given.get('username') || usernameFromJwt(token) };
     if (this.currentPlayer && prefetch) this.prefetchRun();
+    if (this.currentPlayer) void this.resendKept();
     this.onMessage = this.onMessage.bind(this);
     if (globalThis.window !== undefined) {
       window.addEventListener('message', this.onMessage);
@@ -295,8 +364,9 @@ export class ArcadeConnection {
   }
 
   /**
-   * Be told of the player now, and again when the arcade hands over a token (once per load of
-   * the frame: for a fresh token the play page reloads it). Returns a function that stops it.
+   * Be told of the player now, and again each time the arcade hands over a token: on load, and
+   * with each fresh token the play page sends by message (every 20 minutes, without a reload).
+   * Returns a function that stops it.
    * @param {(player: Player | null) => void} listener
    * @returns {() => void}
    */
@@ -333,6 +403,7 @@ export class ArcadeConnection {
    * @private
    */
   onMessage(event) {
+    this.sayWrongOrigin(event);
     const data = acceptArcadeMessage(event, this.arcadeOrigin, this.nonce);
     if (!data || data.type !== 'ARCADE_TOKEN' || typeof data.token !== 'string' || !data.token) return;
     const token = data.token;
@@ -345,6 +416,117 @@ export class ArcadeConnection {
     // Tickets are the player's: one fetched with another token is dropped for a new one.
     if (changed && (this.prefetch || this.nextTicket)) this.prefetchRun();
     for (const listener of this.listeners) listener(this.currentPlayer);
+    if (changed) void this.resendKept();
+  }
+
+  /**
+   * A token from the parent window on another origin than the configured arcade's is ignored, and
+   * said once in the console with the fix (else the game just never gets a player).
+   * @param {MessageEvent} event
+   * @private
+   */
+  sayWrongOrigin(event) {
+    if (this.wrongOriginSaid || event.origin === this.arcadeOrigin) return;
+    if (globalThis.window === undefined || event.source !== window.parent || window.parent === window) return;
+    const data = /** @type {{ type?: unknown } | null} */ (event.data);
+    if (!data || typeof data !== 'object' || data.type !== 'ARCADE_TOKEN') return;
+    this.wrongOriginSaid = true;
+    console.error(
+      `Sats Arcade SDK: the page framing this game, on ${event.origin}, sent a player token, but this game ` +
+        `expects the arcade at ${this.arcadeOrigin}: the token was ignored. If ${event.origin} is your arcade, set ` +
+        `connect({ arcadeOrigin }) or <meta name="arcade-origin"> to it.`,
+    );
+  }
+
+  /**
+   * Tell the play page whether a run is in progress (it then asks before Refresh Game reloads it).
+   * @param {boolean} running
+   * @private
+   */
+  setRunning(running) {
+    if (this.running === running) return;
+    this.running = running;
+    if (this.framed) this.post({ type: 'ARCADE_RUN', running });
+  }
+
+  /**
+   * Say the run in progress is over without a result to submit (abandoned, or not saveable):
+   * the play page then reloads the game on Refresh Game without asking. {@link submit} and
+   * {@link submitSigned} say it themselves once the result is settled.
+   */
+  endRun() {
+    this.setRunning(false);
+  }
+
+  /**
+   * Be told what became of each result the SDK kept (refused for an expired token) and sent again
+   * by itself with a fresh token: once per fresh token, until it is saved or refused. Returns a
+   * function that stops it.
+   * @param {(outcome: SubmitOutcome, runId: string) => void} listener
+   * @returns {() => void}
+   */
+  onResend(listener) {
+    this.resendListeners.add(listener);
+    return () => this.resendListeners.delete(listener);
+  }
+
+  /**
+   * The results kept in the tab's sessionStorage (a reload of the frame keeps them).
+   * @returns {Map<string, KeptResult>}
+   * @private
+   */
+  readKept() {
+    /** @type {Map<string, KeptResult>} */
+    const kept = new Map();
+    try {
+      const list = JSON.parse(tabStorage()?.getItem(this.keptKey) ?? '[]');
+      if (Array.isArray(list))
+        for (const item of list)
+          if (item && typeof item.body === 'string' && typeof item.username === 'string')
+            kept.set(item.body, {
+              body: item.body,
+              signature: typeof item.signature === 'string' ? item.signature : null,
+              username: item.username,
+            });
+    } catch {
+      /* unreadable: nothing kept */
+    }
+    return kept;
+  }
+
+  /** @private */
+  writeKept() {
+    try {
+      const storage = tabStorage();
+      if (this.kept.size === 0) storage?.removeItem(this.keptKey);
+      else storage?.setItem(this.keptKey, JSON.stringify([...this.kept.values()]));
+    } catch {
+      /* storage full or blocked: kept in memory only */
+    }
+  }
+
+  /**
+   * Send the kept results again, each once with the current token (the server never counts a
+   * `runId` twice, so a result another path saved meanwhile is answered 200, not stored again).
+   * @private
+   */
+  async resendKept() {
+    if (this.resending) return;
+    this.resending = true;
+    try {
+      for (;;) {
+        const player = this.currentPlayer;
+        const due = [...this.kept.values()].find(
+          (kept) => player && kept.username === player.username && this.resentWith.get(kept.body) !== player.token,
+        );
+        if (!player || !due) return;
+        this.resentWith.set(due.body, player.token);
+        const outcome = await this.send(due.body, due.signature);
+        for (const listener of this.resendListeners) listener(outcome, runIdOf(due.body));
+      }
+    } finally {
+      this.resending = false;
+    }
   }
 
   /**
@@ -402,9 +584,11 @@ export class ArcadeConnection {
   /**
    * Start a run: its ticket, or null when there is no player or the arcade gave none (the run can
    * then be played but not saved). Takes the prefetched ticket when it is fresh and the player's.
+   * Tells the play page a run is in progress until its result is settled (or {@link endRun}).
    * @returns {Promise<Ticket | null>}
    */
   async startRun() {
+    this.setRunning(true);
     if (!this.currentPlayer) return null;
     let next = this.nextTicket;
     this.nextTicket = null;
@@ -421,7 +605,8 @@ export class ArcadeConnection {
   /**
    * Submit a finished run (its score, and what the game reports beyond it). Network errors and
    * 5xx are retried 3 times (0.5 s, 1 s, 2 s) with the same body, and the arcade never counts a
-   * run twice, so sending the same run again is always safe.
+   * run twice, so sending the same run again is always safe. A result refused for an expired
+   * token is kept and sent again with the next token ({@link onResend}).
    * @param {RunResult} result
    * @returns {Promise<SubmitOutcome>}
    */
@@ -452,6 +637,27 @@ export class ArcadeConnection {
    * @private
    */
   async send(body, signature) {
+    const outcome = await this.sendOnce(body, signature);
+    if (outcome.status === 'expired' && this.currentPlayer) {
+      // Kept to send again with the next token (a reload of the frame keeps it too).
+      this.kept.set(body, { body, signature, username: this.currentPlayer.username });
+      while (this.kept.size > MAX_KEPT) this.kept.delete(/** @type {string} */ (this.kept.keys().next().value));
+      this.writeKept();
+    } else if ((outcome.status === 'saved' || outcome.status === 'refused') && this.kept.delete(body)) {
+      this.writeKept();
+    }
+    // A result still unreachable is the player's to send again (Retry save): the run is not over yet.
+    if (outcome.status !== 'unreachable') this.setRunning(false);
+    return outcome;
+  }
+
+  /**
+   * @param {string} body
+   * @param {string | null} signature
+   * @returns {Promise<SubmitOutcome>}
+   * @private
+   */
+  async sendOnce(body, signature) {
     if (!this.currentPlayer)
       return { ok: false, status: 'signed-out', httpStatus: 0, error: 'Sign in to the arcade to save your score' };
     /** @type {SubmitOutcome} */

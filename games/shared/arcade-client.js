@@ -9,9 +9,13 @@
  *   `finishRun()` submits through the SDK and says what happened in #run-status:
  *   "Saved! Best: N" (state 'saved'); retries "Saving your score... (retry n of 3)"; 401 "Your
  *   session expired - press Refresh Game in the arcade"; another 4xx the arcade's message (state
- *   'error'); no player "Sign in to the arcade to save your score". When the retries run out (or
- *   after a 401, should the arcade hand over another token before a reload) a "Retry save" button
- *   resends the same body. A fresh token otherwise comes with a reload of the frame.
+ *   'error'); no player "Sign in to the arcade to save your score". When the retries run out a
+ *   "Retry save" button resends the same body. A result refused for an expired token is kept by
+ *   the SDK and sent again, once, with the next token: the play page's own refresh hands one over
+ *   by message (no reload), Refresh Game by reloading the frame (the SDK's sessionStorage keeps the
+ *   result); the status then says what became of it ("Saved! Best: N").
+ * - Run state. The SDK tells the play page while a run is in progress (Refresh Game then asks
+ *   first); a run that will not be submitted ends with `endRun()`.
  * - Sharing. "Share score" passes 'I scored N in <Game> on Sats Arcade!' to the arcade's
  *   clipboard (the SDK's `share`) and shows "Copied!".
  * - Test hooks (read-only): `document.body.dataset.state` is 'ready' | 'playing' | 'over' |
@@ -125,7 +129,6 @@ export class Arcade {
     this.lastRun = null;
     this.lastScore = 0;
     this.submitting = false;
-    this.expired = false;
     this.setState('ready');
     this.wireShell();
     this.connection = connect({
@@ -133,10 +136,10 @@ export class Arcade {
       prefetch: prefetchTicket,
       onRetry: (attempt, of) => this.setStatus(`Saving your score... (retry ${attempt} of ${of})`, 'busy'),
     });
-    this.connection.onPlayer((player) => {
-      this.showPlayer();
-      // A run refused for an expired token can be saved again with the fresh one (same runId).
-      if (player && this.expired && this.lastRun && !this.submitting) this.showRetry(true);
+    this.connection.onPlayer(() => this.showPlayer());
+    // A result refused for an expired token, sent again by the SDK with the fresh token (same body).
+    this.connection.onResend((outcome) => {
+      if (document.body.dataset.state !== 'playing') this.settle(outcome);
     });
   }
 
@@ -225,10 +228,12 @@ export class Arcade {
     this.lastScore = run.score;
     this.setState('over');
     if (!this.signedIn) {
+      this.connection.endRun();
       this.setStatus(MSG_SIGNED_OUT, 'info');
       return 'over';
     }
     if (this.ticketFor !== run.runId) {
+      this.connection.endRun();
       this.setStatus(MSG_NO_TICKET, 'info');
       return 'over';
     }
@@ -247,12 +252,15 @@ export class Arcade {
     } finally {
       this.submitting = false;
     }
+    return this.settle(outcome);
+  }
+
+  /** Say what became of a submission (the shell's own, or one the SDK sent again); the new state. */
+  settle(outcome) {
     let text;
     if (outcome.ok) {
-      this.expired = false;
       text = Number.isFinite(outcome.best?.score) ? `Saved! Best: ${formatCount(outcome.best.score)}` : 'Saved!';
     } else if (outcome.status === 'expired') {
-      this.expired = true;
       text = MSG_EXPIRED;
     } else if (outcome.status === 'unreachable') {
       text = outcome.httpStatus

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ApiError, getJson } from '~/lib/api';
 import {
   GAME_FRAME_FEATURES,
   GAME_TOKEN_REFRESH_MS,
+  GAME_TOKEN_RETRY_MS,
   HANDSHAKE_TIMEOUT_MS,
   acceptGameMessage,
   findPlayableGame,
@@ -14,6 +15,7 @@ import { gameTokenResponseSchema } from '~/lib/schemas/games';
 import { settledSession } from '~/lib/stores/session';
 import { signUpRequiredToast } from '~/lib/play';
 import { toast, toastAfterNavigation } from '~/lib/stores/toast';
+import { ArcadeDialog } from '~/ui/ArcadeDialog';
 import { PixelIcon } from '~/ui/PixelIcon';
 import {
   alert as iconAlert,
@@ -27,7 +29,10 @@ type State =
   | { status: 'error'; message: string }
   | {
       status: 'ready';
+      /** The token this load of the frame started with (the fallback's fragment holds it). */
       token: string;
+      /** The newest token, handed to the frame by message as it comes (every 20 minutes). */
+      current: string;
       username: string;
       fallback: boolean;
       generation: number;
@@ -37,6 +42,14 @@ type State =
 
 interface Props {
   games: PlayableGame[];
+}
+
+/**
+ * A new game token, and the games' origin with it. The one place the play page asks for a token,
+ * never a cached answer (README, "Client data").
+ */
+function fetchGameToken() {
+  return getJson('auth/game-token', gameTokenResponseSchema);
 }
 
 /**
@@ -61,6 +74,12 @@ export default function PlayFrame({ games }: Props) {
   const frame = useRef<HTMLIFrameElement>(null);
   const ready = useRef(false);
   const generation = useRef(0);
+  // Whether the game says a run is in progress (the SDK's ARCADE_RUN): Refresh Game then asks first.
+  const [running, setRunning] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const keepPlaying = useRef<HTMLButtonElement>(null);
+  const dialogId = useId();
+  const wrongOriginSaid = useRef(false);
 
   // Signed out (a shared link, an expired session, or a play button pressed before it hydrated):
   // home, with the same 'Sign Up Required' toast the play buttons give.
@@ -78,21 +97,24 @@ export default function PlayFrame({ games }: Props) {
       return;
     }
     try {
-      // A new credential each time, never a cached answer (README, "Client data").
-      const answer = await getJson('auth/game-token', gameTokenResponseSchema);
+      const answer = await fetchGameToken();
       setGamesOrigin(answer.gamesOrigin);
       if (!findPlayableGame(where.query.get('url'), games, answer.gamesOrigin)) {
         setState({
           status: 'error',
-          message: "This game isn't in the arcade's catalogue, so it can't be played here.",
+          message:
+            "This game isn't in the arcade's catalogue, so it can't be played here. If it was just added or its url " +
+            'changed, the arcade needs a rebuild and restart to know it.',
         });
         return;
       }
       ready.current = false;
       generation.current += 1;
+      setRunning(false);
       setState({
         status: 'ready',
         token: answer.gameToken,
+        current: answer.gameToken,
         username: session.user.username,
         fallback: false,
         generation: generation.current,
@@ -114,13 +136,51 @@ export default function PlayFrame({ games }: Props) {
     void start();
   }, [start]);
 
-  // A fresh token every 20 minutes; the frame reloads with it.
+  // A fresh token every 20 minutes (they live 30), handed to the frame by message: the frame is
+  // never reloaded for it, so a run in progress goes on. A failed fetch is tried again a minute
+  // later; a 401 (signed out meanwhile) stops it, and the game's next save says the token expired.
   const readyGeneration = state.status === 'ready' ? state.generation : null;
   useEffect(() => {
     if (readyGeneration === null) return;
-    const timer = setTimeout(() => void start(), GAME_TOKEN_REFRESH_MS);
-    return () => clearTimeout(timer);
-  }, [readyGeneration, start]);
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout>;
+    const refresh = async () => {
+      try {
+        const answer = await fetchGameToken();
+        if (stopped) return;
+        setState((s) =>
+          s.status === 'ready' && s.generation === readyGeneration ? { ...s, current: answer.gameToken } : s,
+        );
+        timer = setTimeout(() => void refresh(), GAME_TOKEN_REFRESH_MS);
+      } catch (error) {
+        if (stopped || (error instanceof ApiError && error.status === 401)) return;
+        timer = setTimeout(() => void refresh(), GAME_TOKEN_RETRY_MS);
+      }
+    };
+    timer = setTimeout(() => void refresh(), GAME_TOKEN_REFRESH_MS);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [readyGeneration]);
+
+  // The token to the frame, to the game's exact origin with this load's nonce: once the game said
+  // ARCADE_READY, and again with each fresh token. (A game that never said it keeps the token its
+  // fragment carried until Refresh Game.)
+  const handOver =
+    state.status === 'ready' ? { token: state.current, username: state.username, nonce: state.nonce } : null;
+  const sendToken = useCallback(
+    (to: { token: string; username: string; nonce: string }) => {
+      if (!game || !ready.current) return;
+      frame.current?.contentWindow?.postMessage({ type: 'ARCADE_TOKEN', ...to }, game.href.origin);
+    },
+    [game],
+  );
+  const [currentToken, currentUser, currentNonce] = [handOver?.token, handOver?.username, handOver?.nonce];
+  useEffect(() => {
+    if (currentToken && currentUser !== undefined && currentNonce)
+      sendToken({ token: currentToken, username: currentUser, nonce: currentNonce });
+  }, [currentToken, currentUser, currentNonce, sendToken]);
 
   // Messages from the game, accepted only from its exact origin and its frame's window, with this
   // load's nonce; the answer goes to that exact origin, never '*'.
@@ -128,17 +188,22 @@ export default function PlayFrame({ games }: Props) {
     if (state.status !== 'ready' || !game) return;
     const gameOrigin = game.href.origin;
     const onMessage = (event: MessageEvent) => {
-      const data = acceptGameMessage(event, {
-        origin: gameOrigin,
-        source: frame.current?.contentWindow,
-        nonce: state.nonce,
-      });
+      const source = frame.current?.contentWindow;
+      if (source && event.source === source && event.origin !== gameOrigin && !wrongOriginSaid.current) {
+        // Said once: else a game served from another address than its catalogue url just never starts.
+        wrongOriginSaid.current = true;
+        console.error(
+          `The game's frame speaks from ${event.origin}, but the catalogue's url for it is on ${gameOrigin}: its ` +
+            'messages are ignored. Serve the game from its catalogue url (no redirect to another host or port), ' +
+            'or change the url and rebuild the arcade.',
+        );
+      }
+      const data = acceptGameMessage(event, { origin: gameOrigin, source, nonce: state.nonce });
       if (data?.type === 'ARCADE_READY') {
         ready.current = true;
-        frame.current?.contentWindow?.postMessage(
-          { type: 'ARCADE_TOKEN', token: state.token, username: state.username, nonce: state.nonce },
-          gameOrigin,
-        );
+        sendToken({ token: state.current, username: state.username, nonce: state.nonce });
+      } else if (data?.type === 'ARCADE_RUN') {
+        setRunning(data.running);
       } else if (data?.type === 'COPY_TO_CLIPBOARD') {
         navigator.clipboard.writeText(data.text).then(
           () => toast({ title: 'Copied!', description: 'The game put text on your clipboard.', variant: 'success' }),
@@ -148,7 +213,13 @@ export default function PlayFrame({ games }: Props) {
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [state, game]);
+  }, [state, game, sendToken]);
+
+  // Refresh Game reloads the frame: during a run it asks first (the run would end unsaved).
+  function refreshGame() {
+    if (running && state.status === 'ready') setConfirming(true);
+    else void start();
+  }
 
   // A game that never says ARCADE_READY gets the token in its query string instead.
   function onFrameLoad() {
@@ -186,7 +257,7 @@ export default function PlayFrame({ games }: Props) {
         <button
           type="button"
           className="btn gap-2 btn-ghost btn-sm"
-          onClick={() => void start()}
+          onClick={refreshGame}
           disabled={state.status === 'error' && !game}
         >
           <PixelIcon icon={iconReload} className="size-4" />
@@ -195,7 +266,7 @@ export default function PlayFrame({ games }: Props) {
         </button>
         {game && state.status === 'ready' && (
           <a
-            href={gameFrameSrc(game.href, origin, state.nonce, { token: state.token, username: state.username })}
+            href={gameFrameSrc(game.href, origin, state.nonce, { token: state.current, username: state.username })}
             target="_blank"
             rel="noopener"
             className="btn gap-2 btn-ghost btn-sm"
@@ -236,6 +307,36 @@ export default function PlayFrame({ games }: Props) {
           />
         )}
       </main>
+      <ArcadeDialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        labelledBy={`${dialogId}-title`}
+        describedBy={`${dialogId}-detail`}
+        initialFocus={keepPlaying}
+        icon={iconReload}
+      >
+        <h2 id={`${dialogId}-title`} className="text-center text-sm leading-relaxed text-primary">
+          Refresh the game?
+        </h2>
+        <p id={`${dialogId}-detail`} className="mt-4 text-center text-base-content/80">
+          A run is in progress. Refreshing reloads the game: the run ends here and its score is not saved.
+        </p>
+        <div className="mt-6 flex flex-wrap justify-center gap-3">
+          <button ref={keepPlaying} type="button" className="btn-arcade btn-ghost" onClick={() => setConfirming(false)}>
+            Keep Playing
+          </button>
+          <button
+            type="button"
+            className="btn-arcade btn-error"
+            onClick={() => {
+              setConfirming(false);
+              void start();
+            }}
+          >
+            Refresh Anyway
+          </button>
+        </div>
+      </ArcadeDialog>
     </div>
   );
 }

@@ -16,8 +16,13 @@ export interface PlayableGame {
  */
 export const GAME_FRAME_FEATURES = ['autoplay', 'fullscreen', 'gamepad', 'clipboard-write'] as const;
 
-/** How often the play page fetches a new game token and reloads the frame. */
+/**
+ * How often the play page fetches a new game token (they live 30 minutes) and hands it to the
+ * frame by message, without reloading it.
+ */
 export const GAME_TOKEN_REFRESH_MS = 20 * 60_000;
+/** How soon the play page tries again when a token refresh failed (network, 5xx). */
+export const GAME_TOKEN_RETRY_MS = 60_000;
 /** How long the play page waits for the game's ARCADE_READY before falling back to the query string. */
 export const HANDSHAKE_TIMEOUT_MS = 4000;
 
@@ -86,8 +91,12 @@ export function gameFrameSrc(
   return url.toString();
 }
 
-/** What the play page's frame may say: the handshake and a text for the clipboard. */
-export type GameMessage = { type: 'ARCADE_READY' } | { type: 'COPY_TO_CLIPBOARD'; text: string };
+/**
+ * What the play page's frame may say: the handshake, a text for the clipboard, and whether a run
+ * is in progress (the Game SDK says it as a run starts and once its result is settled).
+ */
+export type GameMessage =
+  { type: 'ARCADE_READY' } | { type: 'COPY_TO_CLIPBOARD'; text: string } | { type: 'ARCADE_RUN'; running: boolean };
 
 /**
  * A message event from the game, or null to ignore it: only from the frame's own window, sent from
@@ -99,10 +108,12 @@ export function acceptGameMessage(
   expected: { origin: string; source: MessageEventSource | null | undefined; nonce: string },
 ): GameMessage | null {
   if (!expected.source || event.source !== expected.source || event.origin !== expected.origin) return null;
-  const data = event.data as { type?: unknown; text?: unknown; nonce?: unknown } | null;
+  const data = event.data as { type?: unknown; text?: unknown; running?: unknown; nonce?: unknown } | null;
   if (!data || typeof data !== 'object' || typeof data.nonce !== 'string' || data.nonce !== expected.nonce) return null;
   if (data.type === 'ARCADE_READY') return { type: 'ARCADE_READY' };
   if (data.type === 'COPY_TO_CLIPBOARD' && typeof data.text === 'string' && data.text.length <= 2000)
     return { type: 'COPY_TO_CLIPBOARD', text: data.text };
+  if (data.type === 'ARCADE_RUN' && typeof data.running === 'boolean')
+    return { type: 'ARCADE_RUN', running: data.running };
   return null;
 }

@@ -185,7 +185,10 @@ describe.each(DIALECTS)('fair play through the Game API on %s', (dialect) => {
       });
     expect(await send(signBody('another-secret-of-at-least-32-characters!', raw))).toMatchObject({
       status: 401,
-      json: { error: 'The signature does not match the request body.' },
+      json: {
+        error:
+          "The signature does not match the request body. Either the body changed after it was signed (send it byte for byte), or the game's server signs with another secret than the arcade holds for mr-quiz (GAME_SECRETS in the arcade's environment): make them the same.",
+      },
     });
     expect(await send(signBody(TEST_GAME_SECRET, raw, Date.now() - 10 * 60_000))).toMatchObject({
       status: 401,

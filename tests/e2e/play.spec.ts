@@ -173,7 +173,7 @@ test.describe('playing a game', () => {
     await expect(toast).toContainText('Please sign up or log in to play REKT! and access the arcade.');
   });
 
-  test('the game token is refreshed every 20 minutes and the frame reloads', async ({ page, request }) => {
+  test('the game token is refreshed every 20 minutes (handed to the frame by message)', async ({ page, request }) => {
     const email = await registerThroughApi(request, 'Long_Sitter');
     await signInThroughApi(page, email);
     const tokenCalls: string[] = [];

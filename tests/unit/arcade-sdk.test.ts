@@ -19,7 +19,11 @@ interface Frame {
  * A fresh SDK module in a frame whose URL has `hash`, served at https://game.example with the
  * arcade named in its meta; `fetch` answers the Game API calls.
  */
-async function frameWith(hash: string, fetch: (url: string, init: RequestInit) => Promise<Response>) {
+async function frameWith(
+  hash: string,
+  fetch: (url: string, init: RequestInit) => Promise<Response>,
+  { storage = new Map<string, string>(), meta = ARCADE as string | null } = {},
+) {
   vi.resetModules();
   const frame: Frame = { posted: [], listeners: [], parent: {}, replaced: [] };
   frame.parent = {
@@ -40,7 +44,13 @@ async function frameWith(hash: string, fetch: (url: string, init: RequestInit) =
   });
   vi.stubGlobal('document', {
     querySelector: (selector: string) =>
-      selector === 'meta[name="arcade-origin"]' ? { getAttribute: () => ARCADE } : null,
+      selector === 'meta[name="arcade-origin"]' && meta ? { getAttribute: () => meta } : null,
+  });
+  // the tab's sessionStorage: the same Map across a "reload" when a test passes it again
+  vi.stubGlobal('sessionStorage', {
+    getItem: (key: string) => storage.get(key) ?? null,
+    setItem: (key: string, value: string) => storage.set(key, value),
+    removeItem: (key: string) => storage.delete(key),
   });
   vi.stubGlobal('fetch', vi.fn(fetch));
   const sdk = await import('../../games/sdk/arcade-sdk.js');
@@ -236,5 +246,141 @@ describe('the Game SDK', () => {
     await expect(arcade.submit({ runId: 'x', score: 1 })).resolves.toMatchObject({ ok: false, status: 'signed-out' });
     expect(await arcade.tokenInfo()).toBeNull();
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('takes a fresh token by message without a reload, from the arcade alone, and tells onPlayer', async () => {
+    const { sdk, fromArcade, frame } = await frameWith(`#nonce=n0nce&token=${TOKEN}&username=P1`, async () =>
+      json(201, ticket(1)),
+    );
+    const arcade = sdk.connect({ gameId: 'my-game', prefetch: false });
+    const seen: unknown[] = [];
+    arcade.onPlayer((player) => seen.push(player?.token));
+    // a refresh from anywhere but the arcade's window, origin and nonce is ignored
+    fromArcade({ type: 'ARCADE_TOKEN', token: 'h.evil.s', nonce: 'n0nce' }, { origin: 'https://evil.example' });
+    fromArcade({ type: 'ARCADE_TOKEN', token: 'h.evil.s', nonce: 'n0nce' }, { source: {} });
+    fromArcade({ type: 'ARCADE_TOKEN', token: 'h.evil.s', nonce: 'old-load' });
+    expect(arcade.player?.token).toBe(TOKEN);
+    fromArcade({ type: 'ARCADE_TOKEN', token: 'h.fresh.s', username: 'P1', nonce: 'n0nce' });
+    expect(arcade.player).toEqual({ token: 'h.fresh.s', username: 'P1' });
+    expect(seen).toEqual([TOKEN, 'h.fresh.s']);
+    // the fragment was read once, at load: nothing reloaded
+    expect(frame.replaced).toHaveLength(1);
+  });
+
+  it('tells the play page while a run is in progress: from startRun until its result is settled', async () => {
+    const answers = [
+      json(201, ticket(1)),
+      json(503, {}),
+      json(503, {}),
+      json(503, {}),
+      json(503, {}),
+      json(201, { run: {}, best: { score: 3 } }),
+      json(201, ticket(2)),
+    ];
+    const { sdk, frame } = await frameWith(`#nonce=n&token=${TOKEN}`, async () => answers.shift()!);
+    const arcade = sdk.connect({ gameId: 'my-game', prefetch: false });
+    const runMessages = () => frame.posted.filter((p) => p.message.type === 'ARCADE_RUN');
+    await arcade.startRun();
+    expect(runMessages()).toEqual([
+      { message: { type: 'ARCADE_RUN', running: true, nonce: 'n' }, targetOrigin: ARCADE },
+    ]);
+    vi.useFakeTimers();
+    const unreachable = arcade.submit({ runId: 'run.1', score: 3 });
+    await vi.runAllTimersAsync();
+    await expect(unreachable).resolves.toMatchObject({ status: 'unreachable' });
+    // not saved yet: the run is still the player's to lose
+    expect(runMessages()).toHaveLength(1);
+    await expect(arcade.submit({ runId: 'run.1', score: 3 })).resolves.toMatchObject({ status: 'saved' });
+    expect(runMessages().map((p) => p.message.running)).toEqual([true, false]);
+    // a run that ends without a result says so itself
+    vi.useRealTimers();
+    await arcade.startRun();
+    arcade.endRun();
+    arcade.endRun();
+    expect(runMessages().map((p) => p.message.running)).toEqual([true, false, true, false]);
+  });
+
+  it('keeps a result refused for an expired token and sends it again once, with the next token', async () => {
+    const storage = new Map<string, string>();
+    const sent: { auth: string | null; body: unknown }[] = [];
+    const answers = [json(401, { error: 'The game token has expired.' }), json(201, { run: {}, best: { score: 7 } })];
+    const { sdk, fromArcade } = await frameWith(
+      `#nonce=n&token=${TOKEN}&username=P1`,
+      async (url, init) => {
+        sent.push({ auth: new Headers(init.headers).get('authorization'), body: init.body });
+        return answers.shift() ?? json(500, {});
+      },
+      { storage },
+    );
+    const arcade = sdk.connect({ gameId: 'my-game', prefetch: false });
+    const resent: unknown[] = [];
+    arcade.onResend((outcome, runId) => resent.push([outcome.status, runId]));
+    await expect(arcade.submit({ runId: 'run.1', score: 7 })).resolves.toMatchObject({ status: 'expired' });
+    expect(JSON.parse(storage.get('sats-arcade-sdk:kept:my-game')!)).toEqual([
+      { body: '{"runId":"run.1","score":7}', signature: null, username: 'P1' },
+    ]);
+    // the same token again is not a fresh one: nothing is sent
+    fromArcade({ type: 'ARCADE_TOKEN', token: TOKEN, username: 'P1', nonce: 'n' });
+    expect(sent).toHaveLength(1);
+    fromArcade({ type: 'ARCADE_TOKEN', token: 'h.fresh.s', username: 'P1', nonce: 'n' });
+    await vi.waitFor(() => expect(resent).toEqual([['saved', 'run.1']]));
+    expect(sent).toEqual([
+      { auth: `Bearer ${TOKEN}`, body: '{"runId":"run.1","score":7}' },
+      { auth: 'Bearer h.fresh.s', body: '{"runId":"run.1","score":7}' },
+    ]);
+    expect(storage.has('sats-arcade-sdk:kept:my-game')).toBe(false);
+    // saved: a later token sends nothing more
+    fromArcade({ type: 'ARCADE_TOKEN', token: 'h.later.s', username: 'P1', nonce: 'n' });
+    await Promise.resolve();
+    expect(sent).toHaveLength(2);
+  });
+
+  it('sends a kept result again after a reload of the frame, once, and never for another player', async () => {
+    const storage = new Map<string, string>();
+    const sent: (string | null)[] = [];
+    const first = await frameWith(
+      `#nonce=n&token=${TOKEN}&username=P1`,
+      async (_, init) => {
+        sent.push(new Headers(init.headers).get('authorization'));
+        return json(401, { error: 'The game token has expired.' });
+      },
+      { storage },
+    );
+    await first.sdk.connect({ gameId: 'my-game', prefetch: false }).submit({ runId: 'run.9', score: 90 });
+    expect(sent).toHaveLength(1);
+    // Refresh Game: the frame reloads with a fresh token for another player first: kept, not sent
+    const other = await frameWith('#nonce=m&token=h.other.s&username=P2', async () => json(500, {}), { storage });
+    other.sdk.connect({ gameId: 'my-game', prefetch: false });
+    expect(other.fetch).not.toHaveBeenCalled();
+    // then for the player who played it: sent at once with the fresh token, saved
+    const bodies: unknown[] = [];
+    const reloaded = await frameWith(
+      '#nonce=k&token=h.reloaded.s&username=P1',
+      async (_, init) => {
+        bodies.push([new Headers(init.headers).get('authorization'), init.body]);
+        return json(201, { run: {}, best: { score: 90 } });
+      },
+      { storage },
+    );
+    const arcade = reloaded.sdk.connect({ gameId: 'my-game', prefetch: false });
+    const resent: string[] = [];
+    arcade.onResend((outcome) => resent.push(outcome.status));
+    await vi.waitFor(() => expect(resent).toEqual(['saved']));
+    expect(bodies).toEqual([['Bearer h.reloaded.s', '{"runId":"run.9","score":90}']]);
+    expect(storage.has('sats-arcade-sdk:kept:my-game')).toBe(false);
+    reloaded.fromArcade({ type: 'ARCADE_TOKEN', token: 'h.next.s', username: 'P1', nonce: 'k' });
+    await Promise.resolve();
+    expect(bodies).toHaveLength(1);
+  });
+
+  it('says loudly in the console when no arcade origin is configured, and how to fix it', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { sdk } = await frameWith('', async () => json(201, {}), { meta: null });
+    expect(sdk.connect({ gameId: 'my-game' }).arcadeOrigin).toBe('https://game.example');
+    expect(error).toHaveBeenCalledTimes(1);
+    expect(error.mock.calls[0]![0]).toMatch(
+      /no arcade origin is configured.*startRun\(\) will answer null.*arcadeOrigin/s,
+    );
+    error.mockRestore();
   });
 });

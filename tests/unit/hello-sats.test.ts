@@ -80,7 +80,7 @@ describe('Hello Sats, the SDK example game', () => {
     expect(await page.text()).toContain(`<meta name="arcade-origin" content="${arcadeOrigin}" />`);
     const sdk = await fetch(`${game.url}/games/sdk/arcade-sdk.js`);
     expect(sdk.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
-    expect(await sdk.text()).toContain("export const VERSION = '1.0.0';");
+    expect(await sdk.text()).toContain("export const VERSION = '1.1.0';");
     expect((await fetch(`${game.url}/server.mjs`)).status).toBe(404);
   });
 

@@ -107,6 +107,16 @@ describe('acceptGameMessage', () => {
     ).toEqual({ type: 'COPY_TO_CLIPBOARD', text: 'I scored 5' });
   });
 
+  it("takes the game's run state only from its frame, origin and nonce, as a boolean", () => {
+    const run = (running: unknown, nonce = 'n0nce') => ({ data: { type: 'ARCADE_RUN', running, nonce } });
+    expect(acceptGameMessage(event(run(true)), expected)).toEqual({ type: 'ARCADE_RUN', running: true });
+    expect(acceptGameMessage(event(run(false)), expected)).toEqual({ type: 'ARCADE_RUN', running: false });
+    expect(acceptGameMessage(event(run('yes')), expected)).toBeNull();
+    expect(acceptGameMessage(event(run(true, 'other')), expected)).toBeNull();
+    expect(acceptGameMessage(event({ ...run(true), origin: 'https://evil.example' }), expected)).toBeNull();
+    expect(acceptGameMessage(event({ ...run(true), source: other }), expected)).toBeNull();
+  });
+
   it('ignores another origin, another window, a missing or wrong nonce, and anything unknown', () => {
     for (const [why, over] of [
       ['the arcade itself', { origin: 'https://arcade.example' }],

@@ -57,3 +57,28 @@ describe('the home page for a browser with a session cookie', () => {
     expect(answer('/home-session/index.html')).toBeNull();
   });
 });
+
+describe("the games' origin", () => {
+  it("serves the Game SDK's types as text, not application/octet-stream", () => {
+    const games = mkdtempSync(join(tmpdir(), 'static-games-'));
+    try {
+      mkdirSync(join(games, 'arcade-games', 'sdk'), { recursive: true });
+      writeFileSync(join(games, 'arcade-games', 'sdk', 'arcade-sdk.d.ts'), 'export const VERSION: string;');
+      writeFileSync(join(games, 'arcade-games', 'sdk', 'arcade-sdk.js'), 'export const VERSION = "1";');
+      const files = createStaticFiles(games, new Map(), {}, { games: { arcadeOrigin: 'https://arcade.example' } });
+      const typeOf = (url: string) => {
+        let type: unknown;
+        const res = {
+          writeHead: (_: number, h: Record<string, unknown>) => (type = h['content-type']),
+          end() {},
+        } as unknown as ServerResponse;
+        files.serve({ method: 'HEAD', url, headers: {} } as IncomingMessage, res);
+        return type;
+      };
+      expect(typeOf('/arcade-games/sdk/arcade-sdk.d.ts')).toBe('text/plain; charset=utf-8');
+      expect(typeOf('/arcade-games/sdk/arcade-sdk.js')).toBe('text/javascript; charset=utf-8');
+    } finally {
+      rmSync(games, { recursive: true, force: true });
+    }
+  });
+});

@@ -48,7 +48,13 @@ export function checkSignature(
     throw unauthorized('The signature is too old (or from the future): sign each request when you send it.');
   const expected = createHmac('sha256', secret).update(`${givenT}.${rawBody}`).digest();
   const given = Buffer.from(givenV1, 'hex');
-  if (!timingSafeEqual(expected, given)) throw unauthorized('The signature does not match the request body.');
+  // The usual cause is a secret that differs between the two sides: say so, and where each lives.
+  if (!timingSafeEqual(expected, given))
+    throw unauthorized(
+      `The signature does not match the request body. Either the body changed after it was signed (send it byte for byte), ` +
+        `or the game's server signs with another secret than the arcade holds for ${gameId} (GAME_SECRETS in the ` +
+        `arcade's environment): make them the same.`,
+    );
   return true;
 }
 
