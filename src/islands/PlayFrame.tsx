@@ -77,9 +77,19 @@ export default function PlayFrame({ games }: Props) {
       sendHome();
       return;
     }
+    // The game asked for names the token (one token, one game); its site-relative address (a
+    // reference game's) matches alike on any origin, so it is known before the games' origin is.
+    const asked = findPlayableGame(where.query.get('url'), games, where.origin);
+    if (!asked) {
+      setState({ status: 'error', message: "This game isn't in the arcade's catalogue, so it can't be played here." });
+      return;
+    }
     try {
       // A new credential each time, never a cached answer (README, "Client data").
-      const answer = await getJson('auth/game-token', gameTokenResponseSchema);
+      const answer = await getJson(
+        `auth/game-token?gameId=${encodeURIComponent(asked.gameId)}`,
+        gameTokenResponseSchema,
+      );
       setGamesOrigin(answer.gamesOrigin);
       if (!findPlayableGame(where.query.get('url'), games, answer.gamesOrigin)) {
         setState({

@@ -68,7 +68,7 @@ test.describe('playing a game', () => {
   }) => {
     const email = await registerThroughApi(request, 'Frag_Player');
     await signInThroughApi(page, email);
-    const { gameToken } = await (await page.request.get('/api/auth/game-token')).json();
+    const { gameToken } = await (await page.request.get('/api/auth/game-token?gameId=rekt')).json();
     const foreign: string[] = [];
     await page.context().route('https://evil.example/**', (route) => {
       foreign.push(route.request().url());
@@ -105,7 +105,7 @@ test.describe('playing a game', () => {
   }) => {
     const email = await registerThroughApi(page.request, 'Retry_Player');
     await signInThroughLink(page, email);
-    const { gameToken } = await (await page.request.get('/api/auth/game-token')).json();
+    const { gameToken } = await (await page.request.get('/api/auth/game-token?gameId=rekt')).json();
     const cors = {
       'access-control-allow-origin': gamesOrigin(),
       'access-control-allow-methods': 'GET, POST, OPTIONS',
@@ -257,8 +257,8 @@ test.describe('playing a game', () => {
     // CORS gives the games' origin nothing of a cookie-authenticated answer
     expect(seen.me).toEqual({ blocked: 'TypeError' });
     expect(seen.token).toEqual({ blocked: 'TypeError' });
-    // the post went out (a no-cors post needs no preflight) with the cookie (the two origins are one
-    // site), and the arcade refused it; its answer (Cross-Origin-Resource-Policy: same-origin) is
+    // the post went out (a no-cors post needs no preflight; the games' origin is another site, so
+    // the Lax cookie stays behind), and the arcade refused it; its answer (Cross-Origin-Resource-Policy: same-origin) is
     // not even handed to the game as an opaque one
     expect(seen.logout).toEqual({ blocked: 'TypeError' });
     // its own origin is not even a connection it may open (connect-src names the arcade alone),
