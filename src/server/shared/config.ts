@@ -172,7 +172,7 @@ export function readGamesOrigin(settings: Settings, siteUrl: string): string {
   const given = gamesOriginSetting(settings)?.replace(/\/+$/, '');
   if (!given)
     throw new ConfigError(
-      `SITE_URL is ${siteUrl}, a public address, but GAMES_ORIGIN is not set. The reference games run on an origin of their own, never the arcade's, on a domain of their own: set GAMES_ORIGIN, e.g. https://arcade-games.example for https://arcade.example (see README, Deploying).`,
+      `SITE_URL is ${siteUrl}, a public address, but GAMES_ORIGIN is not set. The reference games run on an origin of their own, never the arcade's, on a domain of their own: set GAMES_ORIGIN, e.g. ${exampleGamesOrigin(siteUrl)} (see README, Deploying).`,
     );
   if (!/^https?:\/\/[^/?#@]+$/.test(given))
     throw new ConfigError(`GAMES_ORIGIN must be an origin such as https://arcade-games.example, not "${given}"`);
