@@ -91,6 +91,15 @@ describe.each(DIALECTS)('the reference games on an origin of their own, on %s', 
     expect(JSON.parse(post.text).error).toContain("this origin only serves the arcade's games");
   });
 
+  it("the games' default origin is the other loopback name, answered on both of localhost's addresses", async () => {
+    // the arcade on 127.0.0.1, the games on localhost: no shared cookie jar (cookies ignore ports)
+    expect(new URL(server.url).hostname).toBe('127.0.0.1');
+    expect(new URL(server.gamesUrl).hostname).toBe('localhost');
+    const port = new URL(server.gamesUrl).port;
+    for (const address of ['127.0.0.1', '[::1]'])
+      expect((await fetchRaw(`http://${address}:${port}/arcade-games/rekt/`)).status, address).toBe(200);
+  });
+
   it("the arcade's origin sends a game's old address on to the games' origin", async () => {
     const moved = await fetchRaw(`${server.url}/arcade-games/rekt/index.html?mode=hard`);
     expect(moved.status).toBe(308);
