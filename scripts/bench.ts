@@ -128,7 +128,7 @@ async function seedPlayers(url: string, dir: string, secret: string): Promise<{ 
       // Each token from a session of its own, as the play page gets it (the Game API checks it is live).
       for (const user of users) {
         ids.push(user.id);
-        tokens.push((await issueGameToken(secret, user, (await createSession(handle.db, user.id)).ref)).token);
+        tokens.push((await issueGameToken(secret, user, (await createSession(handle.db, user.id)).ref, GAME)).token);
       }
     }
     // Tournaments of the benched game running through the whole bench, so every run enters them all.

@@ -74,7 +74,8 @@ export async function startHelloSats({
   async function playerOf(req) {
     const authorization = req.headers.authorization;
     if (!authorization?.startsWith('Bearer ')) return null;
-    const answer = await fetch(`${arcade}/api/games/token-info`, { headers: { authorization } });
+    // naming the game: a token the arcade issued for any other game is refused (403)
+    const answer = await fetch(`${arcade}/api/games/token-info?gameId=hello-sats`, { headers: { authorization } });
     return answer.ok ? /** @type {{ userId: number, username: string }} */ (await answer.json()) : null;
   }
 

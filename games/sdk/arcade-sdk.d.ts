@@ -257,7 +257,7 @@ export class ArcadeConnection {
    */
   answer(runId: string, question: number, choice: number | null, ms: number): Promise<AnswerVerdict | null>;
   /**
-   * Who the arcade says the current token belongs to (`GET /api/games/token-info`), or null
+   * Who the arcade says the current token belongs to (`GET /api/games/token-info?gameId=`), or null
    * without a player or a valid token. A game's server makes the same call to check a player.
    * @returns {Promise<TokenInfo | null>}
    */
@@ -434,11 +434,16 @@ export type SubmitOutcome =
       error: string;
     };
 /**
- * What the arcade says about a token: `GET /api/games/token-info`.
+ * What the arcade says about a token: `GET /api/games/token-info?gameId=…`. A token opens the game
+ * it was issued for alone: asked with another game's id (or from another game's origin), the answer is 403.
  */
 export type TokenInfo = {
   userId: number;
   username: string;
+  /**
+   * the game the token was issued for
+   */
+  gameId: string;
   expiresAt: string;
 };
 /**

@@ -131,10 +131,12 @@ export const VERSION = '1.1.0';
  */
 
 /**
- * What the arcade says about a token: `GET /api/games/token-info`.
+ * What the arcade says about a token: `GET /api/games/token-info?gameId=…`. A token opens the game
+ * it was issued for alone: asked with another game's id (or from another game's origin), the answer is 403.
  * @typedef {object} TokenInfo
  * @property {number} userId
  * @property {string} username
+ * @property {string} gameId the game the token was issued for
  * @property {string} expiresAt
  */
 
@@ -731,14 +733,14 @@ export class ArcadeConnection {
   }
 
   /**
-   * Who the arcade says the current token belongs to (`GET /api/games/token-info`), or null
+   * Who the arcade says the current token belongs to (`GET /api/games/token-info?gameId=`), or null
    * without a player or a valid token. A game's server makes the same call to check a player.
    * @returns {Promise<TokenInfo | null>}
    */
   async tokenInfo() {
     if (!this.currentPlayer) return null;
     try {
-      const res = await this.call('/token-info');
+      const res = await this.call(`/token-info?gameId=${encodeURIComponent(this.gameId)}`);
       return res.ok ? await res.json() : null;
     } catch {
       return null;

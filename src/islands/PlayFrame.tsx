@@ -48,8 +48,9 @@ interface Props {
  * A new game token, and the games' origin with it. The one place the play page asks for a token,
  * never a cached answer (README, "Client data").
  */
-function fetchGameToken() {
-  return getJson('auth/game-token', gameTokenResponseSchema);
+function fetchGameToken(gameId: string) {
+  // One token, one game: the token names the game it opens (README, "Game API").
+  return getJson(`auth/game-token?gameId=${encodeURIComponent(gameId)}`, gameTokenResponseSchema);
 }
 
 /**
@@ -96,8 +97,15 @@ export default function PlayFrame({ games }: Props) {
       sendHome();
       return;
     }
+    // The game asked for names the token (one token, one game); its site-relative address (a
+    // reference game's) matches alike on any origin, so it is known before the games' origin is.
+    const asked = findPlayableGame(where.query.get('url'), games, where.origin);
+    if (!asked) {
+      setState({ status: 'error', message: "This game isn't in the arcade's catalogue, so it can't be played here." });
+      return;
+    }
     try {
-      const answer = await fetchGameToken();
+      const answer = await fetchGameToken(asked.gameId);
       setGamesOrigin(answer.gamesOrigin);
       if (!findPlayableGame(where.query.get('url'), games, answer.gamesOrigin)) {
         setState({
@@ -140,13 +148,14 @@ export default function PlayFrame({ games }: Props) {
   // never reloaded for it, so a run in progress goes on. A failed fetch is tried again a minute
   // later; a 401 (signed out meanwhile) stops it, and the game's next save says the token expired.
   const readyGeneration = state.status === 'ready' ? state.generation : null;
+  const gameId = game?.gameId;
   useEffect(() => {
-    if (readyGeneration === null) return;
+    if (readyGeneration === null || !gameId) return;
     let stopped = false;
     let timer: ReturnType<typeof setTimeout>;
     const refresh = async () => {
       try {
-        const answer = await fetchGameToken();
+        const answer = await fetchGameToken(gameId);
         if (stopped) return;
         setState((s) =>
           s.status === 'ready' && s.generation === readyGeneration ? { ...s, current: answer.gameToken } : s,
@@ -162,7 +171,7 @@ export default function PlayFrame({ games }: Props) {
       stopped = true;
       clearTimeout(timer);
     };
-  }, [readyGeneration]);
+  }, [readyGeneration, gameId]);
 
   // The token to the frame, to the game's exact origin with this load's nonce: once the game said
   // ARCADE_READY, and again with each fresh token. (A game that never said it keeps the token its

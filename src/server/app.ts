@@ -54,6 +54,7 @@ export function securitySettings(): SecuritySettings {
     siteUrl,
     hstsPreload,
     frameSources: withGamesOrigin(__ARCADE_FRAME_SOURCES__, __ARCADE_BUILT_GAMES_ORIGIN__, gamesOrigin),
+    gamesOrigin: { built: __ARCADE_BUILT_GAMES_ORIGIN__, running: gamesOrigin },
   });
 }
 

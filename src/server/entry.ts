@@ -9,6 +9,7 @@ import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { handler as astroHandler, options } from '@astrojs/node/server.js';
 import { appConfig, securitySettings, services, stopServices } from './app';
+import { gamesListenHosts } from './shared/config';
 import { cspWithGamesOrigin, REFERENCE_GAMES_PREFIX, securityHeadersFor } from './static/headers';
 import { createStaticFiles, readPageCsp } from './static/static-files';
 
@@ -154,10 +155,13 @@ const answer =
     void astroHandler(req, res);
   };
 
+const host = process.env.HOST ?? 'localhost';
+const port = Number(process.env.PORT ?? 4321);
 const server = createServer(answer(false));
-/** The games' own port (GAMES_PORT, or the next port on this machine), when there is one. */
-const gamesServer = gamesPort === undefined ? null : createServer(answer(true));
-const servers = gamesServer ? [server, gamesServer] : [server];
+/** The games' own port (GAMES_PORT, or the next port on this machine), when there is one: one server per address. */
+const gamesHosts = gamesPort === undefined ? [] : gamesListenHosts(host, gamesOrigin);
+const gamesServers = gamesHosts.map(() => createServer(answer(true)));
+const servers = [server, ...gamesServers];
 
 for (const each of servers) {
   // Idle connections stay open longer than clients and proxies keep theirs, so it is always the
@@ -166,8 +170,6 @@ for (const each of servers) {
   each.headersTimeout = 66_000;
 }
 
-const host = process.env.HOST ?? 'localhost';
-const port = Number(process.env.PORT ?? 4321);
 // Node's parser refuses a method it does not know (TRACK, for one) before any handler runs: answer
 // that with a 405 too, and anything else it cannot parse with a 400, instead of closing the socket.
 for (const each of servers)
@@ -179,19 +181,24 @@ for (const each of servers)
     );
   });
 
-const shownHost = host.includes(':') ? `[${host}]` : host;
+const shown = (name: string) => (name.includes(':') ? `[${name}]` : name);
 server.listen(port, host, () => {
-  if (process.env.ASTRO_NODE_LOGGING !== 'disabled') console.log(`Server listening on http://${shownHost}:${port}`);
+  if (process.env.ASTRO_NODE_LOGGING !== 'disabled') console.log(`Server listening on http://${shown(host)}:${port}`);
 });
-gamesServer?.listen(gamesPort, host, () => {
-  if (process.env.ASTRO_NODE_LOGGING !== 'disabled')
-    console.log(`Games listening on http://${shownHost}:${gamesPort} (GAMES_ORIGIN ${gamesOrigin})`);
-});
-gamesServer?.on('error', (error: NodeJS.ErrnoException) => {
-  console.error(
-    `[arcade] cannot serve the games on port ${gamesPort}: ${error.message}. Set GAMES_PORT (or GAMES_ORIGIN) to a free port.`,
-  );
-  process.exit(1);
+gamesServers.forEach((gamesServer, i) => {
+  const address = gamesHosts[i]!;
+  gamesServer.listen(gamesPort, address, () => {
+    if (process.env.ASTRO_NODE_LOGGING !== 'disabled')
+      console.log(`Games listening on http://${shown(address)}:${gamesPort} (GAMES_ORIGIN ${gamesOrigin})`);
+  });
+  gamesServer.on('error', (error: NodeJS.ErrnoException) => {
+    // A machine without IPv6 has no ::1: the games stay on the other address of `localhost`.
+    if (i > 0 && (error.code === 'EADDRNOTAVAIL' || error.code === 'EAFNOSUPPORT')) return;
+    console.error(
+      `[arcade] cannot serve the games on port ${gamesPort}: ${error.message}. Set GAMES_PORT (or GAMES_ORIGIN) to a free port.`,
+    );
+    process.exit(1);
+  });
 });
 
 /** How long a graceful stop waits for the requests under way before it ends them. */

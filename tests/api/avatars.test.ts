@@ -5,6 +5,7 @@ import { ownProfileResponseSchema, publicProfileSchema } from '~/lib/schemas/pro
 import * as z from 'zod/mini';
 import { call, latestOutboxMail, newClientIp, sessionCookie } from '../support/api';
 import { postSignedRun } from '../support/fair-play';
+import { gameTokenFor } from '../support/players';
 import { startServerOn, type RunningServer } from '../support/server';
 import { DIALECTS } from '../support/services';
 
@@ -28,7 +29,7 @@ describe.each(DIALECTS)('achievements, avatars and profiles API against the buil
       ip,
     });
     const cookie = sessionCookie(verified);
-    const token = (await call(server, '/api/auth/game-token', { cookie })).json.gameToken;
+    const token = await gameTokenFor(server, cookie, 'rekt');
     return { id: verified.json.user.id, cookie, token };
   }
   let runs = 0;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { HOUR, SECOND } from '~/lib/format';
 import { call, type CallResult } from '../support/api';
 import { postSignedRun } from '../support/fair-play';
-import { adminAndPlayerOn, submitRun } from '../support/players';
+import { adminAndPlayerOn, gameTokenFor, submitRun } from '../support/players';
 import { DIALECTS } from '../support/services';
 import { localUtc, tournamentForm } from '../support/tournaments';
 
@@ -17,7 +17,9 @@ describe.each(DIALECTS)('control characters in addresses and text, against the b
   const errorOf = (r: CallResult) => [r.status, r.json?.error];
 
   it('refuses an address with a control character in a path parameter or the query (400), whoever asks', async () => {
-    const bearer = { authorization: `Bearer ${arcade.player.gameToken}` };
+    const bearer = {
+      authorization: `Bearer ${await gameTokenFor(arcade.server, arcade.player.cookie, 'mr-quiz')}`,
+    };
     const ANSWER = { question: 0, choice: 1, ms: 2000 };
     expect(
       errorOf(

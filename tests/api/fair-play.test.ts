@@ -4,7 +4,7 @@ import { signBody } from '~/server/games/signature';
 import { call } from '../support/api';
 import { playFishing, playRekt } from '../../scripts/autoplay';
 import { signedHeaders, TEST_GAME_SECRET } from '../support/fair-play';
-import { signUpPlayer, type ApiPlayer } from '../support/players';
+import { gameTokenFor, signUpPlayer, type ApiPlayer } from '../support/players';
 import { startServerOn, type RunningServer } from '../support/server';
 import { DIALECTS } from '../support/services';
 
@@ -15,18 +15,27 @@ describe.each(DIALECTS)('fair play through the Game API on %s', (dialect) => {
   let player: ApiPlayer;
   let rival: ApiPlayer;
 
+  /** Each player's game token for each reference game (a token opens one game). */
+  const tokens = new Map<ApiPlayer, Record<string, string>>();
+
   beforeAll(async () => {
     server = await startServerOn(dialect, { TRUST_PROXY: '1' });
     player = await signUpPlayer(server, 'Fair_Flyer');
     rival = await signUpPlayer(server, 'Sly_Flyer');
+    for (const who of [player, rival]) {
+      const own: Record<string, string> = {};
+      for (const gameId of ['rekt', 'fishing-for-sats', 'mr-quiz'])
+        own[gameId] = await gameTokenFor(server, who.cookie, gameId);
+      tokens.set(who, own);
+    }
   });
   afterAll(async () => server?.stop());
 
-  const bearer = (who = player) => ({ authorization: `Bearer ${who.gameToken}` });
+  const bearer = (who = player, gameId = 'rekt') => ({ authorization: `Bearer ${tokens.get(who)![gameId]}` });
   const start = (gameId: string, who = player) =>
-    call(server, `/api/games/${gameId}/runs/start`, { method: 'POST', headers: bearer(who), noOrigin: true });
+    call(server, `/api/games/${gameId}/runs/start`, { method: 'POST', headers: bearer(who, gameId), noOrigin: true });
   const post = (gameId: string, body: unknown, who = player) =>
-    call(server, `/api/games/${gameId}/runs`, { body, headers: bearer(who), noOrigin: true });
+    call(server, `/api/games/${gameId}/runs`, { body, headers: bearer(who, gameId), noOrigin: true });
   const stats = async (who = player) => (await call(server, `/api/stats/user/${who.id}`)).json.stats;
 
   it('hands out run tickets to players with a game token, for catalogue games', async () => {
@@ -148,7 +157,7 @@ describe.each(DIALECTS)('fair play through the Game API on %s', (dialect) => {
       const right = q.answers.indexOf(made[i]!.right);
       const verdict = await call(server, answersPath, {
         body: { question: i, choice: i < 5 ? right : (right + 1) % 4, ms: 1500 },
-        headers: bearer(rival),
+        headers: bearer(rival, 'mr-quiz'),
         noOrigin: true,
       });
       expect(verdict).toMatchObject({ status: 200, json: { correct: right, ok: i < 5 } });
@@ -156,7 +165,11 @@ describe.each(DIALECTS)('fair play through the Game API on %s', (dialect) => {
     }
     expect(score).toBeGreaterThanOrEqual(5 * 100);
     expect(
-      await call(server, answersPath, { body: { question: 0, choice: 1, ms: 5 }, headers: bearer(), noOrigin: true }),
+      await call(server, answersPath, {
+        body: { question: 0, choice: 1, ms: 5 },
+        headers: bearer(player, 'mr-quiz'),
+        noOrigin: true,
+      }),
     ).toMatchObject({ status: 403 });
     expect(
       await call(server, '/api/games/rekt/runs/x/answers', {
@@ -180,7 +193,7 @@ describe.each(DIALECTS)('fair play through the Game API on %s', (dialect) => {
     const send = (signature: string) =>
       call(server, '/api/games/mr-quiz/runs', {
         body: raw,
-        headers: { ...bearer(rival), 'x-arcade-signature': signature },
+        headers: { ...bearer(rival, 'mr-quiz'), 'x-arcade-signature': signature },
         noOrigin: true,
       });
     expect(await send(signBody('another-secret-of-at-least-32-characters!', raw))).toMatchObject({
@@ -202,7 +215,7 @@ describe.each(DIALECTS)('fair play through the Game API on %s', (dialect) => {
     expect(
       await call(server, '/api/games/mr-quiz/runs', {
         body: { ...body, score: 778 },
-        headers: { ...bearer(rival), ...signedHeaders(body) },
+        headers: { ...bearer(rival, 'mr-quiz'), ...signedHeaders(body) },
         noOrigin: true,
       }),
     ).toMatchObject({ status: 401 });
@@ -219,7 +232,7 @@ describe.each(DIALECTS)('fair play through the Game API on %s', (dialect) => {
     const send = (signature: string) =>
       call(server, '/api/games/mr-quiz/runs', {
         body: raw,
-        headers: { ...bearer(rival), 'x-arcade-signature': signature },
+        headers: { ...bearer(rival, 'mr-quiz'), 'x-arcade-signature': signature },
         noOrigin: true,
       });
     const good = signBody(TEST_GAME_SECRET, raw);
@@ -250,7 +263,7 @@ describe.each(DIALECTS)('fair play through the Game API on %s', (dialect) => {
     expect(
       await call(server, '/api/games/mr-quiz/runs', {
         body: raw,
-        headers: { ...bearer(player), ...signature },
+        headers: { ...bearer(player, 'mr-quiz'), ...signature },
         noOrigin: true,
       }),
     ).toMatchObject({
@@ -261,7 +274,7 @@ describe.each(DIALECTS)('fair play through the Game API on %s', (dialect) => {
     expect(
       await call(server, '/api/games/mr-quiz/runs', {
         body: anonymous,
-        headers: { ...bearer(player), 'x-arcade-signature': signBody(TEST_GAME_SECRET, anonymous) },
+        headers: { ...bearer(player, 'mr-quiz'), 'x-arcade-signature': signBody(TEST_GAME_SECRET, anonymous) },
         noOrigin: true,
       }),
     ).toMatchObject({
@@ -275,7 +288,7 @@ describe.each(DIALECTS)('fair play through the Game API on %s', (dialect) => {
     expect(
       await call(server, '/api/games/mr-quiz/runs', {
         body: raw,
-        headers: { ...bearer(rival), ...signature },
+        headers: { ...bearer(rival, 'mr-quiz'), ...signature },
         noOrigin: true,
       }),
     ).toMatchObject({ status: 201, json: { run: { runId: 'studio-run-2', verified: true } } });

@@ -91,6 +91,15 @@ describe.each(DIALECTS)('the reference games on an origin of their own, on %s', 
     expect(JSON.parse(post.text).error).toContain("this origin only serves the arcade's games");
   });
 
+  it("the games' default origin is the other loopback name, answered on both of localhost's addresses", async () => {
+    // the arcade on 127.0.0.1, the games on localhost: no shared cookie jar (cookies ignore ports)
+    expect(new URL(server.url).hostname).toBe('127.0.0.1');
+    expect(new URL(server.gamesUrl).hostname).toBe('localhost');
+    const port = new URL(server.gamesUrl).port;
+    for (const address of ['127.0.0.1', '[::1]'])
+      expect((await fetchRaw(`http://${address}:${port}/arcade-games/rekt/`)).status, address).toBe(200);
+  });
+
   it("the arcade's origin sends a game's old address on to the games' origin", async () => {
     const moved = await fetchRaw(`${server.url}/arcade-games/rekt/index.html?mode=hard`);
     expect(moved.status).toBe(308);
@@ -108,7 +117,7 @@ describe.each(DIALECTS)('the reference games on an origin of their own, on %s', 
     const framed = [server.gamesUrl, ...(await externalGameOrigins(server))].map((o) => `"${o}"`).join(' ');
     expect(play.headers.get('permissions-policy')).toContain(`fullscreen=(self ${framed})`);
     const player = await signUpPlayer(server, `Framer_${dialect}`);
-    const token = await call(server, '/api/auth/game-token', { cookie: player.cookie });
+    const token = await call(server, '/api/auth/game-token?gameId=rekt', { cookie: player.cookie });
     expect(token.json).toMatchObject({ gamesOrigin: server.gamesUrl });
   });
 
@@ -168,7 +177,11 @@ describe.each(DIALECTS)('the reference games on an origin of their own, on %s', 
     expect(me.json).toMatchObject({ user: { username: `Cookie_${dialect}` } });
     // a read with the cookie from the games' origin: no CORS grant, so the browser keeps it from the game
     expect(me.headers.get('access-control-allow-origin')).toBeNull();
-    const token = await call(server, '/api/auth/game-token', { cookie, headers: { origin: server.gamesUrl } });
+    const token = await call(server, '/api/auth/game-token?gameId=rekt', {
+      cookie,
+      headers: { origin: server.gamesUrl },
+    });
+    expect(token.status).toBe(200);
     expect(token.headers.get('access-control-allow-origin')).toBeNull();
   });
 
@@ -186,5 +199,16 @@ describe.each(DIALECTS)('the reference games on an origin of their own, on %s', 
     );
     const moved = await withHost(hosted, '/arcade-games/rekt/', new URL(hosted.url).host);
     expect(moved.headers.location).toBe('http://games.arcade.test/arcade-games/rekt/');
+  });
+
+  it("the pages rendered per request name the running GAMES_ORIGIN too, not the build's", async () => {
+    // `hosted` runs with a GAMES_ORIGIN the build never saw
+    const player = await signUpPlayer(hosted, `Paged_${dialect}`);
+    const expected = ['http://games.arcade.test', ...(await externalGameOrigins(hosted))].sort();
+    for (const path of ['/tournaments/upcoming', '/tournament', `/users/${player.id}`, '/admin']) {
+      const page = await fetchRaw(`${hosted.url}${path}`, { headers: { cookie: player.cookie } });
+      expect(page.headers.get('content-type'), path).toMatch(/^text\/html/);
+      expect(frameSources(page.headers.get('content-security-policy')), path).toEqual(expected);
+    }
   });
 });

@@ -2,12 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINUTE } from '~/lib/format';
 import { call, latestOutboxMail, newClientIp, sessionCookie } from '../support/api';
 import { postSignedRun, signedHeaders } from '../support/fair-play';
-import { startServer, type RunningServer } from '../support/server';
+import { gameTokenFor } from '../support/players';
+import { externalGameOrigins, startServer, type RunningServer } from '../support/server';
 import { DIALECTS, createPgDatabase } from '../support/services';
 
 describe.each(DIALECTS)('Game API against the built server on %s', (dialect) => {
   let server: RunningServer;
   let cookie: string;
+  /** The player's game token for each reference game: a token opens one game. */
+  const tokens: Record<string, string> = {};
   let gameToken: string;
   let userId: number;
   let drop: (() => Promise<void>) | undefined;
@@ -28,21 +31,21 @@ describe.each(DIALECTS)('Game API against the built server on %s', (dialect) => 
     });
     cookie = sessionCookie(verified);
     userId = verified.json.user.id;
-    const token = await call(server, '/api/auth/game-token', { cookie });
-    expect(token.status).toBe(200);
-    gameToken = token.json.gameToken;
+    for (const gameId of ['rekt', 'mr-quiz', 'fishing-for-sats'])
+      tokens[gameId] = await gameTokenFor(server, cookie, gameId);
+    gameToken = tokens.rekt!;
   });
   afterAll(async () => {
     await server?.stop();
     await drop?.();
   });
 
-  const bearer = () => ({ authorization: `Bearer ${gameToken}` });
+  const bearer = (gameId = 'rekt') => ({ authorization: `Bearer ${tokens[gameId]}` });
 
   it('issues game tokens to signed-in players only', async () => {
-    expect((await call(server, '/api/auth/game-token')).status).toBe(401);
+    expect((await call(server, '/api/auth/game-token?gameId=rekt')).status).toBe(401);
     const info = await call(server, '/api/games/token-info', { headers: bearer(), noOrigin: true });
-    expect(info).toMatchObject({ status: 200, json: { userId, username: 'Gamer_One' } });
+    expect(info).toMatchObject({ status: 200, json: { userId, username: 'Gamer_One', gameId: 'rekt' } });
     expect(Date.parse(info.json.expiresAt) - Date.now()).toBeGreaterThan(29 * MINUTE);
   });
 
@@ -79,7 +82,7 @@ describe.each(DIALECTS)('Game API against the built server on %s', (dialect) => 
     const scores = Array.from({ length: 30 }, (_, i) => (i * 7919) % 5000);
     const answers = await Promise.all(
       scores.map((score, i) =>
-        postSignedRun(server, gameToken, 'mr-quiz', { runId: `par-${i}`, score, level: i % 10 }),
+        postSignedRun(server, tokens['mr-quiz']!, 'mr-quiz', { runId: `par-${i}`, score, level: i % 10 }),
       ),
     );
     expect(answers.map((a) => a.status)).toEqual(scores.map(() => 201));
@@ -89,12 +92,16 @@ describe.each(DIALECTS)('Game API against the built server on %s', (dialect) => 
       best: Math.max(...scores),
     });
     // The same run again is answered as stored; another result under its runId is refused.
-    const again = await postSignedRun(server, gameToken, 'mr-quiz', { runId: 'par-3', score: scores[3], level: 3 });
+    const again = await postSignedRun(server, tokens['mr-quiz']!, 'mr-quiz', {
+      runId: 'par-3',
+      score: scores[3],
+      level: 3,
+    });
     expect(again).toMatchObject({
       status: 200,
       json: { run: { runId: 'par-3', score: scores[3] }, best: { score: Math.max(...scores), totalPlays: 30 } },
     });
-    expect(await postSignedRun(server, gameToken, 'mr-quiz', { runId: 'par-3', score: 1 })).toMatchObject({
+    expect(await postSignedRun(server, tokens['mr-quiz']!, 'mr-quiz', { runId: 'par-3', score: 1 })).toMatchObject({
       status: 409,
       json: { error: expect.stringMatching(/^This runId was already used for another run/) },
     });
@@ -126,6 +133,90 @@ describe.each(DIALECTS)('Game API against the built server on %s', (dialect) => 
     });
     expect(foreign).toMatchObject({ status: 403, json: { error: 'This origin may not call the Game API.' } });
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('a game token opens its own game alone: tickets, runs, answers and token info of another are refused (403)', async () => {
+    expect(await call(server, '/api/auth/game-token', { cookie })).toMatchObject({
+      status: 400,
+      json: { error: expect.stringMatching(/^Add \?gameId= with one of: .*rekt/) },
+    });
+    expect((await call(server, '/api/auth/game-token?gameId=pong', { cookie })).status).toBe(404);
+    const quiz = await call(server, '/api/games/mr-quiz/runs/start', { method: 'POST', headers: bearer('mr-quiz') });
+    expect(quiz.status).toBe(201);
+    const refused = {
+      status: 403,
+      json: {
+        error: expect.stringMatching(
+          /^This game token was issued for REKT!?, not Mr\.? Quiz: each game gets a token of its own/,
+        ),
+      },
+    };
+    const rekt = bearer('rekt');
+    expect(await call(server, '/api/games/mr-quiz/runs/start', { method: 'POST', headers: rekt })).toMatchObject(
+      refused,
+    );
+    expect(
+      await call(server, `/api/games/mr-quiz/runs/${quiz.json.runId}/answers`, {
+        body: { question: 0, choice: 0, ms: 1000 },
+        headers: rekt,
+      }),
+    ).toMatchObject(refused);
+    const run = { userId, runId: 'wall-1', score: 5, level: 1 };
+    expect(
+      await call(server, '/api/games/mr-quiz/runs', { body: run, headers: { ...rekt, ...signedHeaders(run) } }),
+    ).toMatchObject(refused);
+    expect(await call(server, '/api/games/token-info?gameId=mr-quiz', { headers: rekt, noOrigin: true })).toMatchObject(
+      refused,
+    );
+    // from another game's page (its origin), token-info refuses it too, naming no game of its own
+    const games = new URL(server.gamesUrl);
+    for (const origin of await externalGameOrigins(server))
+      expect(await call(server, '/api/games/token-info', { headers: { ...rekt, origin } })).toMatchObject({
+        status: 403,
+        json: { error: expect.stringMatching(/^This game token was issued for REKT!?: each game/) },
+      });
+    expect(await call(server, '/api/games/token-info', { headers: { ...rekt, origin: games.origin } })).toMatchObject({
+      status: 200,
+      json: { gameId: 'rekt' },
+    });
+    // the quiz's own token still answers: nothing of it was touched
+    const answer = await call(server, `/api/games/mr-quiz/runs/${quiz.json.runId}/answers`, {
+      body: { question: 0, choice: 0, ms: 1000 },
+      headers: bearer('mr-quiz'),
+    });
+    expect(answer.status).toBe(200);
+    expect(await call(server, '/api/games/token-info?gameId=rekt', { headers: rekt, noOrigin: true })).toMatchObject({
+      status: 200,
+      json: { userId, gameId: 'rekt' },
+    });
+    expect((await call(server, '/api/games/token-info?gameId=pong', { headers: rekt, noOrigin: true })).status).toBe(
+      404,
+    );
+  });
+
+  it("answers each game's CORS for that game's origin alone", async () => {
+    const preflight = async (gameId: string, origin: string) =>
+      (
+        await call(server, `/api/games/${gameId}/runs`, {
+          method: 'OPTIONS',
+          headers: { origin, 'access-control-request-method': 'POST' },
+        })
+      ).headers.get('access-control-allow-origin');
+    for (const gameId of ['rekt', 'mr-quiz', 'fishing-for-sats']) {
+      expect(await preflight(gameId, server.gamesUrl)).toBe(server.gamesUrl);
+      expect(await preflight(gameId, server.url)).toBe(server.url);
+    }
+    for (const external of await externalGameOrigins(server)) {
+      expect(await preflight('hello-sats', external)).toBe(external);
+      expect(await preflight('hello-sats', server.gamesUrl)).toBeNull();
+      for (const gameId of ['rekt', 'mr-quiz', 'fishing-for-sats'])
+        expect(await preflight(gameId, external)).toBeNull();
+      const refused = await call(server, '/api/games/rekt/runs/start', {
+        method: 'POST',
+        headers: { ...bearer('rekt'), origin: external },
+      });
+      expect(refused).toMatchObject({ status: 403, json: { error: 'This origin may not call the Game API.' } });
+    }
   });
 
   it('answers every bad input with a clear 4xx', async () => {
@@ -191,7 +282,7 @@ describe.each(DIALECTS)('Game API against the built server on %s', (dialect) => 
         '/api/games/fishing-for-sats/runs',
         {
           body: { runId: 'a', score: 9, fish: [{ name: 'Eel', points: 1, weight: 1, quality: 6 }] },
-          headers: bearer(),
+          headers: bearer('fishing-for-sats'),
         },
         400,
         'Fish quality must be 1 to 5',
@@ -200,7 +291,7 @@ describe.each(DIALECTS)('Game API against the built server on %s', (dialect) => 
         '/api/games/fishing-for-sats/runs',
         {
           body: { runId: 'a', score: 9, fish: [{ name: 'Eel', points: 1, weight: 0, quality: 3 }] },
-          headers: bearer(),
+          headers: bearer('fishing-for-sats'),
         },
         400,
         /more than 0 kg/,
@@ -209,7 +300,10 @@ describe.each(DIALECTS)('Game API against the built server on %s', (dialect) => 
         '/api/games/mr-quiz/runs',
         {
           body: { userId, runId: 'a', score: 9, achievements: { spiral: true } },
-          headers: { ...bearer(), ...signedHeaders({ userId, runId: 'a', score: 9, achievements: { spiral: true } }) },
+          headers: {
+            ...bearer('mr-quiz'),
+            ...signedHeaders({ userId, runId: 'a', score: 9, achievements: { spiral: true } }),
+          },
         },
         400,
         /no achievements/,
@@ -249,7 +343,7 @@ describe.each(DIALECTS)('Game API against the built server on %s', (dialect) => 
         ip,
       }),
     );
-    const token = (await call(server, '/api/auth/game-token', { cookie: first })).json.gameToken as string;
+    const token = await gameTokenFor(server, first, 'rekt');
     const run = (runId: string) => postSignedRun(server, token, 'rekt', { runId, score: 10, level: 1 });
     const info = () =>
       call(server, '/api/games/token-info', { headers: { authorization: `Bearer ${token}` }, noOrigin: true });
@@ -267,7 +361,7 @@ describe.each(DIALECTS)('Game API against the built server on %s', (dialect) => 
     });
     expect((await player.run('after')).status).toBe(401);
     // the other session of the same player still plays
-    const other = (await call(server, '/api/auth/game-token', { cookie: player.second })).json.gameToken;
+    const other = await gameTokenFor(server, player.second, 'rekt');
     expect(
       (await call(server, '/api/games/token-info', { headers: { authorization: `Bearer ${other}` }, noOrigin: true }))
         .status,

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, latestOutboxMail, newClientIp, sessionCookie } from '../support/api';
 import { postSignedRun } from '../support/fair-play';
+import { gameTokenFor } from '../support/players';
 import { startServerOn, type RunningServer } from '../support/server';
 import { DIALECTS } from '../support/services';
 
 interface Player {
   id: number;
   cookie: string;
-  token: string;
+  token: (gameId: string) => Promise<string>;
 }
 
 describe.each(DIALECTS)('leaderboard API against the built server on %s', (dialect) => {
@@ -23,14 +24,15 @@ describe.each(DIALECTS)('leaderboard API against the built server on %s', (diale
       ip,
     });
     const cookie = sessionCookie(verified);
-    const token = (await call(server, '/api/auth/game-token', { cookie })).json.gameToken;
+    // a token opens one game: one for each game the test plays
+    const token = (gameId: string) => gameTokenFor(server, cookie, gameId);
     return { id: verified.json.user.id, cookie, token };
   }
 
   let runs = 0;
   async function play(player: Player, game: string, body: object) {
     // a run whose result the test chooses goes signed, as a game's own server sends it (README, "Fair play")
-    const result = await postSignedRun(server, player.token, game, { runId: `r${++runs}`, ...body });
+    const result = await postSignedRun(server, await player.token(game), game, { runId: `r${++runs}`, ...body });
     expect(result.status).toBe(201);
   }
 

@@ -1,6 +1,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, latestOutboxMail, newClientIp, sessionCookie } from '../support/api';
+import { gameTokenFor } from '../support/players';
 import { startServerOn, type RunningServer } from '../support/server';
 import { DIALECTS } from '../support/services';
 
@@ -104,7 +105,7 @@ describe.each(DIALECTS)('odd requests on %s', (dialect) => {
         ip,
       }),
     );
-    gameToken = (await call(server, '/api/auth/game-token', { cookie })).json.gameToken;
+    gameToken = await gameTokenFor(server, cookie, 'rekt');
   });
   afterAll(async () => {
     await server?.stop();

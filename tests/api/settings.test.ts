@@ -11,21 +11,80 @@ describe('settings the server checks at start', () => {
     server = undefined;
   });
 
-  it('refuses to start on a public SITE_URL without SMTP_URL, saying why and how to fix it', async () => {
+  /** What a server started with `settings` printed as it stopped with exit code 1. */
+  async function refusedAtStart(settings: Record<string, string>): Promise<string> {
     // The process stops as it starts, before any request: usually before the test even sees it listen.
-    let output: string;
     try {
-      server = await startServer({ SITE_URL: 'https://arcade.example' });
+      server = await startServer(settings);
       await expect.poll(() => server!.exitCode(), { timeout: 5000 }).toBe(1);
-      output = server.output();
+      return server.output();
     } catch (error) {
-      output = String(error);
-      expect(output).toContain('the server exited with 1');
+      expect(String(error)).toContain('the server exited with 1');
+      return String(error);
     }
+  }
+
+  it('refuses to start on a public SITE_URL without SMTP_URL, saying why and how to fix it', async () => {
+    const output = await refusedAtStart({ SITE_URL: 'https://arcade.example' });
     expect(output).toContain(
       'cannot start: SITE_URL is https://arcade.example, a public address, but SMTP_URL is not set',
     );
     expect(output).toContain('MAIL_OUTBOX=1');
+  });
+
+  it('refuses to start a public arcade whose GAMES_ORIGIN shares its site, unless the operator accepts it', async () => {
+    const settings = {
+      SITE_URL: 'https://arcade.example.co.uk',
+      MAIL_OUTBOX: '1',
+      GAMES_ORIGIN: 'https://games.example.co.uk',
+    };
+    const output = await refusedAtStart(settings);
+    expect(output).toContain(
+      '[arcade] cannot start: GAMES_ORIGIN is https://games.example.co.uk, on the same site (example.co.uk) as the arcade at https://arcade.example.co.uk.',
+    );
+    expect(output).toContain(
+      'as itch.io serves its games from itch.zone: e.g. GAMES_ORIGIN=https://example-games.co.uk',
+    );
+    expect(output).toContain('set ALLOW_SAME_SITE_GAMES=true');
+    await server?.stop();
+    // accepted on purpose: it starts, and serves
+    server = await startServer({ ...settings, ALLOW_SAME_SITE_GAMES: 'true' });
+    expect((await call(server, '/api/health')).json).toEqual({ ok: true });
+    await server.stop();
+    // a registrable domain of its own: it starts with no setting
+    server = await startServer({ ...settings, GAMES_ORIGIN: 'https://example-games.co.uk' });
+    expect((await call(server, '/api/health')).json).toEqual({ ok: true });
+  });
+
+  it('on https names its cookies __Host- (Secure, host-only, Path=/) and reads no other name', async () => {
+    server = await startServer({ SITE_URL: 'https://arcade.example', MAIL_OUTBOX: '1' });
+    const headers = { origin: 'https://arcade.example' };
+    const ip = newClientIp();
+    const asked = await call(server, '/api/auth/register', {
+      body: { username: 'Host_Cookie', email: 'host_cookie@example.com' },
+      ip,
+      headers,
+    });
+    expect(asked.status).toBe(201);
+    const signIn = asked.headers.getSetCookie();
+    expect(signIn).toEqual([
+      expect.stringMatching(/^__Host-sats_signin=[\w-]{43}; Max-Age=\d+; Path=\/; HttpOnly; Secure; SameSite=Lax$/),
+    ]);
+    const dir = join(server.dataDir, 'outbox');
+    const token = /[?&]token=([A-Za-z0-9_-]+)/.exec(readFileSync(join(dir, readdirSync(dir)[0]!), 'utf8'))![1]!;
+    const verified = await call(server, '/api/auth/verify-magic-link', { body: { token, confirm: true }, ip, headers });
+    expect(verified.status).toBe(200);
+    const session = verified.headers.getSetCookie().find((c) => c.startsWith('__Host-sats_session='))!;
+    expect(session).toMatch(/; Path=\/; .*HttpOnly; Secure; SameSite=Lax$/);
+    expect(session).not.toMatch(/Domain=/i);
+    const value = session.split(';')[0]!.split('=')[1]!;
+    expect((await call(server, '/api/auth/me', { cookie: `__Host-sats_session=${value}` })).json).toMatchObject({
+      user: { username: 'Host_Cookie' },
+    });
+    // the name without the prefix (one a sibling host could set) is no session here
+    expect((await call(server, '/api/auth/me', { cookie: `sats_session=${value}` })).json).toMatchObject({
+      user: null,
+    });
   });
 
   it('with MAIL_OUTBOX=1 on a public SITE_URL keeps mails in the outbox but never prints links or codes', async () => {

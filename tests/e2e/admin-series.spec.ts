@@ -118,7 +118,7 @@ test.describe('admin room: a weekly series', () => {
     const playerContext = await browser.newContext();
     const player = await playerContext.newPage();
     await signInThroughApi(player, await registerThroughApi(player.request, `Dash_First_${stamp}`));
-    const { gameToken } = await (await player.request.get('/api/auth/game-token')).json();
+    const { gameToken } = await (await player.request.get('/api/auth/game-token?gameId=rekt')).json();
     expect(
       (
         await postSignedRun(player.request, gameToken, 'rekt', { runId: `dash-${stamp}`, score: 4200, level: 3 })

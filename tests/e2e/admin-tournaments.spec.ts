@@ -48,7 +48,7 @@ test.describe('admin room: tournaments, winners and prizes', () => {
     const player = await playerContext.newPage();
     const email = await registerThroughApi(player.request, winnerName);
     await signInThroughApi(player, email);
-    const { gameToken } = await (await player.request.get('/api/auth/game-token')).json();
+    const { gameToken } = await (await player.request.get('/api/auth/game-token?gameId=rekt')).json();
     const me = await (await player.request.get('/api/auth/me')).json();
     const runAt = Date.now();
     const run = await postSignedRun(player.request, gameToken, 'rekt', {

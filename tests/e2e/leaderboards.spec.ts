@@ -422,7 +422,7 @@ test("a player looking at another country's board is told which board holds thei
   await signInThroughApi(page, await registerThroughApi(request, username));
   const origin = { origin: process.env.E2E_BASE_URL ?? '' };
   expect((await page.request.put('/api/account', { data: { country: 'NZ' }, headers: origin })).status()).toBe(200);
-  const { gameToken } = await (await page.request.get('/api/auth/game-token')).json();
+  const { gameToken } = await (await page.request.get('/api/auth/game-token?gameId=mr-quiz')).json();
   // One point: the bottom of the Mr Quiz board, below what the other tests read.
   expect(
     (await postSignedRun(page.request, gameToken, 'mr-quiz', { runId: 'kiwi-1', score: 1, level: 0 })).status(),

@@ -47,7 +47,7 @@ test('the winners screen marks a banned winner WITHHELD with PAY and Distribute 
       })
     ).status(),
   ).toBe(200);
-  const { gameToken } = await (await winner.request.get('/api/auth/game-token')).json();
+  const { gameToken } = await (await winner.request.get('/api/auth/game-token?gameId=rekt')).json();
   const me = await (await winner.request.get('/api/auth/me')).json();
   expect(
     (

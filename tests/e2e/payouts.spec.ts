@@ -56,7 +56,7 @@ test('an admin pays a prize from the winners screen, and the public proof checks
       })
     ).status(),
   ).toBe(200);
-  const { gameToken } = await (await winner.request.get('/api/auth/game-token')).json();
+  const { gameToken } = await (await winner.request.get('/api/auth/game-token?gameId=rekt')).json();
   expect(
     (
       await postSignedRun(winner.request, gameToken, 'rekt', { runId: `e2e-zap-${now}`, score: 4_321, level: 2 })

@@ -68,7 +68,7 @@ test.describe('admin room: user management', () => {
     expect((await player.request.put('/api/account', { data: { country: 'IS' }, headers: origin() })).status()).toBe(
       200,
     );
-    const { gameToken } = await (await player.request.get('/api/auth/game-token')).json();
+    const { gameToken } = await (await player.request.get('/api/auth/game-token?gameId=rekt')).json();
     const run = await postSignedRun(player.request, gameToken, 'rekt', { runId: `${username}-1`, score: 77, level: 1 });
     expect(run.status()).toBe(201);
     await playerContext.close();

@@ -708,7 +708,7 @@ test("a player's best finish counts a tournament still running, the same on the 
   const username = `hauler_${now % 100_000}`;
   await signInThroughApi(page, await registerThroughApi(page.request, username));
   const me = (await (await page.request.get('/api/auth/me')).json()).user as { id: number };
-  const { gameToken } = await (await page.request.get('/api/auth/game-token')).json();
+  const { gameToken } = await (await page.request.get('/api/auth/game-token?gameId=rekt')).json();
   expect(
     (
       await postSignedRun(page.request, gameToken, 'rekt', { runId: `e2e-haul-${now}`, score: 1_234, level: 3 })
@@ -747,7 +747,7 @@ test.describe('a run in the featured tournament', () => {
 
     const username = `sprinter_${now % 100_000}`;
     await signInThroughApi(page, await registerThroughApi(page.request, username));
-    const { gameToken } = await (await page.request.get('/api/auth/game-token')).json();
+    const { gameToken } = await (await page.request.get('/api/auth/game-token?gameId=rekt')).json();
     const run = await postSignedRun(page.request, gameToken, 'rekt', {
       runId: `e2e-tournament-${now}`,
       score: 987_654,

@@ -13,6 +13,7 @@ import {
   REPLAY_MS_PER_MINUTE,
   startRun,
   TICKET_LIFETIME_MS,
+  TICKET_STARTS,
 } from '~/server/games/fair-play';
 import { ANSWER_ALLOWANCE_MS, REVEAL_MS, type QuizState } from '~/server/games/quiz';
 import { submitRun } from '~/server/games/runs';
@@ -510,7 +511,7 @@ describe.each(DIALECTS)('fair play on %s', (dialect) => {
     const run = await checkRun(s.db, rekt, player, body, JSON.stringify(body), done);
     const [status, message] = await refusal(submitRun(s, rekt.rules, player, run, done, 1));
     expect(status).toBe(429);
-    expect(message).toMatch(/runs from this player/);
+    expect(message).toMatch(/runs of this game from this player/);
     expect(
       await s.db
         .selectFrom('run_tickets')
@@ -595,6 +596,31 @@ describe.each(DIALECTS)('fair play on %s', (dialect) => {
       MAX_OPEN_TICKETS + 1,
     );
     expect(await pruneTickets(s.db, T0 + TICKET_LIFETIME_MS + 2 * HOUR)).toBe(MAX_OPEN_TICKETS + 1);
+  });
+
+  it("one game's activity never evicts another game's tickets nor uses up its starts", async () => {
+    const mine = await startRun(s.db, rekt, player, T0);
+    // another game (a hostile one, say) starts as many tickets as it may, and more
+    for (let i = 0; i < TICKET_STARTS.max; i++) await startRun(s.db, fishing, player, T0 + i);
+    expect(await refusal(startRun(s.db, fishing, player, T0 + TICKET_STARTS.max))).toEqual([
+      429,
+      expect.stringMatching(/^Too many run starts of this game from this player\./),
+    ]);
+    const open = await s.db
+      .selectFrom('run_tickets')
+      .select(['run_id', 'game_id'])
+      .where('user_id', '=', player)
+      .execute();
+    expect(open.filter((t) => t.game_id === 'fishing-for-sats')).toHaveLength(MAX_OPEN_TICKETS);
+    expect(open.filter((t) => t.game_id === 'rekt').map((t) => t.run_id)).toEqual([mine.runId]);
+    // REKT!'s ticket still serves its run, and REKT! may still start more
+    const play = playRekt(mine.seed, { until: 0 });
+    const body = { runId: mine.runId, score: 0, level: 1, achievements: play.achievements, inputs: [] };
+    expect((await submit(rekt, player, body, T0 + TICKET_STARTS.max + 3 * SECOND)).run).toMatchObject({
+      runId: mine.runId,
+      verified: true,
+    });
+    expect((await startRun(s.db, rekt, player, T0 + TICKET_STARTS.max + 4 * SECOND)).runId).toBeTruthy();
   });
 
   it('Mr Quiz keeps one open quiz per player: a new one drops the last, so no answer is looked up in one quiz and given in another', async () => {

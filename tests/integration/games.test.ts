@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MINUTE } from '~/lib/format';
 import { registerUser } from '~/server/auth/accounts';
@@ -32,20 +33,35 @@ const fishing: GameRules = {
 
 describe('game tokens', () => {
   const secret = 'test-secret-key-that-is-long-enough-0123456789';
-  it('are signed for about 30 minutes and name the player', async () => {
+  it('are signed for about 30 minutes and name the player and their game', async () => {
     const now = Date.now();
-    const { token, expiresAt } = await issueGameToken(secret, { id: 42, username: 'zed' }, 'session-ref', now);
+    const { token, expiresAt } = await issueGameToken(secret, { id: 42, username: 'zed' }, 'session-ref', 'rekt', now);
     expect(expiresAt - now).toBe(GAME_TOKEN_MINUTES * MINUTE);
     expect(await verifyGameToken(secret, token, now + 1000)).toMatchObject({
       userId: 42,
       username: 'zed',
       sessionRef: 'session-ref',
+      gameId: 'rekt',
     });
+  });
+
+  it('refuse a token that names no game (one from before tokens named theirs opened every game)', async () => {
+    const now = Date.now();
+    const { token } = await issueGameToken(secret, { id: 42, username: 'zed' }, 'session-ref', 'rekt', now);
+    const [head, body] = token.split('.');
+    const { game: _game, ...claims } = JSON.parse(Buffer.from(body!, 'base64url').toString()) as Record<
+      string,
+      unknown
+    >;
+    const unsigned = `${head}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
+    const key = createHmac('sha256', secret).update('game-token-signing-key').digest();
+    const gameless = `${unsigned}.${createHmac('sha256', key).update(unsigned).digest('base64url')}`;
+    expect(await status(verifyGameToken(secret, gameless, now))).toEqual([401, 'The game token is not valid.']);
   });
 
   it('refuse expired, forged, missing and foreign-key tokens with 401', async () => {
     const now = Date.now();
-    const { token } = await issueGameToken(secret, { id: 1, username: 'a' }, 'session-ref', now);
+    const { token } = await issueGameToken(secret, { id: 1, username: 'a' }, 'session-ref', 'rekt', now);
     expect(await status(verifyGameToken(secret, token, now + 31 * MINUTE))).toEqual([
       401,
       'The game token has expired. Refresh the game to get a new one.',
@@ -65,7 +81,7 @@ describe('game tokens', () => {
 
   it('a token verified once (and remembered) is still refused once it expires', async () => {
     const now = Date.now();
-    const { token } = await issueGameToken(secret, { id: 7, username: 'cached' }, 'session-ref', now);
+    const { token } = await issueGameToken(secret, { id: 7, username: 'cached' }, 'session-ref', 'rekt', now);
     const { expiresAt } = await verifyGameToken(secret, token, now);
     expect(await verifyGameToken(secret, token, expiresAt - 1)).toMatchObject({ userId: 7 });
     expect(await status(verifyGameToken(secret, token, expiresAt))).toEqual([
@@ -80,7 +96,7 @@ describe('game tokens', () => {
 
   it('a forged or foreign-key token is refused even after the genuine one was remembered', async () => {
     const now = Date.now();
-    const { token } = await issueGameToken(secret, { id: 8, username: 'genuine' }, 'session-ref', now);
+    const { token } = await issueGameToken(secret, { id: 8, username: 'genuine' }, 'session-ref', 'rekt', now);
     await verifyGameToken(secret, token, now);
     const [head, body, signature] = token.split('.');
     const claims = JSON.parse(Buffer.from(body!, 'base64url').toString());
@@ -95,10 +111,10 @@ describe('game tokens', () => {
   it(`remembers at most ${MAX_CACHED_TOKENS} tokens and still verifies the ones it forgot`, async () => {
     const other = `${secret}-bounded`;
     const now = Date.now();
-    const first = await issueGameToken(other, { id: 1, username: 'first' }, 'session-ref', now);
+    const first = await issueGameToken(other, { id: 1, username: 'first' }, 'session-ref', 'rekt', now);
     await verifyGameToken(other, first.token, now);
     for (let id = 2; id <= MAX_CACHED_TOKENS + 1; id++) {
-      const { token } = await issueGameToken(other, { id, username: `p${id}` }, 'session-ref', now);
+      const { token } = await issueGameToken(other, { id, username: `p${id}` }, 'session-ref', 'rekt', now);
       await verifyGameToken(other, token, now);
     }
     expect(cachedGameTokens(other)).toBe(MAX_CACHED_TOKENS);
@@ -398,7 +414,10 @@ describe.each(DIALECTS)('runs on %s', (dialect) => {
     const now = Date.now();
     for (let i = 0; i < RUNS_PER_MINUTE; i++) await submitRun(s, rekt, userId, { runId: `l${i}`, score: i }, now);
     const [code, message] = await status(submitRun(s, rekt, userId, { runId: 'over', score: 1_000 }, now + 20_000));
-    expect([code, message]).toEqual([429, 'Too many runs from this player. Please try again in 40 seconds.']);
+    expect([code, message]).toEqual([
+      429,
+      'Too many runs of this game from this player. Please try again in 40 seconds.',
+    ]);
     // an over-limit run changes nothing: no run, no play, no total, and the window is not pushed on
     expect(await s.db.selectFrom('runs').select('id').where('run_id', '=', 'over').execute()).toHaveLength(0);
     expect(await getUserStats(s.db, userId)).toEqual({
@@ -411,7 +430,7 @@ describe.each(DIALECTS)('runs on %s', (dialect) => {
       await s.db
         .selectFrom('rate_limits')
         .select(['count', 'window_start'])
-        .where('key', '=', `runs:user:${userId}`)
+        .where('key', '=', `runs:user:${userId}:rekt`)
         .executeTakeFirstOrThrow(),
     ).toEqual({ count: RUNS_PER_MINUTE, window_start: now });
     expect((await status(submitRun(s, rekt, userId, { runId: 'l0', score: 0 }, now + 30_000)))[0]).toBe(429);

@@ -277,7 +277,7 @@ describe.each(DIALECTS)('Lightning payouts on %s', (dialect) => {
         DATA_DIR: s.config.dataDir,
         SECRET_KEY: s.config.secretKey,
         SITE_URL: 'http://arcade.test',
-        GAMES_ORIGIN: 'http://games.arcade.test',
+        GAMES_ORIGIN: 'http://arcade-games.test',
         MAIL_OUTBOX: '1',
       }),
     };

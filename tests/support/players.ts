@@ -7,6 +7,7 @@ export interface ApiPlayer {
   id: number;
   username: string;
   cookie: string;
+  /** A game token for REKT! ({@link gameTokenFor} gives one for another game). */
   gameToken: string;
 }
 
@@ -25,8 +26,14 @@ export async function signUpPlayer(
   });
   expect(verified.status).toBe(200);
   const cookie = sessionCookie(verified);
-  const gameToken = (await call(on, '/api/auth/game-token', { cookie })).json.gameToken as string;
-  return { id: verified.json.user.id, username, cookie, gameToken };
+  return { id: verified.json.user.id, username, cookie, gameToken: await gameTokenFor(on, cookie, 'rekt') };
+}
+
+/** A game token for `gameId` (the Game API takes it for that game alone), as the play page asks for it. */
+export async function gameTokenFor(server: RunningServer, cookie: string, gameId: string): Promise<string> {
+  const answer = await call(server, `/api/auth/game-token?gameId=${gameId}`, { cookie });
+  expect(answer.status).toBe(200);
+  return answer.json.gameToken as string;
 }
 
 /**

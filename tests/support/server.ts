@@ -8,7 +8,7 @@ import { TEST_GAME_SECRETS } from './fair-play';
 export interface RunningServer {
   /** Base URL, e.g. `http://127.0.0.1:43123`. */
   url: string;
-  /** The games' origin (GAMES_ORIGIN), a port of its own: `http://127.0.0.1:43124`. */
+  /** The games' origin (GAMES_ORIGIN), the other loopback name on a port of its own: `http://localhost:43124`. */
   gamesUrl: string;
   /** The fresh data directory this server owns. */
   dataDir: string;
@@ -80,7 +80,8 @@ export async function startServer(
   let gamesPort = await freePort();
   while (gamesPort === port) gamesPort = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const gamesUrl = env.GAMES_ORIGIN ?? `http://127.0.0.1:${gamesPort}`;
+  // the server's own default: the other loopback name, a cookie jar of its own (README, "Settings")
+  const gamesUrl = env.GAMES_ORIGIN ?? `http://localhost:${gamesPort}`;
   let log = '';
   const child = spawn(process.execPath, [entry], {
     env: {
@@ -103,7 +104,7 @@ export async function startServer(
   const output = () => log;
   try {
     await waitUntilUp(url, child, output, 20_000);
-    if (new URL(gamesUrl).hostname === '127.0.0.1')
+    if (['127.0.0.1', 'localhost'].includes(new URL(gamesUrl).hostname))
       await waitUntilUp(`${gamesUrl}/arcade-games/`, child, output, 20_000);
   } catch (error) {
     child.kill('SIGKILL');

@@ -73,7 +73,7 @@ export async function freshServices(dialect: DialectName, settings: Settings = {
     DATA_DIR: dataDir,
     DATABASE_URL: pgDb?.url,
     SITE_URL: 'http://arcade.test',
-    GAMES_ORIGIN: 'http://games.arcade.test',
+    GAMES_ORIGIN: 'http://arcade-games.test',
     // mails stay in the test (a capturing mailer), as they would in the outbox
     MAIL_OUTBOX: '1',
     SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789',

@@ -214,7 +214,9 @@ describe('the Game SDK', () => {
         json(401, {}),
       ],
     };
-    const { sdk } = await frameWith(`#nonce=n&token=${TOKEN}`, async (url) => answers[url.split('/').pop()!]!.shift()!);
+    const { sdk } = await frameWith(`#nonce=n&token=${TOKEN}`, async (url) =>
+      answers[url.split('/').pop()!.split('?')[0]!]!.shift()!,
+    );
     const arcade = sdk.connect({ gameId: 'my-game', prefetch: false });
     await expect(arcade.submitSigned({ body: '{}', signature: 't=1,v1=ab' })).resolves.toEqual({
       ok: false,

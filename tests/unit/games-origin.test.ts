@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, gamesOriginSetting, loadConfig } from '~/server/shared/config';
+import { ConfigError, gamesListenHosts, gamesOriginSetting, loadConfig } from '~/server/shared/config';
 // the games' side of the handshake (the Game SDK, games/sdk/arcade-sdk.js), a plain ES module
 import { acceptArcadeMessage, validOrigin } from '../../games/sdk/arcade-sdk.js';
 
@@ -7,10 +7,14 @@ const dataDir = '/tmp/sats-arcade-games-origin-test';
 const SECRET_KEY = 'x'.repeat(32);
 
 describe('GAMES_ORIGIN', () => {
-  it("defaults, on this machine, to the arcade's host on the next port", () => {
-    expect(gamesOriginSetting({})).toBe('http://localhost:4322');
-    expect(gamesOriginSetting({ PORT: '8080' })).toBe('http://localhost:8081');
-    expect(gamesOriginSetting({ SITE_URL: 'http://127.0.0.1:5000' })).toBe('http://127.0.0.1:5001');
+  it("defaults, on this machine, to the arcade's other loopback name on the next port: a cookie jar of its own", () => {
+    expect(gamesOriginSetting({})).toBe('http://127.0.0.1:4322');
+    expect(gamesOriginSetting({ PORT: '8080' })).toBe('http://127.0.0.1:8081');
+    expect(gamesOriginSetting({ SITE_URL: 'http://127.0.0.1:5000' })).toBe('http://localhost:5001');
+    expect(gamesOriginSetting({ SITE_URL: 'http://127.0.0.2:5000' })).toBe('http://localhost:5001');
+    expect(gamesOriginSetting({ SITE_URL: 'http://arcade.localhost:5000' })).toBe('http://127.0.0.1:5001');
+    expect(gamesOriginSetting({ HOST: '::1' })).toBe('http://127.0.0.1:4322');
+    expect(gamesOriginSetting({ HOST: '127.0.0.1', PORT: '4500' })).toBe('http://localhost:4501');
     expect(gamesOriginSetting({ SITE_URL: 'https://arcade.example' })).toBeUndefined();
     expect(gamesOriginSetting({ SITE_URL: 'https://arcade.example', GAMES_ORIGIN: 'https://g.example' })).toBe(
       'https://g.example',
@@ -19,18 +23,21 @@ describe('GAMES_ORIGIN', () => {
 
   it('listens on the next port by default, and by Host alone for a games host of its own', () => {
     const local = loadConfig({ DATA_DIR: dataDir, SECRET_KEY, PORT: '4400' });
-    expect(local.gamesOrigin).toBe('http://localhost:4401');
+    expect(local.gamesOrigin).toBe('http://127.0.0.1:4401');
     expect(local.gamesPort).toBe(4401);
-    const hosted = loadConfig({
-      DATA_DIR: dataDir,
-      SECRET_KEY,
-      SITE_URL: 'https://arcade.example',
-      MAIL_OUTBOX: '1',
-      GAMES_ORIGIN: 'https://games.arcade.example/',
-    });
-    expect(hosted.gamesOrigin).toBe('https://games.arcade.example');
+    const hosted = loadConfig({ ...hostedSettings(), GAMES_ORIGIN: 'https://arcade-games.example/' });
+    expect(hosted.gamesOrigin).toBe('https://arcade-games.example');
     expect(hosted.gamesPort).toBeUndefined();
     expect(loadConfig({ ...hostedSettings(), GAMES_PORT: '4322' }).gamesPort).toBe(4322);
+  });
+
+  it("listens for the games on their own loopback name's every address, wherever localhost resolves", () => {
+    expect(gamesListenHosts('localhost', 'http://127.0.0.1:4322')).toEqual(['127.0.0.1']);
+    expect(gamesListenHosts('127.0.0.1', 'http://localhost:4322')).toEqual(['127.0.0.1', '::1']);
+    expect(gamesListenHosts('::1', 'http://[::1]:4322')).toEqual(['::1']);
+    // a server open to the network listens where it was told
+    expect(gamesListenHosts('0.0.0.0', 'http://127.0.0.1:4322')).toEqual(['0.0.0.0']);
+    expect(gamesListenHosts('localhost', 'https://arcade-games.example')).toEqual(['localhost']);
   });
 
   it('refuses a public arcade without one, the arcade itself, a path, and a port that is taken', () => {
@@ -46,6 +53,41 @@ describe('GAMES_ORIGIN', () => {
       loadConfig({ DATA_DIR: dataDir, SECRET_KEY, SITE_URL: 'https://arcade.example', MAIL_OUTBOX: '1' }),
     ).toThrow(ConfigError);
   });
+
+  it("refuses a public arcade's games on its own site (registrable domain, by the Public Suffix List) unless accepted", () => {
+    const site =
+      (SITE_URL: string, GAMES_ORIGIN: string, more: Record<string, string> = {}) =>
+      () =>
+        loadConfig({ DATA_DIR: dataDir, SECRET_KEY, MAIL_OUTBOX: '1', SITE_URL, GAMES_ORIGIN, ...more }).gamesOrigin;
+    const sameSite = (registrable: string) =>
+      new RegExp(
+        `on the same site \\(${registrable.replace(/\./g, '\\.')}\\) as the arcade.*set cookies.*itch\\.zone.*ALLOW_SAME_SITE_GAMES=true`,
+      );
+    expect(site('https://arcade.example.co.uk', 'https://games.example.co.uk')).toThrow(sameSite('example.co.uk'));
+    expect(site('https://arcade.example.co.uk', 'https://games.example.co.uk')).toThrow(
+      /e\.g\. GAMES_ORIGIN=https:\/\/example-games\.co\.uk/,
+    );
+    expect(site('https://arcade.example', 'https://games.arcade.example')).toThrow(sameSite('arcade.example'));
+    expect(site('https://play.arcade.example', 'https://arcade.example')).toThrow(sameSite('arcade.example'));
+    expect(site('https://arcade.example', 'https://arcade.example:8443')).toThrow(sameSite('arcade.example'));
+    expect(site('https://203.0.113.5', 'https://203.0.113.5:8443')).toThrow(sameSite('203.0.113.5'));
+    // accepted on purpose, it starts
+    expect(
+      site('https://arcade.example.co.uk', 'https://games.example.co.uk', { ALLOW_SAME_SITE_GAMES: 'true' })(),
+    ).toBe('https://games.example.co.uk');
+    expect(site('https://arcade.example', 'https://games.arcade.example', { ALLOW_SAME_SITE_GAMES: 'no' })).toThrow(
+      /ALLOW_SAME_SITE_GAMES must be true or false/,
+    );
+    // another registrable domain is another site: a public suffix is no one's site
+    expect(site('https://arcade.example.co.uk', 'https://example-games.co.uk')()).toBe('https://example-games.co.uk');
+    expect(site('https://arcade.example', 'https://arcade-games.example')()).toBe('https://arcade-games.example');
+    expect(site('https://satsarcade.github.io', 'https://satsgames.github.io')()).toBe('https://satsgames.github.io');
+    expect(site('https://arcade.example.com', 'https://arcade.example.net')()).toBe('https://arcade.example.net');
+    // on this machine the operator's own choice stands (the default is the other loopback name)
+    expect(loadConfig({ DATA_DIR: dataDir, SECRET_KEY, GAMES_ORIGIN: 'http://localhost:4400' }).gamesOrigin).toBe(
+      'http://localhost:4400',
+    );
+  });
 });
 
 function hostedSettings() {
@@ -54,7 +96,7 @@ function hostedSettings() {
     SECRET_KEY,
     SITE_URL: 'https://arcade.example',
     MAIL_OUTBOX: '1',
-    GAMES_ORIGIN: 'https://games.arcade.example',
+    GAMES_ORIGIN: 'https://arcade-games.example',
   };
 }
 

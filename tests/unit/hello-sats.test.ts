@@ -23,7 +23,7 @@ const jars = [37, 42, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9];
 beforeAll(async () => {
   arcade = createServer((req, res) => {
     const player = PLAYERS[req.headers.authorization ?? ''];
-    const ok = req.url === '/api/games/token-info' && player;
+    const ok = req.url === '/api/games/token-info?gameId=hello-sats' && player;
     res.writeHead(ok ? 200 : 401, { 'content-type': 'application/json' });
     res.end(
       JSON.stringify(ok ? { ...player, expiresAt: new Date(Date.now() + 60_000).toISOString() } : { error: 'no' }),

@@ -19,7 +19,7 @@ describe('SERIES_SWEEP_SECONDS (a test hook)', () => {
         DATA_DIR: dataDir,
         SECRET_KEY,
         SITE_URL: 'https://arcade.example',
-        GAMES_ORIGIN: 'https://games.arcade.example',
+        GAMES_ORIGIN: 'https://arcade-games.example',
         MAIL_OUTBOX: '1',
         SERIES_SWEEP_SECONDS: '2',
       }),

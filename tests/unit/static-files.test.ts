@@ -37,6 +37,8 @@ describe('the home page for a browser with a session cookie', () => {
     expect(hasSessionCookie('theme=dark; sats_session=abc; x=1')).toBe(true);
     expect(hasSessionCookie('sats_session=')).toBe(false);
     expect(hasSessionCookie('not_sats_session=abc')).toBe(false);
+    // the name an https arcade gives it
+    expect(hasSessionCookie('x=1; __Host-sats_session=abc')).toBe(true);
     expect(hasSessionCookie(undefined)).toBe(false);
   });
 

@@ -32,6 +32,6 @@ export function requesterOf(context: APIContext, config: Config): Requester {
   return {
     ip,
     country: context.request.headers.get(config.countryHeader) ?? '',
-    browser: signInBrowser(context.cookies),
+    browser: signInBrowser(context.cookies, config.siteUrl),
   };
 }

@@ -1,5 +1,5 @@
 import { listAllGames } from '../shared/content';
-import { notFound } from '../shared/errors';
+import { badRequest, notFound } from '../shared/errors';
 import type { Replayer } from './replay';
 import { fishingForSatsReplayer } from './replayers/fishing-for-sats';
 import { mrQuizReplayer } from './replayers/mr-quiz';
@@ -66,6 +66,21 @@ export async function requireGame(siteUrl: string, gameId: string | undefined): 
         .join(', ')}.`,
     );
   return game;
+}
+
+/**
+ * The catalogue game a `?gameId=` query names: a 400 listing the arcade's games when it names none,
+ * a 404 ({@link requireGame}) for a game the arcade does not have.
+ */
+export async function requireGameQuery(siteUrl: string, gameId: string | null): Promise<CatalogueGame> {
+  if (gameId) return requireGame(siteUrl, gameId);
+  const { games } = await loadCatalogue(siteUrl);
+  throw badRequest(
+    `Add ?gameId= with one of: ${games
+      .filter((g) => g.listed)
+      .map((g) => g.rules.gameId)
+      .join(', ')}.`,
+  );
 }
 
 /** The catalogue games (see {@link loadCatalogue}). */

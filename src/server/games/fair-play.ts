@@ -29,8 +29,8 @@ export const MAX_OPEN_TICKETS = 5;
  * question would let a player look it up in one and answer it right in the other.
  */
 export const MAX_OPEN_QUIZZES = 1;
-/** Run starts one player may ask for per minute. */
-export const TICKET_STARTS = { max: 60, windowMs: MINUTE, what: 'run starts from this player' };
+/** Run starts one player may ask for per minute in one game. */
+export const TICKET_STARTS = { max: 60, windowMs: MINUTE, what: 'run starts of this game from this player' };
 /** A `ticket`-mode run submitted sooner than this after its ticket is refused as too fast. */
 export const MIN_TICKET_RUN_MS = 2 * SECOND;
 /**
@@ -92,7 +92,8 @@ export async function startRun(db: Db, game: CatalogueGame, userId: number, now 
     throw badRequest(
       `${game.name} runs need no run ticket: submit them to /api/games/${game.rules.gameId}/runs directly.`,
     );
-  await hit(db, `tickets:user:${userId}`, TICKET_STARTS, now);
+  // Per game, as the open tickets below: one game's starts never stop or push out another's.
+  await hit(db, `tickets:user:${userId}:${game.rules.gameId}`, TICKET_STARTS, now);
   const seed = randomInt(2 ** 32 - 1);
   const runId = ticketRunId({ userId, seed, startedAt: now });
   // Mr Quiz: questions made from the seed, leaving out those of the player's last 50 quizzes.

@@ -109,7 +109,13 @@ export async function submitRun(
       now,
       shard: Math.floor(Math.random() * GAME_TOTAL_SHARDS),
     },
-    { key: `runs:user:${userId}`, max: runsPerMinute, windowMs: MINUTE, what: 'runs from this player' },
+    // per game: one game's runs never use up the player's allowance in another
+    {
+      key: `runs:user:${userId}:${game.gameId}`,
+      max: runsPerMinute,
+      windowMs: MINUTE,
+      what: 'runs of this game from this player',
+    },
   );
   rankings.touch(userId);
   return {

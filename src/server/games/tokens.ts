@@ -14,6 +14,8 @@ export interface GameTokenClaims {
   username: string;
   /** The reference of the session the token was issued in: the token dies with it. */
   sessionRef: string;
+  /** The game the token was issued for (its catalogue id): the Game API refuses it for any other. */
+  gameId: string;
   /** Milliseconds since the epoch. */
   expiresAt: number;
 }
@@ -47,15 +49,16 @@ export const cachedGameTokens = (secret: string): number => signers.get(secret)?
 
 const expired = () => unauthorized('The game token has expired. Refresh the game to get a new one.');
 
-/** Sign a short-lived game token (HS256 JWT) for a player. */
+/** Sign a short-lived game token (HS256 JWT) for a player and one game (`game`, its catalogue id). */
 export async function issueGameToken(
   secret: string,
   user: { id: number; username: string },
   sessionRef: string,
+  gameId: string,
   now = Date.now(),
 ): Promise<{ token: string; expiresAt: number }> {
   const expiresAt = now + GAME_TOKEN_MINUTES * MINUTE;
-  const token = await new SignJWT({ username: user.username, sid: sessionRef })
+  const token = await new SignJWT({ username: user.username, sid: sessionRef, game: gameId })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(user.id))
     .setIssuer(ISSUER)
@@ -100,6 +103,8 @@ export async function verifyGameToken(
       userId <= 0 ||
       typeof payload.username !== 'string' ||
       typeof payload.sid !== 'string' ||
+      // a token from before tokens named their game opened every game: no longer valid
+      typeof payload.game !== 'string' ||
       !payload.exp
     )
       throw new Error('bad claims');
@@ -107,6 +112,7 @@ export async function verifyGameToken(
       userId,
       username: payload.username,
       sessionRef: payload.sid,
+      gameId: payload.game,
       expiresAt: payload.exp * SECOND,
     });
   } catch (error) {

@@ -1,12 +1,12 @@
 import type { MiddlewareHandler } from 'astro';
-import { resourcePolicyFor, securityHeadersFor, type SecuritySettings } from '../static/headers';
+import { cspWithGamesOrigin, resourcePolicyFor, securityHeadersFor, type SecuritySettings } from '../static/headers';
 import { onDemand } from './steps';
 
 /**
  * The security headers the static files carry (`securityHeadersFor`) on every on-demand answer
  * too, whichever step gave it (a refusal, a kept page, a rendered one): an early step in the
  * sequence. An answer that chose its own `X-Frame-Options` keeps it (the reference games must stay
- * frameable by the arcade); pictures may be shown by other sites (`resourcePolicyFor`); a page
+ * frameable by the arcade); a page's CSP names the running games' origin; pictures may be shown by other sites (`resourcePolicyFor`); a page
  * names its charset, as the static ones do.
  */
 export function securityHeaders(settings: () => SecuritySettings): MiddlewareHandler {
@@ -14,6 +14,12 @@ export function securityHeaders(settings: () => SecuritySettings): MiddlewareHan
   return onDemand(async (_context, next) => {
     const response = await next();
     headers ??= securityHeadersFor(settings());
+    // A page rendered per request carries the CSP of the build's settings: its frame-src names the
+    // running games' origin instead (GAMES_ORIGIN is read at run time), as the prerendered pages' do.
+    const games = settings().gamesOrigin;
+    const csp = response.headers.get('content-security-policy');
+    if (csp && games)
+      response.headers.set('content-security-policy', cspWithGamesOrigin(csp, games.built, games.running));
     for (const [name, value] of Object.entries(headers)) {
       if (name === 'x-frame-options' && response.headers.has(name)) continue;
       response.headers.set(name, value);

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'astro';
-import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../auth/cookies';
+import { clearSessionCookie, cookieName, SESSION_COOKIE, sessionToken, setSessionCookie } from '../auth/cookies';
 import { findSession } from '../auth/sessions';
 import { errorResponse } from '../routes/http';
 import { onDemand, type LoadServices } from './steps';
@@ -10,9 +10,12 @@ import { onDemand, type LoadServices } from './steps';
  */
 export function findSignedInUser(load: LoadServices): MiddlewareHandler {
   return onDemand(async ({ cookies, locals }, next) => {
-    const token = cookies.get(SESSION_COOKIE)?.value;
-    if (!token) return next();
+    // No session cookie of either name: nothing to look up, and no services to load for it.
+    if (!cookies.has(SESSION_COOKIE) && !cookies.has(cookieName(SESSION_COOKIE, 'https:'))) return next();
     const { db, config } = await load();
+    // only the name this arcade gives its cookie (`__Host-` on https): a look-alike set by another host counts for nothing
+    const token = sessionToken(cookies, config.siteUrl);
+    if (!token) return next();
     try {
       const session = await findSession(db, token);
       if (session) {

@@ -16,21 +16,39 @@ export interface GameApiContext {
   app: Services;
   games: CatalogueGame[];
   cors: Record<string, string>;
-  /** The verified game token of the request (signature, expiry, and its session still live). */
+  /**
+   * The verified game token of the request (signature, expiry, its session still live), issued for
+   * the game the request names (its path's `gameId`, or token-info's `?gameId=`) or, naming none,
+   * for a game whose origin the browser request comes from: a 403 otherwise.
+   */
   player: () => Promise<GameTokenClaims>;
 }
 
 /**
- * Run a Game API endpoint: CORS for catalogue origins (also on errors, so games can read them),
- * bearer-token checks and JSON errors.
+ * The browser origins that may call the Game API for `game`: the arcade's own and the game's, the
+ * games' origin (GAMES_ORIGIN) for a reference game (a site-relative `url`, served there).
+ */
+function originsOf(game: CatalogueGame, siteUrl: string, gamesOrigin: string): Set<string> {
+  return new Set([siteUrl, game.origin === siteUrl ? gamesOrigin : game.origin]);
+}
+
+/**
+ * Run a Game API endpoint: CORS for the origin of the game the request names alone (every
+ * catalogue game's for a request naming none, or a game the arcade does not have, so its 404 can be
+ * read), also on errors, so games can read them; bearer-token checks, the token's game; JSON errors.
  */
 export async function gameApi(context: APIContext, run: (api: GameApiContext) => Promise<Response>): Promise<Response> {
   let cors: Record<string, string> = {};
   try {
     const app = await services();
-    const catalogue = await loadCatalogue(app.config.siteUrl);
-    // the catalogue's origins with the reference games' own (GAMES_ORIGIN), each exactly
-    cors = corsHeaders(context.request, new Set([...catalogue.origins, app.config.gamesOrigin]));
+    const { siteUrl, gamesOrigin } = app.config;
+    const catalogue = await loadCatalogue(siteUrl);
+    const gameId = context.params.gameId ?? context.url.searchParams.get('gameId') ?? undefined;
+    const game = gameId === undefined ? undefined : catalogue.byId.get(gameId);
+    cors = corsHeaders(
+      context.request,
+      game ? originsOf(game, siteUrl, gamesOrigin) : new Set([...catalogue.origins, gamesOrigin]),
+    );
     if (context.request.method === 'OPTIONS') return new Response(null, { status: 204, headers: cors });
     const response = await run({
       app,
@@ -48,6 +66,15 @@ export async function gameApi(context: APIContext, run: (api: GameApiContext) =>
           if (await isBanned(app.db, claims.userId)) throw forbidden(SUSPENDED_GAME_MESSAGE);
           throw error;
         }
+        const issuedFor = catalogue.byId.get(claims.gameId);
+        const origin = context.request.headers.get('origin');
+        // One token, one game: another game's frame (or server) holding it acts for nobody here.
+        if (
+          !issuedFor ||
+          (gameId !== undefined && claims.gameId !== gameId) ||
+          (gameId === undefined && origin !== null && !originsOf(issuedFor, siteUrl, gamesOrigin).has(origin))
+        )
+          throw forbidden(tokenOfAnotherGame(issuedFor?.name ?? claims.gameId, game?.name ?? gameId));
         return claims;
       },
     });
@@ -58,4 +85,9 @@ export async function gameApi(context: APIContext, run: (api: GameApiContext) =>
     for (const [name, value] of Object.entries(cors)) response.headers.set(name, value);
     return response;
   }
+}
+
+/** The 403 of a token used by a game it was not issued for. */
+function tokenOfAnotherGame(issuedFor: string, usedFor: string | undefined): string {
+  return `This game token was issued for ${issuedFor}${usedFor === undefined ? '' : `, not ${usedFor}`}: each game gets a token of its own from the arcade's play page, and only that game may use it.`;
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { getDomain, parse } from 'tldts';
 import { parseTrustProxy } from './client-address';
 
 /** Everything the server side needs to know about its surroundings. */
@@ -99,10 +100,21 @@ export function siteUrlSetting(settings: Pick<Settings, 'SITE_URL' | 'HOST' | 'P
 }
 
 /**
+ * The other loopback name of this machine's `hostname`: `127.0.0.1` for `localhost` (or a name
+ * under it, or `::1`), `localhost` for an address in `127.0.0.0/8`. A browser keeps cookies by host
+ * name, not by port: the games on the other name share no cookie jar with the arcade.
+ */
+function otherLoopbackName(hostname: string): string {
+  return /^127(\.\d{1,3}){3}$/.test(hostname) ? 'localhost' : '127.0.0.1';
+}
+
+/**
  * The GAMES_ORIGIN in force: the one given, else, for an arcade on this machine (a loopback SITE_URL,
- * or none), the same host on the next port (`http://localhost:4322` beside `http://localhost:4321`),
- * so `./arcade start` serves the games from an origin of their own with no setting. A public arcade
- * has no default (undefined): it names its games' host itself (README, "Deploying").
+ * or none), the other loopback name on the next port (`http://127.0.0.1:4322` beside
+ * `http://localhost:4321`, `http://localhost:4322` beside `http://127.0.0.1:4321`), so
+ * `./arcade start` serves the games from an origin of their own, with a cookie jar of their own
+ * (a script on the same host, whatever its port, could set the arcade's cookies), with no setting.
+ * A public arcade has no default (undefined): it names its games' host itself (README, "Deploying").
  */
 export function gamesOriginSetting(
   settings: Pick<Settings, 'SITE_URL' | 'HOST' | 'PORT' | 'GAMES_ORIGIN'>,
@@ -116,25 +128,69 @@ export function gamesOriginSetting(
   }
   if (!isLoopbackHost(site.hostname)) return undefined;
   const port = Number(site.port || (site.protocol === 'https:' ? 443 : 80));
-  return `${site.protocol}//${site.hostname}:${port + 1}`;
+  const host = otherLoopbackName(site.hostname.replace(/^\[(.*)\]$/, '$1'));
+  return `${site.protocol}//${host}:${port + 1}`;
 }
 
 /**
- * GAMES_ORIGIN checked: an origin (no path), not the arcade's own. A public arcade must name one.
- * Returns it as browsers write an origin.
+ * The site of a host name, as browsers scope cookies: its registrable domain by the Public Suffix
+ * List (private suffixes such as `github.io` included, as browsers count them; `tldts` keeps the
+ * list), else the host itself (an IP address, a name with no known suffix).
+ */
+export function siteOf(hostname: string): string {
+  const host = hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return getDomain(host, { allowPrivateDomains: true }) ?? host;
+}
+
+/** A games origin on a domain of its own for the arcade at `siteUrl`, for messages: `https://arcade-games.example`. */
+function exampleGamesOrigin(siteUrl: string): string {
+  const site = parse(new URL(siteUrl).hostname, { allowPrivateDomains: true });
+  return site.domainWithoutSuffix && site.publicSuffix
+    ? `https://${site.domainWithoutSuffix}-games.${site.publicSuffix}`
+    : 'https://arcade-games.example';
+}
+
+/**
+ * Where the games' own port listens (GAMES_PORT, or the local default): on `host` (HOST, default
+ * `localhost`), except that an arcade listening on this machine alone serves its games on the games'
+ * own loopback name, both addresses of `localhost` (IPv4 and IPv6, as browsers try either) or the
+ * address given, so the default `http://127.0.0.1:4322` beside `http://localhost:4321` (and the
+ * other way round) reaches it wherever `localhost` resolves.
+ */
+export function gamesListenHosts(host: string, gamesOrigin: string): string[] {
+  const games = new URL(gamesOrigin).hostname.replace(/^\[(.*)\]$/, '$1');
+  if (!isLoopbackHost(host) || !isLoopbackHost(games)) return [host];
+  return games === 'localhost' || games.endsWith('.localhost') ? ['127.0.0.1', '::1'] : [games];
+}
+
+/**
+ * GAMES_ORIGIN checked: an origin (no path), not the arcade's own, and, for a public arcade, on
+ * another site (registrable domain) than the arcade's unless ALLOW_SAME_SITE_GAMES says the operator
+ * accepts it. A public arcade must name one. Returns it as browsers write an origin.
  */
 export function readGamesOrigin(settings: Settings, siteUrl: string): string {
   const given = gamesOriginSetting(settings)?.replace(/\/+$/, '');
   if (!given)
     throw new ConfigError(
-      `SITE_URL is ${siteUrl}, a public address, but GAMES_ORIGIN is not set. The reference games run on an origin of their own, never the arcade's: set GAMES_ORIGIN, e.g. https://games.${new URL(siteUrl).hostname} (see README, Deploying).`,
+      `SITE_URL is ${siteUrl}, a public address, but GAMES_ORIGIN is not set. The reference games run on an origin of their own, never the arcade's, on a domain of their own: set GAMES_ORIGIN, e.g. ${exampleGamesOrigin(siteUrl)} (see README, Deploying).`,
     );
   if (!/^https?:\/\/[^/?#@]+$/.test(given))
-    throw new ConfigError(`GAMES_ORIGIN must be an origin such as https://games.arcade.example, not "${given}"`);
+    throw new ConfigError(`GAMES_ORIGIN must be an origin such as https://arcade-games.example, not "${given}"`);
   const origin = new URL(given).origin;
   if (origin === siteUrl)
     throw new ConfigError(
       `GAMES_ORIGIN is ${origin}, the arcade's own origin: the games must run on another one (another host name or port), or their scripts could act as the player.`,
+    );
+  const site = siteOf(new URL(siteUrl).hostname);
+  if (
+    !isLoopbackOrigin(siteUrl) &&
+    site === siteOf(new URL(origin).hostname) &&
+    !flag('ALLOW_SAME_SITE_GAMES', settings.ALLOW_SAME_SITE_GAMES)
+  )
+    throw new ConfigError(
+      `GAMES_ORIGIN is ${origin}, on the same site (${site}) as the arcade at ${siteUrl}. A script served there can set cookies for all of ${site} (a look-alike of the player's session, a flood that pushes the arcade's own out) and counts as same-site for the browser. ` +
+        `Serve the games from a domain of their own, as itch.io serves its games from itch.zone: e.g. GAMES_ORIGIN=${exampleGamesOrigin(siteUrl)} (see README, Deploying). ` +
+        'To keep this origin anyway, knowing the risk, set ALLOW_SAME_SITE_GAMES=true.',
     );
   return origin;
 }
@@ -168,6 +224,7 @@ export interface Settings {
   SITE_URL?: string;
   GAMES_ORIGIN?: string;
   GAMES_PORT?: string;
+  ALLOW_SAME_SITE_GAMES?: string;
   SMTP_URL?: string;
   MAIL_FROM?: string;
   PRODUCT_NAME?: string;
@@ -259,6 +316,7 @@ export const SETTING_NAMES = [
   'SITE_URL',
   'GAMES_ORIGIN',
   'GAMES_PORT',
+  'ALLOW_SAME_SITE_GAMES',
   'SMTP_URL',
   'MAIL_FROM',
   'PRODUCT_NAME',

@@ -15,8 +15,14 @@ export interface SecuritySettings {
   siteUrl: string;
   /** HSTS_PRELOAD: the HSTS header asks to be on the browsers' preload list. */
   hstsPreload: boolean;
-  /** The origins the play page may frame ({@link frameSources}), as the build found them. */
+  /** The origins the play page may frame ({@link frameSources}), the games' origin the running one. */
   frameSources: readonly string[];
+  /**
+   * The games' origin the build wrote into the pages' CSP and the running one (GAMES_ORIGIN, read at
+   * run time): a page rendered per request gets its policy from the build's settings and has the one
+   * replaced by the other ({@link cspWithGamesOrigin}), as the prerendered pages have at start.
+   */
+  gamesOrigin?: { built: string; running: string };
 }
 
 /**

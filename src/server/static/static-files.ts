@@ -24,7 +24,7 @@ import { SESSION_COOKIE } from '../auth/cookies';
  * at that address, never at its own.
  */
 const SESSION_VARIANTS: Record<string, string> = { '/': '/home-session/index.html' };
-const SESSION_COOKIE_PATTERN = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=[^;\\s]`);
+const SESSION_COOKIE_PATTERN = new RegExp(`(?:^|;)\\s*(?:__Host-)?${SESSION_COOKIE}=[^;\\s]`);
 
 /** Whether the request carries a (non-empty) session cookie; whether it is valid is the API's business. */
 export function hasSessionCookie(cookieHeader: string | undefined): boolean {

@@ -1,7 +1,6 @@
 import type { APIRoute } from 'astro';
 import { services } from '~/server/app';
-import { badRequest } from '~/server/shared/errors';
-import { listCatalogueGames, requireGame } from '~/server/games/catalogue';
+import { requireGameQuery } from '~/server/games/catalogue';
 import { listUserScores } from '~/server/games/stats';
 import { handle, idParam, json, methodNotAllowed } from '~/server/routes/http';
 
@@ -11,17 +10,7 @@ export const GET: APIRoute = ({ params, url }) =>
   handle(async () => {
     const app = await services();
     const userId = idParam(params.id);
-    const gameId = url.searchParams.get('gameId');
-    if (!gameId) {
-      const games = await listCatalogueGames(app.config.siteUrl);
-      throw badRequest(
-        `Add ?gameId= with one of: ${games
-          .filter((g) => g.listed)
-          .map((g) => g.rules.gameId)
-          .join(', ')}.`,
-      );
-    }
-    const game = await requireGame(app.config.siteUrl, gameId);
+    const game = await requireGameQuery(app.config.siteUrl, url.searchParams.get('gameId'));
     return json(await listUserScores(app.db, userId, game.rules.gameId));
   });
 
