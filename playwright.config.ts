@@ -17,7 +17,7 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
-    baseURL: process.env.E2E_BASE_URL,
+    // baseURL: every worker's own arcade (tests/e2e/support.ts)
     // A trace records every step of every test (snapshots, a screencast) and costs the browser a
     // good part of its time. CI keeps only what it prints (the error and the page's accessibility
     // snapshot); a developer's run keeps the traces of failed tests.

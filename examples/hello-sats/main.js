@@ -36,6 +36,7 @@ const statusLine = element('status');
 
 // 1. Connect: the arcade's origin comes from <meta name="arcade-origin">, which server.mjs writes.
 const arcade = connect({ gameId: 'hello-sats' });
+const arcadeOrigin = document.querySelector('meta[name="arcade-origin"]')?.getAttribute('content') ?? '';
 
 // 2. Who is playing: told now and whenever the arcade sends a fresh token.
 arcade.onPlayer((player) => {
@@ -77,7 +78,12 @@ async function callGameServer(path, body) {
   if (!player) throw new Error('Sign in to the arcade to play Hello Sats.');
   const response = await fetch(path, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${player.token}`, 'Content-Type': 'application/json' },
+    // which arcade to ask about the token, for a server that serves several (server.mjs)
+    headers: {
+      Authorization: `Bearer ${player.token}`,
+      'Content-Type': 'application/json',
+      'X-Arcade-Origin': arcadeOrigin,
+    },
     body: JSON.stringify(body),
   });
   const data = await response.json().catch(() => ({}));

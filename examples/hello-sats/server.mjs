@@ -43,7 +43,10 @@ export function pointsFor(n) {
 
 /**
  * Start Hello Sats' server.
- * @param {{ port?: number, host?: string, arcadeOrigin: string, secret: string, fillJar?: () => number }} options
+ * @param {{ port?: number, host?: string, arcadeOrigin: string | string[], secret: string, fillJar?: () => number }} options
+ *   `arcadeOrigin`: the arcade's origin, or several arcades' (the e2e tests run one per worker): the
+ *   page is made for the one its `?arcade=` names, a call to this server says its arcade in
+ *   `X-Arcade-Origin`, and an origin off the list means the first.
  *   `fillJar`: how many sats a new round's jar holds (1-100; by default a random number)
  * @returns {Promise<{ url: string, close: () => Promise<void> }>}
  */
@@ -56,24 +59,28 @@ export async function startHelloSats({
 }) {
   if (!secret || secret.length < 32)
     throw new Error("GAME_SECRET must be the game's secret of 32 or more characters (the arcade's GAME_SECRETS).");
-  const arcade = new URL(arcadeOrigin).origin;
-  const page = (await readFile(new URL('index.html', HERE), 'utf8')).replace(
-    '<head>',
-    `<head>\n    <meta name="arcade-origin" content="${arcade}" />`,
-  );
+  const arcades = [arcadeOrigin].flat().map((origin) => new URL(origin).origin);
+  /** @param {unknown} asked */
+  const arcadeOf = (asked) => arcades.find((origin) => origin === asked) ?? arcades[0];
+  const html = await readFile(new URL('index.html', HERE), 'utf8');
+  /** @param {string} arcade */
+  const page = (arcade) => html.replace('<head>', `<head>\n    <meta name="arcade-origin" content="${arcade}" />`);
   /** @type {Map<string, { userId: number, sats: number, guesses: number, done: boolean, expiresAt: number }>} */
   const rounds = new Map();
-  const headers = {
+  /** @param {string} arcade */
+  const headersFor = (arcade) => ({
     'content-security-policy': `default-src 'self'; img-src 'self' data:; connect-src 'self' ${arcade}; frame-ancestors ${arcade}; base-uri 'none'; form-action 'self'; object-src 'none'`,
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
     'cache-control': 'no-store',
-  };
+  });
+  const headers = headersFor(arcades[0]);
 
   /** Who the arcade says the request's game token belongs to, or null. */
   async function playerOf(req) {
     const authorization = req.headers.authorization;
     if (!authorization?.startsWith('Bearer ')) return null;
+    const arcade = arcadeOf(req.headers['x-arcade-origin']);
     // naming the game: a token the arcade issued for any other game is refused (403)
     const answer = await fetch(`${arcade}/api/games/token-info?gameId=hello-sats`, { headers: { authorization } });
     return answer.ok ? /** @type {{ userId: number, username: string }} */ (await answer.json()) : null;
@@ -95,10 +102,12 @@ export async function startHelloSats({
 
   const server = createServer(async (req, res) => {
     try {
-      const path = new URL(req.url ?? '/', 'http://game').pathname;
+      const url = new URL(req.url ?? '/', 'http://game');
+      const path = url.pathname;
       if (req.method === 'GET' && (path === '/' || path === '/index.html')) {
-        res.writeHead(200, { ...headers, 'content-type': 'text/html; charset=utf-8' });
-        res.end(page);
+        const arcade = arcadeOf(url.searchParams.get('arcade'));
+        res.writeHead(200, { ...headersFor(arcade), 'content-type': 'text/html; charset=utf-8' });
+        res.end(page(arcade));
         return;
       }
       if (req.method === 'GET' && path in FILES) {

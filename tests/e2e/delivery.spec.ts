@@ -157,30 +157,6 @@ test.describe('delivery of the static site', () => {
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
   });
 
-  test('no page breaks its Content-Security-Policy, or finds a feature it does not know in its Permissions-Policy', async ({
-    page,
-  }) => {
-    const violations: string[] = [];
-    page.on('console', (message) => {
-      if (/Content Security Policy|Content-Security-Policy|Permissions-Policy/i.test(message.text()))
-        violations.push(`${page.url()}: ${message.text()}`);
-    });
-    await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (e) =>
-        console.error(`Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI}`),
-      );
-    });
-    for (const path of [
-      ...publicPages,
-      '/games/fishing-for-sats',
-      '/games/mr-quiz',
-      '/contact',
-      '/privacy',
-      '/no-such-page',
-    ]) {
-      await page.goto(path);
-      await page.waitForLoadState('networkidle');
-    }
-    expect(violations).toEqual([]);
-  });
+  // No page breaks its Content-Security-Policy or finds a feature it does not know in its
+  // Permissions-Policy: page-health.spec.ts watches for both on its one visit of every page.
 });

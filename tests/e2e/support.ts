@@ -9,10 +9,14 @@ import {
   type Request,
   type Route,
 } from '@playwright/test';
-import { readdirSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { latestOutboxMail } from '../support/api';
 import { signedHeaders, tokenUserId } from '../support/fair-play';
+import { startServer, type RunningServer } from '../support/server';
 import { localUtc } from '../support/tournaments';
+import type { E2EWorkerArcades } from './global-setup';
 
 /** The operator settings the pages were built from. */
 export const site = JSON.parse(readFileSync('src/content/settings/site.json', 'utf8')).site as {
@@ -22,14 +26,35 @@ export const site = JSON.parse(readFileSync('src/content/settings/site.json', 'u
 };
 
 /**
- * Playwright's `test`, with a client address of its own for every test: the e2e server trusts
- * `X-Forwarded-For`, so the per-address mail and sign-in limits count each test apart and the suite
- * can grow without one test using up another's budget.
+ * Playwright's `test`, with an arcade of its worker's own and a client address of its own for every
+ * test.
+ *
+ * Every worker starts its own built server (its own port, games origin, data directory and SQLite
+ * file) on a copy of the template the global setup prepared, and every test of the worker runs
+ * against it: `baseURL`, and `E2E_BASE_URL`, `E2E_GAMES_URL` and `E2E_DATA_DIR` in the worker's
+ * environment (set before its first test: read them when a test runs, never when a spec is loaded).
+ * Tests of one worker still share its arcade, so a test makes its own players and tournaments.
+ *
+ * The e2e server trusts `X-Forwarded-For`, so the per-address mail and sign-in limits count each
+ * test apart and the suite can grow without one test using up another's budget.
  */
-/** The arcade's Game API, where the games' cross-origin calls go (see `browser` below). */
-const GAME_API = `${process.env.E2E_BASE_URL}/api/games/**`;
-
-export const test = base.extend<object, { browser: Browser }>({
+export const test = base.extend<object, { arcade: RunningServer; browser: Browser }>({
+  arcade: [
+    async ({}, use, workerInfo) => {
+      const shared = JSON.parse(process.env.E2E_WORKER_ARCADES ?? 'null') as E2EWorkerArcades | null;
+      if (!shared) throw new Error('E2E_WORKER_ARCADES is not set: the e2e global setup prepares the arcades');
+      const dataDir = mkdtempSync(join(tmpdir(), 'sats-arcade-e2e-worker-'));
+      cpSync(shared.templateDir, dataDir, { recursive: true });
+      const server = await startServer(shared.env, { dataDir, port: shared.ports[workerInfo.parallelIndex] });
+      process.env.E2E_BASE_URL = server.url;
+      process.env.E2E_GAMES_URL = server.gamesUrl;
+      process.env.E2E_DATA_DIR = server.dataDir;
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', auto: true, timeout: 60_000 },
+  ],
+  baseURL: async ({ arcade }, use) => use(arcade.url),
   // The per-test X-Forwarded-For below rides on every request, the games' cross-origin Game API
   // calls too, whose CORS preflight then asks for a header no player's browser sends (and the
   // arcade rightly does not allow). A route on the Game API in every context (the tests' own and
@@ -38,11 +63,11 @@ export const test = base.extend<object, { browser: Browser }>({
   // still decide what the game may read. The server's own preflight answers are checked in
   // tests/api/games-origin.test.ts.
   browser: [
-    async ({ browser }, use) => {
+    async ({ browser, arcade }, use) => {
       const newContext = browser.newContext.bind(browser);
       browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
         const context = await newContext(...args);
-        await context.route(GAME_API, (route) => route.continue());
+        await context.route(`${arcade.url}/api/games/**`, (route) => route.continue());
         return context;
       };
       await use(browser);

@@ -66,17 +66,21 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
 }
 
 /**
- * Start the built arcade (`dist/`) on a free port with a fresh data directory (or `dataDir`, prepared
- * beforehand), for API and e2e tests. `env` adds or overrides settings; the data directory is removed
- * on `stop()`.
+ * Start the built arcade (`dist/`) on a free port (or `port`) with a fresh data directory (or
+ * `dataDir`, prepared beforehand), for API and e2e tests. `env` adds or overrides settings; the data
+ * directory is removed on `stop()` unless `keepDataDir` (the e2e template, which outlives its server).
  */
 export async function startServer(
   env: Record<string, string> = {},
-  { dataDir = mkdtempSync(join(tmpdir(), 'sats-arcade-test-')) } = {},
+  {
+    dataDir = mkdtempSync(join(tmpdir(), 'sats-arcade-test-')),
+    port: givenPort,
+    keepDataDir = false,
+  }: { dataDir?: string; port?: number; keepDataDir?: boolean } = {},
 ): Promise<RunningServer> {
   const entry = resolve('dist/server/entry.mjs');
   if (!existsSync(entry)) throw new Error('dist/ is missing: run `npm run build` before the server tests');
-  const port = await freePort();
+  const port = givenPort ?? (await freePort());
   let gamesPort = await freePort();
   while (gamesPort === port) gamesPort = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -108,7 +112,7 @@ export async function startServer(
       await waitUntilUp(`${gamesUrl}/arcade-games/`, child, output, 20_000);
   } catch (error) {
     child.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keepDataDir) rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
   return {
@@ -126,7 +130,7 @@ export async function startServer(
         await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

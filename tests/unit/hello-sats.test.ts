@@ -151,3 +151,68 @@ describe('Hello Sats, the SDK example game', () => {
     expect((await post('/api/rounds/unknown/guesses', { guess: 5 })).status).toBe(404);
   });
 });
+
+describe('Hello Sats serving several arcades (the e2e tests run one arcade a worker)', () => {
+  it("makes its page for the listed arcade its ?arcade= names, asks the arcade a call names, and else the first's", async () => {
+    // a second arcade that knows only Bob's token
+    const other = createServer((req, res) => {
+      const ok = req.url === '/api/games/token-info' && req.headers.authorization === 'Bearer token-bob';
+      res.writeHead(ok ? 200 : 401, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(ok ? { userId: 99, username: 'bob-elsewhere' } : { error: 'no' }));
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const otherOrigin = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+    const both = await startHelloSats({
+      port: 0,
+      host: '127.0.0.1',
+      arcadeOrigin: [arcadeOrigin, otherOrigin],
+      secret: SECRET,
+      fillJar: () => 50,
+    });
+    try {
+      const pageFor = async (asked: string) => {
+        const page = await fetch(`${both.url}/?arcade=${encodeURIComponent(asked)}`);
+        return { csp: page.headers.get('content-security-policy')!, html: await page.text() };
+      };
+      const second = await pageFor(otherOrigin);
+      expect(second.csp).toContain(`frame-ancestors ${otherOrigin};`);
+      expect(second.csp).not.toContain(arcadeOrigin);
+      expect(second.html).toContain(`<meta name="arcade-origin" content="${otherOrigin}" />`);
+      // an arcade off the list gets the first one's page: it cannot frame it
+      const stranger = await pageFor('https://evil.example');
+      expect(stranger.csp).toContain(`frame-ancestors ${arcadeOrigin};`);
+      expect(stranger.html).not.toContain('evil.example');
+
+      const start = async (runId: string, token: string, asked?: string) => {
+        const response = await fetch(`${both.url}/api/rounds`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${token}`,
+            'content-type': 'application/json',
+            ...(asked ? { 'x-arcade-origin': asked } : {}),
+          },
+          body: JSON.stringify({ runId }),
+        });
+        return response.status;
+      };
+      // Ada is known to the first arcade only, Bob to both: each call is judged by the arcade it names
+      expect(await start('multi-1', 'token-ada')).toBe(201);
+      expect(await start('multi-2', 'token-ada', otherOrigin)).toBe(401);
+      expect(await start('multi-3', 'token-ada', 'https://evil.example')).toBe(201);
+      expect(await start('multi-4', 'token-bob', otherOrigin)).toBe(201);
+      const guess = await fetch(`${both.url}/api/rounds/multi-4/guesses`, {
+        method: 'POST',
+        headers: {
+          authorization: 'Bearer token-bob',
+          'content-type': 'application/json',
+          'x-arcade-origin': otherOrigin,
+        },
+        body: JSON.stringify({ guess: 50 }),
+      });
+      expect(JSON.parse((await guess.json()).result.body)).toMatchObject({ userId: 99, runId: 'multi-4', score: 700 });
+    } finally {
+      await both.close();
+      await new Promise((resolve) => other.close(resolve));
+    }
+  });
+});
