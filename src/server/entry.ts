@@ -60,6 +60,26 @@ function invalidAddress(url: string): string | null {
   return /\p{Cc}/u.test(decoded) ? 'it holds a control character (such as %00 or %0A)' : null;
 }
 
+/**
+ * What a streamed answer awaits between its pieces (`locals.responseDrained`): the moment `res`
+ * has handed what was written to the connection, or the client left. Astro's writer does not wait
+ * for that itself, so a long file to a slow reader would otherwise pile up in memory.
+ */
+function drainedOf(res: import('node:http').ServerResponse): () => Promise<void> {
+  return () =>
+    !res.writableNeedDrain || res.destroyed
+      ? Promise.resolve()
+      : new Promise<void>((done) => {
+          const go = () => {
+            res.off('drain', go);
+            res.off('close', go);
+            done();
+          };
+          res.on('drain', go);
+          res.on('close', go);
+        });
+}
+
 /** Methods no route of the arcade answers, refused before anything else looks at the request. */
 const REFUSED_METHODS = new Set(['TRACE', 'TRACK']);
 
@@ -151,7 +171,7 @@ const answer =
         return writeHead(...args);
       }) as typeof res.writeHead;
     }
-    void astroHandler(req, res);
+    void astroHandler(req, res, undefined, { responseDrained: drainedOf(res) } satisfies Partial<App.Locals>);
   };
 
 const server = createServer(answer(false));
