@@ -80,6 +80,21 @@ function drainedOf(res: import('node:http').ServerResponse): () => Promise<void>
         });
 }
 
+/**
+ * True when the request's path, decoded once, would still change if decoded again (`%2561` is
+ * `%61` once, `a` twice). A path is decoded exactly once; Astro's router decodes until nothing
+ * changes, so `/api/%252561dmin/users` reached the admin routes. Such a path names nothing here.
+ */
+function encodedTwice(url: string): boolean {
+  const path = url.split(/[?#]/, 1)[0]!;
+  const once = decodeURI(path);
+  try {
+    return decodeURI(once) !== once;
+  } catch {
+    return false;
+  }
+}
+
 /** Methods no route of the arcade answers, refused before anything else looks at the request. */
 const REFUSED_METHODS = new Set(['TRACE', 'TRACK']);
 
@@ -137,6 +152,10 @@ const answer =
         'cache-control': 'no-store',
       });
       res.end(JSON.stringify({ error: `This address is not valid: ${addressProblem}.` }));
+      return;
+    }
+    if (encodedTwice(req.url ?? '/')) {
+      jsonAnswer(res, 404, { error: 'Nothing is at this address: its path is percent-encoded more than once.' });
       return;
     }
     if (forGames || req.headers.host?.toLowerCase() === gamesHost) {
