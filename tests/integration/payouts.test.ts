@@ -305,6 +305,42 @@ describe.each(DIALECTS)('Lightning payouts on %s', (dialect) => {
     expect(await budgetUsed()).toBe(1000);
   });
 
+  it('refuses an invoice for another network than the wallet’s before asking the wallet: failed, with why', async () => {
+    const address = net.lnurl.address(`other-network-${dialect}`);
+    net.lnurl.setBehaviour(`other-network-${dialect}`, 'other-network');
+    const { prizeOf } = await processedTournament([[`Olga_${dialect}`, address]]);
+    const prizeId = prizeOf[`Olga_${dialect}`]!;
+    const asked = net.wallet.payRequests.length;
+
+    const answer = await payPrize(app, admin, prizeId);
+
+    const reason = `${address} answered an invoice for testnet, but the arcade's wallet pays on regtest: nothing was paid.`;
+    expect(answer).toMatchObject({ message: reason, payout: { state: 'failed', error: reason, payable: true } });
+    expect(net.wallet.payRequests.length).toBe(asked);
+    expect(await budgetUsed()).toBe(0);
+    const failed = (await listAudit(s.db)).find((e) => e.action === 'prize.pay.failed');
+    expect(failed?.details).toMatchObject({ reason });
+  });
+
+  it('a wallet that refuses pay_invoice and knows nothing of the hash fails the payment at once, in its own words', async () => {
+    const address = net.lnurl.address(`paula-${dialect}`);
+    const { prizeOf } = await processedTournament([[`Paula_${dialect}`, address]]);
+    const prizeId = prizeOf[`Paula_${dialect}`]!;
+    const words =
+      'failed to decode the invoice: it is for another network, and this wallet cannot pay it; try running Node.js with a newer release of the decoder (code 7).';
+    net.wallet.refuseNext('OTHER', words, 1, { unrecorded: true });
+
+    const answer = await payPrize(app, admin, prizeId);
+
+    expect(answer.payout.state).toBe('failed');
+    // The whole reason, never cut mid-word.
+    expect(answer.payout.error).toBe(`The wallet refused: ${words}`);
+    expect(await budgetUsed()).toBe(0);
+    expect(net.lnurl.receivedSats(address)).toBe(0);
+    expect((await payPrize(app, admin, prizeId)).payout.state).toBe('sent');
+    expect(net.lnurl.receivedSats(address)).toBe(1000);
+  });
+
   it('keeps the daily budget: a payment past it is refused with a message and stays pending', async () => {
     const tight = {
       ...app,

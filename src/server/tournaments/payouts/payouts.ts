@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { iso } from '~/lib/dates';
+import { shortened } from '~/lib/format';
 import type { PayAllResponse, PayPrizeResponse, Payout, PayoutSettings } from '~/lib/schemas/payouts';
 import type { Services } from '../../context';
 import { driverOf, type Db } from '../../db';
@@ -10,7 +11,7 @@ import type { Database, PrizeAwardsTable } from '../../db/schema';
 import { recordAudit, type Actor } from '../../shared/audit';
 import { conflict, notFound } from '../../shared/errors';
 import { payoutSats, payouts as payoutCount, walletSeconds } from '../../shared/metrics';
-import { AddressFailure, invoiceForAddress } from './lightning-address';
+import { AddressFailure, assertSameNetwork, invoiceForAddress } from './lightning-address';
 import { REFUSED_BEFORE_PAYING, WalletRefusal, WalletSilence, type PaymentLookup } from './wallet';
 
 // Paying a bitcoin prize over Lightning, exactly once (README, "Lightning payouts"). The payout is
@@ -204,6 +205,7 @@ export async function payPrize(
   let checked: Awaited<ReturnType<typeof invoiceForAddress>>;
   try {
     checked = await invoiceForAddress(address, sats, config.payouts.addresses, now);
+    assertSameNetwork(checked, address, await walletNetwork(wallet));
   } catch (error) {
     const reason = error instanceof AddressFailure ? error.message : `${address} could not be asked for an invoice.`;
     await failPayout(db, actor, prizeId, { claim }, reason, now());
@@ -303,6 +305,18 @@ export async function payPrize(
     settled.catch((error: unknown) => console.error('[arcade] payout: settling a late wallet answer failed:', error));
   const payout = await readPayout(services, prizeId);
   return { message: messageFor(payout, sats, prize.username), prizeId, payout };
+}
+
+/**
+ * The network the wallet pays on, as its get_info names it (asked once per wallet and kept); none
+ * named, or no answer, is taken as mainnet, where prizes are paid.
+ */
+async function walletNetwork(wallet: NonNullable<PayoutServices['wallet']>): Promise<string | undefined> {
+  try {
+    return (await wallet.info()).network;
+  } catch {
+    return undefined;
+  }
 }
 
 function budgetMessage(sats: number, budget: number, used: number): string {
@@ -409,6 +423,12 @@ async function settleFromLookup(
     await failPayout(db, actor, prizeId, { hash: paymentHash }, reason, now);
     return true;
   }
+  // The wallet answered pay_invoice with an error and has no payment of this hash: it refused
+  // without trying, so the refusal, in its own words, is the outcome (it may be paid again).
+  if (found.state === 'unknown' && walletMessage !== undefined) {
+    await failPayout(db, actor, prizeId, { hash: paymentHash }, `The wallet refused: ${walletMessage}`, now);
+    return true;
+  }
   // Never tried by the wallet, as far as it says: safe to try again only once this invoice can no
   // longer be paid, with a grace for clocks that disagree and requests still on their way.
   if (found.state === 'unknown' && expiresAt + EXPIRY_GRACE_MS <= now) {
@@ -485,7 +505,7 @@ async function failPayout(
   await db.transaction().execute(async (trx) => {
     let update = trx
       .updateTable('prize_awards')
-      .set({ payout_state: 'failed', payout_error: reason.slice(0, 300) })
+      .set({ payout_state: 'failed', payout_error: shortened(reason, 300) })
       .where('id', '=', prizeId)
       .where('payout_state', '=', 'paying');
     update =
