@@ -16,6 +16,11 @@ declare namespace App {
     sessionToken: string | null;
     /** The public reference of that session (game tokens carry it). */
     sessionRef: string | null;
+    /**
+     * Waits until the connection has taken what the answer wrote so far (the built server's entry
+     * gives it; unset under `astro dev`): long streamed answers await it between pieces.
+     */
+    responseDrained?: () => Promise<void>;
   }
 }
 

@@ -290,7 +290,7 @@ function YourData() {
       </h2>
       <p className="mt-3 text-sm text-base-content/80">
         Download everything the arcade keeps about you: your account, sessions, every run, statistics, achievements,
-        avatars, tournaments and prizes, as one JSON file.
+        avatars, tournaments and prizes, as one JSON file (up to three downloads an hour).
       </p>
       <a href="/api/account/export" download className="btn-arcade mt-5 btn-outline btn-accent">
         <PixelIcon icon={iconDownload} className="size-4" />

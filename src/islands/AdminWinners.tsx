@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { AuditLog } from '~/features/admin/AuditLog';
 import { AvatarImage } from '~/features/admin/AvatarImage';
 import { ConfirmDialog } from '~/features/admin/ConfirmDialog';
+import { SettlePayment } from '~/features/admin/SettlePayment';
 import {
   PaidOverLightning,
   PayoutSettingsLine,
@@ -47,6 +48,7 @@ export default function AdminWinners({ initial }: { initial: WinnersResponse }) 
   const [asking, setAsking] = useState<Pending | null>(null);
   const [proof, setProof] = useState('');
   const [working, setWorking] = useState<string | null>(null);
+  const [settling, setSettling] = useState<{ id: number; what: string } | null>(null);
   const tournamentId = data.tournament.id;
 
   async function confirm() {
@@ -214,6 +216,7 @@ export default function AdminWinners({ initial }: { initial: WinnersResponse }) 
                   setAsking({ kind: 'prize', prizeId, what });
                 }}
                 onPay={(prizeId, what, retry) => setAsking({ kind: 'pay', prizeId, what, retry })}
+                onSettle={(prizeId, what) => setSettling({ id: prizeId, what })}
               />
             ))}
           </ul>
@@ -251,6 +254,16 @@ export default function AdminWinners({ initial }: { initial: WinnersResponse }) 
           </div>
         )}
       </ConfirmDialog>
+      <SettlePayment
+        tournamentId={tournamentId}
+        prize={settling}
+        onClose={() => setSettling(null)}
+        onSettled={(answer) => {
+          setSettling(null);
+          setData(answer.winners);
+          payToast(answer);
+        }}
+      />
     </>
   );
 }
@@ -312,12 +325,15 @@ function WinnerCard({
   payoutsOn,
   onDistribute,
   onPay,
+  onSettle,
 }: {
   winner: Winner;
   working: string | null;
   payoutsOn: boolean;
   onDistribute: (prizeId: number, what: string) => void;
   onPay: (prizeId: number, what: string, retry: boolean) => void;
+  /** Settle by hand a payment stuck paying. */
+  onSettle: (prizeId: number, what: string) => void;
 }) {
   return (
     <li className="panel p-5">
@@ -355,9 +371,21 @@ function WinnerCard({
               <span className="font-data font-bold text-primary">{amount}</span>
               <span className="text-sm text-base-content/70">{prize.awardReason}</span>
               {payout.state === 'paying' ? (
-                <span className="badge font-pixel badge-sm text-[0.55rem] badge-info" role="status">
-                  PAYING...
-                </span>
+                <>
+                  <span className="badge font-pixel badge-sm text-[0.55rem] badge-info" role="status">
+                    PAYING...
+                  </span>
+                  {payoutsOn && working !== `pay-${prize.id}` && (
+                    <button
+                      type="button"
+                      className="btn-arcade btn-ghost btn-xs"
+                      disabled={working !== null}
+                      onClick={() => onSettle(prize.id, what)}
+                    >
+                      Settle
+                    </button>
+                  )}
+                </>
               ) : (
                 <Status sent={prize.distributionStatus === 'sent'} sentAt={prize.sentAt} sentBy={prize.sentBy} />
               )}

@@ -37,6 +37,8 @@ export function describeAudit(entry: Pick<AuditEntry, 'action' | 'targetId' | 'd
       return `paid prize #${target} (${text(details.sats)} sats) over Lightning, payment hash ${text(details.paymentHash)}`;
     case 'prize.pay.failed':
       return `could not pay prize #${target}: ${text(details.reason)}`;
+    case 'prize.pay.settle':
+      return `settled the stuck payment of prize #${target} (${text(details.sats)} sats) as ${details.outcome === 'paid' ? 'paid by hand' : 'failed'}; the wallet said: ${text(details.wallet)}`;
     case 'prize.pay.refused':
       return `did not pay prize #${target} (${text(details.sats)} sats): over today's budget`;
     case 'avatar.bulk_distribute':

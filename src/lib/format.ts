@@ -43,3 +43,14 @@ export function formatRelativeTime(value: string | Date | null, now: number): st
   }
   return 'just now';
 }
+
+/**
+ * `text` as it is when it has at most `max` characters, else cut at the last word that fits, with
+ * an ellipsis (so a reason never ends mid-word, as "try running Node.js wit" did).
+ */
+export function shortened(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.-]+$/, '')}…`;
+}

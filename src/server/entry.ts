@@ -61,6 +61,41 @@ function invalidAddress(url: string): string | null {
   return /\p{Cc}/u.test(decoded) ? 'it holds a control character (such as %00 or %0A)' : null;
 }
 
+/**
+ * What a streamed answer awaits between its pieces (`locals.responseDrained`): the moment `res`
+ * has handed what was written to the connection, or the client left. Astro's writer does not wait
+ * for that itself, so a long file to a slow reader would otherwise pile up in memory.
+ */
+function drainedOf(res: import('node:http').ServerResponse): () => Promise<void> {
+  return () =>
+    !res.writableNeedDrain || res.destroyed
+      ? Promise.resolve()
+      : new Promise<void>((done) => {
+          const go = () => {
+            res.off('drain', go);
+            res.off('close', go);
+            done();
+          };
+          res.on('drain', go);
+          res.on('close', go);
+        });
+}
+
+/**
+ * True when the request's path, decoded once, would still change if decoded again (`%2561` is
+ * `%61` once, `a` twice). A path is decoded exactly once; Astro's router decodes until nothing
+ * changes, so `/api/%252561dmin/users` reached the admin routes. Such a path names nothing here.
+ */
+function encodedTwice(url: string): boolean {
+  const path = url.split(/[?#]/, 1)[0]!;
+  const once = decodeURI(path);
+  try {
+    return decodeURI(once) !== once;
+  } catch {
+    return false;
+  }
+}
+
 /** Methods no route of the arcade answers, refused before anything else looks at the request. */
 const REFUSED_METHODS = new Set(['TRACE', 'TRACK']);
 
@@ -120,6 +155,10 @@ const answer =
       res.end(JSON.stringify({ error: `This address is not valid: ${addressProblem}.` }));
       return;
     }
+    if (encodedTwice(req.url ?? '/')) {
+      jsonAnswer(res, 404, { error: 'Nothing is at this address: its path is percent-encoded more than once.' });
+      return;
+    }
     if (forGames || req.headers.host?.toLowerCase() === gamesHost) {
       answerGames(req, res);
       return;
@@ -152,7 +191,7 @@ const answer =
         return writeHead(...args);
       }) as typeof res.writeHead;
     }
-    void astroHandler(req, res);
+    void astroHandler(req, res, undefined, { responseDrained: drainedOf(res) } satisfies Partial<App.Locals>);
   };
 
 const host = process.env.HOST ?? 'localhost';

@@ -181,6 +181,34 @@ describe.each(DIALECTS)('User Management and account deletion against the built 
     expect(fresh.json.user).toMatchObject({ username: 'Leaving_Player', email });
   });
 
+  it("refuses a sign-up with a deleted account's address, so no one can block a deletion (own or by an administrator)", async () => {
+    const own = await signUpPlayer(server, 'Own_Leaver');
+    const asked = await signUpPlayer(server, 'Asked_Leaver');
+    for (const id of [own.id, asked.id]) {
+      for (const email of [`deleted-${id}@deleted.invalid`, `#deleted-${id}`]) {
+        const squat = await call(server, '/api/auth/register', {
+          body: { username: `Squat_${id}`, email },
+          ip: newClientIp(),
+        });
+        expect([email, squat.status, squat.json.error]).toEqual([
+          email,
+          400,
+          email.includes('@')
+            ? 'Addresses ending in .invalid cannot receive email. Please enter a real email address.'
+            : 'Please enter a valid email address',
+        ]);
+      }
+    }
+    const self = await call(server, '/api/account', {
+      method: 'DELETE',
+      cookie: own.cookie,
+      body: { confirm: 'Own_Leaver' },
+    });
+    expect(self).toMatchObject({ status: 200, json: { user: { id: own.id } } });
+    const byAdmin = await call(server, `/api/admin/users/${asked.id}`, { method: 'DELETE', cookie: admin.cookie });
+    expect(byAdmin).toMatchObject({ status: 200, json: { user: { id: asked.id } } });
+  });
+
   it('lets an administrator delete a player on request, once, and never an administrator', async () => {
     const asked = await signUpPlayer(server, 'Asked_To_Go');
     expect(await call(server, '/api/admin/users/1', { method: 'DELETE', cookie: admin.cookie })).toMatchObject({

@@ -167,6 +167,32 @@ describe.each(DIALECTS)('odd requests on %s', (dialect) => {
     }
   });
 
+  it('decodes a path exactly once: one encoded more than once is a JSON 404, never the route', async () => {
+    // Odd_One is user 1, an administrator (ADMIN_USER_IDS defaults to 1,2): the route would answer.
+    expect((await call(server, '/api/admin/users', { cookie })).status).toBe(200);
+    expect((await call(server, '/api/%61dmin/users', { cookie })).status).toBe(200);
+    for (const path of [
+      '/api/%2561dmin/users',
+      '/api/%252561dmin/users',
+      '/api/%25252561dmin/users?q=x',
+      '/api/%2568ealth',
+      '/admi%256e',
+      '/tournaments/%2570ast',
+      '/api/leaderboards/%2572ekt',
+    ]) {
+      const response = await fetch(server.url + path, { headers: { cookie }, redirect: 'manual' });
+      expect([path, response.status, await response.json()]).toEqual([
+        path,
+        404,
+        { error: 'Nothing is at this address: its path is percent-encoded more than once.' },
+      ]);
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+    // A percent sign in the query is the query's business, and an encoded slash stays one segment.
+    expect((await call(server, '/api/admin/users?q=%2561', { cookie })).status).toBe(200);
+    expect((await call(server, '/api/users/%252F/profile')).status).toBe(400);
+  });
+
   it('server-rendered pages that are not found say 404 Not Found on the status line', async () => {
     for (const path of ['/users/99999999', '/tournament/99999999/results', '/no-such-page']) {
       expect(await statusLine(server, 'GET', path), path).toBe('HTTP/1.1 404 Not Found');

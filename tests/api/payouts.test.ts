@@ -2,6 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import pgClient from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../support/api';
 import { startLightningNetwork, type LightningNetwork } from '../support/lightning/network';
@@ -124,6 +126,84 @@ describe.each(DIALECTS)('Lightning payouts through the server on %s', (dialect) 
     expect(own.invoice).toMatch(/^lnbcrt21u1/);
     expect(net.lnurl.receivedSats(`guard-${dialect}@wallet.test`)).toBe(2100);
   });
+
+  /** Make `prizeId` stuck paying on an invoice of `address` the wallet never heard of (written straight into the database). */
+  async function makeStuck(prizeId: number, address: string) {
+    const invoice = net.ledger.createInvoice({ node: address, sats: 2100, expirySeconds: 3600 });
+    const values = [invoice.paymentRequest, invoice.paymentHash, Date.now() + 3_600_000, Date.now(), prizeId];
+    if (pg) {
+      const client = new pgClient.Client({ connectionString: pg.url });
+      await client.connect();
+      try {
+        await client.query(
+          `update prize_awards set payout_state = 'paying', payout_claim = 'stuck', payout_invoice = $1, payout_hash = $2, payout_expires_at = $3, payout_started_at = $4 where id = $5`,
+          values,
+        );
+      } finally {
+        await client.end();
+      }
+    } else {
+      const db = new Database(join(dataDir, 'arcade.db'));
+      try {
+        db.pragma('busy_timeout = 5000');
+        db.prepare(
+          `update prize_awards set payout_state = 'paying', payout_claim = 'stuck', payout_invoice = ?, payout_hash = ?, payout_expires_at = ?, payout_started_at = ? where id = ?`,
+        ).run(...values);
+      } finally {
+        db.close();
+      }
+    }
+    return invoice.paymentHash;
+  }
+
+  it(
+    'an admin settles a payment stuck paying: administrators only, what the wallet says first, then audited',
+    { timeout: 60_000 },
+    async () => {
+      const address = `stuck-${dialect}@wallet.test`;
+      const { id, prizeId } = await processedTournament(server, `Stuck Cup ${dialect}`, address);
+      const paymentHash = await makeStuck(prizeId, address);
+      const payment = `/api/admin/tournaments/prizes/${prizeId}/payment`;
+      const settle = `/api/admin/tournaments/prizes/${prizeId}/settle`;
+      expect((await call(server, payment)).status).toBe(401);
+      expect((await call(server, payment, { cookie: winner.cookie })).status).toBe(403);
+      expect((await call(server, settle, { body: { outcome: 'failed' } })).status).toBe(401);
+      expect((await call(server, settle, { cookie: winner.cookie, body: { outcome: 'failed' } })).status).toBe(403);
+      expect(await call(server, settle, { cookie: admin.cookie, body: { outcome: 'maybe' } })).toMatchObject({
+        status: 400,
+        json: { error: 'Choose paid or failed.' },
+      });
+
+      const seen = await call(server, payment, { cookie: admin.cookie });
+      expect(seen).toMatchObject({ status: 200, json: { prizeId, paymentHash, wallet: 'unknown', settleable: true } });
+      const settled = await call(server, settle, { cookie: admin.cookie, body: { outcome: 'failed' } });
+      expect(settled).toMatchObject({
+        status: 200,
+        json: {
+          payout: {
+            state: 'failed',
+            payable: true,
+            error: `Settled as failed by ${admin.username}: the wallet has no payment of this hash.`,
+          },
+        },
+      });
+      expect((await call(server, settle, { cookie: admin.cookie, body: { outcome: 'failed' } })).status).toBe(409);
+      const log = (await call(server, `/api/admin/audit-log?tournamentId=${id}`, { cookie: admin.cookie })).json
+        .entries;
+      expect(log[0]).toMatchObject({
+        action: 'prize.pay.settle',
+        actorName: admin.username,
+        details: { outcome: 'failed', wallet: 'unknown' },
+      });
+      // Paid again, once.
+      const paid = await call(server, `/api/admin/tournaments/prizes/${prizeId}/pay`, {
+        cookie: admin.cookie,
+        body: {},
+      });
+      expect(paid.json.payout.state).toBe('sent');
+      expect(net.lnurl.receivedSats(address)).toBe(2100);
+    },
+  );
 
   it(
     'kill -9 after the wallet was asked: the restarted server settles by lookup and never pays twice; automatic payment pays without a click, and a tournament that processes itself is paid too',

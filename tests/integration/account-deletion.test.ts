@@ -347,6 +347,36 @@ describe.each(DIALECTS)('deleting an account on %s', (dialect) => {
     expect(await s.db.selectFrom('prize_awards').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
   });
 
+  it('deletes an account whose old tombstone address someone registered first, by the player or an administrator', async () => {
+    const { ada, bob } = await arcade();
+    // Ids are public: before sign-up refused `.invalid`, anyone could take the address a deletion
+    // used to write (`deleted-{id}@deleted.invalid`). Registered here past the schema, as then.
+    for (const id of [ada.user.id, bob.user.id])
+      await registerUser(s, { username: `Squatter_${id}`, email: `deleted-${id}@deleted.invalid` }, here);
+    expect(deletedEmail(ada.user.id)).not.toContain('@');
+
+    expect(await deleteOwnAccount(s, ada.user, 'Ada_Leaves')).toMatchObject({ userId: ada.user.id });
+    const admin = await s.db.selectFrom('users').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+    expect(await deleteAccount(s, bob.user.id, { kind: 'admin', actor: admin })).toMatchObject({ userId: bob.user.id });
+    const rows = await s.db
+      .selectFrom('users')
+      .select(['id', 'email', 'deleted_at'])
+      .where('id', 'in', [ada.user.id, bob.user.id])
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => [r.id, r.email, r.deleted_at !== null])).toEqual([
+      [ada.user.id, deletedEmail(ada.user.id), true],
+      [bob.user.id, deletedEmail(bob.user.id), true],
+    ]);
+    // The squatters keep their accounts.
+    const squatters = await s.db
+      .selectFrom('users')
+      .select('email')
+      .where('email', 'like', '%@deleted.invalid')
+      .execute();
+    expect(squatters).toHaveLength(2);
+  });
+
   it('lets an administrator delete a player on request, and never an administrator or an unknown id', async () => {
     const { bob } = await arcade();
     const admin = await s.db.selectFrom('users').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();

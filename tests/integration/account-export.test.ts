@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { exportAccount } from '~/server/auth/export';
+import { accountExportText, EXPORT_RUNS_PAGE } from '~/server/auth/export';
+import type { UserRow } from '~/server/db/schema';
 import { addPlayer, DIALECTS, freshServices, type TestServices } from '../support/services';
 
 // A player's own data (README, "Your data"): everything kept about them, and nothing of anyone else.
@@ -12,6 +13,19 @@ describe.each(DIALECTS)('the account export on %s', (dialect) => {
   afterEach(async () => {
     await s.close();
   });
+
+  /** The file as the download writes it, piece by piece, parsed (so it is one valid JSON document). */
+  async function exportOf(user: UserRow, now?: number) {
+    let text = '';
+    for await (const piece of accountExportText(s.db, user, now)) text += piece;
+    return JSON.parse(text) as Record<string, unknown> & {
+      runs: { runId: string; gameId: string; score: number; verified: boolean; hiddenAt: string | null }[];
+      sessions: Record<string, unknown>[];
+      prizes: { prizeId: number }[];
+      auditLog: { action: string }[];
+      quizzes: unknown[];
+    };
+  }
 
   /** A player with a session, two runs, stats, an achievement, an avatar, a tournament entry and a prize. */
   async function player(name: string, score: number, tournamentId: number) {
@@ -164,7 +178,7 @@ describe.each(DIALECTS)('the account export on %s', (dialect) => {
       })
       .execute();
 
-    const data = await exportAccount(s, ada, now);
+    const data = await exportOf(ada, now);
 
     expect(data).toMatchObject({
       format: 'sats-arcade-account-export',
@@ -208,5 +222,52 @@ describe.each(DIALECTS)('the account export on %s', (dialect) => {
       '9001',
     ])
       expect(text).not.toContain(theirs);
+  });
+
+  it('writes every run of a large account exactly once, page after page, in game and time order', async () => {
+    const id = await addPlayer(s.db, 'Many_Runs', 'PT', Date.UTC(2026, 0, 1));
+    const other = await addPlayer(s.db, 'Other_Runs', 'PT', Date.UTC(2026, 0, 1));
+    const count = 2 * EXPORT_RUNS_PAGE + 345;
+    // Runs sharing one time across page edges, in two games, and another player's runs between them.
+    const rows = Array.from({ length: count }, (_, i) => ({
+      user_id: i % 7 === 3 ? other : id,
+      game_id: i % 3 === 0 ? 'rekt' : 'fishing-for-sats',
+      run_id: `bulk-${i}`,
+      score: i,
+      level: 1,
+      fish_count: 0,
+      fish_json: i % 3 === 0 ? null : JSON.stringify([{ name: 'Sardine', points: i }]),
+      achievements_json: null,
+      created_at: 1_700_000_000_000 + Math.floor(i / 10),
+      verified: 1,
+    }));
+    for (let i = 0; i < rows.length; i += 500)
+      await s.db
+        .insertInto('runs')
+        .values(rows.slice(i, i + 500))
+        .execute();
+    const user = await s.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+    const data = await exportOf(user);
+
+    const mine = rows.filter((r) => r.user_id === id);
+    const expected = [
+      ...mine.filter((r) => r.game_id === 'fishing-for-sats'),
+      ...mine.filter((r) => r.game_id === 'rekt'),
+    ];
+    expect(data.runs.map((r) => r.runId)).toEqual(expected.map((r) => r.run_id));
+    expect(data.runs[1]).toMatchObject({
+      gameId: 'fishing-for-sats',
+      score: 2,
+      fish: [{ name: 'Sardine', points: 2 }],
+    });
+    expect(JSON.stringify(data)).not.toContain('Other_Runs');
+  });
+
+  it('writes an account without runs as an empty list', async () => {
+    const id = await addPlayer(s.db, 'No_Runs', 'PT', Date.UTC(2026, 0, 1));
+    const user = await s.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const data = await exportOf(user);
+    expect(data).toMatchObject({ format: 'sats-arcade-account-export', runs: [], gameStats: [], auditLog: [] });
   });
 });

@@ -4,7 +4,7 @@ import { SESSION_COOKIE } from '~/server/auth/cookies';
 import { createSession } from '~/server/auth/sessions';
 import type { UserRow } from '~/server/db/schema';
 import { guardAdmin } from '~/server/middleware/admin';
-import { securityHeaders } from '~/server/middleware/headers';
+import { privateByDefault, securityHeaders } from '~/server/middleware/headers';
 import { checkOrigin } from '~/server/middleware/origin';
 import { createPageCache } from '~/server/middleware/page-cache';
 import { startServices } from '~/server/middleware/services';
@@ -234,6 +234,19 @@ describe('the page cache', () => {
     const cache = setup();
     expect((await runStep(cache.step, '/users/3', { prerendered: true, answer: render })).passed).toBe(true);
     expect(cache.size).toBe(0);
+  });
+});
+
+describe('private by default', () => {
+  it('marks an answer that names no caching private, no-store, and leaves one that does as it is', async () => {
+    const page = await runStep(privateByDefault, '/admin/users/2');
+    expect(page.response.headers.get('cache-control')).toBe('private, no-store');
+    const context = { isPrerendered: false } as Parameters<typeof privateByDefault>[0];
+    const image: Parameters<typeof privateByDefault>[1] = async () =>
+      new Response('png', { headers: { 'cache-control': 'public, max-age=86400' } });
+    expect(((await privateByDefault(context, image)) as Response).headers.get('cache-control')).toBe(
+      'public, max-age=86400',
+    );
   });
 });
 

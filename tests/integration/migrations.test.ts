@@ -136,6 +136,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
       '0013_moderation',
       '0014_series',
       '0016_quiz_history',
+      '0017_runs_export_order',
     ]);
     await migrateToLatest(h);
     const tables = async () =>

@@ -10,10 +10,12 @@ import { registry } from '~/server/shared/metrics';
 import { nwcWallet, type Wallet } from '~/server/tournaments/payouts/wallet';
 import {
   EXPIRY_GRACE_MS,
+  findStuckPayment,
   payAll,
   payAutomatically,
   payPrize,
   settleOpenPayouts,
+  settleStuckPayment,
   type PayoutServices,
 } from '~/server/tournaments/payouts/payouts';
 import { payoutProof } from '~/server/tournaments/payouts/proof';
@@ -303,6 +305,147 @@ describe.each(DIALECTS)('Lightning payouts on %s', (dialect) => {
     expect((await payPrize(app, admin, prizeId)).payout.state).toBe('sent');
     expect(net.lnurl.receivedSats(address)).toBe(1000);
     expect(await budgetUsed()).toBe(1000);
+  });
+
+  it('refuses an invoice for another network than the wallet’s before asking the wallet: failed, with why', async () => {
+    const address = net.lnurl.address(`other-network-${dialect}`);
+    net.lnurl.setBehaviour(`other-network-${dialect}`, 'other-network');
+    const { prizeOf } = await processedTournament([[`Olga_${dialect}`, address]]);
+    const prizeId = prizeOf[`Olga_${dialect}`]!;
+    const asked = net.wallet.payRequests.length;
+
+    const answer = await payPrize(app, admin, prizeId);
+
+    const reason = `${address} answered an invoice for testnet, but the arcade's wallet pays on regtest: nothing was paid.`;
+    expect(answer).toMatchObject({ message: reason, payout: { state: 'failed', error: reason, payable: true } });
+    expect(net.wallet.payRequests.length).toBe(asked);
+    expect(await budgetUsed()).toBe(0);
+    const failed = (await listAudit(s.db)).find((e) => e.action === 'prize.pay.failed');
+    expect(failed?.details).toMatchObject({ reason });
+  });
+
+  it('a wallet that refuses pay_invoice and knows nothing of the hash fails the payment at once, in its own words', async () => {
+    const address = net.lnurl.address(`paula-${dialect}`);
+    const { prizeOf } = await processedTournament([[`Paula_${dialect}`, address]]);
+    const prizeId = prizeOf[`Paula_${dialect}`]!;
+    const words =
+      'failed to decode the invoice: it is for another network, and this wallet cannot pay it; try running Node.js with a newer release of the decoder (code 7).';
+    net.wallet.refuseNext('OTHER', words, 1, { unrecorded: true });
+
+    const answer = await payPrize(app, admin, prizeId);
+
+    expect(answer.payout.state).toBe('failed');
+    // The whole reason, never cut mid-word.
+    expect(answer.payout.error).toBe(`The wallet refused: ${words}`);
+    expect(await budgetUsed()).toBe(0);
+    expect(net.lnurl.receivedSats(address)).toBe(0);
+    expect((await payPrize(app, admin, prizeId)).payout.state).toBe('sent');
+    expect(net.lnurl.receivedSats(address)).toBe(1000);
+  });
+
+  /**
+   * A prize stuck paying: an invoice of its winner's host stored, and the budget reserved, that the
+   * wallet never heard of (its payment lookup answers NOT_FOUND), expiring in an hour.
+   */
+  async function stuckPrize(name: string) {
+    const address = net.lnurl.address(`${name.toLowerCase()}-${dialect}`);
+    const { prizeOf } = await processedTournament([[`${name}_${dialect}`, address]]);
+    const prizeId = prizeOf[`${name}_${dialect}`]!;
+    const invoice = net.ledger.createInvoice({ node: address, sats: 1000, expirySeconds: 3600 });
+    const day = new Date().toISOString().slice(0, 10);
+    await s.db
+      .insertInto('payout_budget')
+      .values({ day, reserved_sats: 1000 })
+      .onConflict((oc) =>
+        oc.column('day').doUpdateSet((eb) => ({ reserved_sats: eb('payout_budget.reserved_sats', '+', 1000) })),
+      )
+      .execute();
+    await s.db
+      .updateTable('prize_awards')
+      .set({
+        payout_state: 'paying',
+        payout_claim: `stuck-${name}`,
+        payout_started_at: Date.now(),
+        payout_invoice: invoice.paymentRequest,
+        payout_hash: invoice.paymentHash,
+        payout_expires_at: Date.now() + HOUR,
+        payout_budget_day: day,
+      })
+      .where('id', '=', prizeId)
+      .execute();
+    return { prizeId, address, paymentHash: invoice.paymentHash };
+  }
+
+  it('an admin settles a stuck payment as failed after the wallet says it has none: audited, budget back, paid again', async () => {
+    const { prizeId, address, paymentHash } = await stuckPrize('Quinn');
+    expect(await settleOpenPayouts(app)).toBe(0); // the sweep waits for the invoice's expiry
+
+    expect(await findStuckPayment(app, prizeId)).toMatchObject({
+      prizeId,
+      paymentHash,
+      wallet: 'unknown',
+      settleable: true,
+    });
+    const answer = await settleStuckPayment(app, admin, prizeId, 'failed');
+    const reason = 'Settled as failed by root_admin: the wallet has no payment of this hash.';
+    expect(answer).toMatchObject({
+      message: `${reason} The prize may be paid again.`,
+      payout: { state: 'failed', error: reason, payable: true },
+    });
+    expect(await budgetUsed()).toBe(0);
+    const settled = (await listAudit(s.db)).find((e) => e.action === 'prize.pay.settle');
+    expect(settled).toMatchObject({ actorName: 'root_admin', targetId: String(prizeId) });
+    expect(settled?.details).toMatchObject({ outcome: 'failed', wallet: 'unknown', paymentHash });
+    expect(await appErrorOf(settleStuckPayment(app, admin, prizeId, 'failed'))).toEqual([
+      409,
+      'This prize is not being paid now: there is nothing to settle. Look at the prize again.',
+    ]);
+    expect((await payPrize(app, admin, prizeId)).payout.state).toBe('sent');
+    expect(net.lnurl.receivedSats(address)).toBe(1000);
+  });
+
+  it('an admin settles a stuck payment as paid by hand: sent without a Lightning proof, audited, once of two', async () => {
+    const { prizeId, address } = await stuckPrize('Rita');
+    const both = await Promise.allSettled([
+      settleStuckPayment(app, admin, prizeId, 'paid'),
+      settleStuckPayment(app, admin, prizeId, 'paid'),
+    ]);
+    expect(both.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const refused = both.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(refused.reason.status).toBe(409);
+    const row = await prizeRow(prizeId);
+    expect(row).toMatchObject({ status: 'sent', payout_state: null, sent_by: admin.id, payout_preimage: null });
+    expect((await listAudit(s.db)).filter((e) => e.action === 'prize.pay.settle')).toHaveLength(1);
+    expect(net.lnurl.receivedSats(address)).toBe(0);
+    expect(await budgetUsed()).toBe(1000);
+  });
+
+  it('an admin cannot settle by hand a payment the wallet reports under way, and one it reports settled is paid with its preimage', async () => {
+    const address = net.lnurl.address(`sam-${dialect}`);
+    const { prizeOf } = await processedTournament([[`Sam_${dialect}`, address]]);
+    const prizeId = prizeOf[`Sam_${dialect}`]!;
+    const hold = net.wallet.holdPayments();
+    try {
+      const paying = payPrize(app, admin, prizeId);
+      const held = await hold.next();
+      expect((await paying).payout.state).toBe('paying');
+      expect(await findStuckPayment(app, prizeId)).toMatchObject({ wallet: 'pending', settleable: false });
+      expect(await appErrorOf(settleStuckPayment(app, admin, prizeId, 'failed'))).toEqual([
+        409,
+        'The wallet reports this payment still under way: it settles by itself once the wallet answers.',
+      ]);
+      held.settleWithoutAnswer();
+      const answer = await settleStuckPayment(app, admin, prizeId, 'failed');
+      expect(answer).toMatchObject({
+        message: 'The wallet reports this payment settled: the prize is paid, with its preimage.',
+        payout: { state: 'sent' },
+      });
+    } finally {
+      hold.stop();
+    }
+    const row = await prizeRow(prizeId);
+    expect(sha256(row.payout_preimage!)).toBe(row.payout_hash);
+    expect(net.lnurl.receivedSats(address)).toBe(1000);
   });
 
   it('keeps the daily budget: a payment past it is refused with a message and stays pending', async () => {

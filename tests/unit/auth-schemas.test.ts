@@ -1,6 +1,13 @@
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import { EMAIL_MESSAGE, USERNAME_MESSAGES, registerRequestSchema, verifyCodeRequestSchema } from '~/lib/schemas/auth';
+import {
+  EMAIL_MESSAGE,
+  RESERVED_EMAIL_MESSAGE,
+  USERNAME_MESSAGES,
+  registerRequestSchema,
+  verifyCodeRequestSchema,
+} from '~/lib/schemas/auth';
+import { deletedEmail } from '~/server/auth/deletion';
 
 function messages(body: unknown) {
   const result = z.safeParse(registerRequestSchema, body);
@@ -27,6 +34,13 @@ describe('sign-up rules', () => {
     expect(messages({ username: 'abc', email: 'not-an-email' })).toEqual([`email: ${EMAIL_MESSAGE}`]);
     expect(messages({ username: 'abc' })).toEqual([`email: ${EMAIL_MESSAGE}`]);
     expect(messages({ username: 42, email: 'a@b.co' })).toEqual([`username: ${USERNAME_MESSAGES.tooShort}`]);
+  });
+
+  it("refuses the reserved .invalid domain, and can never produce a deleted account's e-mail", () => {
+    for (const email of ['deleted-8@deleted.invalid', 'Someone@Mail.INVALID '])
+      expect([email, messages({ username: 'abc', email })]).toEqual([email, [`email: ${RESERVED_EMAIL_MESSAGE}`]]);
+    expect(messages({ username: 'abc', email: 'a@invalid.example.com' })).toEqual([]);
+    expect(messages({ username: 'abc', email: deletedEmail(8) })).toEqual([`email: ${EMAIL_MESSAGE}`]);
   });
 });
 

@@ -9,6 +9,9 @@ export const USERNAME_MESSAGES = {
   characters: 'Username can only contain letters, numbers, underscores, and dashes',
 } as const;
 export const EMAIL_MESSAGE = 'Please enter a valid email address';
+/** `.invalid` is reserved (RFC 2606): no mail reaches it, and the arcade keeps it for itself. */
+export const RESERVED_EMAIL_MESSAGE =
+  'Addresses ending in .invalid cannot receive email. Please enter a real email address.';
 /** Longest e-mail address accepted (RFC 5321 path limit). */
 export const EMAIL_MAX = 254;
 /** Magic links and their codes expire after this many minutes. */
@@ -25,10 +28,17 @@ export const usernameSchema = z
     z.regex(/^[A-Za-z0-9_-]+$/, USERNAME_MESSAGES.characters),
   );
 
-/** A valid address, trimmed and lower-cased so one mailbox is one account. */
-export const emailSchema = z
-  .string(EMAIL_MESSAGE)
-  .check(z.trim(), z.maxLength(EMAIL_MAX, EMAIL_MESSAGE), z.email(EMAIL_MESSAGE), z.toLowerCase());
+/**
+ * A valid address, trimmed and lower-cased so one mailbox is one account. The reserved `.invalid`
+ * domain is refused: it can never receive a link, and no account should look like a placeholder.
+ */
+export const emailSchema = z.string(EMAIL_MESSAGE).check(
+  z.trim(),
+  z.maxLength(EMAIL_MAX, EMAIL_MESSAGE),
+  z.email(EMAIL_MESSAGE),
+  z.toLowerCase(),
+  z.refine((email) => !email.endsWith('.invalid'), RESERVED_EMAIL_MESSAGE),
+);
 
 /** Body of `POST /api/auth/register`. */
 export const registerRequestSchema = z.object({ username: usernameSchema, email: emailSchema });

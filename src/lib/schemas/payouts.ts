@@ -48,6 +48,34 @@ export const payPrizeResponseSchema = z.object({
 });
 export type PayPrizeResponse = z.infer<typeof payPrizeResponseSchema>;
 
+/**
+ * What the wallet says of a payment's hash (`lookup_invoice`): `settled` (paid, with its
+ * preimage), `pending` (still under way), `failed`, `unknown` (it has no payment of this hash: it
+ * never tried it) or `silent` (it did not answer).
+ */
+export const WALLET_PAYMENT_STATES = ['settled', 'pending', 'failed', 'unknown', 'silent'] as const;
+export type WalletPaymentState = (typeof WALLET_PAYMENT_STATES)[number];
+
+/** Answer of `GET /api/admin/tournaments/prizes/{prizeId}/payment`: a payment stuck paying, and what the wallet says of it. */
+export const stuckPaymentSchema = z.object({
+  prizeId: z.number(),
+  /** The stored invoice and its hash, or null when none was stored (the wallet was never asked). */
+  paymentHash: z.nullable(z.string()),
+  invoice: z.nullable(z.string()),
+  /** When the invoice expires (ISO 8601), else null. */
+  expiresAt: z.nullable(z.string()),
+  wallet: z.enum(WALLET_PAYMENT_STATES),
+  /** True when an admin may settle it by hand: the wallet reports it neither settled nor pending. */
+  settleable: z.boolean(),
+});
+export type StuckPayment = z.infer<typeof stuckPaymentSchema>;
+
+/** Body of `POST /api/admin/tournaments/prizes/{prizeId}/settle`: what the admin found. */
+export const settlePaymentRequestSchema = z.object({
+  outcome: z.enum(['paid', 'failed'], 'Choose paid or failed.'),
+});
+export type SettlePaymentRequest = z.infer<typeof settlePaymentRequestSchema>;
+
 /** Answer of `POST /api/admin/tournaments/{id}/pay-all`: every payable prize tried, one at a time. */
 export const payAllResponseSchema = z.object({
   message: z.string(),

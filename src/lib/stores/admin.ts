@@ -27,8 +27,10 @@ import * as z from 'zod/mini';
 import {
   payAllResponseSchema,
   payPrizeResponseSchema,
+  stuckPaymentSchema,
   type PayAllResponse,
   type PayPrizeResponse,
+  type StuckPayment,
 } from '../schemas/payouts';
 import {
   adminTournamentListResponseSchema,
@@ -150,6 +152,25 @@ export const $payAll = createMutatorStore<number, PayAllResponse & { winners: Wi
     return { ...answer, winners: await loadWinners(tournamentId) };
   },
 );
+
+/** `GET /api/admin/tournaments/prizes/{prizeId}/payment`: a payment stuck paying, and what the wallet says of it. */
+export const $stuckPayment = createMutatorStore<number, StuckPayment>(async ({ data: prizeId }) =>
+  getJson(`admin/tournaments/prizes/${prizeId}/payment`, stuckPaymentSchema),
+);
+
+/** `POST /api/admin/tournaments/prizes/{prizeId}/settle { outcome }`, then the winners. */
+export const $settlePayment = createMutatorStore<
+  { tournamentId: number; prizeId: number; outcome: 'paid' | 'failed' },
+  PayPrizeResponse & { winners: WinnersResponse }
+>(async ({ data: { tournamentId, prizeId, outcome } }) => {
+  const answer = await sendJson(
+    'post',
+    `admin/tournaments/prizes/${prizeId}/settle`,
+    { outcome },
+    payPrizeResponseSchema,
+  );
+  return { ...answer, winners: await loadWinners(tournamentId) };
+});
 
 // ---- Tournaments --------------------------------------------------------------------------------
 

@@ -14,8 +14,12 @@ import { recountSeats } from '../tournaments/tournaments';
 
 /** The username key of a deleted account: `#` is never in a username, so no player can take it. */
 export const deletedUsernameKey = (userId: number) => `#deleted-${userId}`;
-/** The e-mail of a deleted account: unique, not anyone's (`.invalid` can never be a real domain). */
-export const deletedEmail = (userId: number) => `deleted-${userId}@deleted.invalid`;
+/**
+ * The e-mail of a deleted account: unique, and never an address (no `@`), so nothing a person signs
+ * up with can take it first and block the deletion. (Before, it was `deleted-{id}@deleted.invalid`,
+ * which sign-up accepted; tombstones written then keep it, and sign-up now refuses `.invalid`.)
+ */
+export const deletedEmail = (userId: number) => `#deleted-${userId}`;
 
 export const NO_SUCH_PLAYER = 'No such player.';
 export const ADMIN_NOT_DELETABLE = 'Admins cannot be deleted.';

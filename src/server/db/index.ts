@@ -1,5 +1,5 @@
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, type Driver as KyselyDriver } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { Migrator } from 'kysely/migration';
 import { closeSync, mkdirSync, openSync } from 'node:fs';
@@ -38,6 +38,26 @@ export function driverOf(db: Db): Driver {
 const INT8_OID = 20;
 
 /**
+ * Kysely's SQLite dialect, with every transaction begun as a writer (`begin immediate`). Kysely
+ * begins with a plain `begin`, which reads first and asks for the write lock at its first write;
+ * when another process holds it then, SQLite fails at once with SQLITE_BUSY, busy timeout or not
+ * (waiting could deadlock two such readers), so of two processes pressing the same admin button one
+ * answered 500 'database is locked'. Begun as a writer, a transaction waits its turn for the lock
+ * (the busy timeout) before it reads, and then reads what the other one wrote: the documented 409.
+ * Every Kysely transaction of the arcade writes, and one process's transactions already go one at
+ * a time over its one connection, so nothing is lost.
+ */
+class WriterFirstSqliteDialect extends SqliteDialect {
+  override createDriver(): KyselyDriver {
+    const driver = super.createDriver();
+    driver.beginTransaction = async (connection) => {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    };
+    return driver;
+  }
+}
+
+/**
  * Open the database `url` names: unset means the SQLite file `arcade.db` in `dataDir`; `file:PATH`
  * a SQLite file; `postgres://` or `postgresql://` a PostgreSQL server.
  */
@@ -74,7 +94,7 @@ export function openDatabase(url: string | undefined, dataDir: string): Database
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new WriterFirstSqliteDialect({ database: withStatementCache(sqlite) }) });
   drivers.set(db, { dialect: 'sqlite', sqlite });
   return { db, dialect: 'sqlite', description: path };
 }

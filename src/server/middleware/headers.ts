@@ -31,3 +31,16 @@ export function securityHeaders(settings: () => SecuritySettings): MiddlewareHan
     return response;
   });
 }
+
+/**
+ * What every on-demand answer that names no caching of its own says: `private, no-store`. They are
+ * rendered per request, and most depend on who asks (the admin pages, a winner's payouts with their
+ * invoices, a profile's owner with the avatar picker, the redirects that send visitors away), so no
+ * shared cache (a proxy, a CDN) may keep one and hand it to someone else. Answers that may be kept
+ * say so themselves (the API's `no-store`, the images' `public, max-age`).
+ */
+export const privateByDefault: MiddlewareHandler = onDemand(async (_context, next) => {
+  const response = await next();
+  if (!response.headers.has('cache-control')) response.headers.set('cache-control', 'private, no-store');
+  return response;
+});

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { DAY, MINUTE } from '~/lib/format';
+import { DAY, HOUR, MINUTE } from '~/lib/format';
 import type { Db } from '../db';
 import { tooManyRequests } from './errors';
 
@@ -24,6 +24,8 @@ export const LIMITS = {
   verifyPerIp: { max: 30, windowMs: 15 * MINUTE, what: 'sign-in attempts' },
   codePerIpAndEmail: { max: 5, windowMs: 15 * MINUTE, what: 'code attempts for this address from here' },
   codePerEmail: { max: 20, windowMs: 15 * MINUTE, what: 'code attempts for this address' },
+  /** The data download (README, "Your data"): a large account's file takes a while to prepare. */
+  exportPerAccount: { max: 3, windowMs: HOUR, what: 'data downloads' },
 } satisfies Record<string, Limit>;
 
 /** A template tag: Kysely's `sql` (values bound) or {@link sqlText} (the text as written). */

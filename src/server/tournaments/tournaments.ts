@@ -432,7 +432,8 @@ export async function recountSeats(trx: Tx, tournamentId: number): Promise<void>
 /**
  * An admin change of a tournament, in one transaction. On PostgreSQL it first locks the runs table
  * against new runs (waiting for runs being written): no run lands between an entries rebuild and the
- * new window, and none is lost. SQLite writes one transaction at a time anyway.
+ * new window, and none is lost. SQLite writes one transaction at a time anyway (each begins as a
+ * writer, `db/index.ts`, so a second process waits its turn and then reads what the first wrote).
  */
 export function adminWrite<T>(db: Db, write: (trx: Tx) => Promise<T>): Promise<T> {
   const { dialect } = driverOf(db);

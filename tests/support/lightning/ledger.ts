@@ -17,6 +17,8 @@ export type LedgerNetwork = 'regtest' | 'bitcoin';
 const NETWORKS = {
   regtest: { bech32: 'bcrt', pubKeyHash: 0x6f, scriptHash: 0xc4, validWitnessVersions: [0, 1] },
   bitcoin: { bech32: 'bc', pubKeyHash: 0x00, scriptHash: 0x05, validWitnessVersions: [0, 1] },
+  /** Only for an invoice of another network than the ledger's (`lntb…`): no node of this ledger pays one. */
+  testnet: { bech32: 'tb', pubKeyHash: 0x6f, scriptHash: 0xc4, validWitnessVersions: [0, 1] },
 };
 
 export interface LedgerNode {
@@ -57,6 +59,8 @@ export interface CreateInvoiceOptions {
   description?: string;
   /** Default 3600. */
   expirySeconds?: number;
+  /** Signed for this network instead of the ledger's (a host answering an invoice for another network). */
+  network?: keyof typeof NETWORKS;
   /** The invoice's timestamp, unix seconds; default now (set it in the past to issue an expired invoice). */
   timestamp?: number;
 }
@@ -158,7 +162,7 @@ export function createLedger(options: LedgerOptions = {}) {
           : { tagName: 'description', data: request.description ?? '' },
       ];
       const unsigned = bolt11.encode({
-        network: NETWORKS[network],
+        network: NETWORKS[request.network ?? network],
         timestamp,
         ...(amountMsat > 0 ? { millisatoshis: String(amountMsat) } : {}),
         tags,

@@ -40,6 +40,8 @@ export const LNURL_BEHAVIOURS = [
   'garbage',
   'huge',
   'redirect-private',
+  /** A correctly signed invoice of the right amount and metadata, for testnet (`lntb…`). */
+  'other-network',
 ] as const;
 export type LnurlBehaviour = (typeof LNURL_BEHAVIOURS)[number];
 
@@ -170,6 +172,7 @@ export async function startLnurlServer(options: LnurlServerOptions): Promise<Lnu
       descriptionHash: sha256(behaviour === 'bad-hash' ? `${metadataOf(address)} (another one)` : metadataOf(address)),
       expirySeconds: 600,
       ...(behaviour === 'expired' ? { timestamp: Math.floor(Date.now() / 1000) - 3600 } : {}),
+      ...(behaviour === 'other-network' ? { network: 'testnet' as const } : {}),
     });
     seen.invoice = invoice.paymentRequest;
     const answer = () => json(res, 200, { pr: invoice.paymentRequest, routes: [] });

@@ -107,8 +107,11 @@ export interface TestWallet {
   payment(paymentHash: string): OutgoingPayment | undefined;
   /** From now on pay_invoice requests wait for the test; see PaymentHold. */
   holdPayments(): PaymentHold;
-  /** The next `times` pay_invoice requests are answered with this NIP-47 error (recorded as failed). */
-  refuseNext(code: string, message: string, times?: number): void;
+  /**
+   * The next `times` pay_invoice requests are answered with this NIP-47 error (recorded as failed;
+   * `unrecorded`: not recorded at all, so lookup_invoice answers NOT_FOUND).
+   */
+  refuseNext(code: string, message: string, times?: number, options?: { unrecorded?: boolean }): void;
   close(): Promise<void>;
 }
 
@@ -129,7 +132,7 @@ export async function startTestWallet(options: TestWalletOptions): Promise<TestW
   const payRequestWaiters: { paymentHash?: string; resolve: (request: PayRequest) => void }[] = [];
   const payments = new Map<string, OutgoingPayment>();
   const incoming = new Map<string, LedgerInvoice>();
-  const refusals: { code: string; message: string }[] = [];
+  const refusals: { code: string; message: string; unrecorded: boolean }[] = [];
   let hold: { held: HeldPayment[]; waiting: HeldPayment[]; takers: ((held: HeldPayment) => void)[] } | undefined;
 
   const now = () => Math.floor(Date.now() / 1000);
@@ -227,6 +230,12 @@ export async function startTestWallet(options: TestWalletOptions): Promise<TestW
         waiter.resolve(request);
       }
       if (!request.paymentHash) return error('PAYMENT_FAILED', 'invalid invoice');
+      // Refused before anything is recorded (an invoice it cannot even decode): lookup_invoice then
+      // answers NOT_FOUND, as a real wallet does.
+      if (refusals[0]?.unrecorded) {
+        const { code, message } = refusals.shift()!;
+        return error(code, message);
+      }
       const payment = record(request);
       const refusal = refusals.shift();
       if (refusal) return fail(payment, refusal.code, refusal.message);
@@ -293,8 +302,8 @@ export async function startTestWallet(options: TestWalletOptions): Promise<TestW
         },
       };
     },
-    refuseNext(code, message, times = 1) {
-      for (let i = 0; i < times; i++) refusals.push({ code, message });
+    refuseNext(code, message, times = 1, { unrecorded = false } = {}) {
+      for (let i = 0; i < times; i++) refusals.push({ code, message, unrecorded });
     },
     async close() {
       unsubscribe();

@@ -4,6 +4,7 @@ import { Invoice } from '@getalby/lightning-tools/bolt11';
 import { parseLnUrlPayResponse, type LnUrlRawData } from '@getalby/lightning-tools/lnurl';
 import { decode } from 'light-bolt11-decoder';
 import { RequestFilteringHttpsAgent } from 'request-filtering-agent';
+import { shortened } from '~/lib/format';
 import type { AddressFetchConfig } from '../../shared/config';
 
 // A winner's Lightning Address to an invoice for exactly their prize (LUD-16 -> LUD-06), with the
@@ -22,6 +23,8 @@ export class AddressFailure extends Error {
 export interface CheckedInvoice {
   invoice: string;
   paymentHash: string;
+  /** Its network, as BOLT11 writes it after `ln`: `bc` (mainnet), `tb`, `tbs`, `bcrt`. */
+  network: string;
   /** Epoch milliseconds when the invoice expires. */
   expiresAt: number;
 }
@@ -93,12 +96,14 @@ export function checkInvoice(
 ): CheckedInvoice {
   let invoice: Invoice;
   let descriptionHash: string | undefined;
+  let network: string;
   try {
     invoice = new Invoice({ pr });
     // The decoder knows the `h` tag, though its types do not name it.
-    const sections = decode(pr).sections as { name: string; value?: unknown }[];
+    const sections = decode(pr).sections as { name: string; letters?: string; value?: unknown }[];
     const section = sections.find((s) => s.name === 'description_hash');
     descriptionHash = section?.value === undefined ? undefined : String(section.value);
+    network = sections.find((s) => s.name === 'coin_network')?.letters ?? '';
   } catch {
     throw new AddressFailure(`${address} answered an invoice that cannot be read.`);
   }
@@ -113,17 +118,37 @@ export function checkInvoice(
     );
   if (descriptionHash?.toLowerCase() !== metadataHash.toLowerCase())
     throw new AddressFailure(`${address} answered an invoice that does not match its own metadata.`);
-  return { invoice: pr, paymentHash: invoice.paymentHash, expiresAt };
+  return { invoice: pr, paymentHash: invoice.paymentHash, expiresAt, network };
 }
 
-/** A reason a host gave, made safe to show: one line, at most 120 characters. */
+/** BOLT11's network letters by the names NIP-47's get_info gives a wallet's network. */
+const INVOICE_NETWORKS: Record<string, string> = {
+  mainnet: 'bc',
+  bitcoin: 'bc',
+  testnet: 'tb',
+  testnet4: 'tb',
+  signet: 'tbs',
+  regtest: 'bcrt',
+};
+const NETWORK_NAMES: Record<string, string> = { bc: 'mainnet', tb: 'testnet', tbs: 'signet', bcrt: 'regtest' };
+
+/**
+ * Refuse an invoice for another network than the wallet's (`walletNetwork` as get_info names it;
+ * none named: mainnet), before the wallet is asked: a wallet refuses it and, having tried nothing,
+ * knows nothing of its hash, so the prize would wait for the invoice's expiry (the host's choice).
+ */
+export function assertSameNetwork(checked: CheckedInvoice, address: string, walletNetwork: string | undefined): void {
+  const wanted = INVOICE_NETWORKS[(walletNetwork ?? 'mainnet').toLowerCase()] ?? walletNetwork ?? 'bc';
+  if (checked.network === wanted) return;
+  const name = (letters: string) => NETWORK_NAMES[letters] ?? `"${letters}"`;
+  throw new AddressFailure(
+    `${address} answered an invoice for ${name(checked.network)}, but the arcade's wallet pays on ${name(wanted)}: nothing was paid.`,
+  );
+}
+
+/** A reason a host gave, made safe to show: one line, at most 120 characters, cut at a word. */
 function describe(reason: unknown): string {
-  return typeof reason === 'string'
-    ? reason
-        .replace(/\p{Cc}+/gu, ' ')
-        .trim()
-        .slice(0, 120)
-    : '';
+  return typeof reason === 'string' ? shortened(reason.replace(/\p{Cc}+/gu, ' ').trim(), 120) : '';
 }
 
 /** GET a JSON object from a host a player chose, under every rule above. */
@@ -206,7 +231,7 @@ async function getJson(
     const message = (error as Error).message ?? '';
     if (/private|denied|not allowed/i.test(message) || (error as { code?: string }).code === 'ERR_BLOCKED')
       throw new AddressFailure(`${host} is a private or local address, which the arcade does not call.`);
-    throw new AddressFailure(`${host} could not be reached (${message.slice(0, 100) || 'no answer'}).`);
+    throw new AddressFailure(`${host} could not be reached (${shortened(message, 200) || 'no answer'}).`);
   } finally {
     agent.destroy();
   }

@@ -1,6 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { iso } from '~/lib/dates';
-import type { PayAllResponse, PayPrizeResponse, Payout, PayoutSettings } from '~/lib/schemas/payouts';
+import { shortened } from '~/lib/format';
+import type {
+  PayAllResponse,
+  PayPrizeResponse,
+  Payout,
+  PayoutSettings,
+  StuckPayment,
+  WalletPaymentState,
+} from '~/lib/schemas/payouts';
 import type { Services } from '../../context';
 import { driverOf, type Db } from '../../db';
 import { assertNotWithheld, WITHHELD_MESSAGE } from '../../moderation/bans';
@@ -10,7 +18,7 @@ import type { Database, PrizeAwardsTable } from '../../db/schema';
 import { recordAudit, type Actor } from '../../shared/audit';
 import { conflict, notFound } from '../../shared/errors';
 import { payoutSats, payouts as payoutCount, walletSeconds } from '../../shared/metrics';
-import { AddressFailure, invoiceForAddress } from './lightning-address';
+import { AddressFailure, assertSameNetwork, invoiceForAddress } from './lightning-address';
 import { REFUSED_BEFORE_PAYING, WalletRefusal, WalletSilence, type PaymentLookup } from './wallet';
 
 // Paying a bitcoin prize over Lightning, exactly once (README, "Lightning payouts"). The payout is
@@ -204,6 +212,7 @@ export async function payPrize(
   let checked: Awaited<ReturnType<typeof invoiceForAddress>>;
   try {
     checked = await invoiceForAddress(address, sats, config.payouts.addresses, now);
+    assertSameNetwork(checked, address, await walletNetwork(wallet));
   } catch (error) {
     const reason = error instanceof AddressFailure ? error.message : `${address} could not be asked for an invoice.`;
     await failPayout(db, actor, prizeId, { claim }, reason, now());
@@ -303,6 +312,18 @@ export async function payPrize(
     settled.catch((error: unknown) => console.error('[arcade] payout: settling a late wallet answer failed:', error));
   const payout = await readPayout(services, prizeId);
   return { message: messageFor(payout, sats, prize.username), prizeId, payout };
+}
+
+/**
+ * The network the wallet pays on, as its get_info names it (asked once per wallet and kept); none
+ * named, or no answer, is taken as mainnet, where prizes are paid.
+ */
+async function walletNetwork(wallet: NonNullable<PayoutServices['wallet']>): Promise<string | undefined> {
+  try {
+    return (await wallet.info()).network;
+  } catch {
+    return undefined;
+  }
 }
 
 function budgetMessage(sats: number, budget: number, used: number): string {
@@ -409,6 +430,12 @@ async function settleFromLookup(
     await failPayout(db, actor, prizeId, { hash: paymentHash }, reason, now);
     return true;
   }
+  // The wallet answered pay_invoice with an error and has no payment of this hash: it refused
+  // without trying, so the refusal, in its own words, is the outcome (it may be paid again).
+  if (found.state === 'unknown' && walletMessage !== undefined) {
+    await failPayout(db, actor, prizeId, { hash: paymentHash }, `The wallet refused: ${walletMessage}`, now);
+    return true;
+  }
   // Never tried by the wallet, as far as it says: safe to try again only once this invoice can no
   // longer be paid, with a grace for clocks that disagree and requests still on their way.
   if (found.state === 'unknown' && expiresAt + EXPIRY_GRACE_MS <= now) {
@@ -485,7 +512,7 @@ async function failPayout(
   await db.transaction().execute(async (trx) => {
     let update = trx
       .updateTable('prize_awards')
-      .set({ payout_state: 'failed', payout_error: reason.slice(0, 300) })
+      .set({ payout_state: 'failed', payout_error: shortened(reason, 300) })
       .where('id', '=', prizeId)
       .where('payout_state', '=', 'paying');
     update =
@@ -668,4 +695,155 @@ export function scheduleSettling(services: PayoutServices, intervalMs = 60_000):
     clearInterval(timer);
     await running;
   };
+}
+
+/** What the wallet says of `paymentHash`, for an admin settling a stuck payment by hand. */
+async function walletSays(
+  services: PayoutServices,
+  paymentHash: string | null,
+): Promise<{ state: WalletPaymentState; preimage?: string }> {
+  if (!paymentHash) return { state: 'unknown' }; // no invoice was stored: the wallet was never asked
+  if (!services.wallet) return { state: 'silent' };
+  let found: PaymentLookup;
+  try {
+    found = await timed('lookup_invoice', services.wallet.lookup(paymentHash));
+  } catch {
+    return { state: 'silent' };
+  }
+  if (found.state !== 'settled') return { state: found.state };
+  // Settled without a proof that holds is not believed, nor settled by hand: it stays under way.
+  return preimageMatches(found.preimage, paymentHash)
+    ? { state: 'settled', preimage: found.preimage }
+    : { state: 'pending' };
+}
+
+const NOT_PAYING = 'This prize is not being paid now: there is nothing to settle. Look at the prize again.';
+
+async function payingRow(db: Db, prizeId: number) {
+  const row = await db
+    .selectFrom('prize_awards')
+    .select([
+      'id',
+      'tournament_id',
+      'user_id',
+      'prize_value',
+      'payout_state',
+      'payout_hash',
+      'payout_invoice',
+      'payout_expires_at',
+      'payout_claim',
+      'payout_budget_day',
+    ])
+    .where('id', '=', prizeId)
+    .executeTakeFirst();
+  if (!row) throw notFound(`There is no prize ${prizeId}.`);
+  if (row.payout_state !== 'paying') throw conflict(NOT_PAYING);
+  return row;
+}
+
+/**
+ * `GET /api/admin/tournaments/prizes/{prizeId}/payment`: a payment stuck paying, and what the
+ * wallet says of its hash now (`lookup_invoice`), for the admin's Settle dialog. 409 when the prize
+ * is not paying.
+ */
+export async function findStuckPayment(services: PayoutServices, prizeId: number): Promise<StuckPayment> {
+  const row = await payingRow(services.db, prizeId);
+  const says = await walletSays(services, row.payout_hash);
+  return {
+    prizeId,
+    paymentHash: row.payout_hash,
+    invoice: row.payout_invoice,
+    expiresAt: iso(row.payout_expires_at),
+    wallet: says.state,
+    settleable: says.state !== 'settled' && says.state !== 'pending',
+  };
+}
+
+/**
+ * `POST /api/admin/tournaments/prizes/{prizeId}/settle { outcome }`: settle by hand a payment stuck
+ * paying (a wallet that never answers, a host's invoice the wallet forgot). The wallet is asked
+ * first: settled, the prize is paid with its preimage, whatever was asked; pending, 409 (it settles
+ * by itself). Otherwise the admin's word: `paid` sends the prize (paid outside the arcade's proof:
+ * no preimage, its payout shown as sent by hand), `failed` fails the payout (its sats back in the
+ * day's budget) so it may be paid again. One conditional update, so against a concurrent automatic
+ * settle (the sweep, a late wallet answer) or a second admin exactly one of them moves the prize;
+ * the other gets 409. Audited as `prize.pay.settle`, with what the wallet said.
+ */
+export async function settleStuckPayment(
+  services: PayoutServices,
+  actor: Actor,
+  prizeId: number,
+  outcome: 'paid' | 'failed',
+  now = Date.now,
+): Promise<PayPrizeResponse> {
+  const { db } = services;
+  const row = await payingRow(db, prizeId);
+  const says = await walletSays(services, row.payout_hash);
+  const answer = async (message: string) => ({ message, prizeId, payout: await readPayout(services, prizeId) });
+  if (says.state === 'pending')
+    throw conflict('The wallet reports this payment still under way: it settles by itself once the wallet answers.');
+  if (says.state === 'settled') {
+    await completePayout(db, actor, prizeId, row.payout_hash!, says.preimage!, null, now());
+    return answer('The wallet reports this payment settled: the prize is paid, with its preimage.');
+  }
+  const said = {
+    failed: 'reports the payment failed',
+    unknown: row.payout_hash ? 'has no payment of this hash' : 'was never asked',
+    silent: 'did not answer',
+  }[says.state];
+  const reason = `Settled as failed by ${actor.username}: the wallet ${said}.`;
+  const moved = await db.transaction().execute(async (trx) => {
+    let update =
+      outcome === 'paid'
+        ? trx.updateTable('prize_awards').set({
+            payout_state: null,
+            payout_error: null,
+            status: 'sent',
+            sent_at: now(),
+            sent_by: actor.id,
+            payment_proof: row.payout_hash ?? `settled by hand by ${actor.username}`,
+          })
+        : trx.updateTable('prize_awards').set({ payout_state: 'failed', payout_error: reason });
+    update = update.where('id', '=', prizeId).where('payout_state', '=', 'paying');
+    update = row.payout_hash
+      ? update.where('payout_hash', '=', row.payout_hash)
+      : update.where('payout_hash', 'is', null).where('payout_claim', '=', row.payout_claim);
+    const done = await update.returning('id').executeTakeFirst();
+    if (!done) return false;
+    if (outcome === 'failed' && row.payout_budget_day)
+      await trx
+        .updateTable('payout_budget')
+        .set((eb) => ({ reserved_sats: eb('reserved_sats', '-', Number(row.prize_value)) }))
+        .where('day', '=', row.payout_budget_day)
+        .execute();
+    await recordAudit(
+      trx,
+      actor,
+      {
+        action: 'prize.pay.settle',
+        targetType: 'prize',
+        targetId: prizeId,
+        tournamentId: row.tournament_id,
+        details: {
+          userId: row.user_id,
+          sats: Number(row.prize_value),
+          outcome,
+          wallet: says.state,
+          paymentHash: row.payout_hash,
+        },
+      },
+      now(),
+    );
+    return true;
+  });
+  if (!moved)
+    throw conflict(
+      'This payment was settled meanwhile (by the wallet’s answer or another admin): look at the prize again.',
+    );
+  payoutCount.inc({ outcome: outcome === 'paid' ? 'sent' : 'failed' });
+  return answer(
+    outcome === 'paid'
+      ? `Marked paid by hand (the wallet ${said}): the prize is sent, without a Lightning proof.`
+      : `${reason} The prize may be paid again.`,
+  );
 }

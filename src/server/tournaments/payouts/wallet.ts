@@ -29,8 +29,11 @@ export type PaymentLookup =
   | { state: 'unknown' };
 
 export interface Wallet {
-  /** The wallet's name and the NIP-47 methods it lets the arcade use. */
-  info(): Promise<{ alias: string; methods: string[] }>;
+  /**
+   * The wallet's name, the NIP-47 methods it lets the arcade use and the network it pays on
+   * (`mainnet`, `testnet`, `signet`, `regtest`; absent when it names none).
+   */
+  info(): Promise<{ alias: string; methods: string[]; network?: string }>;
   /** Pay a BOLT11 invoice: the preimage, or a {@link WalletRefusal} or {@link WalletSilence}. */
   pay(invoice: string): Promise<{ preimage: string; feesPaidMsat: number }>;
   /** Ask about an outgoing payment; throws {@link WalletSilence} when the wallet does not answer. */
@@ -57,11 +60,15 @@ function translate(error: unknown): Error {
 /** A wallet over Nostr Wallet Connect, from an NWC connection URL. */
 export function nwcWallet(nostrWalletConnectUrl: string): Wallet {
   const client = new NWCClient({ nostrWalletConnectUrl });
+  // What get_info said, once it said it: a wallet's network does not change under one connection.
+  let known: { alias: string; methods: string[]; network?: string } | undefined;
   return {
     async info() {
+      if (known) return known;
       try {
         const info = await client.getInfo();
-        return { alias: info.alias, methods: info.methods };
+        known = { alias: info.alias, methods: info.methods, ...(info.network ? { network: info.network } : {}) };
+        return known;
       } catch (error) {
         throw translate(error);
       }
