@@ -136,6 +136,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
       '0013_moderation',
       '0014_series',
       '0016_quiz_history',
+      '0018_announcements',
     ]);
     await migrateToLatest(h);
     const tables = async () =>
@@ -144,8 +145,10 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
         .filter((name) => !name.startsWith('kysely_'))
         .sort();
     const all = [
+      'announcement_mails',
       'audit_log',
       'avatars',
+      'game_announcements',
       'game_stats',
       'game_totals',
       'magic_links',
