@@ -582,7 +582,8 @@ test.describe('tournament lists and results', () => {
     await page.goto(`/tournament/${pastId}/results`);
     await expect(page.getByRole('heading', { level: 1, name: names.past })).toBeVisible();
     await expect(page.getByText(`${shortDate(past.start)} - ${shortDate(past.end)}`)).toBeVisible();
-    await expect(page.getByText('10,000 sats distributed')).toBeVisible();
+    // The header adds up the Bitcoin Rewards listed below it, and says how much of it was sent.
+    await expect(page.getByText('12,000 sats awarded, 10,000 sent so far')).toBeVisible();
     await expect(page.getByText('19,000 sats')).toHaveCount(0);
 
     const final = page.getByRole('region', { name: 'Final Leaderboard' });
@@ -600,7 +601,9 @@ test.describe('tournament lists and results', () => {
     await expect(bitcoin.first()).toContainText(first!.username);
     await expect(bitcoin.first()).toContainText('Rank #1');
     await expect(bitcoin.first()).toContainText('10,000 sats');
+    await expect(bitcoin.first()).toContainText('Sent');
     await expect(bitcoin.nth(1)).toContainText('Rank #2');
+    await expect(bitcoin.nth(1)).toContainText('Not sent yet');
     await expect(page.getByRole('region', { name: 'Avatar Rewards' })).toContainText('1 player earned this avatar');
 
     // The report loads when the dialog opens, rendered from Markdown and sanitised.
@@ -757,9 +760,10 @@ test("a player's best finish counts a tournament still running, the same on the 
   await expect(history.getByRole('definition').nth(1)).toHaveText(best);
 
   await page.goto('/');
-  await expect(
-    page.getByRole('region', { name: 'Overall Arcade Performance' }).getByRole('definition').nth(1),
-  ).toHaveText(best);
+  // Each tile: its number (second definition of BEST TOURNAMENT FINISH's tile), then what it counts.
+  const tiles = page.getByRole('region', { name: 'Overall Arcade Performance' }).getByRole('definition');
+  await expect(tiles.nth(2)).toHaveText(best);
+  await expect(tiles.nth(3)).toHaveText('LIVE: your rank now, the tournament is still running');
 });
 
 test.describe('a run in the featured tournament', () => {

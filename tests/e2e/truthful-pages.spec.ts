@@ -46,7 +46,7 @@ for (const narrow of [false, true]) {
     const help = page.getByRole('main');
     await expect(help).toContainText('Add a Lightning Address');
     await expect(help).not.toContainText('so a moderator can arrange where to send your sats');
-    await expect(help).toContainText("once you're signed in, it glows green");
+    await expect(help).toContainText(/once you.re signed in, it glows green/);
     await shoot(page, narrow, 'help');
 
     await page.goto('/privacy');
