@@ -278,6 +278,9 @@ export async function loadDemoArcade(db: Db, accounts: DemoAccount[], now = Date
   let runs = 0;
   for (const person of accounts) {
     const joined = now - Math.floor(random() * 120 * DAY) - DAY;
+    // Drawn here (the draws' order makes the demo arcade), and never before the player joined or
+    // played: a player is not "last seen" before they were created.
+    const lastSeen = Math.max(joined, now - Math.floor(random() * 5 * DAY));
     const user = await db
       .insertInto('users')
       .values({
@@ -286,7 +289,7 @@ export async function loadDemoArcade(db: Db, accounts: DemoAccount[], now = Date
         email: person.email,
         country: person.country,
         created_at: joined,
-        last_seen_at: now - Math.floor(random() * 5 * DAY),
+        last_seen_at: lastSeen,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -323,6 +326,19 @@ export async function loadDemoArcade(db: Db, accounts: DemoAccount[], now = Date
     }
   }
   runs += await loadDemoAchievements(db, services, random, now);
+  // Seen at their last run at the latest (the achievement runs above come last).
+  const lastRuns = await db
+    .selectFrom('runs')
+    .select((eb) => ['user_id', eb.fn.max('created_at').as('at')])
+    .groupBy('user_id')
+    .execute();
+  for (const { user_id, at } of lastRuns)
+    await db
+      .updateTable('users')
+      .set({ last_seen_at: Number(at) })
+      .where('id', '=', user_id!)
+      .where('last_seen_at', '<', Number(at))
+      .execute();
   await loadDemoPrizes(db, tournaments.genesisCup);
   await db.deleteFrom('rate_limits').execute();
   return runs;

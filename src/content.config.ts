@@ -93,8 +93,6 @@ const listedGame = z.object({
   /** Where the game is played: an absolute URL of its host, or a path the arcade serves. */
   url: z.union([z.url({ protocol: /^https?$/ }), sitePath]),
   logo: sitePath,
-  rating: z.number().min(0).max(5),
-  activePlayers: z.number().int().nonnegative(),
   isOnline: z.boolean(),
   detailsPath: sitePath,
   emoji: z.string().min(1),
@@ -185,8 +183,6 @@ const about = defineCollection({
       kind: z.literal('story'),
       title: z.string().min(1),
       subtitle: z.string().min(1),
-      /** Headline figures shown as big numbers, e.g. 49 participants. */
-      stats: z.array(z.object({ value: z.string().min(1), label: z.string().min(1) })).min(1),
     }),
     z.object({
       kind: z.literal('milestone'),

@@ -5,6 +5,7 @@ import { ConfirmDialog } from '~/features/admin/ConfirmDialog';
 import { ReasonDialog } from '~/features/admin/PlayerParts';
 import { AccountSection, PrizesSection, RunsSection, SessionsSection } from '~/features/admin/PlayerSections';
 import { failureMessage } from '~/lib/api';
+import { formatCount } from '~/lib/format';
 import { runMutation } from '~/lib/query-wait';
 import type { AdminRun, AdminUserDetail } from '~/lib/schemas/people';
 import {
@@ -21,11 +22,11 @@ import { useHydratedStore } from '~/ui/useHydratedStore';
 
 const IDLE: FetcherValue<AdminUserDetail> = { loading: false };
 
-type Asking = { kind: 'ban' } | { kind: 'delete' } | { kind: 'hide'; run: AdminRun };
+type Asking = { kind: 'ban' } | { kind: 'unban' } | { kind: 'delete' } | { kind: 'hide'; run: AdminRun };
 
 /**
  * `/admin/users/{id}`: one player's account, sessions, runs (newest first, a page at a time),
- * prizes and the audit entries about them, with Ban (asking a reason) or Unban, Hide (asking a
+ * prizes and the audit entries about them, with Ban (asking a reason) or Unban (confirmed), Hide (asking a
  * reason) or Restore per run, and Delete account (a confirmation naming the player). None of
  * these are offered for an administrator (the server refuses them anyway) or a deleted account.
  * The server rendered the first page; each action answers with the page as it is now.
@@ -63,7 +64,7 @@ export default function AdminPlayer({ initial }: { initial: AdminUserDetail }) {
     }
   }
 
-  /** Run an action without a dialog (Unban, Restore): a failure is a toast. */
+  /** Run an action without a dialog (Restore): a failure is a toast. */
   async function direct<D>(mutator: MutatorStore<D, PlayerActionResult>, data: D, key: string, title: string) {
     setWorking(key);
     const outcome = await runMutation(mutator, data);
@@ -83,10 +84,9 @@ export default function AdminPlayer({ initial }: { initial: AdminUserDetail }) {
         <button
           type="button"
           className="btn-arcade btn-outline btn-sm btn-success"
-          disabled={working === 'unban'}
-          onClick={() => void direct($unbanPlayer, { id, runsPage }, 'unban', 'Ban Lifted')}
+          onClick={() => setAsking({ kind: 'unban' })}
         >
-          {working === 'unban' ? 'Lifting...' : 'Unban'}
+          Unban
         </button>
       ) : (
         <button
@@ -153,8 +153,19 @@ export default function AdminPlayer({ initial }: { initial: AdminUserDetail }) {
         onConfirm={(reason) => void fromDialog($banPlayer, { id, runsPage, reason }, 'Player Banned')}
         onClose={close}
       />
+      <ConfirmDialog
+        question={asking?.kind === 'unban' ? `Lift the ban of "${user.username}"?` : null}
+        detail="Their runs return to the boards and their prizes can be sent again; they sign in again themselves."
+        confirmLabel="Unban"
+        pending={dialog.pending}
+        error={dialog.error}
+        onConfirm={() => void fromDialog($unbanPlayer, { id, runsPage }, 'Ban Lifted')}
+        onClose={close}
+      />
       <ReasonDialog
-        question={asking?.kind === 'hide' ? `Hide run #${asking.run.id} (${asking.run.score} points)?` : null}
+        question={
+          asking?.kind === 'hide' ? `Hide run #${asking.run.id} (${formatCount(asking.run.score)} points)?` : null
+        }
         detail="It leaves every board and tournament, and is kept for the record: you can restore it."
         confirmLabel="Hide"
         pending={dialog.pending}

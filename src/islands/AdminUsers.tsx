@@ -2,6 +2,7 @@ import type { FetcherValue } from '@nanostores/query';
 import { useState, type SubmitEvent } from 'react';
 import { AccountBadges, DateTime } from '~/features/admin/PlayerParts';
 import { failureMessage } from '~/lib/api';
+import { countryLabel } from '~/lib/countries';
 import { USER_SEARCH_MAX, type AdminUserSearchResponse } from '~/lib/schemas/people';
 import { userSearchKey, userSearchStore } from '~/lib/stores/people';
 import { PixelIcon } from '~/ui/PixelIcon';
@@ -108,7 +109,7 @@ export default function AdminUsers({ initial }: { initial: AdminUserSearchRespon
                   </span>
                   <span className="grid shrink-0 grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm sm:grid-flow-col sm:grid-cols-none sm:grid-rows-2 sm:gap-x-6 sm:gap-y-0">
                     <span className="text-base-content/70">Country</span>
-                    <span className="font-data">{user.country}</span>
+                    <span className="font-data">{countryLabel(user.country)}</span>
                     <span className="text-base-content/70">Joined</span>
                     <DateTime iso={user.createdAt} />
                     <span className="text-base-content/70">Seen</span>

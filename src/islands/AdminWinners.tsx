@@ -25,7 +25,7 @@ const DISTRIBUTE_QUESTION = 'Are you sure you want to distribute this prize? Thi
 const PAY_QUESTION = 'Are you sure you want to pay this prize over Lightning? This action cannot be undone.';
 
 type Pending =
-  | { kind: 'prize'; prizeId: number; what: string }
+  | { kind: 'prize'; prizeId: number; what: string; bitcoin: boolean }
   | { kind: 'bulk'; reward: AvatarRewardProgress }
   | { kind: 'pay'; prizeId: number; what: string; retry: boolean }
   | { kind: 'payAll'; count: number; sats: number };
@@ -211,9 +211,9 @@ export default function AdminWinners({ initial }: { initial: WinnersResponse }) 
                 winner={winner}
                 working={working}
                 payoutsOn={payouts.enabled}
-                onDistribute={(prizeId, what) => {
+                onDistribute={(prizeId, what, bitcoin) => {
                   setProof('');
-                  setAsking({ kind: 'prize', prizeId, what });
+                  setAsking({ kind: 'prize', prizeId, what, bitcoin });
                 }}
                 onPay={(prizeId, what, retry) => setAsking({ kind: 'pay', prizeId, what, retry })}
                 onSettle={(prizeId, what) => setSettling({ id: prizeId, what })}
@@ -295,7 +295,7 @@ function detail(asking: Pending): string {
 function confirmLabel(asking: Pending): string {
   switch (asking.kind) {
     case 'prize':
-      return 'Distribute';
+      return asking.bitcoin ? 'Mark as Sent' : 'Distribute';
     case 'bulk':
       return 'Give to All';
     case 'pay':
@@ -330,7 +330,8 @@ function WinnerCard({
   winner: Winner;
   working: string | null;
   payoutsOn: boolean;
-  onDistribute: (prizeId: number, what: string) => void;
+  /** `what`: the confirmation's detail; `bitcoin`: a sats prize, which Distribute only records as paid. */
+  onDistribute: (prizeId: number, what: string, bitcoin: boolean) => void;
   onPay: (prizeId: number, what: string, retry: boolean) => void;
   /** Settle by hand a payment stuck paying. */
   onSettle: (prizeId: number, what: string) => void;
@@ -418,7 +419,18 @@ function WinnerCard({
                   type="button"
                   className={`btn-arcade btn-xs ${payoutsOn && payout.payable ? 'btn-ghost' : 'btn-primary'}`}
                   disabled={working === `prize-${prize.id}` || winner.withheld}
-                  onClick={() => onDistribute(prize.id, `${amount} to ${winner.username}`)}
+                  onClick={() =>
+                    onDistribute(
+                      prize.id,
+                      // Distribute sends no sats: it records a payment made elsewhere (README, "Lightning payouts").
+                      `${amount} to ${winner.username}. This records the prize as paid another way: it sends no sats.${
+                        payoutsOn && payout.payable
+                          ? ` To pay it from the connected wallet over Lightning, press PAY ${amount.toUpperCase()} instead.`
+                          : ''
+                      } Write where you sent it below.`,
+                      true,
+                    )
+                  }
                 >
                   {working === `prize-${prize.id}` ? 'Sending...' : 'Distribute'}
                 </button>
@@ -442,7 +454,7 @@ function WinnerCard({
                 type="button"
                 className="btn-arcade btn-primary btn-xs"
                 disabled={working === `prize-${prize.id}` || winner.withheld}
-                onClick={() => onDistribute(prize.id, `${prize.avatarName} to ${winner.username}`)}
+                onClick={() => onDistribute(prize.id, `${prize.avatarName} to ${winner.username}`, false)}
               >
                 {working === `prize-${prize.id}` ? 'Sending...' : 'Distribute'}
               </button>

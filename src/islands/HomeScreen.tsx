@@ -6,7 +6,7 @@ import { useSession } from '~/ui/useHydratedStore';
 import { useLoaded } from '~/ui/useLoaded';
 
 // The dashboard (its statistics, stores and schemas) loads once the session says a player is
-// signed in: a visitor's home page carries only the hero.
+// signed in: a visitor's home page carries only the hero and the showcase under it.
 const loadDashboard = () => import('~/features/dashboard/Dashboard').then((m) => m.Dashboard);
 
 interface Props {
@@ -42,7 +42,10 @@ export default function HomeScreen({ productName, tagline, games, visitor = fals
   return (
     <div className="flow-root min-h-[calc(100dvh-4rem)]">
       {hero ? (
-        <Hero productName={productName} tagline={tagline} />
+        <>
+          <Hero productName={productName} tagline={tagline} />
+          <Showcase games={games} />
+        </>
       ) : session.status === 'signed-in' && Dashboard ? (
         <Dashboard user={session.user} games={games} />
       ) : (
@@ -56,6 +59,63 @@ function Loading({ productName }: { productName: string }) {
   return (
     <div className="grid min-h-[60vh] place-items-center" role="status">
       <p className="animate-glow font-pixel text-sm text-primary">Loading {productName}...</p>
+    </div>
+  );
+}
+
+/**
+ * Under a visitor's hero: the games (each with its details page) and the way to the tournaments,
+ * so the first screen leads somewhere before signing up (README, "Home"). All of it is in the
+ * page's HTML: nothing is fetched, nothing moves.
+ */
+function Showcase({ games }: { games: MachineGame[] }) {
+  return (
+    <div className="mx-auto max-w-6xl space-y-10 pb-12">
+      <section aria-labelledby="visitor-games">
+        <h2 id="visitor-games" className="pixel-heading text-center text-base sm:text-xl lg:text-left">
+          The Games
+        </h2>
+        <ul className="mt-6 grid gap-4 md:grid-cols-3">
+          {games.map((game) => (
+            <li key={game.gameId} className="panel flex flex-col gap-3 p-5">
+              <div className="flex items-center gap-3">
+                <img src={game.logo} alt="" width={40} height={40} className="pixelated size-10" />
+                <h3 className="text-xs">{game.name}</h3>
+              </div>
+              <p className="flex-1 text-base-content/80">{game.description}</p>
+              <a
+                href={game.detailsPath}
+                className="btn-arcade btn-outline btn-info btn-sm"
+                aria-label={`${game.name} details`}
+              >
+                GAME DETAILS
+              </a>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section
+        aria-labelledby="visitor-tournaments"
+        className="panel flex flex-col items-center gap-4 p-6 text-center sm:flex-row sm:text-left"
+      >
+        <div className="min-w-0 flex-1">
+          <h2 id="visitor-tournaments" className="pixel-heading text-sm leading-relaxed sm:text-base">
+            Tournaments
+          </h2>
+          <p className="mt-2 text-base-content/80">
+            Timed contests on one game: the best scores inside the window win sats and avatars. See what is coming up
+            and who won before.
+          </p>
+        </div>
+        <div className="flex shrink-0 flex-wrap justify-center gap-3">
+          <a href="/tournaments/upcoming" className="btn-arcade btn-secondary btn-sm">
+            UPCOMING
+          </a>
+          <a href="/tournaments/past" className="btn-arcade btn-outline btn-sm">
+            PAST RESULTS
+          </a>
+        </div>
+      </section>
     </div>
   );
 }

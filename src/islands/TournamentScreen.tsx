@@ -31,8 +31,8 @@ export interface TournamentGame {
 export interface TournamentScreenProps {
   /** The tournament of `/tournament/{id}`, or null on `/tournament` (the featured one). */
   id: number | null;
-  /** The signed-in player (the page sends everyone else to `/`). */
-  userId: number;
+  /** The signed-in player, or null for a visitor (tournaments are public: README, "Tournaments"). */
+  userId: number | null;
   games: TournamentGame[];
 }
 
@@ -77,7 +77,7 @@ interface ScreenProps {
   data: Tournament | null | undefined;
   failed: unknown;
   retry: () => void;
-  userId: number;
+  userId: number | null;
   games: TournamentGame[];
 }
 
@@ -116,6 +116,7 @@ function Screen({ data, failed, retry, userId, games }: ScreenProps) {
         playUrl={game?.url ?? null}
         status={status}
         now={now}
+        signedIn={userId !== null}
       />
       <TournamentRewards rewards={tournament.rewards} />
       <LeaderboardTable
@@ -135,12 +136,12 @@ function Screen({ data, failed, retry, userId, games }: ScreenProps) {
         }
       />
       {/* below the board: it appears once the player's rank is known, and moves nothing above it */}
-      {status !== 'past' && isFull(tournament) && <FullCheck tournament={tournament} />}
+      {userId !== null && status !== 'past' && isFull(tournament) && <FullCheck tournament={tournament} />}
     </div>
   );
 }
 
-/** A full tournament: tells the signed-in player when they are not in it (their own rank says). */
+/** A full tournament: tells the signed-in player when they are not in it (their own rank says); visitors have no rank. */
 function FullCheck({ tournament }: { tournament: Tournament }) {
   const { data } = useHydratedStore(tournamentRankStore(tournament.id), { loading: true });
   return data && data.rank === null ? <FullNotice tournament={tournament} /> : null;

@@ -32,6 +32,17 @@ export function isListedCountry(code: string): boolean {
   }
 }
 
+/** What a player and an administrator both read for a country that is not set ({@link UNKNOWN_COUNTRY}). */
+export const NO_COUNTRY_LABEL = 'Not set';
+
+/**
+ * A stored country as every page writes it: 'Germany (DE)', or {@link NO_COUNTRY_LABEL} for `XX`, so
+ * the player's settings and the admin room never name one country two ways.
+ */
+export function countryLabel(code: string): string {
+  return isListedCountry(code) ? `${countryName(code)} (${code})` : NO_COUNTRY_LABEL;
+}
+
 /** The English name of a listed country code. */
 export function countryName(code: string): string {
   return englishNames().of(code) ?? code;
@@ -39,7 +50,7 @@ export function countryName(code: string): string {
 
 /**
  * Every two-letter region code (AA to ZZ) that the runtime can name in English, sorted by name,
- * after 'Unknown' for {@link UNKNOWN_COUNTRY}. Built from Intl so the list needs no data file.
+ * after {@link NO_COUNTRY_LABEL} for {@link UNKNOWN_COUNTRY}. Built from Intl so the list needs no data file.
  */
 export function listCountryOptions(locale = 'en'): CountryOption[] {
   const names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' });
@@ -53,5 +64,5 @@ export function listCountryOptions(locale = 'en'): CountryOption[] {
     }
   }
   options.sort((a, b) => a.name.localeCompare(b.name, locale));
-  return [{ code: UNKNOWN_COUNTRY, name: 'Unknown' }, ...options];
+  return [{ code: UNKNOWN_COUNTRY, name: NO_COUNTRY_LABEL }, ...options];
 }

@@ -20,6 +20,27 @@ export function formatShortDate(value: string | Date): string {
   return shortDate.format(date);
 }
 
+let utcStamp: Intl.DateTimeFormat | undefined;
+
+/**
+ * A moment as the admin room writes it, 'MM/DD/YY HH:MM UTC' (audit log, player pages): in UTC, so
+ * the server and every administrator's browser read the same time; '-' for a value that is not a date.
+ */
+export function formatUtcStamp(value: string | Date): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '-';
+  utcStamp ??= new Intl.DateTimeFormat(LOCALE, {
+    month: '2-digit',
+    day: '2-digit',
+    year: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'UTC',
+  });
+  return `${utcStamp.format(date).replace(',', '')} UTC`;
+}
+
 let relative: Intl.RelativeTimeFormat | undefined;
 const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * DAY],

@@ -82,5 +82,24 @@ export function satsLine(t: { distributedSats: number; rewards: { totalPrizePool
   return t.rewards.totalPrizePool > 0 ? `${formatCount(t.rewards.totalPrizePool)} sats prize pool` : null;
 }
 
+/**
+ * The results header's sats, from the same awards the Bitcoin Rewards card lists, so the header
+ * never states a sum the list beside it does not add up to: 'N sats distributed' once every award
+ * was sent, 'N sats awarded, M sent so far' while some wait, 'N sats awarded' before any is sent;
+ * before winners are processed, {@link satsLine}.
+ */
+export function resultsSatsLine(
+  t: { distributedSats: number; rewards: { totalPrizePool: number } },
+  bitcoinAwards: { prizeValue: number; status: 'pending' | 'sent' }[],
+): string | null {
+  if (bitcoinAwards.length === 0) return satsLine(t);
+  const awarded = bitcoinAwards.reduce((sum, a) => sum + a.prizeValue, 0);
+  const sent = bitcoinAwards.filter((a) => a.status === 'sent').reduce((sum, a) => sum + a.prizeValue, 0);
+  if (sent === awarded) return `${formatCount(awarded)} sats distributed`;
+  return sent > 0
+    ? `${formatCount(awarded)} sats awarded, ${formatCount(sent)} sent so far`
+    : `${formatCount(awarded)} sats awarded`;
+}
+
 /** The largest sats amount a reward may hold: every bitcoin there will ever be (21 million x 10^8). */
 export const MAX_SATS = 2_100_000_000_000_000;

@@ -10,6 +10,7 @@ import {
 import type { Services } from './context';
 import { migrateToLatest, openDatabase } from './db';
 import { Rankings } from './leaderboards/rankings';
+import { scheduleAnnouncementMails } from './mail/announcements';
 import { outboxMailer, smtpMailer } from './mail/mailer';
 import { watchServices } from './shared/metrics';
 import { schedulePruning } from './pruning';
@@ -80,10 +81,12 @@ export async function startServices(config: Config): Promise<Services> {
   const stopSettling = wallet ? scheduleSettling(running) : async () => {};
   const stopWinners = scheduleWinnersWhenEnded(running);
   const stopSeries = scheduleSeries(running);
+  const stopAnnouncing = scheduleAnnouncementMails(running);
   closing = async () => {
     await stopPruning();
     await stopWinners();
     await stopSeries();
+    await stopAnnouncing();
     await stopSettling();
     wallet?.close();
     await handle.db.destroy();

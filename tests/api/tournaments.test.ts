@@ -213,6 +213,7 @@ describe.each(DIALECTS)('tournament API against the built server on %s', (dialec
     expect((await call(server, `/api/user/${ana.id}/tournament-participation`)).json).toEqual({
       tournamentCount: 1,
       bestFinish: 1,
+      bestFinishLive: true,
     });
     expect(errorOf(await call(server, '/api/user/999/tournament-participation'))).toEqual([404, 'User not found']);
     expect((await call(server, `/api/users/${ana.id}/profile`)).json.tournamentStats).toMatchObject({

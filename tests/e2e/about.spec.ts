@@ -1,14 +1,17 @@
 import { expect, test } from './support';
 
 test.describe('about page', () => {
-  test('tells the founder story and the REKT! tournament', async ({ page }) => {
+  test('tells the founder story, with no figure about the arcade that its data does not give', async ({ page }) => {
     await page.goto('/about');
     await expect(page.getByRole('link', { name: 'Back to Arcade' })).toHaveAttribute('href', '/');
     const story = page.getByRole('region', { name: 'Founder story' });
     await expect(story).toContainText('June 2025');
     await expect(story).toContainText('AI assistants');
-    await expect(story).toContainText('49');
-    await expect(story).toContainText('5 countries');
+    // The old made-up tournament figures are gone (the counted ones: tests/api/figures.test.ts).
+    await expect(page.getByRole('main')).not.toContainText('49');
+    await expect(page.getByRole('main')).not.toContainText('5 countries');
+    for (const label of ['Games in the arcade', 'Players signed up', 'Countries they play from', 'Tournaments held'])
+      await expect(page.getByRole('term').filter({ hasText: label })).toBeVisible();
   });
 
   test('gives every game a timeline entry with goal, lesson, accolades and PLAY NOW', async ({ page }) => {
@@ -29,7 +32,7 @@ test.describe('about page', () => {
       await expect(entry.getByText('Lesson learned')).toBeVisible();
       await expect(entry.getByText('Accolades')).toBeVisible();
     }
-    await expect(timeline).toContainText('49 participants across 5 countries');
+    await expect(timeline).toContainText('Tournaments with sats prize pools and avatars for the best');
   });
 
   test('PLAY NOW goes straight to the play page without a sign-in check', async ({ page }) => {

@@ -48,7 +48,7 @@ test.describe('account settings', () => {
     await expect(main).toContainText('Member since');
     await expect(main.locator('time')).toHaveText('06/09/25');
     await expect(page.getByRole('combobox', { name: 'Country' })).toHaveValue('DE');
-    await expect(page.getByRole('combobox', { name: 'Country' }).locator('option').first()).toHaveText('Unknown');
+    await expect(page.getByRole('combobox', { name: 'Country' }).locator('option').first()).toHaveText('Not set');
     await expect(main).toContainText('Active sessions: 3');
   });
 

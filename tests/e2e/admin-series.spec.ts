@@ -75,13 +75,18 @@ test.describe('admin room: a weekly series', () => {
     await expect(form).toContainText(`Named "${name} #1", "#2"...`);
     await expect(form).toContainText('Times repeat in UTC');
     await form.getByLabel('Ends', { exact: true }).selectOption('times');
+    // Empty until the admin types: no grey number that reads as a value.
+    expect(await form.getByLabel('Times (in all)').getAttribute('placeholder')).toBeNull();
     await form.getByLabel('Times (in all)').fill('1');
     await form.getByLabel('Max players').fill('1');
     await form.getByLabel('Runs per player').fill('5');
     await form.getByLabel('Start', { exact: true }).fill(local(Date.now() + START_AFTER_MS));
     await form.getByLabel('End', { exact: true }).fill(local(Date.now() + START_AFTER_MS + 3_600_000));
     await form.getByRole('button', { name: 'Create Tournament' }).click();
-    await expect(form.getByRole('alert')).toHaveText(
+    await expect(form.getByRole('alert')).toHaveText('Fix the repeat marked above.');
+    // The message itself sits under the field, which has the focus.
+    await expect(form.getByLabel('Times (in all)')).toBeFocused();
+    await expect(form.getByLabel('Times (in all)')).toHaveAccessibleDescription(
       'Repeat: the number of times must be a whole number from 2 to 1000.',
     );
     await form.getByLabel('Times (in all)').fill('8');

@@ -187,6 +187,18 @@ test.describe('admin room: tournaments, winners and prizes', () => {
     await confirm.getByRole('button', { name: 'Distribute' }).click();
     await expectToast(page, 'Prize Distributed', "The avatar is now in the player's collection.", 'success');
     await expect(card.getByRole('listitem').filter({ hasText: 'Laser Eyes' })).toContainText('SENT');
+    // Distribute on a sats prize sends nothing: the dialog says it records a payment made elsewhere.
+    await card
+      .getByRole('listitem')
+      .filter({ hasText: '21,000 sats' })
+      .getByRole('button', { name: 'Distribute' })
+      .click();
+    await expect(confirm).toContainText(
+      `21,000 sats to ${winnerName}. This records the prize as paid another way: it sends no sats.`,
+    );
+    await expect(confirm.getByRole('button', { name: 'Mark as Sent' })).toBeVisible();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
     await expect(page.getByRole('region', { name: 'Audit Log' })).toContainText('sent prize');
     await expect(
       page.getByRole('region', { name: 'Avatar Rewards' }).getByRole('button', { name: 'All Sent' }),

@@ -169,15 +169,22 @@ test.describe('the dashboard featured card', () => {
     ).toBeLessThanOrEqual(1);
   });
 
-  test('BEST TOURNAMENT FINISH comes from the tournament participation', async ({ page }) => {
+  test('BEST TOURNAMENT FINISH comes from the tournament participation, and says when it is live', async ({ page }) => {
     await pretendSignedIn(page);
     await stubFeatured(page, null);
+    let live = true;
     await page.route('**/api/user/7/tournament-participation', (route) =>
-      route.fulfill({ json: { tournamentCount: 4, bestFinish: 2 } }),
+      route.fulfill({ json: { tournamentCount: 4, bestFinish: 2, bestFinishLive: live } }),
     );
     await page.goto('/');
-    const best = page.getByRole('region', { name: 'Overall Arcade Performance' }).getByRole('definition').nth(1);
-    await expect(best).toHaveText('#2');
+    // Each tile: its label, its number, and what the number counts.
+    const tiles = page.getByRole('region', { name: 'Overall Arcade Performance' }).getByRole('definition');
+    await expect(tiles.nth(2)).toHaveText('#2');
+    await expect(tiles.nth(3)).toHaveText('LIVE: your rank now, the tournament is still running');
+    live = false;
+    await page.reload();
+    await expect(tiles.nth(2)).toHaveText('#2');
+    await expect(tiles.nth(3)).toHaveText('best rank in a tournament entered');
   });
 
   test("shows ACTIVE! for a running tournament and 'Rewards' without a prize pool", async ({ page }) => {
@@ -232,12 +239,36 @@ function boardPage(
 }
 
 test.describe('the featured tournament page', () => {
-  test('sends a signed-out visitor home', async ({ page }) => {
-    await page.goto('/tournament');
-    await expect(page).toHaveURL(/\/$/);
-    await page.goto('/tournament/41');
-    await expect(page).toHaveURL(/\/$/);
-  });
+  for (const narrow of [false, true])
+    test(`shows a signed-out visitor the tournament: what it is, its prizes, when it starts, SIGN IN TO PLAY${narrow ? ' @narrow' : ''}`, async ({
+      page,
+    }) => {
+      await stopClockAt(page, NOW);
+      const upcoming = featured('upcoming');
+      await stubFeatured(page, upcoming);
+      await page.route('**/api/tournaments/41', (route) => route.fulfill({ json: upcoming }));
+      await page.route('**/api/tournaments/41/leaderboard*', (route) => route.fulfill({ json: boardPage([]) }));
+      // The footer's Tournament link: the page, not a trip home.
+      await page.goto('/about');
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Tournament', exact: true }).click();
+      await expect(page).toHaveURL(/\/tournament$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Winter Fishing Derby Deluxe' })).toBeVisible();
+      await page.goto('/tournament/41');
+      await expect(page).toHaveURL(/\/tournament\/41$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Winter Fishing Derby Deluxe' })).toBeVisible();
+      await expect(page.getByText('Stack sats before the snow melts.')).toBeVisible();
+      await expect(page.getByText('STARTS IN')).toBeVisible();
+      await expect(page.getByText('2d 3h 4m 5s')).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Rewards' })).toContainText('10,000');
+      await expect(page.getByRole('link', { name: 'PLAY NOW' })).toHaveCount(0);
+      await page.screenshot({
+        path: `test-results/screens/${narrow ? 'narrow' : 'desktop'}-tournament-visitor.png`,
+        fullPage: true,
+      });
+      await waitForSession(page);
+      await page.getByRole('button', { name: 'SIGN IN TO PLAY' }).click();
+      await expect(page.getByRole('dialog', { name: 'WELCOME BACK' })).toBeVisible();
+    });
 
   test.describe('signed in', () => {
     test.beforeEach(async ({ page, request }, testInfo) => {
@@ -553,7 +584,8 @@ test.describe('tournament lists and results', () => {
     await page.goto(`/tournament/${pastId}/results`);
     await expect(page.getByRole('heading', { level: 1, name: names.past })).toBeVisible();
     await expect(page.getByText(`${shortDate(past.start)} - ${shortDate(past.end)}`)).toBeVisible();
-    await expect(page.getByText('10,000 sats distributed')).toBeVisible();
+    // The header adds up the Bitcoin Rewards listed below it, and says how much of it was sent.
+    await expect(page.getByText('12,000 sats awarded, 10,000 sent so far')).toBeVisible();
     await expect(page.getByText('19,000 sats')).toHaveCount(0);
 
     const final = page.getByRole('region', { name: 'Final Leaderboard' });
@@ -571,7 +603,9 @@ test.describe('tournament lists and results', () => {
     await expect(bitcoin.first()).toContainText(first!.username);
     await expect(bitcoin.first()).toContainText('Rank #1');
     await expect(bitcoin.first()).toContainText('10,000 sats');
+    await expect(bitcoin.first()).toContainText('Sent');
     await expect(bitcoin.nth(1)).toContainText('Rank #2');
+    await expect(bitcoin.nth(1)).toContainText('Not sent yet');
     await expect(page.getByRole('region', { name: 'Avatar Rewards' })).toContainText('1 player earned this avatar');
 
     // The report loads when the dialog opens, rendered from Markdown and sanitised.
@@ -728,9 +762,10 @@ test("a player's best finish counts a tournament still running, the same on the 
   await expect(history.getByRole('definition').nth(1)).toHaveText(best);
 
   await page.goto('/');
-  await expect(
-    page.getByRole('region', { name: 'Overall Arcade Performance' }).getByRole('definition').nth(1),
-  ).toHaveText(best);
+  // Each tile: its number (second definition of BEST TOURNAMENT FINISH's tile), then what it counts.
+  const tiles = page.getByRole('region', { name: 'Overall Arcade Performance' }).getByRole('definition');
+  await expect(tiles.nth(2)).toHaveText(best);
+  await expect(tiles.nth(3)).toHaveText('LIVE: your rank now, the tournament is still running');
 });
 
 test.describe('a run in the featured tournament', () => {

@@ -280,8 +280,7 @@ describe.each(DIALECTS)('achievements, avatars and profiles on %s', (dialect) =>
       expect(profile.activeAvatar).toMatchObject({ avatarId: 'bitcoin-duck', avatarName: 'REKT! Pro Player' });
       expect(profile.stats).toEqual({
         totalGamesPlayed: 3,
-        bestScore: 40_000,
-        totalScore: 60_300,
+        gamesTried: 2,
         lastPlayedAt: new Date(T0 + 30).toISOString(),
       });
       expect(profile.gameStats).toEqual([
@@ -313,7 +312,8 @@ describe.each(DIALECTS)('achievements, avatars and profiles on %s', (dialect) =>
     it('a player who never played has empty stats; an unknown id has no profile', async () => {
       const ann = await addPlayer(s.db, 'ann');
       const profile = (await findPublicProfile(s, ann, null))!;
-      expect(profile.stats).toEqual({ totalGamesPlayed: 0, bestScore: 0, totalScore: 0, lastPlayedAt: null });
+      expect(profile.stats).toEqual({ totalGamesPlayed: 0, gamesTried: 0, lastPlayedAt: null });
+      expect(profile.suspended).toBe(false);
       expect(profile.avatarCollection).toEqual([]);
       expect(profile.activeAvatar).toBeNull();
       expect(profile.gameStats.every((g) => g.gamesPlayed === 0 && g.globalRank === null)).toBe(true);

@@ -47,6 +47,16 @@ describe.each(DIALECTS)('demo runs on %s', (dialect) => {
     expect(of('fishing-for-sats').length).toBeGreaterThan(100);
     expect(of('mr-quiz').length).toBeGreaterThan(100);
 
+    // Nobody was last seen before they joined or before their last run (the admin room shows both).
+    const users = await s.db.selectFrom('users').select(['id', 'created_at', 'last_seen_at']).execute();
+    for (const user of users) {
+      const lastRun = Math.max(0, ...runs.filter((r) => r.user_id === user.id).map((r) => Number(r.created_at)));
+      expect(Number(user.last_seen_at), `player ${user.id}`).toBeGreaterThanOrEqual(
+        Math.max(Number(user.created_at), lastRun),
+      );
+      expect(Number(user.last_seen_at)).toBeLessThanOrEqual(NOW);
+    }
+
     // REKT!: every run replays, from the seed its id names, to the stored score, level and formations.
     for (const run of of('rekt')) {
       const args = demoRunArgs(run.run_id);

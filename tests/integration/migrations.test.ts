@@ -137,6 +137,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
       '0014_series',
       '0016_quiz_history',
       '0017_runs_export_order',
+      '0018_announcements',
     ]);
     await migrateToLatest(h);
     const tables = async () =>
@@ -145,8 +146,10 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
         .filter((name) => !name.startsWith('kysely_'))
         .sort();
     const all = [
+      'announcement_mails',
       'audit_log',
       'avatars',
+      'game_announcements',
       'game_stats',
       'game_totals',
       'magic_links',

@@ -133,6 +133,8 @@ describe.each(DIALECTS)('player management on %s', (dialect) => {
         expect((await tournamentRank(s, tournamentId, bob)).rank).toBeNull();
         const profile = await findPublicProfile(s, bob, null);
         expect(profile!.gameStats.find((g) => g.gameId === 'rekt')!.globalRank).toBeNull();
+        // What visitors see of a banned player (README, "Player management"): the profile, marked suspended.
+        expect(profile!.suspended).toBe(true);
         // The runs stay stored, for the record.
         expect(await s.db.selectFrom('runs').select('id').where('user_id', '=', bob).execute()).toHaveLength(1);
 

@@ -1,9 +1,10 @@
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, verifyMagicLink } from '~/server/auth/accounts';
+import { announceGame, sendAnnouncementMails, unsubscribeWithKey } from '~/server/mail/announcements';
 import { smtpMailer } from '~/server/mail/mailer';
 import { freePort } from '../support/server';
-import { freshServices, type TestServices } from '../support/services';
+import { addPlayer, freshServices, type TestServices } from '../support/services';
 
 interface Received {
   from: string;
@@ -85,5 +86,36 @@ describe('mail over real SMTP', () => {
     ).rejects.toMatchObject({
       status: 502,
     });
+  });
+
+  it('delivers the new-game mail with its one-click unsubscribe link and List-Unsubscribe headers', async () => {
+    const services = { ...s, mailer: smtpMailer(s.config.smtpUrl!, s.config.mailFrom) };
+    const fan = await addPlayer(s.db, 'smtp_fan');
+    await s.db.updateTable('users').set({ notify_new_games_at: Date.now() }).where('id', '=', fan).execute();
+    received.length = 0;
+    await announceGame(s.db, { id: null, username: 'Root_Admin' }, 'rekt');
+    expect(await sendAnnouncementMails(services)).toBe(1);
+    expect(await sendAnnouncementMails(services)).toBe(0);
+    expect(received).toHaveLength(1);
+    const mail = received[0]!;
+    expect(mail.to).toEqual(['smtp_fan@example.com']);
+    expect(mail.raw).toMatch(/^Subject: New in Sats Arcade: REKT!/m);
+    // nodemailer folds the long header onto a second line
+    const header = /^List-Unsubscribe:\s+<(http:\/\/arcade\.test\/unsubscribe\?u=\d+&k=[A-Za-z0-9_-]+)>/m.exec(
+      mail.raw,
+    );
+    expect(header).not.toBeNull();
+    expect(mail.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
+    const link = header![1]!;
+    expect(decodeQuotedPrintable(mail.raw)).toContain(`Unsubscribe with one click: ${link}`);
+    // The link's key takes the player off the list.
+    const url = new URL(link);
+    expect(await unsubscribeWithKey(s, Number(url.searchParams.get('u')), url.searchParams.get('k')!)).toBe(true);
+    const row = await s.db
+      .selectFrom('users')
+      .select('notify_new_games_at')
+      .where('id', '=', fan)
+      .executeTakeFirstOrThrow();
+    expect(row.notify_new_games_at).toBeNull();
   });
 });

@@ -532,11 +532,25 @@ describe.each(DIALECTS)('tournaments on %s', (dialect) => {
     await run(eve!, 50, live, quiz);
     const now = T0 + 4 * HOUR;
     // The best rank reached in any tournament entered: 1st in the one still running beats 3rd in the finished one.
-    expect(await tournamentParticipation(s, cal!)).toEqual({ tournamentCount: 2, bestFinish: 1 });
-    expect(await tournamentParticipation(s, ace!)).toEqual({ tournamentCount: 2, bestFinish: 1 });
-    expect(await tournamentParticipation(s, dee!)).toEqual({ tournamentCount: 1, bestFinish: 4 });
+    expect(await tournamentParticipation(s, cal!)).toEqual({
+      tournamentCount: 2,
+      bestFinish: 1,
+      bestFinishLive: false,
+    });
+    // 1st in the finished Done too: a finish, not only a live rank.
+    expect(await tournamentParticipation(s, ace!)).toEqual({
+      tournamentCount: 2,
+      bestFinish: 1,
+      bestFinishLive: false,
+    });
+    expect(await tournamentParticipation(s, dee!)).toEqual({
+      tournamentCount: 1,
+      bestFinish: 4,
+      bestFinishLive: false,
+    });
     // Only in a tournament still running, 2nd of 2: the profile and the dashboard's call both say #2 (never N/A beside a listed rank).
-    expect(await tournamentParticipation(s, eve!)).toEqual({ tournamentCount: 1, bestFinish: 2 });
+    // ... and the dashboard says it is live (bestFinishLive), not a finish.
+    expect(await tournamentParticipation(s, eve!)).toEqual({ tournamentCount: 1, bestFinish: 2, bestFinishLive: true });
     expect(await getTournamentStats(s, eve!)).toEqual({
       totalParticipations: 1,
       bestFinish: 2,
@@ -551,7 +565,11 @@ describe.each(DIALECTS)('tournaments on %s', (dialect) => {
       ],
     });
     const none = await addPlayer(s.db, 'none');
-    expect(await tournamentParticipation(s, none)).toEqual({ tournamentCount: 0, bestFinish: null });
+    expect(await tournamentParticipation(s, none)).toEqual({
+      tournamentCount: 0,
+      bestFinish: null,
+      bestFinishLive: false,
+    });
     expect((await getTournamentStats(s, none)).bestFinish).toBeNull();
 
     await s.db

@@ -19,6 +19,7 @@ export const PUBLIC_PAGES = [
   '/help',
   '/contact',
   '/privacy',
+  '/tournament',
   '/tournaments/upcoming',
   '/tournaments/past',
   NOT_FOUND_PAGE,
@@ -28,4 +29,4 @@ export const PUBLIC_PAGES = [
  * Public pages whose content is live data that an island draws and refreshes (the boards): held to
  * the Lighthouse scores, but not to the static pages' JavaScript budget.
  */
-export const APP_PAGES = ['/leaderboards'];
+export const APP_PAGES = ['/leaderboards', '/tournament'];

@@ -190,16 +190,19 @@ describe("the tournament form's Repeat and Limits", () => {
 
   it('say what is wrong with the number of times, the until date and the limits before sending', () => {
     expect(formProblems(weekly).form).toBeUndefined();
+    // The message goes under the repeat's field; the form's own line points there.
     for (const times of ['1', '1001', '2.5', ''])
-      expect(formProblems({ ...weekly, repeatTimes: times }).form).toBe(
-        'Repeat: the number of times must be a whole number from 2 to 1000.',
-      );
-    expect(formProblems({ ...weekly, repeatEnds: 'until' }).form).toBe(
+      expect(formProblems({ ...weekly, repeatTimes: times })).toMatchObject({
+        form: 'Fix the repeat marked above.',
+        repeat: 'Repeat: the number of times must be a whole number from 2 to 1000.',
+      });
+    expect(formProblems({ ...weekly, repeatEnds: 'until' }).repeat).toBe(
       'Repeat: choose the date the series runs until.',
     );
-    expect(formProblems({ ...weekly, repeatEnds: 'until', repeatUntil: '2026-05-02T12:00' }).form).toBe(
+    expect(formProblems({ ...weekly, repeatEnds: 'until', repeatUntil: '2026-05-02T12:00' }).repeat).toBe(
       'Repeat: the "until" date must be after the first tournament ends.',
     );
+    expect(formProblems(weekly).repeat).toBeUndefined();
     // Editing: the schedule is not the form's any more.
     expect(formProblems({ ...weekly, repeatTimes: '1' }, false).form).toBeUndefined();
     expect(formProblems({ ...filled, maxPlayers: '0' }).form).toBe(

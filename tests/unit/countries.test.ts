@@ -1,14 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { UNKNOWN_COUNTRY, listCountryOptions } from '~/lib/countries';
+import { UNKNOWN_COUNTRY, countryLabel, listCountryOptions } from '~/lib/countries';
 import { formatShortDate } from '~/lib/format';
 
 describe('country options', () => {
   const options = listCountryOptions();
 
-  it('start with Unknown for XX, then the countries sorted by name', () => {
-    expect(options[0]).toEqual({ code: UNKNOWN_COUNTRY, name: 'Unknown' });
+  it('start with Not set for XX, then the countries sorted by name', () => {
+    expect(options[0]).toEqual({ code: UNKNOWN_COUNTRY, name: 'Not set' });
     const names = options.slice(1).map((o) => o.name);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
+  });
+
+  it('label a stored country the same for the player and the admin room: name and code, or Not set', () => {
+    expect(countryLabel('DE')).toBe('Germany (DE)');
+    expect(countryLabel(UNKNOWN_COUNTRY)).toBe('Not set');
+    expect(countryLabel(UNKNOWN_COUNTRY)).toBe(options[0]!.name);
   });
 
   it('name real countries by their two-letter codes', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { formInstant, parseLocalDateTime } from '~/lib/dates';
 import { tournamentFormSchema } from '~/lib/schemas/tournament-input';
-import { satsLine } from '~/lib/tournament-prizes';
+import { resultsSatsLine, satsLine } from '~/lib/tournament-prizes';
 
 const good = {
   name: 'Spring Cup',
@@ -102,5 +102,22 @@ describe("a tournament's sats line", () => {
   it('names the pool before anything was sent, and nothing without sats', () => {
     expect(satsLine(t(0, 1900))).toBe('1,900 sats prize pool');
     expect(satsLine(t(0, 0))).toBeNull();
+  });
+});
+
+describe("a results header's sats", () => {
+  const t = { distributedSats: 10_000, rewards: { totalPrizePool: 38_000 } };
+  const award = (prizeValue: number, status: 'pending' | 'sent') => ({ prizeValue, status });
+  it('add up the awards the page lists, saying how much of it was sent', () => {
+    expect(resultsSatsLine(t, [award(10_000, 'sent'), award(11_000, 'pending')])).toBe(
+      '21,000 sats awarded, 10,000 sent so far',
+    );
+    expect(resultsSatsLine(t, [award(10_000, 'sent'), award(11_000, 'sent')])).toBe('21,000 sats distributed');
+    expect(resultsSatsLine(t, [award(11_000, 'pending')])).toBe('11,000 sats awarded');
+  });
+  it('name the pool before any award exists', () => {
+    expect(resultsSatsLine({ distributedSats: 0, rewards: { totalPrizePool: 38_000 } }, [])).toBe(
+      '38,000 sats prize pool',
+    );
   });
 });

@@ -1,9 +1,6 @@
 import { describeAudit } from '~/lib/audit';
-import { formatShortDate } from '~/lib/format';
+import { formatUtcStamp } from '~/lib/format';
 import type { AuditEntry } from '~/lib/schemas/admin';
-
-const time = (iso: string) =>
-  new Date(iso).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC', hour12: false });
 
 /** Administrators' writes, newest first: who, what, when (UTC). */
 export function AuditLog({
@@ -19,7 +16,7 @@ export function AuditLog({
       {entries.map((entry) => (
         <li key={entry.id} className="flex flex-col gap-1 py-2 sm:flex-row sm:gap-4">
           <time dateTime={entry.createdAt} className="font-data text-sm whitespace-nowrap text-base-content/70">
-            {formatShortDate(entry.createdAt)} {time(entry.createdAt)} UTC
+            {formatUtcStamp(entry.createdAt)}
           </time>
           <span className="break-words">
             <span className="font-data font-bold">{entry.actorName}</span> {describeAudit(entry)}

@@ -1,30 +1,17 @@
 import { useId, useState } from 'react';
+import { formatUtcStamp } from '~/lib/format';
 import type { AdminUserSummary } from '~/lib/schemas/people';
 import { ConfirmDialog } from './ConfirmDialog';
 
 // Parts of User Management (`/admin/users` and a player's page): dates, the badges that say what a
 // player's account is, and the dialog that asks for a reason.
 
-let utc: Intl.DateTimeFormat | undefined;
-const utcDateTime = (iso: string) => {
-  utc ??= new Intl.DateTimeFormat('en-US', {
-    month: '2-digit',
-    day: '2-digit',
-    year: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone: 'UTC',
-  });
-  return `${utc.format(new Date(iso)).replace(',', '')} UTC`;
-};
-
 /** A moment as the admin room writes it: `11/26/26 07:20 UTC` (the same on the server and in every browser). */
 export function DateTime({ iso, empty = '-' }: { iso: string | null; empty?: string }) {
   if (iso === null) return <span className="font-data text-base-content/70">{empty}</span>;
   return (
     <time dateTime={iso} className="font-data whitespace-nowrap">
-      {utcDateTime(iso)}
+      {formatUtcStamp(iso)}
     </time>
   );
 }

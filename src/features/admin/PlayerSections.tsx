@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { countryLabel } from '~/lib/countries';
 import { formatCount } from '~/lib/format';
 import type { AdminPrize, AdminRun, AdminUserDetail } from '~/lib/schemas/people';
 import { PixelIcon } from '~/ui/PixelIcon';
@@ -59,7 +60,7 @@ export function AccountSection({ user, actions }: { user: AdminUserDetail['user'
           <span className="font-data break-all">{user.email}</span>
         </Row>
         <Row label="Country">
-          <span className="font-data">{user.country}</span>
+          <span className="font-data">{countryLabel(user.country)}</span>
         </Row>
         <Row label="Created">
           <DateTime iso={user.createdAt} />

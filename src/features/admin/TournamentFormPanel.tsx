@@ -13,6 +13,7 @@ import {
   formProblems,
   originalImageName,
   SATS_FIELDS,
+  REPEAT_PROBLEM,
   SATS_PROBLEM,
   satsOf,
   type FormValues,
@@ -74,6 +75,9 @@ export function TournamentFormPanel({
       // Only amounts are wrong: take the admin to the first one (its message is under it).
       const firstBad = (Object.keys(SATS_FIELDS) as SatsField[]).find((field) => problems.sats[field]);
       if (problems.form === SATS_PROBLEM && firstBad) document.getElementById(`${id}-${firstBad}`)?.focus();
+      // The repeat's end is wrong: take the admin to it (its message is under it).
+      if (problems.form === REPEAT_PROBLEM)
+        document.getElementById(`${id}-repeat-${values.repeatEnds === 'times' ? 'times' : 'until'}`)?.focus();
       return;
     }
     onSubmit();
@@ -221,7 +225,7 @@ export function TournamentFormPanel({
                     label="Times (in all)"
                     inputMode="numeric"
                     pattern="[0-9]*"
-                    placeholder="10"
+                    error={checked ? problems.repeat : undefined}
                     value={values.repeatTimes}
                     onChange={(e) => set('repeatTimes', e.target.value)}
                   />
@@ -230,6 +234,7 @@ export function TournamentFormPanel({
                     id={`${id}-repeat-until`}
                     label="Until"
                     type="datetime-local"
+                    error={checked ? problems.repeat : undefined}
                     value={values.repeatUntil}
                     onChange={(e) => set('repeatUntil', e.target.value)}
                   />

@@ -157,6 +157,9 @@ export function satsProblem(field: SatsField, text: string): string | undefined 
 /** The form's message when only prize amounts are wrong (each says what under its field). */
 export const SATS_PROBLEM = 'Fix the prize amounts marked above.';
 
+/** The form's message when the repeat's end is wrong (what, under its field). */
+export const REPEAT_PROBLEM = 'Fix the repeat marked above.';
+
 /** A limit field as a number: '' is no limit (null), anything but digits is NaN. */
 export function limitOf(text: string): number | null {
   const trimmed = text.trim();
@@ -173,11 +176,14 @@ function limitProblem(name: string, text: string, max: number): string | undefin
   return undefined;
 }
 
-/** Every problem of the form before it is sent: the first missing or wrong field (`form`) and each bad prize field. */
+/**
+ * Every problem of the form before it is sent: the first missing or wrong field (`form`), each bad
+ * prize field, and what is wrong with the repeat's end (`repeat`, shown under its field).
+ */
 export function formProblems(
   values: FormValues,
   creating = true,
-): { form?: string; sats: Partial<Record<SatsField, string>> } {
+): { form?: string; sats: Partial<Record<SatsField, string>>; repeat?: string } {
   const bad: Partial<Record<SatsField, string>> = {};
   for (const field of Object.keys(SATS_FIELDS) as SatsField[]) {
     const problem = satsProblem(field, values[field]);
@@ -211,10 +217,10 @@ export function formProblems(
       ? 'The end must be after the start.'
       : Object.keys(bad).length > 0
         ? SATS_PROBLEM
-        : (repeatProblem ??
+        : ((repeatProblem && REPEAT_PROBLEM) ??
           limitProblem('Max players', values.maxPlayers, MAX_PLAYERS_LIMIT) ??
           limitProblem('Runs per player', values.maxRunsPerPlayer, MAX_RUNS_LIMIT));
-  return { form, sats: bad };
+  return { form, sats: bad, repeat: form === REPEAT_PROBLEM ? repeatProblem : undefined };
 }
 
 /**

@@ -24,7 +24,7 @@ export function Dashboard({ user, games }: { user: User; games: MachineGame[] })
   }, [error]);
   return (
     <div className="mx-auto mt-6 max-w-6xl space-y-8 sm:mt-10 sm:space-y-10">
-      <WelcomeBanner user={user} />
+      <WelcomeBanner user={user} returning={!!profile && profile.stats.totalGamesPlayed > 0} />
       <GameMachines games={games} />
       <FeaturedTournament />
       <ComingSoon />

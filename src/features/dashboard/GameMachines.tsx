@@ -1,6 +1,5 @@
 import { plural } from '~/lib/format';
 import { playHref } from '~/lib/play';
-import { PIXEL_STAR_PATH } from '~/lib/pixel-star';
 import GamesPlayed from '~/features/games/GamesPlayed';
 import ScreenshotCarousel, { type Screenshot } from '~/features/games/ScreenshotCarousel';
 
@@ -11,7 +10,6 @@ export interface MachineGame {
   description: string;
   url: string;
   logo: string;
-  rating: number;
   isOnline: boolean;
   detailsPath: string;
   screenshots: Screenshot[];
@@ -59,14 +57,6 @@ export default function GameMachines({ games }: { games: MachineGame[] }) {
                     className={`badge border-2 border-black font-pixel badge-sm text-[0.55rem] ${game.isOnline ? 'bg-success text-success-content' : 'bg-base-content/40'}`}
                   >
                     {game.isOnline ? 'ONLINE' : 'OFFLINE'}
-                  </span>
-                  <span className="inline-flex items-center gap-1.5 font-pixel text-[0.65rem] text-gold">
-                    <svg viewBox="0 0 9 9" className="size-3.5" shapeRendering="crispEdges" aria-hidden="true">
-                      <path fill="currentColor" d={PIXEL_STAR_PATH} />
-                    </svg>
-                    <span className="sr-only">Rated</span>
-                    {game.rating.toFixed(1)}
-                    <span className="sr-only"> out of 5</span>
                   </span>
                 </div>
               </div>

@@ -57,13 +57,16 @@ export function GameStatistics({ games, profile }: Props) {
 
 /**
  * 'Overall Arcade Performance': TOTAL GAMES, BEST TOURNAMENT FINISH (from the player's tournament
- * participation, '-' before any tournament entered), GAMES PLAYED (games with a play).
+ * participation, '-' before any tournament entered, marked live while only a running tournament
+ * holds it), GAMES PLAYED (games with a play, of the catalogue's).
  */
 export function ArcadePerformance({ profile, userId }: { profile: PublicProfile | null | undefined; userId: number }) {
   const participation = useStore(participationStore(userId));
   const bestFinish = participation.data?.bestFinish;
-  const values: [string, string][] = [
-    ['TOTAL GAMES', show(profile, () => formatCount(profile!.stats.totalGamesPlayed))],
+  const live = participation.data?.bestFinishLive === true;
+  // Each number says what it counts, so 16 plays beside 3 games reads as no contradiction.
+  const values: [string, string, string][] = [
+    ['TOTAL GAMES', show(profile, () => formatCount(profile!.stats.totalGamesPlayed)), 'plays, all games together'],
     [
       'BEST TOURNAMENT FINISH',
       participation.data === undefined && participation.loading
@@ -71,8 +74,16 @@ export function ArcadePerformance({ profile, userId }: { profile: PublicProfile 
         : bestFinish
           ? `#${formatCount(bestFinish)}`
           : '-',
+      live ? 'LIVE: your rank now, the tournament is still running' : 'best rank in a tournament entered',
     ],
-    ['GAMES PLAYED', show(profile, () => formatCount(profile!.gameStats.filter((s) => s.gamesPlayed > 0).length))],
+    [
+      'GAMES PLAYED',
+      show(
+        profile,
+        () => `${profile!.gameStats.filter((s) => s.gamesPlayed > 0).length} of ${profile!.gameStats.length}`,
+      ),
+      'arcade games you have played',
+    ],
   ];
   return (
     <section aria-labelledby="arcade-performance" className="panel p-5 sm:p-6" aria-busy={profile === undefined}>
@@ -80,10 +91,11 @@ export function ArcadePerformance({ profile, userId }: { profile: PublicProfile 
         Overall Arcade Performance
       </h2>
       <dl className="mt-5 grid gap-3 sm:grid-cols-3">
-        {values.map(([label, value]) => (
+        {values.map(([label, value, note]) => (
           <div key={label} className="rounded-box border-2 border-plum bg-base-300/70 px-4 py-3 text-center">
             <dt className="font-pixel text-[0.55rem] leading-relaxed text-base-content/75">{label}</dt>
             <dd className="mt-2 font-data text-2xl font-bold text-accent">{value}</dd>
+            <dd className="mt-1 text-xs text-base-content/70">{note}</dd>
           </div>
         ))}
       </dl>

@@ -5,11 +5,12 @@ import { $achievements } from '~/lib/stores/avatars';
 import { PlayerAvatar } from '~/ui/PlayerAvatar';
 
 /**
- * 'Welcome back, {username}!' with the player's avatar and the 'Achievements Nailed' counter. On a
+ * 'Welcome back, {username}!' (for a player who has played: 'Welcome, {username}!' until the first
+ * game, so a first visit is not greeted as a return) with the player's avatar and the 'Achievements Nailed' counter. On a
  * phone it is a compact strip (avatar beside the greeting, the counter on one row below), so the
  * game machines start on the first screen.
  */
-export function WelcomeBanner({ user }: { user: User }) {
+export function WelcomeBanner({ user, returning }: { user: User; returning: boolean }) {
   const { data } = useStore($achievements);
   // 0 of 18 until the answer arrives, as the spec's defaults.
   const completed = data?.completed ?? 0;
@@ -19,9 +20,11 @@ export function WelcomeBanner({ user }: { user: User }) {
       <PlayerAvatar player={user} size="xl" className="max-sm:size-14 max-sm:border-2" />
       <div className="min-w-0 flex-1">
         <h1 className="pixel-heading text-base leading-relaxed wrap-anywhere sm:text-2xl sm:leading-normal">
-          Welcome back, {user.username}!
+          {returning ? 'Welcome back' : 'Welcome'}, {user.username}!
         </h1>
-        <p className="mt-1 text-base-content/80 sm:mt-3 sm:text-lg">Ready to dominate the arcade?</p>
+        <p className="mt-1 text-base-content/80 sm:mt-3 sm:text-lg">
+          {returning ? 'Ready to dominate the arcade?' : 'Pick a machine below and play your first game.'}
+        </p>
       </div>
       <div className="col-span-2 flex shrink-0 items-center justify-between gap-3 rounded-box border-2 border-accent/60 bg-base-300/60 px-4 py-2 sm:flex-col sm:justify-start sm:gap-2 sm:px-5 sm:py-4">
         <div className="flex flex-col gap-1 sm:items-center sm:gap-2">

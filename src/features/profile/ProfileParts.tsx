@@ -66,6 +66,12 @@ export function ProfileCard({ profile }: { profile: PublicProfile }) {
       />
       <div className="min-w-0 flex-1">
         <h1 className="pixel-heading text-lg wrap-anywhere sm:text-2xl">{profile.user.username}</h1>
+        {profile.suspended && (
+          <p className="mt-3 rounded-sm border-2 border-error/70 bg-error/10 px-3 py-2 text-sm">
+            <strong className="font-pixel text-[0.6rem] text-error">SUSPENDED</strong> This player is suspended: their
+            runs are off the leaderboards and tournaments while the suspension lasts.
+          </p>
+        )}
         <p className="mt-3 flex flex-wrap items-center justify-center gap-3 text-base-content/80 sm:justify-start">
           {country && (
             <abbr
@@ -94,7 +100,10 @@ export function ProfileCard({ profile }: { profile: PublicProfile }) {
   );
 }
 
-/** Overall Statistics: Total Games, Best Score, Total Score, Last Active. */
+/**
+ * Overall Statistics: Total Games, Games Played and Last Active. No score is summed across games (a
+ * quiz point is not a fish point): each game's best is under Game Performance (README, "Profiles").
+ */
 export function OverallStats({ profile, now }: { profile: PublicProfile; now: number }) {
   const { stats } = profile;
   return (
@@ -103,10 +112,9 @@ export function OverallStats({ profile, now }: { profile: PublicProfile; now: nu
       title="Overall Statistics"
       empty={stats.totalGamesPlayed === 0 && 'No game statistics available'}
     >
-      <dl className="mt-4 grid grid-cols-2 gap-3 md:grid-cols-4">
+      <dl className="mt-4 grid grid-cols-2 gap-3 md:grid-cols-3">
         <StatTile label="Total Games" value={formatCount(stats.totalGamesPlayed)} />
-        <StatTile label="Best Score" value={formatCount(stats.bestScore)} />
-        <StatTile label="Total Score" value={formatCount(stats.totalScore)} />
+        <StatTile label="Games Played" value={`${stats.gamesTried} of ${profile.gameStats.length}`} />
         <StatTile label="Last Active" value={formatRelativeTime(stats.lastPlayedAt, now)} />
       </dl>
     </ProfileSection>

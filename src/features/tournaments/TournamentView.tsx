@@ -1,5 +1,6 @@
 import { formatCount, plural } from '~/lib/format';
 import { playHref } from '~/lib/play';
+import { openAuthDialog } from '~/lib/stores/auth-dialog';
 import type { Rewards, Tournament } from '~/lib/schemas/tournament';
 import type { TournamentStatus } from '~/lib/tournament-status';
 import { formatClock, formatDateRange } from '~/lib/tournament-time';
@@ -17,6 +18,8 @@ interface HeaderProps {
   /** The status at `now` (from the window, so the page turns over by itself). */
   status: TournamentStatus;
   now: number;
+  /** A visitor gets SIGN IN TO PLAY (the sign-in dialog) where a player gets PLAY NOW. */
+  signedIn: boolean;
 }
 
 /**
@@ -24,7 +27,7 @@ interface HeaderProps {
  * pool, and the countdown to the start ('STARTS IN') or the end ('ENDS IN') with PLAY NOW for its
  * game, or COMPLETED.
  */
-export function TournamentHeader({ tournament, gameName, playUrl, status, now }: HeaderProps) {
+export function TournamentHeader({ tournament, gameName, playUrl, status, now, signedIn }: HeaderProps) {
   const pool = tournament.rewards.totalPrizePool;
   const facts: [string, string][] = [
     ['Game', gameName],
@@ -63,6 +66,7 @@ export function TournamentHeader({ tournament, gameName, playUrl, status, now }:
             status={status}
             now={now}
             play={playUrl ? playHref(playUrl, gameName) : null}
+            signedIn={signedIn}
           />
         </div>
       </div>
@@ -96,20 +100,22 @@ export function FullNotice({ tournament }: { tournament: Tournament }) {
 }
 
 /**
- * COMPLETED with the way to the results, or the countdown with PLAY NOW (the page is for signed-in
- * players only, so a plain link to the play page, as the dashboard's machines; upcoming too, for
- * practice: only runs inside the window enter).
+ * COMPLETED with the way to the results, or the countdown with PLAY NOW for a signed-in player (a
+ * plain link to the play page, as the dashboard's machines; upcoming too, for practice: only runs
+ * inside the window enter), SIGN IN TO PLAY for a visitor (the page is public).
  */
 function Clock({
   tournament,
   status,
   now,
   play,
+  signedIn,
 }: {
   tournament: Tournament;
   status: TournamentStatus;
   now: number;
   play: string | null;
+  signedIn: boolean;
 }) {
   if (status === 'past') {
     return (
@@ -134,10 +140,19 @@ function Clock({
       <time dateTime={target} className="font-data text-xl font-bold sm:text-2xl" aria-live="off">
         {formatClock(target, now)}
       </time>
-      {play && (
+      {play && signedIn && (
         <a href={play} className="btn-arcade ml-auto btn-primary btn-sm">
           <PixelIcon icon={iconGamepad} className="size-4" /> PLAY NOW
         </a>
+      )}
+      {play && !signedIn && (
+        <button
+          type="button"
+          className="btn-arcade ml-auto btn-primary btn-sm"
+          onClick={() => openAuthDialog('sign-in')}
+        >
+          <PixelIcon icon={iconGamepad} className="size-4" /> SIGN IN TO PLAY
+        </button>
       )}
     </div>
   );

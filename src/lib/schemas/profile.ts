@@ -53,6 +53,8 @@ export type WonPrize = z.infer<typeof wonPrizeSchema>;
 
 export const publicProfileSchema = z.object({
   userId: z.number(),
+  /** An administrator banned the player: their runs are off every board while it lasts (README, "Player management"). */
+  suspended: z.boolean(),
   user: z.object({
     username: z.string(),
     /** Two-letter code, `XX` when unknown. */
@@ -63,8 +65,11 @@ export const publicProfileSchema = z.object({
   activeAvatar: z.nullable(activeAvatarSchema),
   stats: z.object({
     totalGamesPlayed: z.number(),
-    bestScore: z.number(),
-    totalScore: z.number(),
+    /**
+     * How many of the listed games the player has played at least once. No score is summed or
+     * compared across games: a quiz point is not a fish point (each game's best is in `gameStats`).
+     */
+    gamesTried: z.number(),
     /** The player's last run in any game (ISO 8601), null before the first. */
     lastPlayedAt: z.nullable(z.string()),
   }),

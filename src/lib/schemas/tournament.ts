@@ -145,6 +145,8 @@ export type TournamentReportResponse = z.infer<typeof tournamentReportResponseSc
 export const tournamentParticipationResponseSchema = z.object({
   tournamentCount: z.number(),
   bestFinish: z.nullable(z.number()),
+  /** The best finish is held only in tournaments still running: the dashboard says it is live. */
+  bestFinishLive: z.boolean(),
 });
 export type TournamentParticipationResponse = z.infer<typeof tournamentParticipationResponseSchema>;
 

@@ -106,6 +106,8 @@ export async function deleteAccount(
       .execute();
     await trx.deleteFrom('run_tickets').where('user_id', '=', userId).execute();
     await trx.deleteFrom('quiz_history').where('user_id', '=', userId).execute();
+    // A new-game mail still waiting would go to an address the account no longer has.
+    await trx.deleteFrom('announcement_mails').where('user_id', '=', userId).where('sent_at', 'is', null).execute();
     await eraseRateLimits(trx, email);
     await scrubAuditDetails(trx, userId);
     await trx.deleteFrom('player_avatars').where('user_id', '=', userId).execute();

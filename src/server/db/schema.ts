@@ -113,6 +113,24 @@ export interface QuizHistoryTable {
   question_keys: string;
 }
 
+export interface GameAnnouncementsTable {
+  id: Generated<number>;
+  /** Each catalogue game is announced once. */
+  game_id: string;
+  announced_by: number | null;
+  created_at: number;
+}
+
+/** One new-game mail to one player: waiting (claimed_at null), claimed, sent or given up. */
+export interface AnnouncementMailsTable {
+  announcement_id: number;
+  user_id: number;
+  claimed_at: number | null;
+  sent_at: number | null;
+  attempts: Generated<number>;
+  given_up_at: number | null;
+}
+
 /** One row per player and game: plays and the best single run (the leaderboard's source). */
 export interface GameStatsTable {
   user_id: number;
@@ -328,6 +346,8 @@ export interface Database {
   runs: RunsTable;
   run_tickets: RunTicketsTable;
   quiz_history: QuizHistoryTable;
+  game_announcements: GameAnnouncementsTable;
+  announcement_mails: AnnouncementMailsTable;
   game_stats: GameStatsTable;
   game_totals: GameTotalsTable;
   user_achievements: UserAchievementsTable;

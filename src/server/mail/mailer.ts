@@ -8,6 +8,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, e.g. `List-Unsubscribe` of a mail sent to a list. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -60,7 +62,8 @@ export function outboxMailer(
       mkdirSync(dir, { recursive: true, mode: 0o700 });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = join(dir, `${stamp}-${outboxName(mail.to)}.txt`);
-      const body = `From: ${from}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`;
+      const extra = Object.entries(mail.headers ?? {}).map(([name, value]) => `${name}: ${value}\n`);
+      const body = `From: ${from}\nTo: ${mail.to}\nSubject: ${mail.subject}\n${extra.join('')}\n${mail.text}\n`;
       writeFileSync(file, body, { mode: 0o600 });
       // Links and codes reach the log only on a loopback site (`printText`): anywhere else a log
       // reader could sign in as anyone.

@@ -110,3 +110,45 @@ export function suspendedMail(productName: string, to: string, username: string)
   );
   return { to, subject: `${productName}: this account is suspended`, text, html };
 }
+
+export interface NewGameMailInput {
+  productName: string;
+  to: string;
+  username: string;
+  gameName: string;
+  description: string;
+  /** The game's detail page, absolute. */
+  gameLink: string;
+  /** The one-click unsubscribe page, absolute. */
+  unsubscribeLink: string;
+}
+
+/**
+ * The new-game announcement, to a player who asked for it (README, "New-game mails"): the game, a
+ * link to it, and a one-click way out, in the body and in the `List-Unsubscribe` headers (RFC 2369,
+ * RFC 8058) mail programs turn into their own unsubscribe button.
+ */
+export function newGameMail(input: NewGameMailInput): Mail {
+  const { productName, username, gameName, description, gameLink, unsubscribeLink } = input;
+  // no full stop after the name: game names end in '!' often enough
+  const intro = `Hi ${username}, a new game just landed in ${productName}: ${gameName}`;
+  const why = `You get this mail because you asked to hear about new games. Unsubscribe with one click: ${unsubscribeLink}`;
+  const text = [intro, '', description, '', `Take a look: ${gameLink}`, '', why].join('\n');
+  const html = layout(
+    productName,
+    `New game: ${gameName}`,
+    `<p style="margin:0">${escape(intro)}</p>
+<p style="margin:16px 0 0">${escape(description)}</p>${button(gameLink, `See ${gameName}`)}
+<p style="margin:0;color:#b8b2d9;font-size:12px">You get this mail because you asked to hear about new games. <a href="${escape(unsubscribeLink)}" style="color:#b8b2d9">Unsubscribe with one click</a>.</p>`,
+  );
+  return {
+    to: input.to,
+    subject: `New in ${productName}: ${gameName}`,
+    text,
+    html,
+    headers: {
+      'List-Unsubscribe': `<${unsubscribeLink}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}

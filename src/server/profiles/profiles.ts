@@ -19,7 +19,7 @@ type Rarity = AvatarRow['rarity'];
 
 /**
  * A player's public rows in one prepared statement (one round trip, planned once), each part an
- * indexed read of their own rows: `user` (k username, t1 country, t2 active avatar, n1 joined),
+ * indexed read of their own rows: `user` (k username, t1 country, t2 active avatar, n1 joined, n2 banned),
  * one `game` per game played (k game id, n1 plays, n2 best, n3 total score, n4 last played) and
  * one `avatar` per avatar owned (k avatar id, t1 name, t2 image, t3 rarity, t4 description).
  */
@@ -35,9 +35,9 @@ const readProfile = preparedRead<{
   n3: number | string | null;
   n4: number | string | null;
 }>(
-  'arcade_public_profile_v2',
+  'arcade_public_profile_v3',
   `select 'user' as kind, u.username as k, u.country as t1, u.active_avatar_id as t2, null as t3, null as t4,
-     u.created_at as n1, null as n2, null as n3, null as n4
+     u.created_at as n1, u.banned_at as n2, null as n3, null as n4
    from users u where u.id = $1 and u.deleted_at is null
    union all
    select 'game', g.game_id, null, null, null, null, g.plays, g.best_score, g.total_score, g.last_played_at
@@ -107,6 +107,7 @@ export async function findPublicProfile(
 
   return {
     userId,
+    suspended: user.n2 !== null,
     user: { username: user.k, country: user.t1!, memberSince: iso(user.n1)! },
     activeAvatar: active
       ? {
@@ -118,8 +119,7 @@ export async function findPublicProfile(
       : null,
     stats: {
       totalGamesPlayed: games.reduce((sum, row) => sum + Number(row.n1), 0),
-      bestScore: games.reduce((best, row) => Math.max(best, Number(row.n2)), 0),
-      totalScore: games.reduce((sum, row) => sum + Number(row.n3), 0),
+      gamesTried: games.filter((row) => Number(row.n1) > 0).length,
       lastPlayedAt: iso(lastPlayedAt),
     },
     totalAvatars: avatars.length,

@@ -58,6 +58,8 @@ interface Entered {
   enteredAt: number;
   rank: number;
   score: number;
+  /** The tournament has not ended yet: the rank can still change. */
+  running: boolean;
 }
 
 /**
@@ -68,12 +70,13 @@ interface Entered {
 async function entriesOf(
   services: Pick<Services, 'db' | 'rankings'>,
   userId: number,
+  now = Date.now(),
 ): Promise<{ count: number; entered: Entered[] }> {
   const [rows] = await Promise.all([
     services.db
       .selectFrom('tournament_entries as e')
       .innerJoin('tournaments as t', 't.id', 'e.tournament_id')
-      .select(['e.tournament_id', 'e.best_score', 'e.entered_at', 't.name'])
+      .select(['e.tournament_id', 'e.best_score', 'e.entered_at', 't.name', 't.end_at'])
       .where('e.user_id', '=', userId)
       .orderBy('e.entered_at', 'desc')
       .orderBy('e.tournament_id', 'desc')
@@ -87,7 +90,13 @@ async function entriesOf(
     const rank = player ? ranking.global.rankOf(player) : null;
     // an entry the board has not seen yet (written a moment ago elsewhere) shows up at the next look
     if (rank === null) continue;
-    entered.push({ tournamentName: row.name, enteredAt: row.entered_at, rank, score: player!.score });
+    entered.push({
+      tournamentName: row.name,
+      enteredAt: row.entered_at,
+      rank,
+      score: player!.score,
+      running: Number(row.end_at) > now,
+    });
   }
   return { count: rows.length, entered };
 }
@@ -97,13 +106,20 @@ function bestFinish(entries: Entered[]): number | null {
   return entries.length ? Math.min(...entries.map((e) => e.rank)) : null;
 }
 
+/** Whether the best finish is held only in tournaments still running, so it is a rank for now, not a finish. */
+function bestFinishLive(entries: Entered[]): boolean {
+  const best = bestFinish(entries);
+  return best !== null && entries.filter((e) => e.rank === best).every((e) => e.running);
+}
+
 /** `GET /api/user/{id}/tournament-participation`: tournaments entered and the best rank reached. */
 export async function tournamentParticipation(
   services: Pick<Services, 'db' | 'rankings'>,
   userId: number,
+  now = Date.now(),
 ): Promise<TournamentParticipationResponse> {
-  const { count, entered } = await entriesOf(services, userId);
-  return { tournamentCount: count, bestFinish: bestFinish(entered) };
+  const { count, entered } = await entriesOf(services, userId, now);
+  return { tournamentCount: count, bestFinish: bestFinish(entered), bestFinishLive: bestFinishLive(entered) };
 }
 
 /** The profile's Tournament History: entries, best finish (the same rule) and the most recent results. */

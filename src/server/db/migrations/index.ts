@@ -17,6 +17,7 @@ import * as moderation from './0013-moderation';
 import * as series from './0014-series';
 import * as quizHistory from './0016-quiz-history';
 import * as runsExportOrder from './0017-runs-export-order';
+import * as announcements from './0018-announcements';
 
 /** Declared apart (`dialect.ts`) so the migrations name it without importing this index, which imports them. */
 export type { Dialect };
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, ArcadeMigration> = {
   '0014_series': series,
   '0016_quiz_history': quizHistory,
   '0017_runs_export_order': runsExportOrder,
+  '0018_announcements': announcements,
 };
 
 /** The migrations as Kysely's migrator takes them, for `dialect`. */
