@@ -136,6 +136,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
       '0013_moderation',
       '0014_series',
       '0016_quiz_history',
+      '0019_donations',
     ]);
     await migrateToLatest(h);
     const tables = async () =>
@@ -146,6 +147,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
     const all = [
       'audit_log',
       'avatars',
+      'donations',
       'game_stats',
       'game_totals',
       'magic_links',
