@@ -2,6 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { LightningAddress } from '@getalby/lightning-tools/lnurl';
+import { decode } from 'light-bolt11-decoder';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, newClientIp } from '../support/api';
 import { startLightningNetwork, type LightningNetwork } from '../support/lightning/network';
@@ -185,6 +187,62 @@ describe.each(DIALECTS)('donations through the server on %s', (dialect) => {
     },
   );
 
+  it("the arcade's Lightning Address answers a real LNURL-pay client, with a comment, credited like any donation", async () => {
+    const host = new URL(server.url).host;
+    // @getalby/lightning-tools (the payouts' LNURL library) asks https://{domain}/.well-known/...; the
+    // test server speaks plain HTTP on 127.0.0.1:PORT (an address's domain has no port): the
+    // domain arcade.test stands for it, and only where those requests go is changed.
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = ((input: string | URL | Request, init?: RequestInit) =>
+      realFetch(
+        String(input instanceof Request ? input.url : input).replace('https://arcade.test/', `${server.url}/`),
+        init,
+      )) as typeof fetch;
+    try {
+      const address = new LightningAddress('tips@arcade.test', { proxy: false });
+      await address.fetch();
+      expect(address.lnurlpData).toMatchObject({
+        min: 10_000,
+        max: 1_000_000_000,
+        commentAllowed: 140,
+        identifier: `tips@${host}`,
+        description: 'Donation to Sats Arcade',
+      });
+      const invoice = await address.requestInvoice({ satoshi: 1_234, comment: 'gm from my wallet' });
+      expect(invoice.satoshi).toBe(1_234);
+      // The invoice commits to the pay request's metadata (LUD-06).
+      // (light-bolt11-decoder's types leave out the description_hash section it returns)
+      const decoded = decode(invoice.paymentRequest).sections as { name: string; value?: unknown }[];
+      expect(decoded.find((x) => x.name === 'description_hash')?.value).toBe(address.lnurlpData!.metadataHash);
+      await expect(address.requestInvoice({ satoshi: 5, comment: 'too little' })).rejects.toThrow('Invalid amount');
+      await expect(address.requestInvoice({ satoshi: 100, comment: 'x'.repeat(141) })).rejects.toThrow(
+        'The comment length must be 140 characters or fewer',
+      );
+      net.payAsDonor(invoice.paymentRequest);
+      await expect
+        .poll(async () => (await call(server, `/api/donations/${invoice.paymentHash}`)).json.state, { timeout: 15_000 })
+        .toBe('paid');
+      const entry = (await call(server, '/api/books')).json.in.find(
+        (e: { paymentHash: string }) => e.paymentHash === invoice.paymentHash,
+      );
+      expect(entry).toMatchObject({ sats: 1_234, name: 'anonymous', message: 'gm from my wallet', source: 'address' });
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+    // The server refuses what the library would not send, too.
+    const callback = `/api/lnurlp/tips/callback`;
+    expect((await call(server, `${callback}?amount=1500`)).json).toMatchObject({ status: 'ERROR' });
+    expect((await call(server, `${callback}?amount=100000&comment=${'x'.repeat(141)}`)).json).toMatchObject({
+      status: 'ERROR',
+      reason: 'The comment can be at most 140 characters.',
+    });
+    expect((await call(server, `${callback}?amount=1000`)).status).toBe(400);
+    const unknown = await call(server, '/.well-known/lnurlp/someone-else');
+    expect(unknown.status).toBe(404);
+    expect(unknown.json).toMatchObject({ status: 'ERROR' });
+    expect(unknown.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
   it('without a wallet the Donate page is as before and donations are refused', { timeout: 30_000 }, async () => {
     const plain = await startServer({ SECRET_KEY: secret });
     try {
@@ -195,6 +253,7 @@ describe.each(DIALECTS)('donations through the server on %s', (dialect) => {
       const refused = await call(plain, '/api/donations', { body: { sats: 100 } });
       expect(refused.status).toBe(409);
       expect(refused.json.error).toMatch(/^Lightning donations are off/);
+      expect((await call(plain, '/.well-known/lnurlp/tips')).status).toBe(404);
       expect((await call(plain, '/api/books')).json).toMatchObject({
         in: [],
         out: [],
