@@ -16,10 +16,7 @@ import { check as iconCheck, copy as iconCopy, zap as iconZap } from '~/ui/pixel
 /** How often the page asks the arcade whether the invoice was paid (the server asks the wallet). */
 export const POLL_MS = 2_000;
 
-interface Props extends DonationOptions {
-  /** Earmarked for this tournament's prize pool ("Add to the pool"); absent: the arcade. */
-  tournament?: { id: number; name: string };
-}
+type Props = DonationOptions;
 
 type Stage =
   | { step: 'form' }
@@ -33,7 +30,7 @@ type Stage =
  * text and `lightning:` link; the page polls until the arcade has seen it paid, then thanks the
  * donor. What a donor writes is shown as text, never as markup.
  */
-export default function DonateLightning({ minSats, maxSats, presets, lightningAddress, tournament }: Props) {
+export default function DonateLightning({ minSats, maxSats, presets, lightningAddress }: Props) {
   const [sats, setSats] = useState<number | null>(presets[1] ?? presets[0] ?? null);
   const [custom, setCustom] = useState('');
   const [name, setName] = useState('');
@@ -58,7 +55,6 @@ export default function DonateLightning({ minSats, maxSats, presets, lightningAd
         sats: amount,
         ...(name.trim() ? { name } : {}),
         ...(message.trim() ? { message } : {}),
-        ...(tournament ? { tournamentId: tournament.id } : {}),
       });
       setStage({ step: 'invoice', donation: (await response.json()) as CreatedDonation });
     } catch (caught) {
@@ -106,8 +102,7 @@ export default function DonateLightning({ minSats, maxSats, presets, lightningAd
           {stage.donation.name ? `Thank you, ${stage.donation.name}!` : 'Thank you!'}
         </h3>
         <p className="text-base-content/85">
-          {formatCount(stage.donation.receivedSats ?? stage.donation.sats)} sats received
-          {tournament ? ` for the prize pool of ${tournament.name}` : ''}. It is in the open books now.
+          {formatCount(stage.donation.receivedSats ?? stage.donation.sats)} sats received. It is in the open books now.
         </p>
         {stage.donation.message && (
           <blockquote className="max-w-md text-sm break-words whitespace-pre-line text-base-content/75 italic">

@@ -168,6 +168,8 @@ export default async function globalSetup() {
   process.env.E2E_GAMES_URL = server.gamesUrl;
   process.env.E2E_DATA_DIR = server.dataDir;
   process.env.E2E_SERIES_SWEEP_SECONDS = String(E2E_SERIES_SWEEP_SECONDS);
+  // A donor's wallet elsewhere on the test network: POST {this}?invoice=… pays it (donations.spec.ts).
+  process.env.E2E_LIGHTNING_PAYER = `https://127.0.0.1:${lightning.lnurl.port}/pay`;
   return async () => {
     await helloSats.close();
     await server.stop();

@@ -11,7 +11,7 @@ export const DONOR_MESSAGE_MAX = 140;
 /** The amounts the Donate page offers as buttons, in sats (each within the bounds it is shown with). */
 export const DONATION_PRESETS = [1_000, 5_000, 21_000, 100_000] as const;
 
-/** `POST /api/donations`: an amount, optionally a name, a message and a tournament whose pool it fills. */
+/** `POST /api/donations`: an amount, optionally a name and a message. */
 export const donationRequestSchema = z.object({
   sats: z.number().check(z.int('The amount must be a whole number of sats.')),
   name: z.optional(
@@ -32,7 +32,6 @@ export const donationRequestSchema = z.object({
         oneLineText('The message'),
       ),
   ),
-  tournamentId: z.optional(z.number().check(z.int(), z.positive())),
 });
 export type DonationRequest = z.infer<typeof donationRequestSchema>;
 

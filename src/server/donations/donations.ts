@@ -99,7 +99,8 @@ const blankToNull = (text: string | undefined) => (text?.trim() ? text.trim() : 
 /**
  * `POST /api/donations`: an invoice from the arcade's wallet for `sats`, kept (with the donor's name
  * and message) before it is shown. Rate-limited per client; 409 without a wallet; 502 when the
- * wallet makes no invoice.
+ * wallet makes no invoice. (Earmarking for a tournament's pool is not built yet: `tournament_id`
+ * stays null.)
  */
 export async function createDonation(
   services: DonationServices,
@@ -110,29 +111,13 @@ export async function createDonation(
   const { db, config, receiver } = services;
   if (!receiver) throw conflict(OFF);
   checkAmount(config, request.sats);
-  let tournamentId: number | null = null;
-  if (request.tournamentId !== undefined) {
-    const tournament = await db
-      .selectFrom('tournaments')
-      .select(['id', 'end_at'])
-      .where('id', '=', request.tournamentId)
-      .executeTakeFirst();
-    if (!tournament) throw notFound(`There is no tournament ${request.tournamentId}.`);
-    const processed = await db
-      .selectFrom('tournament_processing')
-      .select('tournament_id')
-      .where('tournament_id', '=', tournament.id)
-      .executeTakeFirst();
-    if (processed) throw conflict("This tournament's winners are already decided: its pool can no longer grow.");
-    tournamentId = tournament.id;
-  }
   await hit(db, `donation:${client}`, INVOICE_LIMIT, now);
   return insertDonation(services, {
     source: 'page',
     sats: request.sats,
     name: blankToNull(request.name),
     message: blankToNull(request.message),
-    tournamentId,
+    tournamentId: null,
     description: `Donation to ${config.productName}`,
     now,
   });
