@@ -108,7 +108,7 @@ export function nwcReceiver(nostrWalletConnectUrl: string): Receiver {
     },
     async listen(onReceived) {
       const info = await client.getInfo();
-      const missing = ['make_invoice', 'lookup_invoice'].filter((method) => !info.methods.includes(method));
+      const missing = (['make_invoice', 'lookup_invoice'] as const).filter((method) => !info.methods.includes(method));
       if (missing.length)
         console.warn(
           `[arcade] warning: the wallet does not allow ${missing.join(' and ')}, which Lightning donations need: give the connection those permissions.`,
