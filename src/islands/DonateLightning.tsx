@@ -98,7 +98,7 @@ export default function DonateLightning({ minSats, maxSats, presets, lightningAd
     return (
       <div className="flex flex-col items-center gap-4 text-center" role="status" data-donation-state="paid">
         <PixelIcon icon={iconCheck} className="size-10 text-success" />
-        <h3 className="pixel-heading text-lg leading-relaxed">
+        <h3 className="pixel-heading text-lg leading-relaxed wrap-anywhere">
           {stage.donation.name ? `Thank you, ${stage.donation.name}!` : 'Thank you!'}
         </h3>
         <p className="text-base-content/85">

@@ -190,7 +190,8 @@ export async function insertDonation(
     return inserted;
   });
   donationCount.inc({ outcome: 'created' });
-  return { ...donationOf(row), qr: await qrSvgDataUrl(`lightning:${made.invoice}`) };
+  // Upper case: BOLT11 is case-insensitive, and a QR code of capitals and digits is less dense.
+  return { ...donationOf(row), qr: await qrSvgDataUrl(`LIGHTNING:${made.invoice.toUpperCase()}`) };
 }
 
 /**
