@@ -16,6 +16,41 @@ import { check as iconCheck, copy as iconCopy, zap as iconZap } from '~/ui/pixel
 /** How often the page asks the arcade whether the invoice was paid (the server asks the wallet). */
 export const POLL_MS = 2_000;
 
+/**
+ * The Lightning panel of the Donate page, which is prerendered: it asks the arcade whether a
+ * wallet is connected (`GET /api/donations/options`) and shows nothing when not, or when the
+ * question fails (the on-chain address above still works).
+ */
+export default function DonateLightningPanel() {
+  const [options, setOptions] = useState<DonationOptions | null>(null);
+  useEffect(() => {
+    let current = true;
+    request('donations/options')
+      .then(async (response) => (await response.json()) as { enabled: boolean } & Partial<DonationOptions>)
+      .then((answer) => {
+        if (current && answer.enabled) setOptions(answer as DonationOptions);
+      })
+      .catch(() => {
+        // no Lightning panel: the page stays as it is without a wallet
+      });
+    return () => {
+      current = false;
+    };
+  }, []);
+  if (!options) return null;
+  return (
+    <section
+      className="panel mx-auto mt-10 flex max-w-xl flex-col items-center gap-6 p-6 sm:p-10"
+      aria-labelledby="donate-lightning"
+    >
+      <h2 id="donate-lightning" className="text-[0.65rem] text-accent">
+        Or over Lightning
+      </h2>
+      <DonateLightning {...options} />
+    </section>
+  );
+}
+
 type Props = DonationOptions;
 
 type Stage =
@@ -30,7 +65,7 @@ type Stage =
  * text and `lightning:` link; the page polls until the arcade has seen it paid, then thanks the
  * donor. What a donor writes is shown as text, never as markup.
  */
-export default function DonateLightning({ minSats, maxSats, presets, lightningAddress }: Props) {
+export function DonateLightning({ minSats, maxSats, presets, lightningAddress }: Props) {
   const [sats, setSats] = useState<number | null>(presets[1] ?? presets[0] ?? null);
   const [custom, setCustom] = useState('');
   const [name, setName] = useState('');

@@ -35,7 +35,7 @@ for (const tag of ['', ' @narrow']) {
 
     await page.goto('/donate');
     await waitForIsland(page, '[data-donate-submit]');
-    const lightning = page.getByRole('region', { name: 'Lightning' });
+    const lightning = page.getByRole('region', { name: 'Or over Lightning' });
     await expect(lightning.getByRole('button', { name: 'DONATE 5,000 SATS' })).toBeVisible();
     // The on-chain address stays.
     await expect(page.getByTestId('donation-address')).toBeVisible();
