@@ -16,6 +16,8 @@ import { watchServices } from './shared/metrics';
 import { schedulePruning } from './pruning';
 import { scheduleSettling } from './tournaments/payouts/payouts';
 import { connectWallet } from './tournaments/payouts/connect';
+import { watchDonations } from './donations/donations';
+import { nwcReceiver } from './donations/receiver';
 import { scheduleWinnersWhenEnded } from './tournaments/winners-when-ended';
 import { scheduleSeries } from './tournaments/series';
 import { withGamesOrigin, type SecuritySettings } from './static/headers';
@@ -76,13 +78,17 @@ export async function startServices(config: Config): Promise<Services> {
   rankings.current().catch((error: unknown) => console.error('[arcade] could not load the leaderboards:', error));
   const stopPruning = schedulePruning(handle.db);
   const wallet = config.payouts.nwcUrl ? connectWallet(config.payouts.nwcUrl) : undefined;
-  const running: Services = { db: handle.db, config, mailer, rankings, wallet };
+  const receiver = config.payouts.nwcUrl ? nwcReceiver(config.payouts.nwcUrl) : undefined;
+  const running: Services = { db: handle.db, config, mailer, rankings, wallet, receiver };
   watchServices(running);
   const stopSettling = wallet ? scheduleSettling(running) : async () => {};
   const stopWinners = scheduleWinnersWhenEnded(running);
   const stopSeries = scheduleSeries(running);
   const stopAnnouncing = scheduleAnnouncementMails(running);
+  const stopDonations = watchDonations(running);
   closing = async () => {
+    await stopDonations();
+    receiver?.close();
     await stopPruning();
     await stopWinners();
     await stopSeries();

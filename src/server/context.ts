@@ -3,6 +3,7 @@ import type { Db } from './db';
 import type { Rankings } from './leaderboards/rankings';
 import type { Mailer } from './mail/mailer';
 import type { Wallet } from './tournaments/payouts/wallet';
+import type { Receiver } from './donations/receiver';
 
 /**
  * What services need from the running arcade: its database, settings, mailer and leaderboard order.
@@ -16,4 +17,6 @@ export interface Services {
   rankings: Rankings;
   /** The wallet prizes are paid from (NWC_URL); absent: no Lightning payouts. */
   wallet?: Wallet;
+  /** The same wallet receiving donations (NWC_URL); absent: no Lightning donations. */
+  receiver?: Receiver;
 }

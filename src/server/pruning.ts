@@ -4,6 +4,7 @@ import { pruneRateLimits } from './shared/rate-limit';
 import { pruneSessions } from './auth/sessions';
 import type { Db } from './db';
 import { pruneTickets } from './games/fair-play';
+import { pruneUnpaidDonations } from './donations/donations';
 
 /** Rows one pruning removed, per table. */
 export interface Pruned {
@@ -11,6 +12,8 @@ export interface Pruned {
   magicLinks: number;
   sessions: number;
   runTickets: number;
+  /** Donation invoices that expired unpaid a day ago. */
+  donations: number;
 }
 
 /** How often each server process prunes (every process may: deleting what expired is idempotent). */
@@ -18,16 +21,17 @@ export const PRUNE_EVERY_MS = HOUR;
 
 /**
  * Delete what can never be used again: rate-limit windows that ended long ago, magic links past
- * their expiry, expired sessions and run tickets. Without it these tables grow with every visitor.
+ * their expiry, expired sessions and run tickets, donation invoices that expired unpaid. Without it these tables grow with every visitor.
  */
 export async function pruneExpired(db: Db, now = Date.now()): Promise<Pruned> {
-  const [rateLimits, magicLinks, sessions, runTickets] = await Promise.all([
+  const [rateLimits, magicLinks, sessions, runTickets, donations] = await Promise.all([
     pruneRateLimits(db, now),
     pruneMagicLinks(db, now),
     pruneSessions(db, now),
     pruneTickets(db, now),
+    pruneUnpaidDonations(db, now),
   ]);
-  return { rateLimits, magicLinks, sessions, runTickets };
+  return { rateLimits, magicLinks, sessions, runTickets, donations };
 }
 
 /**

@@ -202,6 +202,8 @@ export default async function globalSetup(config: FullConfig) {
   });
   process.env.E2E_WORKER_ARCADES = JSON.stringify({ templateDir, env, ports } satisfies E2EWorkerArcades);
   process.env.E2E_SERIES_SWEEP_SECONDS = String(E2E_SERIES_SWEEP_SECONDS);
+  // A donor's wallet elsewhere on the test network: POST {this}?invoice=… pays it (donations.spec.ts).
+  process.env.E2E_LIGHTNING_PAYER = `https://127.0.0.1:${lightning.lnurl.port}/pay`;
   return async () => {
     await helloSats.close();
     await cleanUp();

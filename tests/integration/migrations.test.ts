@@ -138,6 +138,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
       '0016_quiz_history',
       '0017_runs_export_order',
       '0018_announcements',
+      '0019_donations',
     ]);
     await migrateToLatest(h);
     const tables = async () =>
@@ -150,6 +151,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
       'audit_log',
       'avatars',
       'game_announcements',
+      'donations',
       'game_stats',
       'game_totals',
       'magic_links',

@@ -52,36 +52,85 @@ describe.each(DIALECTS)('pruning on %s', (dialect) => {
       .insertInto('sessions')
       .values([session('expired', now - 1), session('live', now + DAY)])
       .execute();
+    const donation = (tag: string, state: 'open' | 'paid' | 'expired', expiresAt: number) => ({
+      payment_hash: tag.padEnd(64, '0'),
+      invoice: `lnbcrt-${tag}`,
+      source: 'page' as const,
+      requested_sats: 1000,
+      received_msat: state === 'paid' ? 1_000_000 : null,
+      name: null,
+      message: null,
+      tournament_id: null,
+      state,
+      created_at: expiresAt - 15 * MINUTE,
+      expires_at: expiresAt,
+      paid_at: state === 'paid' ? expiresAt - MINUTE : null,
+      preimage: null,
+      hidden_at: null,
+      zap_request: null,
+      zap_receipt_id: null,
+    });
+    await s.db
+      .insertInto('donations')
+      .values([
+        donation('aaa', 'expired', now - 2 * DAY),
+        donation('bbb', 'open', now - 2 * DAY),
+        donation('ccc', 'paid', now - 2 * DAY),
+        donation('ddd', 'expired', now - MINUTE),
+      ])
+      .execute();
   }
 
   async function remaining() {
-    const [limits, links, sessions] = await Promise.all([
+    const [limits, links, sessions, donations] = await Promise.all([
       s.db.selectFrom('rate_limits').select('key').orderBy('key').execute(),
       s.db.selectFrom('magic_links').select('token_hash').execute(),
       s.db.selectFrom('sessions').select('id_hash').execute(),
+      s.db.selectFrom('donations').select('payment_hash').orderBy('payment_hash').execute(),
     ]);
     return {
       rateLimits: limits.map((r) => r.key),
       magicLinks: links.map((r) => r.token_hash.replace(/^token-|0+$/g, '')),
       sessions: sessions.map((r) => r.id_hash.replace(/0+$/, '')),
+      donations: donations.map((r) => r.payment_hash.replace(/0+$/, '')),
     };
   }
 
-  it('deletes ended rate-limit windows, expired magic links (used or not) and expired sessions, and keeps the live ones', async () => {
+  it('deletes ended rate-limit windows, expired magic links (used or not), expired sessions and unpaid donation invoices a day past expiry, and keeps the live ones and every paid donation', async () => {
     const now = Date.now();
     await seed(now);
-    expect(await pruneExpired(s.db, now)).toEqual({ rateLimits: 1, magicLinks: 2, sessions: 1, runTickets: 0 });
-    expect(await remaining()).toEqual({ rateLimits: ['mail:ip:new'], magicLinks: ['live'], sessions: ['live'] });
-    expect(await pruneExpired(s.db, now)).toEqual({ rateLimits: 0, magicLinks: 0, sessions: 0, runTickets: 0 });
+    expect(await pruneExpired(s.db, now)).toEqual({
+      rateLimits: 1,
+      magicLinks: 2,
+      sessions: 1,
+      runTickets: 0,
+      donations: 2,
+    });
+    expect(await remaining()).toEqual({
+      rateLimits: ['mail:ip:new'],
+      magicLinks: ['live'],
+      sessions: ['live'],
+      donations: ['ccc', 'ddd'],
+    });
+    expect(await pruneExpired(s.db, now)).toEqual({
+      rateLimits: 0,
+      magicLinks: 0,
+      sessions: 0,
+      runTickets: 0,
+      donations: 0,
+    });
   });
 
   it('prunes on its schedule without being asked, until stopped', async () => {
     await seed(Date.now());
     const stop = schedulePruning(s.db, 20);
     try {
-      await expect
-        .poll(remaining, { timeout: 5_000, interval: 20 })
-        .toEqual({ rateLimits: ['mail:ip:new'], magicLinks: ['live'], sessions: ['live'] });
+      await expect.poll(remaining, { timeout: 5_000, interval: 20 }).toEqual({
+        rateLimits: ['mail:ip:new'],
+        magicLinks: ['live'],
+        sessions: ['live'],
+        donations: ['ccc', 'ddd'],
+      });
       // Rows that expire later go at a later turn.
       await s.db
         .updateTable('sessions')

@@ -16,6 +16,7 @@ export const PUBLIC_PAGES = [
   '/games/mr-quiz',
   '/leaderboards',
   '/donate',
+  '/books',
   '/help',
   '/contact',
   '/privacy',

@@ -332,6 +332,28 @@ export interface AuditLogTable {
   created_at: number;
 }
 
+/** Money in: one invoice the arcade's wallet made for a donor, credited once (migration 0019). */
+export interface DonationsTable {
+  id: Generated<number>;
+  payment_hash: string;
+  invoice: string;
+  source: 'page' | 'address' | 'zap';
+  requested_sats: number;
+  received_msat: number | null;
+  name: string | null;
+  message: string | null;
+  tournament_id: number | null;
+  state: Generated<'open' | 'paid' | 'expired'>;
+  created_at: number;
+  expires_at: number;
+  checked_at: Generated<number>;
+  paid_at: number | null;
+  preimage: string | null;
+  hidden_at: number | null;
+  zap_request: string | null;
+  zap_receipt_id: string | null;
+}
+
 /** Sats reserved for Lightning payouts per UTC day, across every process (migration 0011). */
 export interface PayoutBudgetTable {
   day: string;
@@ -361,6 +383,7 @@ export interface Database {
   payout_budget: PayoutBudgetTable;
   audit_log: AuditLogTable;
   tournament_processing: TournamentProcessingTable;
+  donations: DonationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -38,6 +38,8 @@ export interface Config {
   hstsPreload: boolean;
   /** Lightning payouts (README, "Lightning payouts"). */
   payouts: PayoutConfig;
+  /** Money in over Lightning (README, "Donations and open books"). */
+  donations: DonationConfig;
   /**
    * SERIES_SWEEP_SECONDS (tests, loopback sites only): how often the series sweep runs, in ms;
    * unset: every 30 s (`SERIES_SWEEP_MS`). The next tournament of a series is created two sweeps
@@ -58,6 +60,15 @@ export interface PayoutConfig {
   walletTimeoutMs: number;
   /** How Lightning Addresses are resolved (LUD-16): hosts the players chose. */
   addresses: AddressFetchConfig;
+}
+
+/** How the arcade takes donations over Lightning (with NWC_URL set). */
+export interface DonationConfig {
+  /** DONATION_MIN_SATS and DONATION_MAX_SATS: the bounds of one donation. */
+  minSats: number;
+  maxSats: number;
+  /** DONATION_ADDRESS_NAME: the name of the arcade's Lightning Address, `{name}@{SITE_URL's host}`. */
+  addressName: string;
 }
 
 /** The rules for requests to a winner's Lightning Address host. */
@@ -246,6 +257,9 @@ export interface Settings {
   LIGHTNING_ADDRESS_CONNECT_TO?: string;
   LIGHTNING_ADDRESS_CA_FILE?: string;
   SERIES_SWEEP_SECONDS?: string;
+  DONATION_MIN_SATS?: string;
+  DONATION_MAX_SATS?: string;
+  DONATION_ADDRESS_NAME?: string;
 }
 
 function parseIds(value: string): Set<number> {
@@ -338,6 +352,9 @@ export const SETTING_NAMES = [
   'LIGHTNING_ADDRESS_CONNECT_TO',
   'LIGHTNING_ADDRESS_CA_FILE',
   'SERIES_SWEEP_SECONDS',
+  'DONATION_MIN_SATS',
+  'DONATION_MAX_SATS',
+  'DONATION_ADDRESS_NAME',
 ] as const satisfies readonly (keyof Settings)[];
 
 /**
@@ -401,10 +418,25 @@ function readSettings(settings: Settings): Config {
     gameSecrets: parseGameSecrets(settings.GAME_SECRETS),
     hstsPreload: flag('HSTS_PRELOAD', settings.HSTS_PRELOAD),
     payouts: readPayoutSettings(settings),
+    donations: readDonationSettings(settings),
     seriesSweepMs: settings.SERIES_SWEEP_SECONDS
       ? positiveInt('SERIES_SWEEP_SECONDS', settings.SERIES_SWEEP_SECONDS, 30) * 1000
       : undefined,
   };
+}
+
+function readDonationSettings(settings: Settings): DonationConfig {
+  const minSats = positiveInt('DONATION_MIN_SATS', settings.DONATION_MIN_SATS, 10);
+  const maxSats = positiveInt('DONATION_MAX_SATS', settings.DONATION_MAX_SATS, 1_000_000);
+  if (maxSats < minSats)
+    throw new ConfigError(`DONATION_MAX_SATS (${maxSats}) must not be below DONATION_MIN_SATS (${minSats})`);
+  const addressName = (settings.DONATION_ADDRESS_NAME || 'tips').trim().toLowerCase();
+  // LUD-16: the name part of an address is a-z0-9-_. only.
+  if (!/^[a-z0-9._-]{1,64}$/.test(addressName))
+    throw new ConfigError(
+      `DONATION_ADDRESS_NAME must be letters, digits, '-', '_' or '.' (LUD-16), such as tips, not "${addressName}"`,
+    );
+  return { minSats, maxSats, addressName };
 }
 
 /** The daily payout budget when PAYOUT_DAILY_BUDGET_SATS is unset. */

@@ -120,3 +120,16 @@ export const runsHidden = new Counter({
   labelNames: ['action'] as const,
   registers: [registry],
 });
+
+export const donations = new Counter({
+  name: 'arcade_donations_total',
+  help: 'Lightning donations by outcome: created (an invoice made), paid (credited once), expired (never paid), refused (the wallet made no invoice).',
+  labelNames: ['outcome'] as const,
+  registers: [registry],
+});
+
+export const donationSats = new Counter({
+  name: 'arcade_donation_sats_total',
+  help: 'Sats received in donations (what the wallet says it received, credited once).',
+  registers: [registry],
+});

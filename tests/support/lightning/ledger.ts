@@ -107,6 +107,8 @@ export function createLedger(options: LedgerOptions = {}) {
   const now = () => Math.floor((options.now ?? Date.now)() / 1000);
   const nodes = new Map<string, LedgerNode>();
   const invoices = new Map<string, LedgerInvoice>();
+  /** Called once an invoice is paid (the test wallet notifies its client of what it received). */
+  const settledListeners: ((invoice: LedgerInvoice) => void)[] = [];
 
   function node(name: string): LedgerNode {
     let found = nodes.get(name);
@@ -217,15 +219,27 @@ export function createLedger(options: LedgerOptions = {}) {
       invoice.amountMsat = amount;
       invoice.settledAt = now();
       invoice.paidBy = payer;
+      for (const listener of settledListeners) listener(invoice);
       return { preimage: invoice.preimage, paymentHash, amountMsat: amount, feesMsat: 0 };
     },
 
     /** An invoice this ledger issued, by payment hash or payment request. */
     findInvoice,
 
+    /** Call `listener` after every payment, with the invoice paid. */
+    onSettled(listener: (invoice: LedgerInvoice) => void): void {
+      settledListeners.push(listener);
+    },
+
     /** Every invoice issued, oldest first. */
     listInvoices(): LedgerInvoice[] {
       return [...invoices.values()];
     },
   };
+}
+
+/** The donors' node: funded as needed, it pays any invoice of the network (the payer side of a donation). */
+export function payAsDonor(ledger: Ledger, invoice: string, amountMsat?: number): PaymentResult {
+  if (ledger.balanceSats('donor') < 10_000_000) ledger.setBalanceSats('donor', 100_000_000);
+  return ledger.pay(invoice, 'donor', amountMsat);
 }

@@ -26,7 +26,7 @@ import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo, LookupFunction } from 'node:net';
 import selfsigned from 'selfsigned';
-import type { Ledger } from './ledger.ts';
+import { payAsDonor, type Ledger } from './ledger.ts';
 
 export const LNURL_BEHAVIOURS = [
   'ok',
@@ -184,6 +184,15 @@ export async function startLnurlServer(options: LnurlServerOptions): Promise<Lnu
     const url = new URL(req.url ?? '/', 'https://localhost');
     const host = (req.headers.host ?? '').replace(/:\d+$/, '');
     if (url.pathname === '/health') return json(res, 200, { status: 'OK' });
+    // The payer side for the e2e tests: a donor's wallet pays the invoice given (POST /pay?invoice=…).
+    if (url.pathname === '/pay' && req.method === 'POST') {
+      try {
+        const paid = payAsDonor(ledger, url.searchParams.get('invoice') ?? '');
+        return json(res, 200, { status: 'OK', paymentHash: paid.paymentHash });
+      } catch (error) {
+        return json(res, 400, { status: 'ERROR', reason: (error as Error).message });
+      }
+    }
 
     const privateMatch = url.pathname.match(/^\/private\/lnurlp\/([^/]+)$/);
     if (privateMatch) {

@@ -3,7 +3,7 @@
  * and the LNURL-pay server of the winners' Lightning addresses, all paying through one ledger.
  * Used by the payout tests in-process, and by serve.ts as a standalone process for the e2e tests.
  */
-import { createLedger, type Ledger, type LedgerNetwork } from './ledger.ts';
+import { createLedger, payAsDonor, type Ledger, type LedgerNetwork, type PaymentResult } from './ledger.ts';
 import { startLnurlServer, type LnurlServer } from './lnurl-server.ts';
 import { startRelay, type RunningRelay } from './relay.ts';
 import { startTestWallet, type TestWallet } from './wallet.ts';
@@ -23,6 +23,8 @@ export interface LightningNetworkOptions {
   lnurlHosts?: string[];
   /** How long the LNURL server's slow answers wait; default 30 s. */
   slowDelayMs?: number;
+  /** The wallet publishes payment_received notifications; default true. */
+  notifications?: boolean;
 }
 
 export interface LightningNetwork {
@@ -34,6 +36,8 @@ export interface LightningNetwork {
   nwcUrl: string;
   /** The CA to trust for the LNURL server (lnurl.caPem). */
   caPem: string;
+  /** A donor elsewhere on the network pays this invoice (the payer side of a donation). */
+  payAsDonor(invoice: string, amountMsat?: number): PaymentResult;
   /** Stops the wallet, the LNURL server and the relay. */
   close(): Promise<void>;
 }
@@ -49,6 +53,7 @@ export async function startLightningNetwork(options: LightningNetworkOptions = {
       balanceSats: options.balanceSats,
       walletSecretKey: options.walletSecretKey,
       clientSecretKey: options.clientSecretKey,
+      notifications: options.notifications,
     });
     started.unshift(wallet);
     const lnurl = await startLnurlServer({
@@ -65,6 +70,7 @@ export async function startLightningNetwork(options: LightningNetworkOptions = {
       lnurl,
       nwcUrl: wallet.nwcUrl,
       caPem: lnurl.caPem,
+      payAsDonor: (invoice, amountMsat) => payAsDonor(ledger, invoice, amountMsat),
       close: () => closeAll(started),
     };
   } catch (error) {

@@ -25,6 +25,11 @@ export interface RunningRelay {
   /** `ws://127.0.0.1:PORT` */
   url: string;
   port: number;
+  /**
+   * Resolves once `count` open subscriptions (REQs the relay has handled, on any connection) have
+   * filters that `match`: a test waits for a client's subscription rather than a guessed time.
+   */
+  whenSubscribed(match: (filters: NostrFilter[]) => boolean, count?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -45,19 +50,30 @@ export async function startRelay(options: RelayOptions = {}): Promise<RunningRel
   const validator = new Validator();
   const wss = new WebSocketServer({ host: '127.0.0.1', port: options.port ?? 0 });
 
+  const open = new Map<string, NostrFilter[]>();
+  const waiters = new Set<() => void>();
+  let connections = 0;
   wss.on('connection', (ws) => {
     const client = new TagFilteringClient(ws);
+    const connection = ++connections;
     relay.handleConnection(client);
     ws.on('message', async (data) => {
       try {
         const message = await validator.validateIncomingMessage(data);
         client.observe(message);
         await relay.handleMessage(client, message);
+        const [type, id, ...filters] = message as [string, string, ...NostrFilter[]];
+        if (type === 'REQ') open.set(`${connection}:${id}`, filters);
+        if (type === 'CLOSE') open.delete(`${connection}:${id}`);
+        for (const waiter of [...waiters]) waiter();
       } catch (error) {
         client.send(JSON.stringify(createOutgoingNoticeMessage(String((error as Error).message ?? error))));
       }
     });
-    ws.on('close', () => relay.handleDisconnect(client));
+    ws.on('close', () => {
+      relay.handleDisconnect(client);
+      for (const key of [...open.keys()]) if (key.startsWith(`${connection}:`)) open.delete(key);
+    });
     ws.on('error', () => ws.terminate());
   });
 
@@ -70,6 +86,17 @@ export async function startRelay(options: RelayOptions = {}): Promise<RunningRel
   return {
     url: `ws://127.0.0.1:${port}`,
     port,
+    whenSubscribed(match, count = 1) {
+      return new Promise<void>((resolve) => {
+        const check = () => {
+          if ([...open.values()].filter(match).length < count) return;
+          waiters.delete(check);
+          resolve();
+        };
+        waiters.add(check);
+        check();
+      });
+    },
     async close() {
       for (const ws of wss.clients) ws.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));

@@ -12,6 +12,11 @@
  * - `setBalance(0)`: payments are refused by the ledger as INSUFFICIENT_BALANCE, "insufficient balance".
  * lookup_invoice reports the wallet's own record of each outgoing payment: pending while held,
  * settled (with the preimage) once the ledger paid, failed once refused.
+ *
+ * Money in: make_invoice issues an invoice of the wallet's own node; once anyone pays it in the
+ * ledger, lookup_invoice reports it settled and (unless `notifications: false`) the wallet publishes
+ * a NIP-47 `payment_received` notification (kind 23197, NIP-44), as Alby Hub does. `notify(hash)`
+ * publishes it again (duplicates), `muteNotifications()` stops them (a wallet that drops them).
  */
 import { NWCClient, NWCWalletService, NWCWalletServiceKeyPair } from '@getalby/sdk/nwc';
 import type {
@@ -19,6 +24,7 @@ import type {
   NWCWalletServiceResponse,
   Nip47PayInvoiceRequest,
   Nip47PayResponse,
+  Nip47NotificationType,
   Nip47SingleMethod,
   Nip47Transaction,
 } from '@getalby/sdk/nwc';
@@ -42,6 +48,8 @@ export interface TestWalletOptions {
   /** Hex nostr keys, for a NWC URL that stays the same across runs; default random. */
   walletSecretKey?: string;
   clientSecretKey?: string;
+  /** Publish `payment_received` notifications (and say so in get_info); default true. */
+  notifications?: boolean;
 }
 
 /** One pay_invoice request as the wallet received it. */
@@ -112,6 +120,10 @@ export interface TestWallet {
    * `unrecorded`: not recorded at all, so lookup_invoice answers NOT_FOUND).
    */
   refuseNext(code: string, message: string, times?: number, options?: { unrecorded?: boolean }): void;
+  /** Publish the `payment_received` notification of a paid incoming invoice (again). */
+  notify(paymentHash: string): Promise<void>;
+  /** Stop (true) or resume (false) publishing notifications of invoices paid from now on. */
+  muteNotifications(muted?: boolean): void;
   close(): Promise<void>;
 }
 
@@ -125,6 +137,7 @@ export async function startTestWallet(options: TestWalletOptions): Promise<TestW
   const walletSecret = options.walletSecretKey ?? bytesToHex(generateSecretKey());
   const clientSecret = options.clientSecretKey ?? bytesToHex(generateSecretKey());
   const walletPubkey = getPublicKey(hexToBytes(walletSecret));
+  const NOTIFICATIONS: Nip47NotificationType[] = options.notifications === false ? [] : ['payment_received'];
   const clientPubkey = getPublicKey(hexToBytes(clientSecret));
   const nwcUrl = `nostr+walletconnect://${walletPubkey}?relay=${encodeURIComponent(options.relayUrl)}&secret=${clientSecret}`;
 
@@ -207,7 +220,7 @@ export async function startTestWallet(options: TestWalletOptions): Promise<TestW
           block_height: 1,
           block_hash: '0'.repeat(64),
           methods: METHODS,
-          notifications: [],
+          notifications: NOTIFICATIONS,
         },
         error: undefined,
       };
@@ -267,8 +280,33 @@ export async function startTestWallet(options: TestWalletOptions): Promise<TestW
   };
 
   const service = new NWCWalletService({ relayUrls: [options.relayUrl] });
-  await service.publishWalletServiceInfoEvent(walletSecret, METHODS, []);
-  const unsubscribe = await service.subscribe(new NWCWalletServiceKeyPair(walletSecret, clientPubkey), handler);
+  await service.publishWalletServiceInfoEvent(walletSecret, METHODS, NOTIFICATIONS);
+  const keypair = new NWCWalletServiceKeyPair(walletSecret, clientPubkey);
+  const unsubscribe = await service.subscribe(keypair, handler);
+
+  // The SDK's wallet side answers requests only: a notification is signed and published here, as
+  // NIP-47 says (kind 23197, NIP-44 encrypted to the client, tagged with its key).
+  let muted = false;
+  async function publishNotification(made: LedgerInvoice) {
+    const content = JSON.stringify({ notification_type: 'payment_received', notification: incomingTransaction(made) });
+    const event = await service.signEvent(
+      {
+        kind: 23197,
+        created_at: now(),
+        tags: [
+          ['p', clientPubkey],
+          ['encryption', 'nip44_v2'],
+        ],
+        content: await service.encrypt(keypair, content, 'nip44_v2'),
+      },
+      walletSecret,
+    );
+    await Promise.any(service.pool.publish([options.relayUrl], event));
+  }
+  ledger.onSettled((paid) => {
+    if (!NOTIFICATIONS.length || muted || paid.payee !== nodeName || !incoming.has(paid.paymentHash)) return;
+    publishNotification(paid).catch((caught: unknown) => console.error('[test wallet] notification failed:', caught));
+  });
   // The SDK sends its subscription in the background: ready is when a client's request gets an answer.
   const probe = new NWCClient({ nostrWalletConnectUrl: nwcUrl });
   try {
@@ -304,6 +342,14 @@ export async function startTestWallet(options: TestWalletOptions): Promise<TestW
     },
     refuseNext(code, message, times = 1, { unrecorded = false } = {}) {
       for (let i = 0; i < times; i++) refusals.push({ code, message, unrecorded });
+    },
+    async notify(paymentHash) {
+      const made = incoming.get(paymentHash);
+      if (!made) throw new Error(`the wallet made no invoice ${paymentHash}`);
+      await publishNotification(made);
+    },
+    muteNotifications(on = true) {
+      muted = on;
     },
     async close() {
       unsubscribe();

@@ -18,6 +18,7 @@ import * as series from './0014-series';
 import * as quizHistory from './0016-quiz-history';
 import * as runsExportOrder from './0017-runs-export-order';
 import * as announcements from './0018-announcements';
+import * as donations from './0019-donations';
 
 /** Declared apart (`dialect.ts`) so the migrations name it without importing this index, which imports them. */
 export type { Dialect };
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, ArcadeMigration> = {
   '0016_quiz_history': quizHistory,
   '0017_runs_export_order': runsExportOrder,
   '0018_announcements': announcements,
+  '0019_donations': donations,
 };
 
 /** The migrations as Kysely's migrator takes them, for `dialect`. */
