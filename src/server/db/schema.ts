@@ -113,6 +113,13 @@ export interface QuizHistoryTable {
   question_keys: string;
 }
 
+/** From which ticket start a version of a replayed game's rules holds (migration 0021). */
+export interface GameRulesTable {
+  game_id: string;
+  version: number;
+  since: number;
+}
+
 /** One row per player and game: plays and the best single run (the leaderboard's source). */
 export interface GameStatsTable {
   user_id: number;
@@ -328,6 +335,7 @@ export interface Database {
   runs: RunsTable;
   run_tickets: RunTicketsTable;
   quiz_history: QuizHistoryTable;
+  game_rules: GameRulesTable;
   game_stats: GameStatsTable;
   game_totals: GameTotalsTable;
   user_achievements: UserAchievementsTable;

@@ -16,6 +16,7 @@ import * as winnersWhenEnded from './0012-winners-when-ended';
 import * as moderation from './0013-moderation';
 import * as series from './0014-series';
 import * as quizHistory from './0016-quiz-history';
+import * as gameRules from './0021-game-rules';
 
 /** Declared apart (`dialect.ts`) so the migrations name it without importing this index, which imports them. */
 export type { Dialect };
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, ArcadeMigration> = {
   '0013_moderation': moderation,
   '0014_series': series,
   '0016_quiz_history': quizHistory,
+  '0021_game_rules': gameRules,
 };
 
 /** The migrations as Kysely's migrator takes them, for `dialect`. */
