@@ -13,7 +13,7 @@ interface RektWorld {
   score: number;
   level: number;
   achievements: Record<string, boolean>;
-  pillars: { x: number; gapY: number }[];
+  pillars: { x: number; gapY: number; gapH: number }[];
   formations: {
     done?: boolean;
     kind: string;
@@ -35,11 +35,12 @@ export interface RektPlay {
 }
 
 /**
- * Fly REKT! from `seed`: aim for the next gap (and the coins of a formation on the way) until the
- * score reaches `until` or `maxSteps` steps went by, then stop flapping and fall.
+ * Fly REKT! from `seed` (with the rules of version `rules`): aim for the next gap (and the coins of
+ * a formation on the way) until the score reaches `until` or `maxSteps` steps went by, then stop
+ * flapping and fall.
  */
-export function playRekt(seed: number, { until = Infinity, maxSteps = 120 * 120 } = {}): RektPlay {
-  const w = Rekt.createWorld(mulberry32(seed)) as unknown as RektWorld;
+export function playRekt(seed: number, { until = Infinity, maxSteps = 120 * 120, rules = Rekt.RULES } = {}): RektPlay {
+  const w = Rekt.createWorld(mulberry32(seed), rules) as unknown as RektWorld;
   const flaps: number[] = [];
   while (w.bird.alive) {
     let flap = false;
@@ -47,8 +48,17 @@ export function playRekt(seed: number, { until = Infinity, maxSteps = 120 * 120 
     // target need not be worked out (the demo data flies thousands of runs with this).
     if (w.score < until && w.steps < maxSteps && w.bird.vy > -20) {
       const bx = Rekt.birdWorldX(w);
-      const pillar = w.pillars.find((p) => p.x + Rekt.PILLAR_W > bx - 6);
+      const at = w.pillars.findIndex((p) => p.x + Rekt.PILLAR_W > bx - 6);
+      const pillar = at < 0 ? undefined : w.pillars[at];
       let target = pillar ? pillar.gapY + 8 : 110;
+      // Inside a candle's gap, already lean toward the next one (within this gap), as a good player
+      // does when the candles come fast.
+      const after = at < 0 ? undefined : w.pillars[at + 1];
+      if (pillar && after && bx + Rekt.BIRD_R > pillar.x)
+        target = Math.max(
+          pillar.gapY - pillar.gapH / 2 + 31,
+          Math.min(pillar.gapY + pillar.gapH / 2 - 8, after.gapY + 8),
+        );
       const formation = w.formations.find(
         (f) => !f.done && f.cx + f.maxX > bx && f.cx + f.minX - 60 < bx + 30 && (!pillar || f.cx < pillar.x),
       );

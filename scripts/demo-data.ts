@@ -561,11 +561,16 @@ const TIER_EDGE_SCORES = [
  * a little before it, until the points the falling bird still makes stay under it).
  */
 function edgeRun(random: () => number, edge: number) {
-  const seed = Math.floor(random() * 2 ** 31);
   const target = Math.abs(edge);
-  for (let stop = edge > 0 ? target : target - 100; stop > 0; stop -= 200) {
-    const run = demoRektRun(seed, stop);
-    if (edge > 0 ? run.score >= target : run.score < target) return { seed, stop, run };
+  // A flight the autoplayer loses before its stop (the candles of the late levels come fast) is
+  // not one that lands by the edge: another seed flies.
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const seed = Math.floor(random() * 2 ** 31);
+    for (let stop = edge > 0 ? target : target - 100; stop > 0; stop -= 200) {
+      const run = demoRektRun(seed, stop);
+      if (run.score < stop) break;
+      if (edge > 0 ? run.score >= target : run.score < target) return { seed, stop, run };
+    }
   }
   throw new Error(`no demo REKT! run lands by the edge ${edge}`);
 }

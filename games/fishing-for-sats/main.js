@@ -40,6 +40,23 @@ $('over-title').prepend(pixelTitle('TRIP OVER', { color: PAL.cyan, shadow: '#1c4
 $('catch-title').prepend(pixelTitle('CAUGHT!', { color: PAL.gold, shadow: PAL.orangeDark }));
 const season = F.inSeason();
 $('season').textContent = `In season now: ${season.name} (the waters change every 10 minutes)`;
+// Where each fish lives (its depth band, as the aim shows depth: 0-100 M), shallow to deep.
+$('depths').replaceChildren(
+  ...F.FISH.map((f) => {
+    const li = document.createElement('li');
+    const name = document.createElement('span');
+    name.textContent = f.name;
+    const band = document.createElement('span');
+    band.className = 'band';
+    band.textContent = `${Math.round(f.depth[0] * 100)}-${Math.round(f.depth[1] * 100)} M`;
+    li.append(name, band);
+    return li;
+  }),
+);
+/** The short name of a fish for the aim's line: its last word (SARDINE, HAMMERHEAD). */
+const shortName = (f) => f.name.split(' ').at(-1).toUpperCase();
+/** The fish that live at a cast of power `p`, the rarest (most points) first. */
+const fishAt = (p) => F.FISH.filter((f) => p >= f.depth[0] && p <= f.depth[1]).sort((a, b) => b.base - a.base);
 
 // ---------- drawing helpers ----------
 function line(x0, y0, x1, y1, color) {
@@ -826,6 +843,14 @@ function render(t) {
       align: 'center',
       outline: PAL.ink,
     });
+    // who lives there: as many names as the width holds, the rarest first
+    const here = fishAt(p).map(shortName);
+    let line = `HERE: ${here.join(' ')}`;
+    while (here.length > 1 && textWidth(line) > px.W - 8) {
+      here.pop();
+      line = `HERE: ${here.join(' ')} +`;
+    }
+    drawText(ctx, line, px.W / 2, 38, { color: PAL.white, align: 'center', outline: PAL.ink });
     // depth preview marker
     rect(ctx, landX(p) - 1, depthY(p), 3, 1, PAL.gold);
     rect(ctx, landX(p), depthY(p) - 1, 1, 3, PAL.gold);

@@ -14,6 +14,10 @@ const ctx = px.ctx;
 
 const ROUNDS = 10;
 const SECONDS = 15;
+/** Seconds the right answer and why it is right stay on screen (the server's REVEAL_MS: it times the next answer from then). */
+const REVEAL_SECONDS = 3.5;
+/** A practice run (signed out) has no line on why: the next question comes sooner. */
+const PRACTICE_REVEAL_SECONDS = 1.2;
 const KEYS = ['A', 'B', 'C', 'D'];
 
 $('ready-title').prepend(pixelTitle('MR QUIZ', { color: PAL.gold, shadow: PAL.pinkDark }));
@@ -102,17 +106,33 @@ function next() {
   $('q-count').textContent = `Question ${run.index + 1} of ${ROUNDS}`;
   $('q-topic').textContent = q.topic;
   $('q-text').textContent = q.q;
+  const image = $('q-image');
+  image.hidden = !q.image;
+  if (q.image) image.src = q.image;
+  else image.removeAttribute('src');
+  image.alt = q.image ? 'The flag to name' : '';
   $('q-feedback').textContent = '';
   $('q-feedback').dataset.kind = '';
+  $('q-why').textContent = '';
   buttons.forEach((b, i) => {
-    b.querySelector('.label').textContent = current.answers[i];
+    const label = b.querySelector('.label');
+    if (q.pictures) label.replaceChildren(picture(current.answers[i], `Flag ${KEYS[i]}`));
+    else label.textContent = current.answers[i];
     b.className = 'answer';
     b.disabled = false;
-    b.setAttribute('aria-label', `${KEYS[i]}: ${current.answers[i]}`);
+    b.setAttribute('aria-label', q.pictures ? `${KEYS[i]}: flag ${KEYS[i]}` : `${KEYS[i]}: ${current.answers[i]}`);
   });
   $('q-text').focus({ preventScroll: true });
   hud();
   updateTimer(SECONDS);
+}
+
+/** An answer that is a picture (a flag's data URI from the ticket). */
+function picture(src, alt) {
+  const img = document.createElement('img');
+  img.src = src;
+  img.alt = alt;
+  return img;
 }
 
 function elapsed() {
@@ -135,6 +155,7 @@ async function answer(i) {
   buttons.forEach((b) => (b.disabled = true));
   let ok;
   let points = 0;
+  let why = null;
   if (run.local) {
     ok = !timedOut && i === current.correct;
     if (ok) points = 100 + Math.round(left * 10);
@@ -158,6 +179,7 @@ async function answer(i) {
     ok = verdict.ok;
     points = verdict.points;
     timedOut = verdict.timedOut;
+    why = verdict.why ?? null;
   }
   if (ok) {
     run.score += points;
@@ -169,17 +191,21 @@ async function answer(i) {
     ok,
     timedOut,
     answer: current.answers[current.correct],
+    pictures: Boolean(current.q.pictures),
     points,
   });
   phase = 'reveal';
-  revealTimer = 1.2;
+  revealTimer = run.local ? PRACTICE_REVEAL_SECONDS : REVEAL_SECONDS;
+  $('q-why').textContent = why ?? '';
   buttons.forEach((b, j) => {
     b.disabled = true;
     if (j === current.correct) b.classList.add('correct');
     else if (j === i) b.classList.add('wrong');
   });
   const fb = $('q-feedback');
-  const right = `${KEYS[current.correct]}: ${current.answers[current.correct]}`;
+  const right = current.q.pictures
+    ? `flag ${KEYS[current.correct]}`
+    : `${KEYS[current.correct]}: ${current.answers[current.correct]}`;
   if (ok) {
     fb.textContent = `Correct! +${formatCount(points)} (${points - 100} time bonus)`;
     fb.dataset.kind = 'ok';
@@ -233,7 +259,8 @@ function finish() {
       mark.textContent = l.ok ? '✓' : '✗';
       mark.setAttribute('aria-label', l.ok ? 'correct' : 'wrong');
       const text = document.createElement('span');
-      text.textContent = `${l.q} — ${l.answer}`;
+      if (l.pictures) text.append(`${l.q} — `, picture(l.answer, 'the right flag'));
+      else text.textContent = `${l.q} — ${l.answer}`;
       const pts = document.createElement('span');
       pts.className = 'pts';
       pts.textContent = l.ok ? `+${l.points}` : '0';

@@ -46,8 +46,37 @@ export const FORMATION_BONUS = 250;
 export const STEP = 1 / 120;
 const LABELS = ['CPI', 'M2', 'FED', 'QE', 'TAX', '9%', 'IMF', 'ECB', 'USD', 'EUR', 'PPI', 'GDP'];
 
-export const speedFor = (level) => Math.min(60 + 6 * (level - 1), 126);
-export const gapFor = (level) => Math.max(78 - 2 * (level - 1), 58);
+/**
+ * The rules' version (README, "REKT! rules"). 1: speed and gaps stop changing at level 12, after
+ * which a run is endurance. 2 (runs whose ticket was issued since the arcade took it up,
+ * `src/server/games/rules.ts`): past level 12 the speed keeps rising and the gaps narrowing, and
+ * each level has a pattern of its own. Levels 1 to 12 are the same in both.
+ */
+export const RULES = 2;
+/** The level from which the rules of version 2 differ: the first one whose pillars have a pattern. */
+export const PATTERN_FROM = 13;
+export const speedFor = (level, rules = RULES) =>
+  rules < 2 || level < PATTERN_FROM ? Math.min(60 + 6 * (level - 1), 126) : Math.min(126 + 2.5 * (level - 12), 176);
+export const gapFor = (level, rules = RULES) =>
+  rules < 2 || level < PATTERN_FROM ? Math.max(78 - 2 * (level - 1), 58) : Math.max(58 - 0.5 * (level - 12), 50);
+/**
+ * A level's pattern from level 13 on (rules 2), drawn with the seed: how its pillars' gaps move
+ * and what it does to the speed and the gap. Never the same twice in a row.
+ * - steady: gaps wander as before (up to 62 px from one to the next, less as the speed grows past 126);
+ * - swings: wider jumps, up to 74 px (as steady, less when faster);
+ * - stairs: every gap 22-34 px higher (or lower) than the last, turning at the edges;
+ * - rush: 14 px/s faster, gaps 6 px wider;
+ * - squeeze: 12 px/s slower, gaps 5 px narrower.
+ */
+export const PATTERNS = ['steady', 'swings', 'stairs', 'rush', 'squeeze'];
+const PATTERN_SPEED = { steady: 0, swings: 0, stairs: 0, rush: 14, squeeze: -12 };
+const PATTERN_GAP = { steady: 0, swings: 0, stairs: 0, rush: 6, squeeze: -5 };
+/** A level's pattern (rules 2, from level 13; 'steady' before, and under rules 1). */
+export const patternOf = (w, level) => w.patterns[level] ?? 'steady';
+/** A level's speed in this world, its pattern's included. */
+export const speedAt = (w, level) => speedFor(level, w.rules) + PATTERN_SPEED[patternOf(w, level)];
+/** A level's gap in this world, its pattern's included. */
+export const gapAt = (w, level) => gapFor(level, w.rules) + PATTERN_GAP[patternOf(w, level)];
 export const levelFor = (pillars) => 1 + Math.floor(pillars / 10);
 /**
  * Points are worth more the higher the level: x1 on levels 1-4, x2 on 5-8, x3 on 9-12 and so on
@@ -170,9 +199,14 @@ export function coinOffset(f, c, d) {
   return [c.ox, c.oy, 0];
 }
 
-export function createWorld(random = Math.random) {
+export function createWorld(random = Math.random, rules = RULES) {
   const w = {
     random,
+    rules,
+    /** Each level's pattern, by level, drawn as its first pillar is built (rules 2, from level 13). */
+    patterns: {},
+    /** The way 'stairs' climbs: 1 down, -1 up. */
+    stairs: 1,
     t: 0,
     /** Fixed steps taken since the run started (the input log counts in them). */
     steps: 0,
@@ -198,7 +232,7 @@ export function createWorld(random = Math.random) {
 }
 
 export const birdWorldX = (w) => w.camX + BIRD_X;
-export const speedOf = (w) => speedFor(w.level);
+export const speedOf = (w) => speedAt(w, w.level);
 
 function nextFormationName(w) {
   if (!w.queue.length) {
@@ -220,10 +254,24 @@ function generate(w) {
   while (w.nextX < w.camX + 720) {
     const index = w.spawned++;
     const level = levelFor(index);
-    const gapH = gapFor(level);
+    if (w.rules >= 2 && level >= PATTERN_FROM && index % 10 === 0) drawPattern(w, level);
+    const pattern = patternOf(w, level);
+    const gapH = gapAt(w, level);
     const lo = 18 + gapH / 2;
     const hi = GROUND_Y - 18 - gapH / 2;
-    const gapY = clamp(w.lastGapY + (w.random() * 2 - 1) * 62, lo, hi);
+    let gapY;
+    if (pattern === 'stairs') {
+      let next = w.lastGapY + w.stairs * (22 + w.random() * 12);
+      if (next < lo || next > hi) {
+        w.stairs = -w.stairs;
+        next = w.lastGapY + w.stairs * (22 + w.random() * 12);
+      }
+      gapY = clamp(next, lo, hi);
+    } else {
+      // Past 126 px/s the jumps shrink with the speed, so a gap below can still be reached by falling.
+      const reach = (pattern === 'swings' ? 74 : 62) * Math.min(1, 126 / speedAt(w, level));
+      gapY = clamp(w.lastGapY + (w.random() * 2 - 1) * reach, lo, hi);
+    }
     const x = w.nextX;
     w.pillars.push({ x, gapY, gapH, passed: false, label: LABELS[index % LABELS.length], index });
     w.coins.push({ x: x + PILLAR_W / 2, y: gapY, taken: false, f: null });
@@ -231,7 +279,7 @@ function generate(w) {
     w.nextX = x + SPACING + Math.floor(w.random() * 16);
     if (index % 3 === 1) {
       // a formation in a widened stretch after this pillar
-      const v = speedFor(level);
+      const v = speedAt(w, level);
       const f = makeFormation(nextFormationName(w), v);
       const left = x + PILLAR_W + 40 * (v / 60);
       f.cx = left - f.minX;
@@ -248,6 +296,14 @@ function generate(w) {
   if (w.coins.length && w.coins[0].x < behind) w.coins = w.coins.filter((c) => c.x > behind);
   if (w.formations.length && w.formations[0].cx + 120 < behind)
     w.formations = w.formations.filter((f) => f.cx + 120 > behind);
+}
+
+/** Draw the pattern of `level` (its first pillar is being built): not the one before it. */
+function drawPattern(w, level) {
+  let pattern = PATTERNS[Math.floor(w.random() * PATTERNS.length)];
+  if (pattern === w.patterns[level - 1]) pattern = PATTERNS[(PATTERNS.indexOf(pattern) + 1) % PATTERNS.length];
+  w.patterns[level] = pattern;
+  if (pattern === 'stairs') w.stairs = w.random() < 0.5 ? -1 : 1;
 }
 
 /** Current world position of a formation coin. */
@@ -314,7 +370,11 @@ export function step(w, flap = false) {
       const level = levelFor(w.pillarsPassed);
       if (level !== w.level) {
         w.level = level;
-        w.events.push({ type: 'level', level });
+        w.events.push({
+          type: 'level',
+          level,
+          pattern: w.rules >= 2 && level >= PATTERN_FROM ? patternOf(w, level) : null,
+        });
       }
     }
     if (hitsPillar(p, bx, b.y, BIRD_R - 0.5)) return die(w, 'pillar');
@@ -406,8 +466,8 @@ function die(w, cause) {
  * replay takes more than `budgetMs` of CPU time.
  * Returns the result the run reached and how many steps it took.
  */
-export function replay(seed, flaps, maxSteps, budgetMs = Infinity) {
-  const w = createWorld(mulberry32(seed));
+export function replay(seed, flaps, maxSteps, budgetMs = Infinity, rules = RULES) {
+  const w = createWorld(mulberry32(seed), rules);
   const deadline = performance.now() + budgetMs;
   let next = 0;
   while (w.bird.alive) {

@@ -380,6 +380,35 @@ function flap() {
   if (phase === 'playing') flapQueued = true;
 }
 
+/** What the level-up banner calls each pattern of the levels from 13 on (game.js, PATTERNS). */
+const PATTERN_WORDS = {
+  steady: 'STEADY CLIMB',
+  swings: 'WILD SWINGS',
+  stairs: 'CANDLE STAIRS',
+  rush: 'RUSH: FASTER',
+  squeeze: 'SQUEEZE: NARROWER',
+};
+
+// ---------- a phone held upright ----------
+// The world is 400 virtual pixels wide on every screen (one leaderboard), so a phone held upright
+// shows it as a strip. The prompt asks to turn the phone (the layout follows at once); PLAY UPRIGHT
+// plays on in the strip, and the choice holds for this visit.
+const UPRIGHT_KEY = 'rekt-upright';
+try {
+  if (sessionStorage.getItem(UPRIGHT_KEY)) document.body.dataset.upright = 'true';
+} catch {
+  // storage refused (private mode): the prompt comes back on a reload
+}
+$('play-upright').addEventListener('click', () => {
+  document.body.dataset.upright = 'true';
+  try {
+    sessionStorage.setItem(UPRIGHT_KEY, '1');
+  } catch {
+    // see above
+  }
+  $('play').focus({ preventScroll: true });
+});
+
 // ---------- input ----------
 const stage = $('stage');
 stage.addEventListener('pointerdown', (e) => {
@@ -423,9 +452,17 @@ function handleEvents() {
     } else if (ev.type === 'level') {
       const multiplier = G.multiplierFor(ev.level);
       const richer = multiplier > G.multiplierFor(ev.level - 1);
+      // From level 13 each level has a pattern of its own (rules 2): the banner names it.
+      const pattern = ev.pattern ? PATTERN_WORDS[ev.pattern] : null;
       banner = {
         text: `LEVEL ${ev.level}`,
-        sub: richer ? `POINTS X${multiplier}` : 'INFLATION RISING',
+        sub: pattern
+          ? richer
+            ? `POINTS X${multiplier} - ${pattern}`
+            : pattern
+          : richer
+            ? `POINTS X${multiplier}`
+            : 'INFLATION RISING',
         t: 0,
         color: richer ? PAL.gold : PAL.cyan,
         life: 1.6,

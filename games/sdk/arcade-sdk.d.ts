@@ -305,10 +305,21 @@ export type Player = {
 export type TicketQuestion = {
   topic: string;
   /**
-   * the question's text
+   * the question
    */
   q: string;
+  /**
+   * in the order to show them; data URIs of pictures when `pictures`
+   */
   answers: string[];
+  /**
+   * a picture the question shows (a flag), as a data URI that names nothing
+   */
+  image?: string | undefined;
+  /**
+   * the answers are pictures, not words
+   */
+  pictures?: true | undefined;
 };
 /**
  * A run ticket (README, "Fair play"): the run's id and seed, issued by the arcade when the run
@@ -450,13 +461,20 @@ export type TokenInfo = {
  * Mr Quiz: the server's verdict on one answer.
  */
 export type AnswerVerdict = {
-  correct: boolean;
   /**
    * the right answer's index
    */
-  ok: number;
+  correct: number;
+  /**
+   * whether the answer was right (and in time)
+   */
+  ok: boolean;
   points: number;
   timedOut: boolean;
+  /**
+   * one line on why the right answer is right (null where the server has none)
+   */
+  why: string | null;
 };
 export type ConnectOptions = {
   /**

@@ -47,8 +47,10 @@ export const VERSION = '1.1.0';
  * One of Mr Quiz's questions as its ticket carries it (without the answer).
  * @typedef {object} TicketQuestion
  * @property {string} topic
- * @property {string} q the question's text
- * @property {string[]} answers
+ * @property {string} q the question
+ * @property {string[]} answers in the order to show them; data URIs of pictures when `pictures`
+ * @property {string} [image] a picture the question shows (a flag), as a data URI that names nothing
+ * @property {true} [pictures] the answers are pictures, not words
  */
 
 /**
@@ -143,10 +145,11 @@ export const VERSION = '1.1.0';
 /**
  * Mr Quiz: the server's verdict on one answer.
  * @typedef {object} AnswerVerdict
- * @property {boolean} correct
- * @property {number} ok the right answer's index
+ * @property {number} correct the right answer's index
+ * @property {boolean} ok whether the answer was right (and in time)
  * @property {number} points
  * @property {boolean} timedOut
+ * @property {string | null} why one line on why the right answer is right (null where the server has none)
  */
 
 /**

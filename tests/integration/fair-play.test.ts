@@ -15,9 +15,10 @@ import {
   TICKET_LIFETIME_MS,
   TICKET_STARTS,
 } from '~/server/games/fair-play';
-import { ANSWER_ALLOWANCE_MS, REVEAL_MS, type QuizState } from '~/server/games/quiz';
+import { ANSWER_ALLOWANCE_MS, quizQuestions, REVEAL_MS, type QuizState } from '~/server/games/quiz';
 import { submitRun } from '~/server/games/runs';
 import { listUserScores } from '~/server/games/stats';
+import { replay as replayRekt } from '../../games/rekt/game.js';
 import { playFishing, playRekt } from '../../scripts/autoplay';
 import { addPlayer, DIALECTS, freshServices, type TestServices } from '../support/services';
 
@@ -61,14 +62,16 @@ describe.each(DIALECTS)('fair play on %s', (dialect) => {
   const storedRuns = async () =>
     s.db.selectFrom('runs').select(['run_id', 'score', 'verified']).orderBy('id').execute();
   /** Where each question's right answer is shown, as the server keeps it in the quiz ticket. */
-  const rightAnswers = async (runId: string) => {
+  /** What the server keeps of a quiz in its ticket's row. */
+  const quizState = async (runId: string) => {
     const row = await s.db
       .selectFrom('run_tickets')
       .select('quiz_json')
       .where('run_id', '=', runId)
       .executeTakeFirstOrThrow();
-    return (JSON.parse(row.quiz_json!) as QuizState).orders.map((order) => order.indexOf(0));
+    return JSON.parse(row.quiz_json!) as QuizState;
   };
+  const rightAnswers = async (runId: string) => (await quizState(runId)).orders.map((order) => order.indexOf(0));
 
   it("a replayed REKT! run is stored with the replay's result and marked verified", async () => {
     const ticket = await startRun(s.db, rekt, player, T0);
@@ -165,6 +168,51 @@ describe.each(DIALECTS)('fair play on %s', (dialect) => {
     expect(
       await s.db.selectFrom('run_tickets').select('used_at').where('run_id', '=', second.runId).executeTakeFirst(),
     ).toEqual({ used_at: null });
+  });
+
+  it('REKT!: a run is replayed with the rules its ticket was issued under (version 1 before the arcade took up 2)', async () => {
+    // This arcade took up the rules of version 2 a minute after T0 (migration 0021 records when).
+    await s.db
+      .updateTable('game_rules')
+      .set({ since: T0 + MINUTE })
+      .where('game_id', '=', 'rekt')
+      .execute();
+    const before = await startRun(s.db, rekt, player, T0);
+    const oldPlay = playRekt(before.seed, { until: 40_000, maxSteps: 120 * 60 * 15, rules: 1 });
+    // Past level 12, where the two versions part: the same flaps fly another run under version 2.
+    expect(oldPlay.level).toBeGreaterThan(13);
+    const underVersion2 = () => {
+      try {
+        return replayRekt(before.seed, oldPlay.flaps, 120 * 60 * 15).score;
+      } catch {
+        return 'refused'; // the bird dies earlier under version 2: flaps after it was REKT
+      }
+    };
+    expect(underVersion2()).not.toBe(oldPlay.score);
+    const body = (ticket: { runId: string }, play: ReturnType<typeof playRekt>) => ({
+      runId: ticket.runId,
+      score: play.score,
+      level: play.level,
+      achievements: play.achievements,
+      inputs: play.flaps,
+    });
+    expect((await submit(rekt, player, body(before, oldPlay), T0 + rektMs(oldPlay.steps) + SECOND)).run).toMatchObject({
+      score: oldPlay.score,
+      level: oldPlay.level,
+      verified: true,
+    });
+    // A ticket issued since: version 2, and a run flown by version 1 does not match it.
+    const after = await startRun(s.db, rekt, player, T0 + 2 * MINUTE);
+    const newPlay = playRekt(after.seed, { until: 40_000, maxSteps: 120 * 60 * 15 });
+    const stale = playRekt(after.seed, { until: 40_000, maxSteps: 120 * 60 * 15, rules: 1 });
+    expect(newPlay.level).toBeGreaterThan(13);
+    const done = T0 + 2 * MINUTE + rektMs(Math.max(newPlay.steps, stale.steps)) + SECOND;
+    expect((await refusal(submit(rekt, player, body(after, stale), done)))[0]).toBe(422);
+    expect((await submit(rekt, player, body(after, newPlay), done)).run).toMatchObject({
+      score: newPlay.score,
+      level: newPlay.level,
+      verified: true,
+    });
   });
 
   it('refuses forged scores, altered logs, reused, expired and foreign tickets, long logs and fast runs, storing nothing', async () => {
@@ -377,7 +425,8 @@ describe.each(DIALECTS)('fair play on %s', (dialect) => {
       achievements: play.achievements,
       inputs: play.flaps,
     };
-    const done = day + rektMs(play.steps) + SECOND;
+    // Long enough after the ticket for any of this test's three short runs (seeds are random).
+    const done = day + rektMs(120 * 20) + SECOND;
     // A hair under the allowance: this run is replayed and stored, and its replay time uses the rest up.
     chargeReplay(player, REPLAY_MS_PER_MINUTE - 0.001, day);
     expect((await submit(rekt, player, body, done)).created).toBe(true);
@@ -683,7 +732,9 @@ describe.each(DIALECTS)('fair play on %s', (dialect) => {
     const ticket = await startRun(s.db, quiz, player, T0);
     expect(ticket.questions).toHaveLength(10);
     expect(new Set(ticket.questions!.map((q) => q.q)).size).toBe(10);
-    for (const q of ticket.questions!) expect(Object.keys(q).sort()).toEqual(['answers', 'q', 'topic']);
+    // A flag question adds its picture (or its pictures as answers): nothing that marks an answer.
+    for (const q of ticket.questions!)
+      expect(['answers', 'image', 'pictures', 'q', 'topic']).toEqual(expect.arrayContaining(Object.keys(q)));
     // The server keeps where the right answer went (its answer 0) in the ticket's row.
     const right = await rightAnswers(ticket.runId);
     expect(right.every((r) => r >= 0 && r < 4)).toBe(true);
@@ -693,18 +744,15 @@ describe.each(DIALECTS)('fair play on %s', (dialect) => {
       now += 2000; // two seconds to think
       const choice = i < 7 ? right[i]! : (right[i]! + 1) % 4;
       verdicts.push(
-        await answerQuestion(
-          s.db,
-          quiz,
-          player,
-          ticket.runId,
-          { question: i, choice, ms: 2000 - (i === 0 ? 0 : REVEAL_MS) },
-          now,
-        ),
+        await answerQuestion(s.db, quiz, player, ticket.runId, { question: i, choice, ms: i === 0 ? 2000 : 800 }, now),
       );
       now += REVEAL_MS;
     }
     expect(verdicts.map((v) => v.ok)).toEqual([true, true, true, true, true, true, true, false, false, false]);
+    // Each verdict says in one line why the right answer is right, the wrong answers' too.
+    const made = quizQuestions(ticket.seed).made;
+    expect(verdicts.map((v) => v.why)).toEqual(made.map((m) => m.why));
+    for (const v of verdicts) expect(v.why).toMatch(/^[^\n]{5,240}$/);
     expect(verdicts.map((v) => v.correct)).toEqual(right);
     // 100 per right answer plus 10 per second left of 15.
     expect(verdicts[0]!.points).toBe(100 + 130);
@@ -722,6 +770,20 @@ describe.each(DIALECTS)('fair play on %s', (dialect) => {
       level: 7,
       verified: true,
     });
+  });
+
+  it('Mr Quiz: a quiz issued before the lines on why is answered as before, with no line', async () => {
+    const ticket = await startRun(s.db, quiz, player, T0);
+    const { why: _why, ...before } = await quizState(ticket.runId);
+    await s.db
+      .updateTable('run_tickets')
+      .set({ quiz_json: JSON.stringify(before) })
+      .where('run_id', '=', ticket.runId)
+      .execute();
+    const right = (await rightAnswers(ticket.runId))[0]!;
+    expect(
+      await answerQuestion(s.db, quiz, player, ticket.runId, { question: 0, choice: right, ms: 1000 }, T0 + 1000),
+    ).toEqual({ correct: right, ok: true, points: 100 + 140, timedOut: false, why: null });
   });
 
   it('Mr Quiz: a claimed quick answer counts the time the server saw, answers go in order, and an unfinished quiz is refused', async () => {

@@ -61,6 +61,22 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
     ]);
   });
 
+  it('0021 takes up the REKT! rules of version 2 for the tickets issued after every ticket the database has', async () => {
+    const h = await open();
+    expect((await migrator(h).migrateTo('0016_quiz_history')).error).toBeUndefined();
+    await sql`insert into users (username, username_key, email, country, created_at) values ('Ann', 'ann', 'ann@example.com', 'DE', 1)`.execute(
+      h.db,
+    );
+    await sql`insert into run_tickets (run_id, user_id, game_id, seed, started_at) values ('a', 1, 'rekt', 1, 1700000000000), ('b', 1, 'rekt', 2, 1700000005000), ('c', 1, 'fishing-for-sats', 3, 1800000000000)`.execute(
+      h.db,
+    );
+    await migrateToLatest(h);
+    expect(await h.db.selectFrom('game_rules').selectAll().execute()).toEqual([
+      { game_id: 'rekt', version: 2, since: 1700000005001 },
+    ]);
+    // (A fresh database has no tickets: version 2 from the start, since 0; the other tests run on it.)
+  });
+
   it("0005 seeds the avatar collection and carries every player's total score over from their runs", async () => {
     const h = await open();
     expect((await migrator(h).migrateTo('0004_game_total_shards')).error).toBeUndefined();
@@ -139,6 +155,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
       '0017_runs_export_order',
       '0018_announcements',
       '0019_donations',
+      '0021_game_rules',
     ]);
     await migrateToLatest(h);
     const tables = async () =>
@@ -152,6 +169,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
       'avatars',
       'game_announcements',
       'donations',
+      'game_rules',
       'game_stats',
       'game_totals',
       'magic_links',

@@ -131,6 +131,13 @@ export interface AnnouncementMailsTable {
   given_up_at: number | null;
 }
 
+/** From which ticket start a version of a replayed game's rules holds (migration 0021). */
+export interface GameRulesTable {
+  game_id: string;
+  version: number;
+  since: number;
+}
+
 /** One row per player and game: plays and the best single run (the leaderboard's source). */
 export interface GameStatsTable {
   user_id: number;
@@ -370,6 +377,7 @@ export interface Database {
   quiz_history: QuizHistoryTable;
   game_announcements: GameAnnouncementsTable;
   announcement_mails: AnnouncementMailsTable;
+  game_rules: GameRulesTable;
   game_stats: GameStatsTable;
   game_totals: GameTotalsTable;
   user_achievements: UserAchievementsTable;

@@ -13,6 +13,7 @@ import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../sh
 import type { CatalogueGame } from './catalogue';
 import { answerInState, quizQuestions, scoreQuiz, type QuizState, type TicketQuestion } from './quiz';
 import { recentQuizKeys, rememberQuiz } from './quiz-history';
+import { rulesFor } from './rules';
 import { REPLAY_CPU_BUDGET_MS, seconds } from './replay';
 import { noTicket, TICKET_REUSED, ticketOfAnotherGame, ticketOfAnotherPlayer } from './ticket-refusals';
 import { assertPlausible, type RunToStore } from './runs';
@@ -210,7 +211,8 @@ export async function checkRun(
       quiz_json: null,
     };
     try {
-      return checkOnTicket(game, mode, ticket, input, bodyHash, now);
+      const rules = await rulesFor(db, game.rules.gameId, ticket.started_at);
+      return checkOnTicket(game, mode, ticket, input, bodyHash, now, rules);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       // Refused: the ticket, read, may have the answer that comes first (none, another game's, used).
@@ -218,7 +220,9 @@ export async function checkRun(
       throw error;
     }
   }
-  return checkOnTicket(game, mode, await openTicket(db, game, userId, input.runId, now), input, bodyHash, now);
+  const ticket = await openTicket(db, game, userId, input.runId, now);
+  const rules = await rulesFor(db, game.rules.gameId, ticket.started_at);
+  return checkOnTicket(game, mode, ticket, input, bodyHash, now, rules);
 }
 
 /** A used ticket serves only a retry of the very body it holds: another is a reuse (409). */
@@ -234,6 +238,7 @@ function checkOnTicket(
   input: SubmitRunRequest,
   bodyHash: string,
   now: number,
+  rules: number | undefined,
 ): RunToStore {
   assertNotReused(ticket, bodyHash);
   const age = (ticket.used_at ?? now) - ticket.started_at;
@@ -250,7 +255,7 @@ function checkOnTicket(
     // What the run claims must fit its game as a signed run's must (no fish on REKT!, no unknown
     // formation), even where the replay's own result would leave it out.
     assertPlausible(game.rules, input);
-    run = { ...replayRun(game, ticket, input, age, now), runId: input.runId, verified: true };
+    run = { ...replayRun(game, ticket, input, age, now, rules), runId: input.runId, verified: true };
   }
   return ticket.used_at === null ? { ...run, ticketHash: bodyHash } : run;
 }
@@ -271,6 +276,7 @@ function replayRun(
   input: SubmitRunRequest,
   age: number,
   now: number,
+  rules: number | undefined,
 ): SubmitRunRequest {
   const { replayer } = game;
   const run = { gameName: game.name, ticket, input, age };
@@ -283,7 +289,7 @@ function replayRun(
   assertReplayAllowance(ticket.user_id, now);
   const started = performance.now();
   try {
-    return replayer.replay({ ...run, inputs: input.inputs, maxSteps });
+    return replayer.replay({ ...run, inputs: input.inputs, maxSteps, rules });
   } catch (error) {
     if (!(error instanceof ReplayError)) throw error;
     if (error.kind === 'too-long') {

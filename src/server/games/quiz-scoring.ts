@@ -6,8 +6,8 @@ import { badRequest, conflict } from '../shared/errors';
 export const QUIZ_ROUNDS = 10;
 /** Seconds to answer a question. */
 export const QUIZ_SECONDS = 15;
-/** How long the game shows the right answer before the next question. */
-export const REVEAL_MS = 1200;
+/** How long the game shows the right answer and why before the next question (games/mr-quiz/main.js: REVEAL_SECONDS). */
+export const REVEAL_MS = 3500;
 /** Network and rendering time the server grants a player's answer beyond what it measured. */
 export const ANSWER_ALLOWANCE_MS = 1500;
 
@@ -26,6 +26,8 @@ export interface QuizState {
   /** Per question: the answer shown at each position (0 is the right one, 1-3 the wrong ones). */
   orders: number[][];
   answers: GivenAnswer[];
+  /** Per question: one line on why its answer is right, told with the result (tickets issued before it have none). */
+  why?: string[];
 }
 
 /**
@@ -54,7 +56,8 @@ export function answerInState(
   const ok = answer.choice !== null && answer.choice === right && inTime;
   const points = ok ? 100 + Math.round(Math.max(0, QUIZ_SECONDS - elapsed / 1000) * 10) : 0;
   const next: QuizState = { ...state, answers: [...state.answers, { choice: answer.choice, at: now, points, ok }] };
-  return { next, result: { correct: right, ok, points, timedOut: answer.choice === null || !inTime } };
+  const why = state.why?.[index] || null;
+  return { next, result: { correct: right, ok, points, timedOut: answer.choice === null || !inTime, why } };
 }
 
 /** The result of a quiz run so far. */

@@ -16,6 +16,10 @@ export interface TicketQuestion {
   topic: string;
   q: string;
   answers: string[];
+  /** A picture the question shows (a flag), as a data URI that names nothing. */
+  image?: string;
+  /** The answers are pictures (data URIs), not words. */
+  pictures?: true;
 }
 
 /**
@@ -59,7 +63,17 @@ export function quizQuestions(
   const orders = made.map(() => shuffleWith(random, [0, 1, 2, 3]));
   const questions = made.map((m, i) => {
     const answers = [m.right, ...m.wrong];
-    return { topic: m.topic, q: m.q, answers: orders[i]!.map((a) => answers[a]!) };
+    return {
+      topic: m.topic,
+      q: m.q,
+      answers: orders[i]!.map((a) => answers[a]!),
+      ...(m.image ? { image: m.image } : {}),
+      ...(m.pictures ? { pictures: m.pictures } : {}),
+    };
   });
-  return { state: { keys: made.map((m) => m.key), orders, answers: [] }, questions, made };
+  return {
+    state: { keys: made.map((m) => m.key), orders, answers: [], why: made.map((m) => m.why) },
+    questions,
+    made,
+  };
 }

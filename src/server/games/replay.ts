@@ -23,6 +23,8 @@ export interface RunToReplay {
 export interface LoggedRun extends RunToReplay {
   inputs: unknown[];
   maxSteps: number;
+  /** The version of the game's rules its ticket was issued under (`rules.ts`); undefined: the game's only rules. */
+  rules?: number | undefined;
 }
 
 /**

@@ -19,6 +19,7 @@ import * as quizHistory from './0016-quiz-history';
 import * as runsExportOrder from './0017-runs-export-order';
 import * as announcements from './0018-announcements';
 import * as donations from './0019-donations';
+import * as gameRules from './0021-game-rules';
 
 /** Declared apart (`dialect.ts`) so the migrations name it without importing this index, which imports them. */
 export type { Dialect };
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, ArcadeMigration> = {
   '0017_runs_export_order': runsExportOrder,
   '0018_announcements': announcements,
   '0019_donations': donations,
+  '0021_game_rules': gameRules,
 };
 
 /** The migrations as Kysely's migrator takes them, for `dialect`. */

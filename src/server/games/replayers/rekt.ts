@@ -7,11 +7,11 @@ import { replay as replayRekt, STEP as REKT_STEP } from '../../../../games/rekt/
 export const rektReplayer: Replayer = {
   from: 'inputs',
   stepSeconds: REKT_STEP,
-  replay({ ticket, input, inputs: flaps, age, maxSteps }) {
+  replay({ ticket, input, inputs: flaps, age, maxSteps, rules }) {
     if (!flaps.every((f): f is number => Number.isSafeInteger(f) && (f as number) >= 0))
       throw badRequest('REKT! inputs are the step numbers of the flaps: whole numbers, 0 or more.');
     assertLogFits(flaps.at(-1), maxSteps, REKT_STEP, age);
-    const result = replayRekt(ticket.seed, flaps, maxSteps, REPLAY_CPU_BUDGET_MS);
+    const result = replayRekt(ticket.seed, flaps, maxSteps, REPLAY_CPU_BUDGET_MS, rules);
     assertSame(input.score, result.score, 'a score of', 'scores');
     assertSame(input.level ?? null, result.level, 'level', 'reaches level');
     const claimed = input.achievements ?? {};
