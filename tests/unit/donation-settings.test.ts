@@ -15,7 +15,7 @@ const base: Settings = {
   SECRET_KEY: 'x'.repeat(40),
   SITE_URL: 'https://arcade.example',
   MAIL_OUTBOX: '1',
-  GAMES_ORIGIN: 'https://games.arcade.example',
+  GAMES_ORIGIN: 'https://arcade-games.example',
 };
 
 describe('donation settings', () => {
