@@ -156,7 +156,8 @@ describe('Hello Sats serving several arcades (the e2e tests run one arcade a wor
   it("makes its page for the listed arcade its ?arcade= names, asks the arcade a call names, and else the first's", async () => {
     // a second arcade that knows only Bob's token
     const other = createServer((req, res) => {
-      const ok = req.url === '/api/games/token-info?gameId=hello-sats' && req.headers.authorization === 'Bearer token-bob';
+      const ok =
+        req.url === '/api/games/token-info?gameId=hello-sats' && req.headers.authorization === 'Bearer token-bob';
       res.writeHead(ok ? 200 : 401, { 'content-type': 'application/json' });
       res.end(JSON.stringify(ok ? { userId: 99, username: 'bob-elsewhere' } : { error: 'no' }));
     });
