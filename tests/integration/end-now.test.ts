@@ -91,7 +91,7 @@ describe.each(DIALECTS)('ending a tournament now on %s', (dialect) => {
       },
     ]);
     expect(describeAudit(audit[0]!)).toBe(
-      'ended the tournament Oops Cup now, at 2026-05-01T12:00:00.000Z instead of 2026-05-01T13:00:00.000Z',
+      'ended the tournament Oops Cup now, at 05/01/26 12:00 UTC instead of 05/01/26 13:00 UTC',
     );
   });
 

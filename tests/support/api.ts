@@ -57,7 +57,8 @@ export async function call(server: RunningServer, path: string, options: CallOpt
 
 /** The session cookie a response set, as a `Cookie` header value. */
 export function sessionCookie(result: CallResult): string {
-  const set = result.headers.getSetCookie().find((c) => c.startsWith('sats_session='));
+  // `__Host-sats_session` on an https SITE_URL, `sats_session` on http (README, "Sessions")
+  const set = result.headers.getSetCookie().find((c) => /^(__Host-)?sats_session=/.test(c));
   if (!set) throw new Error('no session cookie was set');
   return set.split(';')[0]!;
 }

@@ -37,6 +37,7 @@ export async function runStep(step: MiddlewareHandler, path: string, request: St
   const jar: RecordingCookies = { values: new Map(Object.entries(request.cookies ?? {})), set: new Map(), deleted: [] };
   const cookies = {
     get: (name: string) => (jar.values.has(name) ? { value: jar.values.get(name)! } : undefined),
+    has: (name: string) => jar.values.has(name),
     set: (name: string, value: string, options: unknown) => void jar.set.set(name, { value, options }),
     delete: (name: string) => void jar.deleted.push(name),
   } as unknown as AstroCookies;
