@@ -114,7 +114,10 @@ describe.each(DIALECTS)('the reference games on an origin of their own, on %s', 
     expect(frameSources(play.headers.get('content-security-policy'))).toEqual(
       [server.gamesUrl, ...(await externalGameOrigins(server))].sort(),
     );
-    const framed = [server.gamesUrl, ...(await externalGameOrigins(server))].map((o) => `"${o}"`).join(' ');
+    const framed = [server.gamesUrl, ...(await externalGameOrigins(server))]
+      .sort()
+      .map((o) => `"${o}"`)
+      .join(' ');
     expect(play.headers.get('permissions-policy')).toContain(`fullscreen=(self ${framed})`);
     const player = await signUpPlayer(server, `Framer_${dialect}`);
     const token = await call(server, '/api/auth/game-token?gameId=rekt', { cookie: player.cookie });
