@@ -83,12 +83,9 @@ function Showcase({ games }: { games: MachineGame[] }) {
                 <h3 className="text-xs">{game.name}</h3>
               </div>
               <p className="flex-1 text-base-content/80">{game.description}</p>
-              <a
-                href={game.detailsPath}
-                className="btn-arcade btn-outline btn-info btn-sm"
-                aria-label={`${game.name} details`}
-              >
-                GAME DETAILS
+              <a href={game.detailsPath} className="btn-arcade btn-outline btn-info btn-sm">
+                {/* the visible words begin the link's name, as speech input expects */}
+                GAME DETAILS<span className="sr-only"> of {game.name}</span>
               </a>
             </li>
           ))}

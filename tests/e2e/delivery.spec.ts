@@ -3,7 +3,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Browser } from '@playwright/test';
 import { expect, gamesOrigin, pastResultsPath, test } from './support';
 
-const publicPages = ['/', '/about', '/games', '/games/rekt', '/leaderboards', '/donate', '/help', '/play', '/account'];
+// the prerendered pages (/about counts the arcade's figures from its data, so it is made per request)
+const publicPages = ['/', '/games', '/games/rekt', '/leaderboards', '/donate', '/help', '/play', '/account'];
 
 /** A raw request, so the test sees the bytes and headers the server sent (not the browser's decoding). */
 function raw(baseURL: string, path: string, headers: Record<string, string> = {}) {
@@ -43,10 +44,10 @@ test.describe('delivery of the static site', () => {
       expect(csp, path).toMatch(/script-src 'self'( 'sha256-[^']+')*;/);
       expect(csp, path).not.toMatch(/script-src[^;]*unsafe-inline/);
     }
-    const gzip = await raw(baseURL!, '/about', { 'accept-encoding': 'gzip' });
+    const gzip = await raw(baseURL!, '/help', { 'accept-encoding': 'gzip' });
     expect(gzip.response.headers.get('content-encoding')).toBe('gzip');
     expect(gunzipSync(gzip.body).toString()).toMatch(/^<!doctype html>/i);
-    const plain = await raw(baseURL!, '/about', { 'accept-encoding': 'identity' });
+    const plain = await raw(baseURL!, '/help', { 'accept-encoding': 'identity' });
     expect(plain.response.headers.get('content-encoding')).toBeNull();
     expect(plain.body.toString()).toMatch(/^<!doctype html>/i);
   });

@@ -90,7 +90,7 @@ test('an admin pays a prize from the winners screen, and the public proof checks
   await expect(card).toContainText('Paid over Lightning');
   await expect(card.getByRole('button', { name: 'PAY 2,100 SATS' })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Audit Log' })).toContainText(
-    /paid prize #\d+ \(2100 sats\) over Lightning/,
+    /paid prize #\d+ \(2,100 sats\) over Lightning/,
   );
   await expectAccessible(page);
 

@@ -44,10 +44,11 @@ async function land(frame: Frame) {
 
 /** What the frame's game says of itself: its phase, and a mark left in its document (gone on a reload). */
 async function frameState(frame: Frame) {
-  return frame.evaluate(() => ({
-    phase: (window as unknown as { __arcadeDebug(): { phase: string } }).__arcadeDebug().phase,
-    mark: (window as unknown as { __mark?: string }).__mark ?? null,
-  }));
+  // a frame that is loading again has no game yet (no phase) until its script has run
+  return frame.evaluate(() => {
+    const game = window as unknown as { __arcadeDebug?: () => { phase: string }; __mark?: string };
+    return { phase: game.__arcadeDebug?.().phase ?? null, mark: game.__mark ?? null };
+  });
 }
 
 /** The game tokens the play page fetched, in order. */
@@ -193,7 +194,10 @@ test.describe('a fresh game token without a reload', () => {
     await dialog.getByRole('button', { name: 'Refresh Anyway' }).click();
     await expect.poll(() => tokens.length).toBe(2);
     await expect(frame.locator('body')).toHaveAttribute('data-state', 'ready');
-    await expect.poll(async () => (await frameState(rektFrame(page))).mark).toBeNull();
+    // (while the frame reloads its document may be gone for a moment: asked again)
+    await expect
+      .poll(async () => (await frameState(rektFrame(page)).catch(() => ({ mark: 'reloading' }))).mark)
+      .toBeNull();
 
     // between runs Refresh Game reloads without asking
     await page.getByRole('button', { name: 'Refresh Game' }).click();

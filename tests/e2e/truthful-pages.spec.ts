@@ -32,7 +32,7 @@ for (const narrow of [false, true]) {
       ['REKT!', '/games/rekt'],
       ['Mr Quiz', '/games/mr-quiz'],
     ])
-      await expect(games.getByRole('link', { name: `${name} details` })).toHaveAttribute('href', path);
+      await expect(games.getByRole('link', { name: `GAME DETAILS of ${name}` })).toHaveAttribute('href', path);
     const tournaments = page.getByRole('region', { name: 'Tournaments' });
     await expect(tournaments.getByRole('link', { name: 'UPCOMING' })).toHaveAttribute('href', '/tournaments/upcoming');
     await expect(tournaments.getByRole('link', { name: 'PAST RESULTS' })).toHaveAttribute('href', '/tournaments/past');
