@@ -22,6 +22,11 @@ export default defineConfig({
     // good part of its time. CI keeps only what it prints (the error and the page's accessibility
     // snapshot); a developer's run keeps the traces of failed tests.
     trace: process.env.CI ? 'off' : 'retain-on-failure',
+    // The arcade's endless animations (the TOURNAMENT button's glow in every page's header, live
+    // badges, spinners) repaint every frame for as long as a page is open, and the browser pays for
+    // it in every test. Players who ask for reduced motion get them stopped (src/styles/global.css),
+    // and so does the suite; a test about an animation asks for motion itself (the confetti).
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath,
       args: [

@@ -10,7 +10,7 @@ describe.each(DIALECTS)('auth API on %s', (dialect) => {
   beforeAll(async () => {
     const env: Record<string, string> = { TRUST_PROXY: '1', ADMIN_USER_IDS: '1' };
     if (dialect === 'postgres') {
-      const db = await createPgDatabase();
+      const db = await createPgDatabase({ migrated: true });
       env.DATABASE_URL = db.url;
       drop = db.drop;
     }

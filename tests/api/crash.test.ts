@@ -18,7 +18,7 @@ const WORKERS = 12;
 describe.each(DIALECTS)('a crash under Game API load on %s', (dialect) => {
   it('loses no acknowledged run: SIGKILL mid-load, restart, every acknowledged runId is stored', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'sats-arcade-crash-'));
-    const pg = dialect === 'postgres' ? await createPgDatabase() : null;
+    const pg = dialect === 'postgres' ? await createPgDatabase({ migrated: true }) : null;
     const env = {
       SECRET_KEY: randomBytes(32).toString('hex'),
       RUNS_PER_MINUTE: '1000000',

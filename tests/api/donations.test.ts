@@ -42,7 +42,7 @@ describe.each(DIALECTS)('donations through the server on %s', (dialect) => {
   });
 
   beforeAll(async () => {
-    pg = dialect === 'postgres' ? await createPgDatabase() : null;
+    pg = dialect === 'postgres' ? await createPgDatabase({ migrated: true }) : null;
     server = await startServer(env(), { dataDir });
     admin = await signUpPlayer(server, `Don_Admin_${dialect}`);
     player = await signUpPlayer(server, `Don_Player_${dialect}`);

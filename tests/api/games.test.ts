@@ -18,7 +18,7 @@ describe.each(DIALECTS)('Game API against the built server on %s', (dialect) => 
   beforeAll(async () => {
     const env: Record<string, string> = { TRUST_PROXY: '1' };
     if (dialect === 'postgres') {
-      const db = await createPgDatabase();
+      const db = await createPgDatabase({ migrated: true });
       env.DATABASE_URL = db.url;
       drop = db.drop;
     }

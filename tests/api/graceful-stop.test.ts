@@ -20,7 +20,7 @@ async function open(url: string): Promise<{ socket: Socket; received: Promise<st
 
 describe.each(DIALECTS)('a graceful stop on %s', (dialect) => {
   it('on SIGTERM answers the request under way (its run stored), takes no new connections, closes idle ones and exits 0', async () => {
-    const pg = dialect === 'postgres' ? await createPgDatabase() : null;
+    const pg = dialect === 'postgres' ? await createPgDatabase({ migrated: true }) : null;
     const server = await startServer({ ...(pg ? { DATABASE_URL: pg.url } : {}), TRUST_PROXY: '1' });
     try {
       const player = await signUpPlayer(server, `Last_Flyer_${dialect}`);

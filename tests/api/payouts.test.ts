@@ -50,7 +50,7 @@ describe.each(DIALECTS)('Lightning payouts through the server on %s', (dialect) 
   const secret = randomBytes(32).toString('hex');
 
   beforeAll(async () => {
-    pg = dialect === 'postgres' ? await createPgDatabase() : null;
+    pg = dialect === 'postgres' ? await createPgDatabase({ migrated: true }) : null;
     server = await startServer(env({ SECRET_KEY: secret }), { dataDir });
     admin = await signUpPlayer(server, `Pay_Admin_${dialect}`);
     winner = await signUpPlayer(server, `Pay_Winner_${dialect}`);
@@ -306,7 +306,7 @@ describe.each(DIALECTS)('Lightning payouts through the server on %s', (dialect) 
 
 describe('Lightning payouts with two server processes on one PostgreSQL', () => {
   it('ten PAY clicks spread over both processes pay once', { timeout: 60_000 }, async () => {
-    const pg = await createPgDatabase();
+    const pg = await createPgDatabase({ migrated: true });
     const env = {
       SECRET_KEY: randomBytes(32).toString('hex'),
       TRUST_PROXY: '1',

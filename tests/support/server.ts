@@ -141,7 +141,8 @@ export async function startServerOn(
   env: Record<string, string> = {},
 ): Promise<RunningServer> {
   const { createPgDatabase } = await import('./services');
-  const db = dialect === 'postgres' ? await createPgDatabase() : null;
+  // migrated already (the server's own migration at start then finds nothing to do)
+  const db = dialect === 'postgres' ? await createPgDatabase({ migrated: true }) : null;
   try {
     const server = await startServer({ ...env, ...(db ? { DATABASE_URL: db.url } : {}) });
     return {

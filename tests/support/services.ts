@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import pg from 'pg';
 import { loadConfig, type Settings } from '~/server/shared/config';
 import type { Services } from '~/server/context';
@@ -9,6 +7,7 @@ import { AppError } from '~/server/shared/errors';
 import { migrateToLatest, openDatabase } from '~/server/db';
 import { Rankings } from '~/server/leaderboards/rankings';
 import type { Mail, Mailer } from '~/server/mail/mailer';
+import { migratedPgDatabase, migratedSqliteDir, migratedTemplateName } from './test-databases';
 
 /** PostgreSQL server the tests create their databases on (trust auth, as on the CI machine). */
 export const PG_ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -43,12 +42,16 @@ export interface TestServices extends Services {
   close: () => Promise<void>;
 }
 
-/** A new empty PostgreSQL database; `drop` removes it. */
-export async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A new PostgreSQL database, empty, or `migrated` (a copy of the run's migrated template, see
+ * tests/support/test-databases.ts); `drop` removes it.
+ */
+export async function createPgDatabase({ migrated = false } = {}): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `arcade_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  const template = migrated ? migratedTemplateName() : undefined;
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(PG_ADMIN_URL);
   url.pathname = `/${name}`;
@@ -65,10 +68,13 @@ export async function createPgDatabase(): Promise<{ url: string; drop: () => Pro
   };
 }
 
-/** Fresh, migrated services on a new SQLite file or a new PostgreSQL database. */
+/**
+ * Fresh, migrated services: a new SQLite file, or a PostgreSQL database no other test is using, as
+ * the migrations left it (tests/support/test-databases.ts copies both from the run's templates).
+ */
 export async function freshServices(dialect: DialectName, settings: Settings = {}): Promise<TestServices> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'sats-arcade-it-'));
-  const pgDb = dialect === 'postgres' ? await createPgDatabase() : null;
+  const dataDir = migratedSqliteDir();
+  const pgDb = dialect === 'postgres' ? await migratedPgDatabase(PG_ADMIN_URL) : null;
   const config = loadConfig({
     DATA_DIR: dataDir,
     DATABASE_URL: pgDb?.url,
@@ -80,6 +86,7 @@ export async function freshServices(dialect: DialectName, settings: Settings = {
     ...settings,
   });
   const handle = openDatabase(config.databaseUrl, config.dataDir);
+  // already migrated: this checks that it is, as the server does at start
   await migrateToLatest(handle);
   return {
     db: handle.db,
@@ -89,7 +96,7 @@ export async function freshServices(dialect: DialectName, settings: Settings = {
     dialect,
     close: async () => {
       await handle.db.destroy();
-      await pgDb?.drop();
+      pgDb?.release();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
