@@ -17,8 +17,7 @@ const repo = (path) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 const [sdkReference, sdkReferenceSidebar] = createStarlightTypeDocPlugin();
 
 export default defineConfig({
-  site: 'http://localhost:4330',
-  server: { port: 4330 },
+  server: { port: 4340 },
   telemetry: false,
   integrations: [
     starlight({
@@ -27,13 +26,14 @@ export default defineConfig({
       lastUpdated: false,
       pagination: true,
       plugins: [
-        starlightLinksValidator({ errorOnRelativeLinks: true }),
+        // local links are addresses on the reader's own machine (http://localhost:4321), not pages
+        starlightLinksValidator({ errorOnRelativeLinks: true, errorOnLocalLinks: false }),
         sdkReference({
           entryPoints: [repo('games/sdk/arcade-sdk.d.ts')],
           tsconfig: repo('handbook/tsconfig.sdk.json'),
           output: 'studios/sdk-reference',
           sidebar: { label: 'Game SDK reference', collapsed: true },
-          typeDoc: { readme: 'none', disableSources: true },
+          typeDoc: { name: 'Game SDK reference', entryFileName: 'index', readme: 'none', disableSources: true },
         }),
       ],
       sidebar: [
@@ -41,7 +41,13 @@ export default defineConfig({
         { label: 'Operators', items: [{ autogenerate: { directory: 'operators' } }] },
         {
           label: 'Studios',
-          items: [{ autogenerate: { directory: 'studios', collapsed: false } }, sdkReferenceSidebar],
+          items: [
+            'studios/game-sdk',
+            'studios/bring-your-own-game',
+            sdkReferenceSidebar,
+            'studios/game-api',
+            'studios/fair-play',
+          ],
         },
         { label: 'Contributors', items: [{ autogenerate: { directory: 'contributors' } }] },
         { label: 'API reference', items: [{ autogenerate: { directory: 'api' } }] },
