@@ -11,14 +11,13 @@ import starlightLinksValidator from 'starlight-links-validator';
 import { createStarlightTypeDocPlugin } from 'starlight-typedoc';
 import { fileURLToPath } from 'node:url';
 
-/** A path of the repository, whatever folder the build runs from. */
+/** A path of the repository, whatever folder the build runs from. @param {string} path */
 const repo = (path) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 
 const [sdkReference, sdkReferenceSidebar] = createStarlightTypeDocPlugin();
 
 export default defineConfig({
   server: { port: 4340 },
-  telemetry: false,
   integrations: [
     starlight({
       title: 'Sats Arcade handbook',
