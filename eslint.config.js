@@ -42,6 +42,7 @@ const NODE = [
   'tests/**',
   'examples/*/server.mjs',
   '*.{js,mjs,ts}',
+  'handbook/*.mjs',
 ];
 
 export default defineConfig(
@@ -55,6 +56,9 @@ export default defineConfig(
     '.tools/',
     'src/ui/icons/',
     'src/ui/pixel-icons.ts',
+    'handbook/dist/',
+    'handbook/.astro/',
+    'handbook/src/content/docs/studios/sdk-reference/',
   ]),
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
 

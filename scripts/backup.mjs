@@ -1,7 +1,7 @@
 // `./arcade backup FILE`: a consistent copy of the arcade's SQLite database while the server runs,
 // through SQLite's online backup (pages copied in steps; writers carry on meanwhile, and a step
 // that sees a change starts over from a consistent state). The database is the one the server
-// would open: DATABASE_URL=file:…, else $DATA_DIR/arcade.db. See README, "Backups".
+// would open: DATABASE_URL=file:…, else $DATA_DIR/arcade.db. See the handbook: Operators, "Backups".
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import Database from 'better-sqlite3';
@@ -14,7 +14,7 @@ if (!target) {
 const url = process.env.DATABASE_URL ?? '';
 if (/^postgres(ql)?:\/\//.test(url)) {
   console.error(
-    'DATABASE_URL is PostgreSQL: back it up with pg_dump (see README, Backups), e.g.\n  pg_dump --format=custom --file=arcade.dump "$DATABASE_URL"',
+    'DATABASE_URL is PostgreSQL: back it up with pg_dump (see the handbook: Operators, Backups), e.g.\n  pg_dump --format=custom --file=arcade.dump "$DATABASE_URL"',
   );
   process.exit(2);
 }

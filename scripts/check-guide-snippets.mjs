@@ -1,4 +1,5 @@
-// The guide's own code, type-checked: every ```js and ```ts snippet of docs/bring-your-own-game.md
+// The guide's own code, type-checked: every ```js and ```ts snippet of the handbook's guide
+// (handbook/src/content/docs/studios/bring-your-own-game.md)
 // is compiled (strict, as `// @ts-check` does for a studio) against the Game SDK's types, each as
 // its own module next to a copy of the SDK, as the guide tells a studio to place it. The names a
 // snippet takes from the surrounding game (`arcade`, `hud`, `show`, the signed result's fields) are
@@ -11,7 +12,8 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-export const GUIDE = join(root, 'docs/bring-your-own-game.md');
+export const GUIDE_PATH = 'handbook/src/content/docs/studios/bring-your-own-game.md';
+export const GUIDE = join(root, GUIDE_PATH);
 
 /** What the snippets use without making it: the game around them. */
 const PRELUDE = `import type { ArcadeConnection } from './arcade-sdk.js';
@@ -64,7 +66,7 @@ export function snippetsOf(markdown) {
  * @param {string} [name] what to call the text in the messages
  * @returns {string[]}
  */
-export function checkGuideSnippets(markdown = readFileSync(GUIDE, 'utf8'), name = 'docs/bring-your-own-game.md') {
+export function checkGuideSnippets(markdown = readFileSync(GUIDE, 'utf8'), name = GUIDE_PATH) {
   const snippets = snippetsOf(markdown);
   const dir = mkdtempSync(join(tmpdir(), 'guide-snippets-'));
   try {

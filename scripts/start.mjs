@@ -1,4 +1,4 @@
-// Starts the built arcade: `npm start`. Settings come from the environment (see README, "Settings").
+// Starts the built arcade: `npm start`. Settings come from the environment (see the handbook: Operators, "Settings").
 import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';

@@ -3,7 +3,7 @@ import { checkGuideSnippets, snippetsOf } from '../../scripts/check-guide-snippe
 
 // The guide's own code type-checks against the Game SDK's types (issue 33): a studio copies it.
 
-describe("the guide's snippets (docs/bring-your-own-game.md)", () => {
+describe("the guide's snippets (the handbook's Bring your own game)", () => {
   it('type-check against the SDK, every ```js and ```ts one', { timeout: 60_000 }, () => {
     expect(checkGuideSnippets()).toEqual([]);
   });

@@ -183,7 +183,7 @@ export function readGamesOrigin(settings: Settings, siteUrl: string): string {
   const given = gamesOriginSetting(settings)?.replace(/\/+$/, '');
   if (!given)
     throw new ConfigError(
-      `SITE_URL is ${siteUrl}, a public address, but GAMES_ORIGIN is not set. The reference games run on an origin of their own, never the arcade's, on a domain of their own: set GAMES_ORIGIN, e.g. ${exampleGamesOrigin(siteUrl)} (see README, Deploying).`,
+      `SITE_URL is ${siteUrl}, a public address, but GAMES_ORIGIN is not set. The reference games run on an origin of their own, never the arcade's, on a domain of their own: set GAMES_ORIGIN, e.g. ${exampleGamesOrigin(siteUrl)} (see the handbook: Operators, "Games on their own origin").`,
     );
   if (!/^https?:\/\/[^/?#@]+$/.test(given))
     throw new ConfigError(`GAMES_ORIGIN must be an origin such as https://arcade-games.example, not "${given}"`);
@@ -200,7 +200,7 @@ export function readGamesOrigin(settings: Settings, siteUrl: string): string {
   )
     throw new ConfigError(
       `GAMES_ORIGIN is ${origin}, on the same site (${site}) as the arcade at ${siteUrl}. A script served there can set cookies for all of ${site} (a look-alike of the player's session, a flood that pushes the arcade's own out) and counts as same-site for the browser. ` +
-        `Serve the games from a domain of their own, as itch.io serves its games from itch.zone: e.g. GAMES_ORIGIN=${exampleGamesOrigin(siteUrl)} (see README, Deploying). ` +
+        `Serve the games from a domain of their own, as itch.io serves its games from itch.zone: e.g. GAMES_ORIGIN=${exampleGamesOrigin(siteUrl)} (see the handbook: Operators, "Games on their own origin"). ` +
         'To keep this origin anyway, knowing the risk, set ALLOW_SAME_SITE_GAMES=true.',
     );
   return origin;
@@ -386,7 +386,7 @@ function readSettings(settings: Settings): Config {
   if (!settings.SMTP_URL && !loopbackSite && settings.MAIL_OUTBOX !== '1') {
     throw new ConfigError(
       `SITE_URL is ${siteUrl}, a public address, but SMTP_URL is not set, so no player would receive a sign-in mail. ` +
-        'Set SMTP_URL to your mail server (see README, Mail), or MAIL_OUTBOX=1 to keep mails in the development outbox on purpose.',
+        'Set SMTP_URL to your mail server (see the handbook: Operators, Settings, "Mail"), or MAIL_OUTBOX=1 to keep mails in the development outbox on purpose.',
     );
   }
   if (settings.METRICS_TOKEN && settings.METRICS_TOKEN.length < 16)

@@ -39,7 +39,7 @@ export const ingestBatchSize = new Histogram({
 
 export const replaySeconds = new Histogram({
   name: 'arcade_replay_duration_seconds',
-  help: 'Time the server took to replay a submitted run (README, Fair play), refused runs included, by game.',
+  help: 'Time the server took to replay a submitted run (handbook: Studios, Fair play), refused runs included, by game.',
   labelNames: ['game'] as const,
   buckets: [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.1, 0.25, 1],
   registers: [registry],
@@ -60,7 +60,7 @@ export function watchServices(services: Watched): void {
 
 new Gauge({
   name: 'arcade_rankings_players',
-  help: 'Players held in the in-memory leaderboards, by game (about 135 bytes each; README, Leaderboards).',
+  help: 'Players held in the in-memory leaderboards, by game (about 135 bytes each; handbook: API reference, Leaderboards).',
   labelNames: ['game'] as const,
   registers: [registry],
   collect() {
