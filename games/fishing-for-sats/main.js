@@ -939,6 +939,8 @@ window.__arcadeDebug = () => ({
   catches: trip ? trip.catches.map((c) => ({ ...c })) : [],
   tension: cast?.reel ? cast.reel.tension : null,
   dist: cast?.reel ? cast.reel.dist : null,
+  /** Rules 2: the hooked fish's sweet band on the tension meter. */
+  band: cast?.reel?.band ?? null,
   fish: cast ? cast.fish.name : null,
   /** The big message on the canvas ('TOO SLOW!', 'HOOKED!', ...), while it shows. */
   message: msg ? msg.text : null,
