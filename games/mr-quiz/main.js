@@ -153,7 +153,7 @@ async function answer(i) {
   buttons.forEach((b) => (b.disabled = true));
   let ok;
   let points = 0;
-  let why = null;
+  let why;
   if (run.local) {
     ok = !timedOut && i === current.correct;
     if (ok) points = 100 + Math.round(left * 10);
