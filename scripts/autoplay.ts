@@ -91,18 +91,57 @@ export interface FishingPlay {
   steps: number;
 }
 
+/** What the autoplayer reads of a hooked fish (the JavaScript module's reel state, typed). */
+interface Reel {
+  tension: number;
+  tapTension: number;
+  /** Rules 2: the fish's sweet band, and a run's tell and length left (seconds). */
+  band?: [number, number];
+  tell?: number;
+  surgeLeft?: number;
+}
+
 /**
- * Fish a trip from `seed` (the ticket's start time `startedAt` picks the fish in season): cast with
- * `powers` (one per cast), strike at a bite, reel while the tension is low, and end the trip after
- * `casts` casts (at most five).
+ * How the autoplayer reels. 'threshold': taps (at most 12 a second) while the tension is under
+ * `threshold` (0.62: the one rule that landed nearly every fish at quality 4-5 under rules 1).
+ * 'skilled' (rules 2): reads what the meter shows, as a good player does: taps (at most 10 a second)
+ * toward the middle of the fish's band, never a tap that would leave it, and lets the tension fall
+ * under the band's bottom while a run shows and lasts.
+ */
+export type ReelStrategy = { kind: 'threshold'; threshold: number } | { kind: 'skilled' };
+
+/** Whether the autoplayer taps the reel now (at step `step`, `sinceTap` steps after its last tap). */
+function tapsNow(strategy: ReelStrategy, r: Reel, step: number, sinceTap: number): boolean {
+  if (strategy.kind === 'threshold' || !r.band) {
+    const threshold = strategy.kind === 'threshold' ? strategy.threshold : 0.62;
+    return step % 5 === 0 && r.tension < threshold;
+  }
+  if (sinceTap < 6) return false;
+  const [lo, hi] = r.band;
+  // a run shows: make room for the tension it brings; while it lasts, only keep the line tight
+  const target = (r.tell ?? 0) > 0 ? lo - 0.08 : (r.surgeLeft ?? 0) > 0 ? lo - 0.04 : (lo + hi) / 2;
+  return r.tension < target && r.tension + r.tapTension <= hi;
+}
+
+/**
+ * Fish a trip from `seed` (the ticket's start time `startedAt` picks the fish in season) with the
+ * rules of version `rules`: cast with `powers` (one per cast), strike at a bite, reel as `reel`
+ * says (by default the skilled way under rules 2, the 0.62 rule under rules 1), and end the trip
+ * after `casts` casts (at most five).
  */
 export function playFishing(
   seed: number,
   startedAt: number,
-  { powers = [0.3, 0.5, 0.7, 0.9, 0.45], casts = Fishing.CASTS_PER_TRIP } = {},
+  {
+    powers = [0.3, 0.5, 0.7, 0.9, 0.45],
+    casts = Fishing.CASTS_PER_TRIP,
+    rules = Fishing.RULES,
+    reel = (rules >= 2 ? { kind: 'skilled' } : { kind: 'threshold', threshold: 0.62 }) as ReelStrategy,
+  } = {},
 ): FishingPlay {
-  const trip = Fishing.createTrip(seed, startedAt);
+  const trip = Fishing.createTrip(seed, startedAt, rules);
   const inputs: [number, number][] = [];
+  let lastTap = -Infinity;
   const act = (kind: 'press' | 'release' | 'next' | 'end') => {
     const before = trip.events.length;
     Fishing.tripInput(trip, kind);
@@ -118,11 +157,11 @@ export function playFishing(
     else if (phase === 'bite' && phaseT >= 0.25) act('press');
     else if (
       phase === 'reeling' &&
-      (trip.cast as { reel: { tension: number } } | null)!.reel.tension < 0.62 &&
-      trip.steps % 5 === 0
-    )
+      tapsNow(reel, (trip.cast as { reel: Reel } | null)!.reel, trip.steps, trip.steps - lastTap)
+    ) {
       act('press');
-    else if (phase === 'caught' && phaseT >= 0.5) act('next');
+      lastTap = trip.steps;
+    } else if (phase === 'caught' && phaseT >= 0.5) act('next');
     if (trip.phase === 'over') break;
     Fishing.tripStep(trip);
     trip.events.length = 0;

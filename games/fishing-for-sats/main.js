@@ -483,7 +483,13 @@ function handleEvents() {
       sfx.noise(0.18, 0.12);
       sfx.beep(900, 0.25, { to: 300, type: 'triangle', vol: 0.06 });
     } else if (ev.type === 'hooked') {
-      msg = { text: 'HOOKED!', sub: 'TAP TO REEL - STAY OUT OF THE RED', color: PAL.green, t: 0, life: 1.8 };
+      msg = {
+        text: 'HOOKED!',
+        sub: cast.reel.band ? 'TAP TO REEL - KEEP THE TENSION IN THE GREEN' : 'TAP TO REEL - STAY OUT OF THE RED',
+        color: PAL.green,
+        t: 0,
+        life: 1.8,
+      };
       sfx.tune(
         [
           [880, 0.06],
@@ -495,6 +501,8 @@ function handleEvents() {
       sfx.beep(1400 + cast.reel.tension * 600, 0.025, { vol: 0.06 });
     } else if (ev.type === 'too-early') {
       if (!msg || msg.t > 0.8) msg = { text: 'WAIT FOR THE BITE...', color: PAL.grey, t: 0, life: 1 };
+    } else if (ev.type === 'tell') {
+      sfx.beep(320, 0.12, { type: 'square', vol: 0.05 });
     } else if (ev.type === 'surge') {
       msg = { text: 'IT RUNS!', color: PAL.pink, t: 0, life: 0.8 };
       sfx.beep(180, 0.2, { type: 'sawtooth', vol: 0.06 });
@@ -797,7 +805,8 @@ function render(t) {
     const r = cast.reel;
     const col = r.tension >= F.RED ? PAL.red : r.tension >= 0.6 ? PAL.gold : '#dfe4ff';
     line(tip.x, tip.y, hp.x, hp.y, col);
-    const wig = Math.round(Math.sin(t * (r.surgeLeft > 0 ? 40 : 14)) * (r.surgeLeft > 0 ? 2 : 1));
+    const thrash = r.surgeLeft > 0 || r.tell > 0;
+    const wig = Math.round(Math.sin(t * (thrash ? 40 : 14)) * (thrash ? 2 : 1));
     drawFish(ctx, cast.fish, hp.x + cast.fish.len / 2 + 1, hp.y + wig, 1, t * 2);
     if (Math.random() < 0.3)
       particles.list.push({
@@ -856,6 +865,8 @@ function render(t) {
     rect(ctx, landX(p), depthY(p) - 1, 1, 3, PAL.gold);
   } else if (phase === 'reeling') {
     const r = cast.reel;
+    // Rules 2: this fish's sweet band is the green; rules 1: everything from 0.42 to the red.
+    const [lo, hi] = r.band ?? [F.SWEET, F.RED];
     drawMeter(
       'TENSION',
       r.tension,
@@ -863,18 +874,30 @@ function render(t) {
       16,
       mw,
       [
-        [0, F.SWEET, '#2a4a8a'],
-        [F.SWEET, F.RED, PAL.greenDark],
+        [0, lo, '#2a4a8a'],
+        [lo, hi, PAL.green],
+        [hi, F.RED, '#3a3470'],
         [F.RED, 1, PAL.red],
       ],
       r.tension >= F.RED ? PAL.pink : PAL.white,
     );
+    if (r.band) {
+      const where = F.bandOf(r);
+      const word = where === 0 ? 'SWEET' : where < 0 ? 'LOOSE' : 'TIGHT';
+      drawText(ctx, word, mx + mw, 7, {
+        color: where === 0 ? PAL.green : r.tension >= F.RED ? PAL.red : PAL.gold,
+        align: 'right',
+        outline: PAL.ink,
+      });
+    }
     const prog = 1 - Math.min(1, r.dist / r.startDist);
     drawText(ctx, `LINE ${Math.max(0, Math.round(r.dist))}M`, mx, 29, { color: PAL.cyan, outline: PAL.ink });
     rect(ctx, mx + 60, 31, mw - 60, 3, PAL.ink);
     rect(ctx, mx + 60, 31, Math.round((mw - 60) * prog), 3, PAL.cyan);
     if (r.redFor > 0.05 && Math.floor(t * 10) % 2)
       drawText(ctx, 'EASY!', px.W / 2, 40, { color: PAL.red, align: 'center', outline: PAL.ink });
+    else if (r.tell > 0)
+      drawText(ctx, 'IT WILL RUN - EASE OFF', px.W / 2, 40, { color: PAL.pink, align: 'center', outline: PAL.ink });
     else if (r.slackFor > 1)
       drawText(ctx, 'REEL!', px.W / 2, 40, { color: PAL.gold, align: 'center', outline: PAL.ink });
   } else if (phase === 'aim' && !msg) {
@@ -916,6 +939,8 @@ window.__arcadeDebug = () => ({
   catches: trip ? trip.catches.map((c) => ({ ...c })) : [],
   tension: cast?.reel ? cast.reel.tension : null,
   dist: cast?.reel ? cast.reel.dist : null,
+  /** Rules 2: the hooked fish's sweet band on the tension meter. */
+  band: cast?.reel?.band ?? null,
   fish: cast ? cast.fish.name : null,
   /** The big message on the canvas ('TOO SLOW!', 'HOOKED!', ...), while it shows. */
   message: msg ? msg.text : null,

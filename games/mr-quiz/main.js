@@ -16,8 +16,6 @@ const ROUNDS = 10;
 const SECONDS = 15;
 /** Seconds the right answer and why it is right stay on screen (the server's REVEAL_MS: it times the next answer from then). */
 const REVEAL_SECONDS = 3.5;
-/** A practice run (signed out) has no line on why: the next question comes sooner. */
-const PRACTICE_REVEAL_SECONDS = 1.2;
 const KEYS = ['A', 'B', 'C', 'D'];
 
 $('ready-title').prepend(pixelTitle('MR QUIZ', { color: PAL.gold, shadow: PAL.pinkDark }));
@@ -155,10 +153,11 @@ async function answer(i) {
   buttons.forEach((b) => (b.disabled = true));
   let ok;
   let points = 0;
-  let why = null;
+  let why;
   if (run.local) {
     ok = !timedOut && i === current.correct;
     if (ok) points = 100 + Math.round(left * 10);
+    why = current.q.why ?? null;
   } else {
     // The server says whether it was right and what it is worth.
     phase = 'checking';
@@ -195,7 +194,7 @@ async function answer(i) {
     points,
   });
   phase = 'reveal';
-  revealTimer = run.local ? PRACTICE_REVEAL_SECONDS : REVEAL_SECONDS;
+  revealTimer = REVEAL_SECONDS;
   $('q-why').textContent = why ?? '';
   buttons.forEach((b, j) => {
     b.disabled = true;

@@ -19,10 +19,27 @@ import * as G from './game.js';
 const arcade = new Arcade({ gameId: 'rekt', gameName: 'REKT!' });
 const sfx = arcade.sound;
 const canvas = document.getElementById('screen');
-// One world width for every screen (one shared leaderboard): a phone sees as far ahead as a desktop,
-// the rest of its screen is letterboxed.
+// Two views of the one world (the simulation never knows which; one shared leaderboard). Held
+// sideways, and on a desktop, 400 virtual pixels wide, the rest of the screen letterboxed. On a screen
+// taller than wide (a phone held upright) 240 wide, as tall as the screen is wide: drawn 1.67 times
+// larger than the strip the wide view would make, with the bird further left and, at the right edge,
+// a radar of the gaps of the candles that the wide view would show beyond the edge.
 const VIEW_W = 400;
-const px = createPixelCanvas(canvas, { height: G.H, minWidth: VIEW_W, maxWidth: VIEW_W });
+const UPRIGHT_W = 240;
+/** A screen taller than wide: the page's CSS draws the canvas square at the top (index.html). */
+const portrait = window.matchMedia('(orientation: portrait)');
+/** How much further left the bird sits in the upright view (virtual pixels). */
+const UPRIGHT_SHIFT = 20;
+const px = createPixelCanvas(canvas, {
+  height: G.H,
+  minWidth: UPRIGHT_W,
+  maxWidth: VIEW_W,
+  width: () => (portrait.matches ? UPRIGHT_W : VIEW_W),
+});
+/** Virtual pixels the view starts to the right of the wide view's left edge (0 held sideways). */
+const viewShift = () => (px.W < VIEW_W ? UPRIGHT_SHIFT : 0);
+/** Where the bird is drawn across the view. */
+const birdX = () => G.BIRD_X - viewShift();
 const ctx = px.ctx;
 const $ = (id) => document.getElementById(id);
 
@@ -389,26 +406,6 @@ const PATTERN_WORDS = {
   squeeze: 'SQUEEZE: NARROWER',
 };
 
-// ---------- a phone held upright ----------
-// The world is 400 virtual pixels wide on every screen (one leaderboard), so a phone held upright
-// shows it as a strip. The prompt asks to turn the phone (the layout follows at once); PLAY UPRIGHT
-// plays on in the strip, and the choice holds for this visit.
-const UPRIGHT_KEY = 'rekt-upright';
-try {
-  if (sessionStorage.getItem(UPRIGHT_KEY)) document.body.dataset.upright = 'true';
-} catch {
-  // storage refused (private mode): the prompt comes back on a reload
-}
-$('play-upright').addEventListener('click', () => {
-  document.body.dataset.upright = 'true';
-  try {
-    sessionStorage.setItem(UPRIGHT_KEY, '1');
-  } catch {
-    // see above
-  }
-  $('play').focus({ preventScroll: true });
-});
-
 // ---------- input ----------
 const stage = $('stage');
 stage.addEventListener('pointerdown', (e) => {
@@ -439,7 +436,7 @@ function handleEvents() {
   for (const ev of world.events) {
     if (ev.type === 'flap') sfx.beep(420, 0.07, { to: 760, vol: 0.07 });
     else if (ev.type === 'coin') {
-      const sx = ev.x - world.camX;
+      const sx = ev.x - world.camX - viewShift();
       collected.push({ x: sx, y: ev.y, t: 0 });
       particles.burst(sx, ev.y, 5, { colors: [PAL.gold, PAL.orange, PAL.white], speed: 40, life: 0.35, gravity: 60 });
       if (!ev.formation) particles.text(sx, ev.y - 12, `+${ev.points}`, PAL.gold, 0.6);
@@ -448,7 +445,7 @@ function handleEvents() {
       sfx.beep(1319 + n * 600, 0.09, { vol: 0.08, delay: 0.05 });
     } else if (ev.type === 'pillar') {
       sfx.beep(660, 0.05, { type: 'triangle', vol: 0.1 });
-      particles.text(G.BIRD_X, world.bird.y - 16, `+${ev.points}`, PAL.green, 0.7);
+      particles.text(birdX(), world.bird.y - 16, `+${ev.points}`, PAL.green, 0.7);
     } else if (ev.type === 'level') {
       const multiplier = G.multiplierFor(ev.level);
       const richer = multiplier > G.multiplierFor(ev.level - 1);
@@ -478,7 +475,7 @@ function handleEvents() {
       );
     } else if (ev.type === 'formation') {
       banner = { text: ev.name, sub: `COMPLETE! +${ev.bonus}`, t: 0, color: PAL.gold, life: 2 };
-      particles.burst(G.BIRD_X, world.bird.y, 36, {
+      particles.burst(birdX(), world.bird.y, 36, {
         colors: [PAL.gold, PAL.orange, PAL.green, PAL.cyan, PAL.pink],
         speed: 110,
         life: 0.9,
@@ -497,14 +494,14 @@ function handleEvents() {
       );
       hud();
     } else if (ev.type === 'formation-missed') {
-      particles.text(G.BIRD_X + 30, 40, `${ev.name} ${ev.collected}/${ev.total}`, PAL.grey, 1.2);
+      particles.text(birdX() + 30, 40, `${ev.name} ${ev.collected}/${ev.total}`, PAL.grey, 1.2);
     } else if (ev.type === 'dead') {
       phase = 'dying';
       shake = 0.35;
       flash = 0.18;
       sfx.noise(0.35, 0.25);
       sfx.beep(320, 0.5, { to: 50, vol: 0.14 });
-      particles.burst(G.BIRD_X, world.bird.y, 18, {
+      particles.burst(birdX(), world.bird.y, 18, {
         colors: [PAL.orange, PAL.white, PAL.gold],
         speed: 90,
         life: 0.8,
@@ -520,7 +517,7 @@ function handleEvents() {
 
 // ---------- drawing ----------
 function drawWorld(t) {
-  const cam = world ? world.camX : idleT * 30;
+  const cam = (world ? world.camX : idleT * 30) + viewShift();
   bandedSky(ctx, 0, 0, px.W, G.GROUND_Y, ['#0e0b26', '#120e2e', '#171036', '#1d1240', '#25144a', '#2f1652']);
   drawStars(ctx, stars, t, { offset: cam * 0.04, wrap: Math.max(px.W, 720) });
   drawMoon(t);
@@ -533,6 +530,7 @@ function drawWorld(t) {
       if (sx > px.W + 4 || sx < -G.PILLAR_W - 4) continue;
       drawPillar(p, sx);
     }
+    if (viewShift()) drawRadar(cam);
     for (const c of world.coins) {
       if (c.taken) continue;
       const sx = c.x - cam;
@@ -546,14 +544,14 @@ function drawWorld(t) {
       positions.sort((a, b) => b[3] - a[3]);
       for (const [, x, y, z] of positions) drawCoin(x - cam, y, t, { dim: z > 8, sync: true });
       const sxC = f.cx - cam;
-      if (!f.done && left < px.W - 10 && sxC > G.BIRD_X + 24) {
+      if (!f.done && left < px.W - 10 && sxC > birdX() + 24) {
         const lx = Math.max(4 + textWidth(f.name) / 2, Math.min(px.W - 4 - textWidth(f.name) / 2, sxC));
         drawText(ctx, f.name, lx, Math.max(4, f.cy + f.minY - 20), {
           color: PAL.cyan,
           align: 'center',
           outline: PAL.ink,
         });
-      } else if (!f.done && sxC <= G.BIRD_X + 24) {
+      } else if (!f.done && sxC <= birdX() + 24) {
         const label = `${f.name} ${f.collected}/${f.total}`;
         drawText(ctx, label, px.W / 2, 6, {
           color: f.collected ? PAL.gold : PAL.cyan,
@@ -564,6 +562,25 @@ function drawWorld(t) {
     }
   }
   drawGround(cam);
+}
+
+/**
+ * The upright view's radar: at the right edge, a bar for each candle beyond it that the wide view
+ * would show (the nearest first, leftmost), red where the candle stands and green at its gap.
+ */
+function drawRadar(cam) {
+  const edge = cam + px.W;
+  const reach = cam - viewShift() + VIEW_W;
+  const beyond = world.pillars.filter((p) => p.x > edge - 2 && p.x <= reach);
+  beyond.forEach((p, i) => {
+    const x = px.W - 5 - (beyond.length - 1 - i) * 6;
+    const top = Math.round(p.gapY - p.gapH / 2);
+    const bottom = Math.round(p.gapY + p.gapH / 2);
+    rect(ctx, x - 1, 0, 5, G.GROUND_Y, PAL.ink);
+    rect(ctx, x, 0, 3, top, '#a3142a');
+    rect(ctx, x, top, 3, bottom - top, PAL.green);
+    rect(ctx, x, bottom, 3, G.GROUND_Y - bottom, '#a3142a');
+  });
 }
 
 function drawBird(t) {
@@ -581,7 +598,7 @@ function drawBird(t) {
   }
   angle = Math.round(angle / (Math.PI / 12)) * (Math.PI / 12);
   ctx.save();
-  ctx.translate(G.BIRD_X, Math.round(b.y));
+  ctx.translate(birdX(), Math.round(b.y));
   ctx.rotate(angle);
   ctx.drawImage(img, -9, -7);
   ctx.restore();
@@ -611,7 +628,7 @@ function render(t, dt) {
   for (const c of collected) {
     c.t += dt;
     const k = Math.min(1, c.t / 0.15);
-    drawCoin(c.x + (G.BIRD_X - c.x) * k, c.y + (by - c.y) * k, t, { size: 8 - Math.round(k * 4) });
+    drawCoin(c.x + (birdX() - c.x) * k, c.y + (by - c.y) * k, t, { size: 8 - Math.round(k * 4) });
   }
   for (let i = collected.length - 1; i >= 0; i--) if (collected[i].t > 0.15) collected.splice(i, 1);
   drawBird(t);

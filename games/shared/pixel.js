@@ -28,7 +28,7 @@ export const PAL = {
  * A pixel canvas. `height` is the virtual height in pixels; the virtual width follows the
  * element's aspect ratio, clamped to [minWidth, maxWidth] (the rest is letterboxed).
  */
-export function createPixelCanvas(canvas, { height, minWidth = 120, maxWidth = 640, bars = PAL.ink } = {}) {
+export function createPixelCanvas(canvas, { height, minWidth = 120, maxWidth = 640, bars = PAL.ink, width } = {}) {
   const view = canvas.getContext('2d');
   const buffer = document.createElement('canvas');
   const ctx = buffer.getContext('2d');
@@ -41,7 +41,8 @@ export function createPixelCanvas(canvas, { height, minWidth = 120, maxWidth = 6
     const dpr = Math.min(window.devicePixelRatio || 1, 3);
     canvas.width = Math.round(cssW * dpr);
     canvas.height = Math.round(cssH * dpr);
-    let W = Math.round((cssW / cssH) * height);
+    // `width(cssW, cssH)`, when given, picks the virtual width itself (REKT!: one of two views)
+    let W = width ? width(cssW, cssH) : Math.round((cssW / cssH) * height);
     W = Math.max(minWidth, Math.min(maxWidth, W));
     px.W = W;
     px.H = height;

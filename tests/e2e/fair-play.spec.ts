@@ -14,7 +14,9 @@ test.describe('fair play', () => {
       const fishing = await import('/arcade-games/fishing-for-sats/game.js' as string);
       return {
         rekt: runs.rekt.map((run: any) => rekt.replay(run.seed, run.flaps, 10_000_000)),
-        fishing: runs.fishing.map((run: any) => fishing.replayTrip(run.seed, run.startedAt, run.inputs, 10_000_000)),
+        fishing: runs.fishing.map((run: any) =>
+          fishing.replayTrip(run.seed, run.startedAt, run.inputs, 10_000_000, Infinity, run.rules),
+        ),
       };
     }, golden);
     expect(results.rekt).toEqual(golden.rekt.map((run: any) => run.expected));

@@ -7,8 +7,7 @@ import { expect, latestRun, playIn, test } from './support';
 // its snapshot `__arcadeDebug()`), checked on every animation frame where a moment counts (a bite
 // waits 1.2 s of game time), so a slow machine only makes the trip longer.
 const FISHING = { url: '/arcade-games/fishing-for-sats/', name: 'Fishing for Sats!' };
-/** The angler reels whenever the tension is below this (the red zone starts at 0.8). */
-const REEL_BELOW = 0.62;
+/** The angler reels whenever the tension is below the middle of the fish's sweet band (drawn on the meter). */
 /**
  * The longest the angler waits for what the game shows next: a bite comes within 6 s of game time
  * (0.7 s flight, up to 1.2 s sinking, up to 4 s wait), and on a starved machine game time runs
@@ -19,6 +18,7 @@ const BITE_WITHIN = 60_000;
 interface Snapshot {
   phase: string;
   tension: number | null;
+  band: [number, number] | null;
   message: string | null;
 }
 
@@ -61,12 +61,12 @@ async function strikeAndReel(page: Page, game: Frame): Promise<string> {
   await page.keyboard.press('Space');
   for (;;) {
     const next = await game.waitForFunction(
-      (below) => {
-        const { phase, tension } = (window as unknown as { __arcadeDebug: () => Snapshot }).__arcadeDebug();
+      () => {
+        const { phase, tension, band } = (window as unknown as { __arcadeDebug: () => Snapshot }).__arcadeDebug();
         if (phase !== 'reeling') return phase;
-        return tension !== null && tension < below ? 'reel' : false;
+        return tension !== null && band && tension < (band[0] + band[1]) / 2 ? 'reel' : false;
       },
-      REEL_BELOW,
+      undefined,
       { timeout: BITE_WITHIN },
     );
     const what = (await next.jsonValue()) as string;

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, playIn, test } from './support';
+import { expect, gameUrl, playIn, test } from './support';
 
 // Mr Quiz's flags and lines on why (README, "Mr Quiz's questions"): flags are pictures (an emoji
 // flag is invisible without an emoji font and two letters on Windows), and after each answer the
@@ -65,5 +65,25 @@ for (const width of [1366, 360]) {
     await page.screenshot({ path: test.info().outputPath(`quiz-pictures-${width}.png`) });
     await frame.locator('.answer').nth(1).click();
     await expect(frame.locator('#q-feedback')).toHaveText(/^(Correct!|Wrong! The answer was flag [A-D])/);
+  });
+}
+
+for (const width of [1366, 360]) {
+  test(`the practice quiz (signed out) says why after each answer too (${width} px)`, async ({ page }) => {
+    await page.setViewportSize({ width, height: width > 400 ? 800 : 740 });
+    await page.goto(gameUrl('/arcade-games/mr-quiz/'));
+    await page.getByRole('button', { name: 'PLAY', exact: true }).click();
+    await expect(page.locator('body')).toHaveAttribute('data-question', '1');
+    const question = (await page.locator('#q-text').textContent())!;
+    // the practice questions' own lines, by their text
+    const { WHY } = (await import('../../games/mr-quiz/questions.js')) as { WHY: Record<string, string> };
+    expect(WHY[question]).toBeTruthy();
+    await page.locator('.answer').first().click();
+    await expect(page.locator('#q-feedback')).toHaveText(/^(Correct!|Wrong! The answer was)/);
+    await expect(page.locator('#q-why')).toHaveText(WHY[question]!);
+    await page.screenshot({ path: test.info().outputPath(`quiz-practice-why-${width}.png`) });
+    // and the next question comes, its line cleared until it is answered
+    await expect(page.locator('body')).toHaveAttribute('data-question', '2');
+    await expect(page.locator('#q-why')).toHaveText('');
   });
 }

@@ -1,31 +1,40 @@
-import { expect, gameUrl, test } from './support';
+import { expect, gameUrl, latestRun, playIn, test } from './support';
 
-// REKT! on a phone (README, "One REKT! world on every screen"): held upright, a prompt asks to turn
-// the phone (the world is as wide on every screen, so upright it is a strip) and PLAY UPRIGHT plays
-// on there; held sideways, the game fills the screen with no prompt.
+// REKT! on a phone (notes/games.md, "REKT! upright"): held upright the world is drawn square at the
+// top of the screen, as wide as the screen (a view 240 virtual pixels wide, the bird further left and
+// a radar of the candles beyond the edge), the ground going on below where the thumb taps; held
+// sideways, and on a desktop, the 400-wide view. The view never changes the simulation: a run played
+// upright is replayed by the server and stored as verified.
 
-test('held upright, REKT! asks to turn the phone and still lets the player play upright', async ({ page }) => {
+type Debug = { phase: string; viewWidth: number; vy?: number };
+const debug = () => (window as unknown as { __arcadeDebug(): Debug }).__arcadeDebug();
+
+test('held upright, REKT! fills the width with a bigger world and plays at once, no prompt', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto(gameUrl('/arcade-games/rekt/'));
-  const prompt = page.getByRole('region', { name: 'TURN YOUR PHONE SIDEWAYS' });
-  await expect(prompt).toBeVisible();
-  await expect(prompt).toContainText('every screen sees as far ahead');
-  await page.screenshot({ path: test.info().outputPath('rekt-upright-prompt-360.png') });
-  await page.getByRole('button', { name: 'PLAY UPRIGHT' }).click();
-  await expect(prompt).toBeHidden();
+  await expect(page.getByRole('button', { name: 'PLAY', exact: true })).toBeVisible();
+  await expect(page.getByText('TURN YOUR PHONE SIDEWAYS')).toHaveCount(0);
+  expect((await page.evaluate(debug)).viewWidth).toBe(240);
+  // The world: the full width and as tall (the strip it replaces was 216 px tall).
+  const box = (await page.locator('#screen').boundingBox())!;
+  expect(box.width).toBe(360);
+  expect(box.height).toBe(360);
+  await expect(page.getByText('TAP ANYWHERE TO FLAP')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('rekt-upright-ready-360.png') });
   await page.getByRole('button', { name: 'PLAY', exact: true }).click();
   await expect(page.locator('body')).toHaveAttribute('data-state', 'playing');
-  // a tap on the screen flaps: the bird rises
-  await page.locator('#stage').click({ position: { x: 180, y: 400 } });
-  await page.waitForFunction(() => (window as any).__arcadeDebug().vy < 0);
+  // a tap below the world, on the ground, flaps: the bird rises (raw input, at once: the bird falls
+  // to the ground within a second)
+  await page.mouse.click(180, 600);
+  const rose = await page.waitForFunction(() => {
+    const now = (window as any).__arcadeDebug();
+    return now.phase !== 'playing' ? 'fell' : now.vy < 0 && 'rose';
+  });
+  expect(await rose.jsonValue()).toBe('rose');
   await page.screenshot({ path: test.info().outputPath('rekt-upright-playing-360.png') });
-  // The choice holds for the visit: a reload plays upright at once.
-  await page.reload();
-  await expect(page.getByRole('button', { name: 'PLAY', exact: true })).toBeVisible();
-  await expect(prompt).toBeHidden();
 });
 
-test('held sideways (and on a desktop), REKT! shows no prompt', async ({ page }) => {
+test('held sideways (and on a desktop), REKT! shows the wide view, no tap pad', async ({ page }) => {
   for (const size of [
     { width: 740, height: 360 },
     { width: 1366, height: 768 },
@@ -33,7 +42,38 @@ test('held sideways (and on a desktop), REKT! shows no prompt', async ({ page })
     await page.setViewportSize(size);
     await page.goto(gameUrl('/arcade-games/rekt/'));
     await expect(page.getByRole('button', { name: 'PLAY', exact: true })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'TURN YOUR PHONE SIDEWAYS' })).toBeHidden();
+    expect((await page.evaluate(debug)).viewWidth).toBe(400);
+    await expect(page.getByText('TAP ANYWHERE TO FLAP')).toBeHidden();
     await page.screenshot({ path: test.info().outputPath(`rekt-ready-${size.width}.png`) });
   }
+});
+
+test('a run played upright is replayed by the server and stored as verified', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 360, height: 740 });
+  const { frame, userId } = await playIn(page, `Upright_Bird_${test.info().repeatEachIndex}`, {
+    url: '/arcade-games/rekt/',
+    name: 'REKT!',
+  });
+  const game = (await (await frame.owner().elementHandle())!.contentFrame())!;
+  expect((await game.evaluate(debug)).viewWidth).toBe(240);
+  await frame.getByRole('button', { name: /^play/i }).first().click();
+  /** Waits until the bird rises (or falls); answers whether the run still goes on. */
+  const bird = async (rising: boolean) => {
+    const phase = await game.waitForFunction((up) => {
+      const now = (window as unknown as { __arcadeDebug: () => { phase: string; vy?: number } }).__arcadeDebug();
+      return (now.phase !== 'playing' || (up ? (now.vy ?? 0) < 0 : (now.vy ?? 0) > 0)) && now.phase;
+    }, rising);
+    return (await phase.jsonValue()) === 'playing';
+  };
+  for (let i = 0; i < 4 && (await bird(false)); i++) {
+    await page.keyboard.press('Space');
+    if (!(await bird(true))) break;
+  }
+  await expect(frame.locator('body')).toHaveAttribute('data-state', 'saved', { timeout: 20_000 });
+  const shown = Number((await frame.locator('#final-score').textContent())!.replace(/,/g, ''));
+  expect(await latestRun(page, userId, 'rekt')).toEqual({
+    count: 1,
+    run: expect.objectContaining({ score: shown, verified: true }),
+  });
 });

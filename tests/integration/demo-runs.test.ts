@@ -106,7 +106,8 @@ describe.each(DIALECTS)('demo runs on %s', (dialect) => {
     const bests = await s.db.selectFrom('game_stats').select(['game_id', 'best_score', 'best_level']).execute();
     expect(bests.filter((b) => b.best_level !== null && b.best_level < 1 && Number(b.best_score) > 0)).toEqual([]);
     expect(bests.filter((b) => b.game_id === 'rekt').every((b) => (b.best_level ?? 0) >= 1)).toBe(true);
-  });
+    // (a minute: it makes and replays some 300 fishing trips of rules 2, a long fight each, on a shared machine)
+  }, 60_000);
 });
 
 // One database is enough for what the runs are; the same arcade twice is compared on SQLite.

@@ -215,6 +215,40 @@ describe.each(DIALECTS)('fair play on %s', (dialect) => {
     });
   });
 
+  it('Fishing for Sats!: a trip is replayed with the rules its ticket was issued under (version 1 before the arcade took up 2)', async () => {
+    // This arcade took up the fishing rules of version 2 a minute after T0 (migration 0023 records when).
+    await s.db
+      .updateTable('game_rules')
+      .set({ since: T0 + MINUTE })
+      .where('game_id', '=', 'fishing-for-sats')
+      .execute();
+    const body = (ticket: { runId: string }, play: ReturnType<typeof playFishing>) => ({
+      runId: ticket.runId,
+      score: play.score,
+      fish: play.fish,
+      inputs: play.inputs,
+    });
+    const tripMs = (play: ReturnType<typeof playFishing>) => Math.ceil((play.steps / 60) * SECOND) + SECOND;
+    const before = await startRun(s.db, fishing, player, T0);
+    const oldTrip = playFishing(before.seed, T0, { rules: 1 });
+    expect(oldTrip.fish.length).toBeGreaterThan(0);
+    expect((await submit(fishing, player, body(before, oldTrip), T0 + tripMs(oldTrip))).run).toMatchObject({
+      score: oldTrip.score,
+      verified: true,
+    });
+    // A ticket issued since: version 2, and a trip fished by version 1 does not match it.
+    const after = await startRun(s.db, fishing, player, T0 + 2 * MINUTE);
+    const newTrip = playFishing(after.seed, T0 + 2 * MINUTE);
+    const stale = playFishing(after.seed, T0 + 2 * MINUTE, { rules: 1 });
+    const done = T0 + 2 * MINUTE + Math.max(tripMs(newTrip), tripMs(stale));
+    expect((await refusal(submit(fishing, player, body(after, stale), done)))[0]).toBe(422);
+    expect((await submit(fishing, player, body(after, newTrip), done)).run).toMatchObject({
+      score: newTrip.score,
+      fishCaught: newTrip.fish.length,
+      verified: true,
+    });
+  });
+
   it('refuses forged scores, altered logs, reused, expired and foreign tickets, long logs and fast runs, storing nothing', async () => {
     const ticket = await startRun(s.db, rekt, player, T0);
     const play = playRekt(ticket.seed, { until: 60 });

@@ -61,7 +61,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
     ]);
   });
 
-  it('0021 takes up the REKT! rules of version 2 for the tickets issued after every ticket the database has', async () => {
+  it('0021 and 0023 take up the REKT! and fishing rules of version 2 for the tickets issued after every ticket the database has', async () => {
     const h = await open();
     expect((await migrator(h).migrateTo('0016_quiz_history')).error).toBeUndefined();
     await sql`insert into users (username, username_key, email, country, created_at) values ('Ann', 'ann', 'ann@example.com', 'DE', 1)`.execute(
@@ -71,7 +71,8 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
       h.db,
     );
     await migrateToLatest(h);
-    expect(await h.db.selectFrom('game_rules').selectAll().execute()).toEqual([
+    expect(await h.db.selectFrom('game_rules').selectAll().orderBy('game_id').execute()).toEqual([
+      { game_id: 'fishing-for-sats', version: 2, since: 1800000000001 },
       { game_id: 'rekt', version: 2, since: 1700000005001 },
     ]);
     // (A fresh database has no tickets: version 2 from the start, since 0; the other tests run on it.)
@@ -156,6 +157,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
       '0018_announcements',
       '0019_donations',
       '0021_game_rules',
+      '0023_fishing_rules_2',
     ]);
     await migrateToLatest(h);
     const tables = async () =>

@@ -13,6 +13,8 @@ interface Golden {
     expected: { score: number; level: number; steps: number; achievements: Record<string, boolean> };
   }[];
   fishing: {
+    /** The version of the fishing rules the trip was played by (the old trips keep verifying under 1). */
+    rules: number;
     seed: number;
     startedAt: number;
     inputs: [number, number][];
@@ -34,8 +36,21 @@ describe('the shared simulations replay recorded runs in Node', () => {
     expect(replay(run.seed, run.flaps, NO_LIMIT)).toEqual(run.expected);
   });
 
-  it.each(golden.fishing)('Fishing for Sats! seed $seed', (run) => {
-    expect(replayTrip(run.seed, run.startedAt, run.inputs, NO_LIMIT)).toEqual(run.expected);
+  it.each(golden.fishing)('Fishing for Sats! rules $rules, seed $seed', (run) => {
+    expect(replayTrip(run.seed, run.startedAt, run.inputs, NO_LIMIT, Infinity, run.rules)).toEqual(run.expected);
+  });
+
+  it('a fishing trip is another trip under the other rules', () => {
+    expect(golden.fishing.map((run) => run.rules)).toEqual(expect.arrayContaining([1, 2]));
+    for (const run of golden.fishing) {
+      let other: unknown;
+      try {
+        other = replayTrip(run.seed, run.startedAt, run.inputs, run.expected.steps * 3, Infinity, 3 - run.rules);
+      } catch (error) {
+        other = error; // (the log may not fit the other rules' trip at all, or never end it)
+      }
+      expect(other).not.toEqual(run.expected);
+    }
   });
 
   it('another seed or one flap fewer is another run', () => {
@@ -63,11 +78,22 @@ describe('the shared simulations replay recorded runs in Node', () => {
     expect(kind(() => replay(long.seed, long.flaps, NO_LIMIT, 0))).toBe('budget');
     const trip = golden.fishing[0];
     expect(
-      kind(() => replayTrip(trip.seed, trip.startedAt, [...trip.inputs, [trip.expected.steps + 10, 0]], NO_LIMIT)),
+      kind(() =>
+        replayTrip(
+          trip.seed,
+          trip.startedAt,
+          [...trip.inputs, [trip.expected.steps + 10, 0]],
+          NO_LIMIT,
+          Infinity,
+          trip.rules,
+        ),
+      ),
     ).toBe('bad-log');
     // Without the last NEXT CAST the trip never ends: it runs into its step limit.
-    expect(kind(() => replayTrip(trip.seed, trip.startedAt, trip.inputs.slice(0, -1), trip.expected.steps * 2))).toBe(
-      'too-long',
-    );
+    expect(
+      kind(() =>
+        replayTrip(trip.seed, trip.startedAt, trip.inputs.slice(0, -1), trip.expected.steps * 2, Infinity, trip.rules),
+      ),
+    ).toBe('too-long');
   });
 });

@@ -1,5 +1,5 @@
 // Fishing for Sats! on the server: the run's presses, releases and casts ([step, input] pairs),
-// replayed with the game's own rules; the catch must be the replay's, fish for fish.
+// replayed with the rules its ticket was issued under (`rules.ts`); the catch must be the replay's, fish for fish.
 import type { Fish } from '~/lib/schemas/games';
 import { AppError, badRequest } from '~/server/shared/errors';
 import { assertLogFits, assertSame, REPLAY_CPU_BUDGET_MS, type Replayer } from '../replay';
@@ -8,7 +8,7 @@ import { replayTrip, TRIP_STEP } from '../../../../games/fishing-for-sats/game.j
 export const fishingForSatsReplayer: Replayer = {
   from: 'inputs',
   stepSeconds: TRIP_STEP,
-  replay({ gameName, ticket, input, inputs: log, age, maxSteps }) {
+  replay({ gameName, ticket, input, inputs: log, age, maxSteps, rules }) {
     if (
       !log.every(
         (e): e is [number, number] =>
@@ -22,7 +22,7 @@ export const fishingForSatsReplayer: Replayer = {
     if (input.level !== undefined && input.level !== null)
       throw badRequest(`${gameName} runs have no level: leave out "level".`);
     assertLogFits(log.at(-1)?.[0], maxSteps, TRIP_STEP, age);
-    const result = replayTrip(ticket.seed, ticket.started_at, log, maxSteps, REPLAY_CPU_BUDGET_MS);
+    const result = replayTrip(ticket.seed, ticket.started_at, log, maxSteps, REPLAY_CPU_BUDGET_MS, rules);
     assertSame(input.score, result.score, 'a score of', 'scores');
     assertSameFish(input.fish ?? [], result.fish);
     return { runId: input.runId, score: result.score, fish: result.fish };
