@@ -20,6 +20,7 @@ import * as runsExportOrder from './0017-runs-export-order';
 import * as announcements from './0018-announcements';
 import * as donations from './0019-donations';
 import * as gameRules from './0021-game-rules';
+import * as prizePools from './0022-prize-pools';
 
 /** Declared apart (`dialect.ts`) so the migrations name it without importing this index, which imports them. */
 export type { Dialect };
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, ArcadeMigration> = {
   '0018_announcements': announcements,
   '0019_donations': donations,
   '0021_game_rules': gameRules,
+  '0022_prize_pools': prizePools,
 };
 
 /** The migrations as Kysely's migrator takes them, for `dialect`. */
