@@ -90,7 +90,11 @@ export function PrizePool({
         </div>
       )}
       <p className="text-sm text-base-content/65">
-        Every sat given and every prize paid is in <a href="/books" className="link link-hover">the open books</a>.
+        Every sat given and every prize paid is in{' '}
+        <a href="/books" className="link link-hover">
+          the open books
+        </a>
+        .
       </p>
     </section>
   );
