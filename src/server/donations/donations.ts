@@ -20,6 +20,7 @@ import { scheduleSweep } from '../shared/sweep';
 import { preimageMatches } from '../tournaments/payouts/payouts';
 import { openPool } from '../tournaments/pools';
 import { ReceiverError, type Received } from './receiver';
+import { publishZapReceipts } from './zaps';
 
 // Donations over Lightning, credited exactly once (README, "Donations and open books"). A donation
 // is an invoice the arcade's wallet made (make_invoice), kept before it is shown. Whoever learns
@@ -331,6 +332,8 @@ export async function sweepDonations(services: DonationServices, now = Date.now(
     .limit(500)
     .execute();
   for (const row of open) await checkDonation(services, row, SWEEP_EVERY_MS / 2, now);
+  // Paid zaps whose receipt no relay took yet (zaps.ts).
+  await publishZapReceipts(services, now);
   return open.length;
 }
 
@@ -346,9 +349,9 @@ export function watchDonations(services: DonationServices, everyMs = SWEEP_EVERY
   let stopped = false;
   receiver
     .listen((received) => {
-      creditDonation(db, received, 'notification').catch((error: unknown) =>
-        console.error('[arcade] donations: crediting a notified payment failed:', error),
-      );
+      creditDonation(db, received, 'notification')
+        .then((credited) => (credited ? publishZapReceipts(services) : 0))
+        .catch((error: unknown) => console.error('[arcade] donations: crediting a notified payment failed:', error));
     })
     .then((stop) => {
       if (stopped) stop?.();
