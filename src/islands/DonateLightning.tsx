@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type SubmitEvent } from 'react';
 import { failureMessage, SOMETHING_WRONG } from '~/lib/failure';
 import { formatCount } from '~/lib/numbers';
 import { request } from '~/lib/request';
@@ -48,7 +48,7 @@ export default function DonateLightningPanel() {
       </h2>
       <DonateLightning {...options} />
       <p className="text-center text-sm text-base-content/75" data-testid="donate-pools">
-        To grow a tournament&apos;s prizes instead, choose ADD TO THE POOL on the page of{' '}
+        To grow a tournament’s prizes instead, choose ADD TO THE POOL on the page of{' '}
         <a href="/tournament" className="link link-hover">
           the current tournament
         </a>{' '}
@@ -116,8 +116,13 @@ export function DonateLightning({ minSats, maxSats, presets, lightningAddress, p
     }
   }
 
-  const onPaidRef = useRef(onPaid);
-  onPaidRef.current = onPaid;
+  // Once the arcade has seen the payment: tell the page (the tournament's pool grew).
+  const paidHash = stage.step === 'paid' ? stage.donation.paymentHash : null;
+  const paid = useEffectEvent((donation: Donation) => onPaid?.(donation));
+  useEffect(() => {
+    if (paidHash && stage.step === 'paid') paid(stage.donation);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per paid donation
+  }, [paidHash]);
   // While the invoice is shown, ask the arcade until it has seen the payment or the invoice expired.
   const hash = stage.step === 'invoice' ? stage.donation.paymentHash : null;
   useEffect(() => {
@@ -128,10 +133,7 @@ export function DonateLightning({ minSats, maxSats, presets, lightningAddress, p
       try {
         const answer = (await (await request(`donations/${hash}`)).json()) as Donation;
         if (stopped) return;
-        if (answer.state === 'paid') {
-          onPaidRef.current?.(answer);
-          return setStage({ step: 'paid', donation: answer });
-        }
+        if (answer.state === 'paid') return setStage({ step: 'paid', donation: answer });
         if (answer.state === 'expired') return setStage({ step: 'expired' });
       } catch {
         // a failed poll is tried again at the next turn

@@ -93,3 +93,36 @@ for (const tag of ['', ' @narrow']) {
     expect(errors).toEqual([]);
   });
 }
+
+for (const tag of ['', ' @narrow']) {
+  test(`the admin form offers the pool rule, and the Donate page says where sats go${tag}`, async ({
+    page,
+  }, testInfo) => {
+    const width = testInfo.project.name;
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.goto('/donate');
+    await expect(
+      page.getByText('Your sats pay for its servers and new games, and every sat in and every prize'),
+    ).toBeVisible();
+    const pools = page.getByTestId('donate-pools');
+    await expect(pools).toHaveText(
+      'To grow a tournament’s prizes instead, choose ADD TO THE POOL on the page of the current tournament or an upcoming one.',
+    );
+    await expect(pools.getByRole('link', { name: 'upcoming one' })).toHaveAttribute('href', '/tournaments/upcoming');
+    await page.screenshot({ path: `${SHOTS}/${width}-pool_donate.png`, fullPage: true });
+
+    await signInAsAdmin(page);
+    await page.goto('/admin/tournaments');
+    await waitForIsland(page, 'form');
+    const rule = page.getByLabel('Sats visitors add to the pool');
+    await expect(rule).toHaveValue('proportional');
+    await rule.selectOption({ label: 'All to 1st place' });
+    await expect(rule).toHaveValue('first_place');
+    await rule.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/${width}-pool_admin_form.png` });
+    expect(errors).toEqual([]);
+  });
+}

@@ -79,7 +79,12 @@ export interface CheckedZap {
  * with tags, exactly one `p` tag, at most one `e` and one `a` tag, a `relays` tag, and an `amount`
  * tag (if any) equal to the callback's amount. Throws a {@link ZapError} saying what is wrong.
  */
-export function checkZapRequest(text: string, amountMsat: number, commentMax: number, allowPrivate: boolean): CheckedZap {
+export function checkZapRequest(
+  text: string,
+  amountMsat: number,
+  commentMax: number,
+  allowPrivate: boolean,
+): CheckedZap {
   if (text.length > ZAP_REQUEST_MAX)
     throw new ZapError(`The zap request is longer than ${formatCount(ZAP_REQUEST_MAX)} characters.`);
   const invalid = validateZapRequest(text);
@@ -92,10 +97,13 @@ export function checkZapRequest(text: string, amountMsat: number, commentMax: nu
   if (count('a') > 1) throw new ZapError("A zap request has at most one 'a' tag.");
   if (count('P') > 0) throw new ZapError("A zap request has no 'P' tag (the receipt adds it).");
   const a = request.tags.find((tag) => tag[0] === 'a');
-  if (a && !/^\d+:[0-9a-f]{64}:.*$/.test(a[1] ?? '')) throw new ZapError("The zap request's 'a' tag is no event coordinate.");
+  if (a && !/^\d+:[0-9a-f]{64}:.*$/.test(a[1] ?? ''))
+    throw new ZapError("The zap request's 'a' tag is no event coordinate.");
   const amount = request.tags.find((tag) => tag[0] === 'amount');
   if (amount && amount[1] !== String(amountMsat))
-    throw new ZapError(`The zap request's amount (${amount[1]} msat) is not the amount asked for (${amountMsat} msat).`);
+    throw new ZapError(
+      `The zap request's amount (${amount[1]} msat) is not the amount asked for (${amountMsat} msat).`,
+    );
   const named = request.tags.filter((tag) => tag[0] === 'relays').flatMap((tag) => tag.slice(1));
   const relays = [...new Set(named.filter((url) => relayAllowed(url, allowPrivate)))].slice(0, RECEIPT_RELAYS_MAX);
   if (relays.length === 0)
@@ -149,10 +157,7 @@ async function publishTo(url: string, event: NostrEvent): Promise<boolean> {
  * its request's relays; once one relay accepted it, its id is recorded (once) and audited. A zap
  * whose relays all refuse is tried again at the next sweep. Returns how many were recorded.
  */
-export async function publishZapReceipts(
-  services: Pick<Services, 'db' | 'config'>,
-  now = Date.now(),
-): Promise<number> {
+export async function publishZapReceipts(services: Pick<Services, 'db' | 'config'>, now = Date.now()): Promise<number> {
   const { db, config } = services;
   const due = await db
     .selectFrom('donations')

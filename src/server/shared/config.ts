@@ -446,7 +446,9 @@ function readDonationSettings(settings: Settings): DonationConfig {
   const zapSecretKey = settings.ZAP_SECRET_KEY?.trim().toLowerCase() || undefined;
   // Never echo the value: it is a secret key.
   if (zapSecretKey && !/^[0-9a-f]{64}$/.test(zapSecretKey))
-    throw new ConfigError('ZAP_SECRET_KEY must be a Nostr secret key as 64 hexadecimal digits (the value is not shown here)');
+    throw new ConfigError(
+      'ZAP_SECRET_KEY must be a Nostr secret key as 64 hexadecimal digits (the value is not shown here)',
+    );
   return { minSats, maxSats, addressName, zapSecretKey };
 }
 
