@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type SubmitEvent } from 'react';
 import { failureMessage, SOMETHING_WRONG } from '~/lib/failure';
 import { formatCount } from '~/lib/numbers';
 import { request } from '~/lib/request';
@@ -47,11 +47,27 @@ export default function DonateLightningPanel() {
         Or over Lightning
       </h2>
       <DonateLightning {...options} />
+      <p className="text-center text-sm text-base-content/75" data-testid="donate-pools">
+        To grow a tournament’s prizes instead, choose ADD TO THE POOL on the page of{' '}
+        <a href="/tournament" className="link link-hover">
+          the current tournament
+        </a>{' '}
+        or an{' '}
+        <a href="/tournaments/upcoming" className="link link-hover">
+          upcoming one
+        </a>
+        .
+      </p>
     </section>
   );
 }
 
-type Props = DonationOptions;
+type Props = DonationOptions & {
+  /** Earmarked for this tournament's prize pool (notes/pools.md); absent: a donation to the arcade. */
+  pool?: { tournamentId: number; name: string };
+  /** Called once the arcade has seen the payment (the tournament's page then shows the pool grown). */
+  onPaid?: (donation: Donation) => void;
+};
 
 type Stage =
   | { step: 'form' }
@@ -65,7 +81,7 @@ type Stage =
  * text and `lightning:` link; the page polls until the arcade has seen it paid, then thanks the
  * donor. What a donor writes is shown as text, never as markup.
  */
-export function DonateLightning({ minSats, maxSats, presets, lightningAddress }: Props) {
+export function DonateLightning({ minSats, maxSats, presets, lightningAddress, pool, onPaid }: Props) {
   const [sats, setSats] = useState<number | null>(presets[1] ?? presets[0] ?? null);
   const [custom, setCustom] = useState('');
   const [name, setName] = useState('');
@@ -90,6 +106,7 @@ export function DonateLightning({ minSats, maxSats, presets, lightningAddress }:
         sats: amount,
         ...(name.trim() ? { name } : {}),
         ...(message.trim() ? { message } : {}),
+        ...(pool ? { tournamentId: pool.tournamentId } : {}),
       });
       setStage({ step: 'invoice', donation: (await response.json()) as CreatedDonation });
     } catch (caught) {
@@ -99,6 +116,13 @@ export function DonateLightning({ minSats, maxSats, presets, lightningAddress }:
     }
   }
 
+  // Once the arcade has seen the payment: tell the page (the tournament's pool grew).
+  const paidHash = stage.step === 'paid' ? stage.donation.paymentHash : null;
+  const paid = useEffectEvent((donation: Donation) => onPaid?.(donation));
+  useEffect(() => {
+    if (paidHash && stage.step === 'paid') paid(stage.donation);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per paid donation
+  }, [paidHash]);
   // While the invoice is shown, ask the arcade until it has seen the payment or the invoice expired.
   const hash = stage.step === 'invoice' ? stage.donation.paymentHash : null;
   useEffect(() => {
@@ -137,7 +161,8 @@ export function DonateLightning({ minSats, maxSats, presets, lightningAddress }:
           {stage.donation.name ? `Thank you, ${stage.donation.name}!` : 'Thank you!'}
         </h3>
         <p className="text-base-content/85">
-          {formatCount(stage.donation.receivedSats ?? stage.donation.sats)} sats received. It is in the open books now.
+          {formatCount(stage.donation.receivedSats ?? stage.donation.sats)} sats received
+          {pool ? <> for the prize pool of {pool.name}</> : null}. It is in the open books now.
         </p>
         {stage.donation.message && (
           <blockquote className="max-w-md text-sm break-words whitespace-pre-line text-base-content/75 italic">
@@ -149,7 +174,7 @@ export function DonateLightning({ minSats, maxSats, presets, lightningAddress }:
             OPEN BOOKS
           </a>
           <button type="button" className="btn-arcade btn-secondary" onClick={restart}>
-            DONATE AGAIN
+            {pool ? 'ADD MORE' : 'DONATE AGAIN'}
           </button>
         </div>
       </div>
@@ -229,7 +254,15 @@ export function DonateLightning({ minSats, maxSats, presets, lightningAddress }:
       )}
       <button type="submit" className="btn-arcade self-center btn-primary" disabled={pending} data-donate-submit>
         <PixelIcon icon={iconZap} className="size-4" />
-        {pending ? 'MAKING INVOICE...' : amountOk ? `DONATE ${formatCount(amount)} SATS` : 'DONATE'}
+        {pending
+          ? 'MAKING INVOICE...'
+          : pool
+            ? amountOk
+              ? `ADD ${formatCount(amount)} SATS TO THE POOL`
+              : 'ADD TO THE POOL'
+            : amountOk
+              ? `DONATE ${formatCount(amount)} SATS`
+              : 'DONATE'}
       </button>
       {lightningAddress && (
         <p className="text-center text-sm text-base-content/65">

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { LeaderboardTable } from '~/features/leaderboards/LeaderboardTable';
 import { FullNotice, isFull, TournamentHeader, TournamentRewards } from '~/features/tournaments/TournamentView';
 import { useTournamentBoard } from '~/features/tournaments/useTournamentBoard';
+import { PrizePool } from '~/features/tournaments/PrizePool';
 import { ApiError } from '~/lib/api';
 import type { GameResults } from '~/lib/schemas/games';
 import type { Tournament } from '~/lib/schemas/tournament';
@@ -65,6 +66,7 @@ export default function TournamentScreen({ id, userId, games }: TournamentScreen
         data={data}
         failed={error !== undefined && !loading ? error : undefined}
         retry={() => store.invalidate()}
+        refresh={() => store.revalidate()}
         userId={userId}
         games={games}
       />
@@ -77,11 +79,13 @@ interface ScreenProps {
   data: Tournament | null | undefined;
   failed: unknown;
   retry: () => void;
+  /** Ask for the tournament again (its pool grew). */
+  refresh: () => void;
   userId: number | null;
   games: TournamentGame[];
 }
 
-function Screen({ data, failed, retry, userId, games }: ScreenProps) {
+function Screen({ data, failed, retry, refresh, userId, games }: ScreenProps) {
   const tournament = data ?? null;
   const board = useTournamentBoard(tournament?.id ?? null);
   const now = useNow(Date.now);
@@ -119,6 +123,7 @@ function Screen({ data, failed, retry, userId, games }: ScreenProps) {
         signedIn={userId !== null}
       />
       <TournamentRewards rewards={tournament.rewards} />
+      <PrizePool tournament={tournament} status={status} onGrown={refresh} />
       <LeaderboardTable
         board={board}
         results={game?.results ?? { fish: false, formations: false, levels: false }}

@@ -157,6 +157,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
       '0018_announcements',
       '0019_donations',
       '0021_game_rules',
+      '0022_prize_pools',
       '0023_fishing_rules_2',
     ]);
     await migrateToLatest(h);

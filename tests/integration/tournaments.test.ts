@@ -418,6 +418,8 @@ describe.each(DIALECTS)('tournaments on %s', (dialect) => {
     );
     expect(t.rewards).toEqual({
       totalPrizePool: 21_000,
+      givenSats: 0,
+      poolRule: 'proportional',
       prizeDistribution: { '1': 10_000, '2-5': 2_500, random: 1_000 },
       avatarRewards: [
         {

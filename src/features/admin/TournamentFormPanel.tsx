@@ -4,6 +4,7 @@ import { tournamentImageUrl, type AdminTournament } from '~/lib/schemas/tourname
 import { CADENCES, CADENCE_WORDS, SERIES_TIMES_MAX, type Cadence } from '~/lib/series-schedule';
 import { formatShortDate } from '~/lib/format';
 import { prizePool } from '~/lib/tournament-prizes';
+import { POOL_RULES, POOL_RULE_LABELS, type PoolRule } from '~/lib/prize-pools';
 import { TextField } from '~/ui/TextField';
 import { AvatarImage } from './AvatarImage';
 import { AvatarRewardPicker } from './AvatarRewardPicker';
@@ -320,6 +321,25 @@ export function TournamentFormPanel({
           <span className="font-data font-bold text-primary">{pool === null ? '-' : `${sats.format(pool)} sats`}</span>
           <span className="text-base-content/60"> (1st + 4 x 2nd-5th + random)</span>
         </p>
+        <label className="mt-3 flex flex-col gap-1 text-sm md:max-w-md">
+          <span className="font-bold">Sats visitors add to the pool</span>
+          <select
+            className="select w-full border-2 border-plum bg-base-100"
+            name="poolRule"
+            value={values.poolRule}
+            onChange={(event) => set('poolRule', event.currentTarget.value as PoolRule)}
+          >
+            {POOL_RULES.map((rule) => (
+              <option key={rule} value={rule}>
+                {POOL_RULE_LABELS[rule]}
+              </option>
+            ))}
+          </select>
+          <span className="text-base-content/70">
+            Visitors can add sats to the pool while it is upcoming or running (with a wallet connected). They grow the
+            winners&apos; bitcoin prizes when the winners are processed; with no winner, they go to the general fund.
+          </span>
+        </label>
         <div className="mt-4 flex items-start gap-3 text-sm">
           <input
             id={`${id}-process-when-ended`}

@@ -2,6 +2,7 @@ import { formatCount } from '~/lib/numbers';
 import type { AdminTournament } from '~/lib/schemas/tournament';
 import type { TournamentForm } from '~/lib/schemas/tournament-input';
 import { MAX_SATS, type Eligibility } from '~/lib/tournament-prizes';
+import type { PoolRule } from '~/lib/prize-pools';
 import { SERIES_TIMES_MAX, type Cadence } from '~/lib/series-schedule';
 import { MAX_PLAYERS_LIMIT, MAX_RUNS_LIMIT } from '~/lib/schemas/tournament-input';
 
@@ -24,6 +25,8 @@ export interface FormValues {
   firstPlaceSats: string;
   secondToFifthSats: string;
   randomParticipantSats: string;
+  /** How sats given to the pool grow the winners' prizes. */
+  poolRule: PoolRule;
   avatarRewards: RewardDraft[];
   reportContent: string;
   /** The arcade processes the winners when it ends. */
@@ -49,6 +52,7 @@ export const EMPTY_FORM: FormValues = {
   firstPlaceSats: '',
   secondToFifthSats: '',
   randomParticipantSats: '',
+  poolRule: 'proportional',
   avatarRewards: [],
   reportContent: '',
   processWhenEnded: false,
@@ -103,6 +107,7 @@ export function formOf(t: AdminTournament): FormValues {
     firstPlaceSats: String(split['1']),
     secondToFifthSats: String(split['2-5']),
     randomParticipantSats: String(split.random),
+    poolRule: t.rewards.poolRule,
     avatarRewards: t.rewards.avatarRewards.map((r) => ({
       avatarId: r.avatarId,
       eligibility: r.requirement.type,
@@ -242,6 +247,7 @@ export function payloadOf(values: FormValues, creating = true): TournamentForm {
       firstPlaceSats: satsOf(values.firstPlaceSats),
       secondToFifthSats: satsOf(values.secondToFifthSats),
       randomParticipantSats: satsOf(values.randomParticipantSats),
+      poolRule: values.poolRule,
       avatarRewards: values.avatarRewards,
     }),
     imageFilename: values.imageFilename || undefined,

@@ -32,6 +32,12 @@ export const donationRequestSchema = z.object({
         oneLineText('The message'),
       ),
   ),
+  /** Earmarked for this tournament's prize pool (notes/pools.md); absent: the arcade. */
+  tournamentId: z.optional(
+    z
+      .number('tournamentId must be a tournament id')
+      .check(z.int('tournamentId must be a tournament id'), z.gt(0, 'tournamentId must be a tournament id')),
+  ),
 });
 export type DonationRequest = z.infer<typeof donationRequestSchema>;
 
@@ -78,6 +84,12 @@ export const bookInSchema = z.object({
   hidden: z.boolean(),
   source: z.enum(['page', 'address', 'zap']),
   tournament: z.nullable(z.object({ id: z.number(), name: z.string() })),
+  /**
+   * Where the sats of a donation to a tournament's pool went (notes/pools.md): 'waiting' (until its
+   * winners are processed), 'prizes' (added to its winners' prizes), 'general' (the arcade's general
+   * fund: no winner to add them to, or paid after the winners were processed); null: not earmarked.
+   */
+  pool: z._default(z.nullable(z.enum(['waiting', 'prizes', 'general'])), null),
   paymentHash: z.string(),
   preimage: z.string(),
   invoice: z.string(),
@@ -108,7 +120,12 @@ export const booksSchema = z.object({
   pools: z.array(
     z.object({
       tournament: z.object({ id: z.number(), name: z.string() }),
+      /** Every sat given to it (credited), and of those: still waiting, added to its prizes, to the general fund. */
       givenSats: z.number(),
+      waitingSats: z._default(z.number(), 0),
+      toPrizesSats: z._default(z.number(), 0),
+      generalSats: z._default(z.number(), 0),
+      /** Its bitcoin prizes sent. */
       paidSats: z.number(),
     }),
   ),

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { parseLocalDateTime } from '../dates';
 import { CADENCES, SERIES_TIMES_MAX } from '../series-schedule';
 import { ELIGIBILITIES, MAX_SATS, prizePool } from '../tournament-prizes';
+import { POOL_RULES } from '../prize-pools';
 import { IMAGE_FILE_NAME } from './admin';
 import { avatarIdSchema } from './avatars';
 import { manyLinesText, oneLineText } from './text';
@@ -48,6 +49,8 @@ export const rewardsInputSchema = z
       firstPlaceSats: sats('firstPlaceSats'),
       secondToFifthSats: sats('secondToFifthSats'),
       randomParticipantSats: sats('randomParticipantSats'),
+      /** How sats given to the pool grow the winners' prizes (notes/pools.md). */
+      poolRule: z._default(z.enum(POOL_RULES, `poolRule must be one of ${POOL_RULES.join(', ')}`), 'proportional'),
       avatarRewards: z._default(
         z
           .array(avatarRewardInputSchema, 'avatarRewards must be a list')
@@ -76,6 +79,7 @@ const NO_REWARDS: RewardsInput = {
   firstPlaceSats: 0,
   secondToFifthSats: 0,
   randomParticipantSats: 0,
+  poolRule: 'proportional',
   avatarRewards: [],
 };
 

@@ -10,6 +10,7 @@ import {
   type UserRankResponse,
 } from './leaderboard';
 import { ELIGIBILITIES } from '../tournament-prizes';
+import { POOL_RULES } from '../prize-pools';
 import { TOURNAMENT_STATUSES } from '../tournament-status';
 
 // Tournaments: what the public, player and admin tournament calls answer. Times in answers are
@@ -37,7 +38,12 @@ export type AvatarReward = z.infer<typeof avatarRewardSchema>;
 
 /** A tournament's rewards: the prize pool, its split, and the avatars on offer. */
 export const rewardsSchema = z.object({
+  /** What the administrator set plus the sats given to its pool (credited donations). */
   totalPrizePool: z.number(),
+  /** The sats given to its pool (notes/pools.md); absent in an answer from before pools: 0. */
+  givenSats: z._default(z.number(), 0),
+  /** How given sats grow the winners' prizes. */
+  poolRule: z._default(z.enum(POOL_RULES), 'proportional'),
   prizeDistribution: z.object({ '1': z.number(), '2-5': z.number(), random: z.number() }),
   avatarRewards: z.array(avatarRewardSchema),
 });

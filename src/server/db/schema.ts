@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { PoolRule } from '~/lib/prize-pools';
 
 // Row types of the arcade's tables. Times are milliseconds since the epoch (bigint columns), which
 // SQLite and PostgreSQL store and compare alike.
@@ -222,6 +223,8 @@ export interface TournamentsTable {
   max_runs: number | null;
   /** PostgreSQL's run writer's claims of places in a player-limited tournament. */
   seats_taken: Generated<number>;
+  /** How given sats grow the winners' prizes (migration 0022). */
+  pool_rule: Generated<PoolRule>;
 }
 
 /** A repeating tournament: its schedule and the template of its next tournament (migration 0014). */
@@ -247,6 +250,7 @@ export interface TournamentSeriesTable {
   max_runs: number | null;
   created_at: number;
   updated_at: number;
+  pool_rule: Generated<PoolRule>;
 }
 
 /** An avatar a tournament offers, to whom (eligibility) and from which score. */
@@ -359,6 +363,8 @@ export interface DonationsTable {
   hidden_at: number | null;
   zap_request: string | null;
   zap_receipt_id: string | null;
+  /** Where an earmarked donation's sats went (migration 0022): 'prizes', 'general', or null (undecided). */
+  pool_outcome: 'prizes' | 'general' | null;
 }
 
 /** Sats reserved for Lightning payouts per UTC day, across every process (migration 0011). */

@@ -22,6 +22,20 @@ function reasonOf(awardReason: string): string {
   return place ? `${formatOrdinal(Number(place[1]))} place` : awardReason;
 }
 
+/**
+ * Where the sats of a donation to a pool went: decided at the processing of its winners (pools.ts);
+ * credited after it, the general fund's.
+ */
+function poolOutcomeOf(row: {
+  tournament_id: number | null;
+  pool_outcome: 'prizes' | 'general' | null;
+  processed_at: number | null;
+}): BookIn['pool'] {
+  if (row.tournament_id === null) return null;
+  if (row.pool_outcome) return row.pool_outcome;
+  return row.processed_at === null ? 'waiting' : 'general';
+}
+
 /** `GET /api/books` and the `/books` page. */
 export async function openBooks(services: Pick<Services, 'db'>): Promise<Books> {
   const { db } = services;
@@ -29,7 +43,10 @@ export async function openBooks(services: Pick<Services, 'db'>): Promise<Books> 
     db
       .selectFrom('donations as d')
       .leftJoin('tournaments as t', 't.id', 'd.tournament_id')
+      .leftJoin('tournament_processing as tp', 'tp.tournament_id', 'd.tournament_id')
       .select([
+        'd.pool_outcome',
+        'tp.processed_at',
         'd.id',
         'd.paid_at',
         'd.received_msat',
@@ -81,6 +98,7 @@ export async function openBooks(services: Pick<Services, 'db'>): Promise<Books> 
       hidden,
       source: row.source,
       tournament: row.tournament_id === null ? null : { id: row.tournament_id, name: row.tournament_name ?? '' },
+      pool: poolOutcomeOf(row),
       paymentHash: row.payment_hash,
       preimage: row.preimage ?? '',
       invoice: row.invoice,
@@ -115,10 +133,21 @@ export async function openBooks(services: Pick<Services, 'db'>): Promise<Books> 
   const pools = new Map<number, Books['pools'][number]>();
   const poolOf = (tournament: { id: number; name: string }) => {
     let entry = pools.get(tournament.id);
-    if (!entry) pools.set(tournament.id, (entry = { tournament, givenSats: 0, paidSats: 0 }));
+    if (!entry)
+      pools.set(
+        tournament.id,
+        (entry = { tournament, givenSats: 0, waitingSats: 0, toPrizesSats: 0, generalSats: 0, paidSats: 0 }),
+      );
     return entry;
   };
-  for (const entry of moneyIn) if (entry.tournament) poolOf(entry.tournament).givenSats += entry.sats;
+  for (const entry of moneyIn)
+    if (entry.tournament) {
+      const pool = poolOf(entry.tournament);
+      pool.givenSats += entry.sats;
+      if (entry.pool === 'prizes') pool.toPrizesSats += entry.sats;
+      else if (entry.pool === 'general') pool.generalSats += entry.sats;
+      else pool.waitingSats += entry.sats;
+    }
   for (const entry of moneyOut) poolOf(entry.tournament).paidSats += entry.sats;
 
   const sum = (entries: { sats: number }[]) => entries.reduce((total, entry) => total + entry.sats, 0);

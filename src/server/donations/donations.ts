@@ -18,7 +18,9 @@ import { qrSvgDataUrl } from '../shared/qr';
 import { hit, type Limit } from '../shared/rate-limit';
 import { scheduleSweep } from '../shared/sweep';
 import { preimageMatches } from '../tournaments/payouts/payouts';
+import { openPool } from '../tournaments/pools';
 import { ReceiverError, type Received } from './receiver';
+import { publishZapReceipts } from './zaps';
 
 // Donations over Lightning, credited exactly once (README, "Donations and open books"). A donation
 // is an invoice the arcade's wallet made (make_invoice), kept before it is shown. Whoever learns
@@ -99,8 +101,8 @@ const blankToNull = (text: string | undefined) => (text?.trim() ? text.trim() : 
 /**
  * `POST /api/donations`: an invoice from the arcade's wallet for `sats`, kept (with the donor's name
  * and message) before it is shown. Rate-limited per client; 409 without a wallet; 502 when the
- * wallet makes no invoice. (Earmarking for a tournament's pool is not built yet: `tournament_id`
- * stays null.)
+ * wallet makes no invoice. With `tournamentId`, earmarked for that tournament's prize pool, which
+ * must be open (upcoming or running, with bitcoin prizes: 404, 409).
  */
 export async function createDonation(
   services: DonationServices,
@@ -111,14 +113,15 @@ export async function createDonation(
   const { db, config, receiver } = services;
   if (!receiver) throw conflict(OFF);
   checkAmount(config, request.sats);
+  const pool = request.tournamentId === undefined ? null : await openPool(db, request.tournamentId, now);
   await hit(db, `donation:${client}`, INVOICE_LIMIT, now);
   return insertDonation(services, {
     source: 'page',
     sats: request.sats,
     name: blankToNull(request.name),
     message: blankToNull(request.message),
-    tournamentId: null,
-    description: `Donation to ${config.productName}`,
+    tournamentId: pool?.id ?? null,
+    description: pool ? `Prize pool of ${pool.name} at ${config.productName}` : `Donation to ${config.productName}`,
     now,
   });
 }
@@ -329,6 +332,8 @@ export async function sweepDonations(services: DonationServices, now = Date.now(
     .limit(500)
     .execute();
   for (const row of open) await checkDonation(services, row, SWEEP_EVERY_MS / 2, now);
+  // Paid zaps whose receipt no relay took yet (zaps.ts).
+  await publishZapReceipts(services, now);
   return open.length;
 }
 
@@ -344,9 +349,9 @@ export function watchDonations(services: DonationServices, everyMs = SWEEP_EVERY
   let stopped = false;
   receiver
     .listen((received) => {
-      creditDonation(db, received, 'notification').catch((error: unknown) =>
-        console.error('[arcade] donations: crediting a notified payment failed:', error),
-      );
+      creditDonation(db, received, 'notification')
+        .then((credited) => (credited ? publishZapReceipts(services) : 0))
+        .catch((error: unknown) => console.error('[arcade] donations: crediting a notified payment failed:', error));
     })
     .then((stop) => {
       if (stopped) stop?.();

@@ -69,6 +69,11 @@ export interface DonationConfig {
   maxSats: number;
   /** DONATION_ADDRESS_NAME: the name of the arcade's Lightning Address, `{name}@{SITE_URL's host}`. */
   addressName: string;
+  /**
+   * ZAP_SECRET_KEY: the hex Nostr secret key that signs zap receipts (NIP-57); unset: one derived
+   * from the server secret (donations/zaps.ts).
+   */
+  zapSecretKey?: string;
 }
 
 /** The rules for requests to a winner's Lightning Address host. */
@@ -258,6 +263,7 @@ export interface Settings {
   LIGHTNING_ADDRESS_CA_FILE?: string;
   SERIES_SWEEP_SECONDS?: string;
   DONATION_MIN_SATS?: string;
+  ZAP_SECRET_KEY?: string;
   DONATION_MAX_SATS?: string;
   DONATION_ADDRESS_NAME?: string;
 }
@@ -355,6 +361,7 @@ export const SETTING_NAMES = [
   'DONATION_MIN_SATS',
   'DONATION_MAX_SATS',
   'DONATION_ADDRESS_NAME',
+  'ZAP_SECRET_KEY',
 ] as const satisfies readonly (keyof Settings)[];
 
 /**
@@ -436,7 +443,13 @@ function readDonationSettings(settings: Settings): DonationConfig {
     throw new ConfigError(
       `DONATION_ADDRESS_NAME must be letters, digits, '-', '_' or '.' (LUD-16), such as tips, not "${addressName}"`,
     );
-  return { minSats, maxSats, addressName };
+  const zapSecretKey = settings.ZAP_SECRET_KEY?.trim().toLowerCase() || undefined;
+  // Never echo the value: it is a secret key.
+  if (zapSecretKey && !/^[0-9a-f]{64}$/.test(zapSecretKey))
+    throw new ConfigError(
+      'ZAP_SECRET_KEY must be a Nostr secret key as 64 hexadecimal digits (the value is not shown here)',
+    );
+  return { minSats, maxSats, addressName, zapSecretKey };
 }
 
 /** The daily payout budget when PAYOUT_DAILY_BUDGET_SATS is unset. */

@@ -52,6 +52,7 @@ type TemplateOf = Pick<
   | 'first_place_sats'
   | 'second_to_fifth_sats'
   | 'random_participant_sats'
+  | 'pool_rule'
   | 'process_when_ended'
   | 'max_players'
   | 'max_runs'
@@ -119,6 +120,7 @@ function templateOf(values: TemplateOf, avatarRewards: AvatarRewardInput[]) {
     first_place_sats: values.first_place_sats,
     second_to_fifth_sats: values.second_to_fifth_sats,
     random_participant_sats: values.random_participant_sats,
+    pool_rule: values.pool_rule,
     avatar_rewards_json: JSON.stringify(
       avatarRewards.map((a) => ({ avatarId: a.avatarId, eligibility: a.eligibility, minScore: a.minScore ?? null })),
     ),
@@ -194,6 +196,7 @@ export async function updateSeries(
     first_place_sats: values.first_place_sats,
     second_to_fifth_sats: values.second_to_fifth_sats,
     random_participant_sats: values.random_participant_sats,
+    pool_rule: values.pool_rule,
     process_when_ended: values.process_when_ended,
     max_players: values.max_players,
     max_runs: values.max_runs,
@@ -264,6 +267,7 @@ async function createNext(
       first_place_sats: Number(series.first_place_sats),
       second_to_fifth_sats: Number(series.second_to_fifth_sats),
       random_participant_sats: Number(series.random_participant_sats),
+      pool_rule: series.pool_rule,
       report_content: '',
       process_when_ended: Number(series.process_when_ended),
       max_players: series.max_players === null ? null : Number(series.max_players),

@@ -21,6 +21,7 @@ import { countsInTournaments } from './participation';
 import { createDueSeriesTournaments, seriesOf, seriesOfForm, updateSeries } from './series';
 import { seriesTournamentName } from '~/lib/series-schedule';
 import { assertReportRenders } from './report';
+import { givenSatsOf } from './pools';
 
 // Tournaments: timed competitions of one game. Status comes from the clock (`now`, injectable as
 // in the other services): upcoming before the start, active from the start until the end, past
@@ -84,9 +85,10 @@ async function present(
   if (rows.length === 0) return [];
   await services.rankings.current();
   const ids = rows.map((r) => r.id);
-  const [rewards, distributed] = await Promise.all([
+  const [rewards, distributed, given] = await Promise.all([
     avatarRewardsOf(services.db, ids),
     distributedSatsOf(services.db, ids),
+    givenSatsOf(services.db, ids),
   ]);
   return Promise.all(
     rows.map(async (row): Promise<Tournament> => {
@@ -107,7 +109,10 @@ async function present(
         participantCount: await services.rankings.participants(row.id),
         imageUrl: row.image_filename ? tournamentImageUrl(row.image_filename) : null,
         rewards: {
-          totalPrizePool: prizePool(split),
+          // What the administrator set plus what visitors gave (pools.ts).
+          totalPrizePool: prizePool(split) + (given.get(row.id) ?? 0),
+          givenSats: given.get(row.id) ?? 0,
+          poolRule: row.pool_rule,
           prizeDistribution: {
             '1': split.firstPlaceSats,
             '2-5': split.secondToFifthSats,
@@ -333,6 +338,7 @@ async function rowOf(services: Pick<Services, 'db'>, form: TournamentFormParsed)
     first_place_sats: form.rewards.firstPlaceSats,
     second_to_fifth_sats: form.rewards.secondToFifthSats,
     random_participant_sats: form.rewards.randomParticipantSats,
+    pool_rule: form.rewards.poolRule,
     report_content: form.reportContent,
     process_when_ended: (form.processWhenEnded ?? form.schedule !== null) ? 1 : 0,
     max_players: form.maxPlayers,
@@ -548,6 +554,7 @@ async function assertOutcomeKept(
     Number(before.first_place_sats) === values.first_place_sats &&
     Number(before.second_to_fifth_sats) === values.second_to_fifth_sats &&
     Number(before.random_participant_sats) === values.random_participant_sats &&
+    before.pool_rule === values.pool_rule &&
     before.max_players === values.max_players &&
     before.max_runs === values.max_runs &&
     rules.map(ruleKey).join(',') ===

@@ -18,6 +18,7 @@ import { statusAt, tournamentRow, unlockCriteria } from './tournaments';
 import { listAudit, recordAudit, type Actor } from '../shared/audit';
 import { payoutOf, payoutSettings } from './payouts/payouts';
 import { assertNotWithheld } from '../moderation/bans';
+import { growPoolOnce } from './pools';
 import type { Insertable } from 'kysely';
 
 // Winners of a past tournament: who placed (the board's order: higher score, then who reached it
@@ -160,33 +161,30 @@ async function processAwards(
     // so does a second processing, which then finds the first one's row.
     const row = await tournamentRow(trx, tournamentId, postgres);
     assertPast(row, now, 'Winners can be processed');
-    if (
-      onlyFirst &&
-      (await trx
-        .selectFrom('tournament_processing')
-        .select('tournament_id')
-        .where('tournament_id', '=', tournamentId)
-        .executeTakeFirst())
-    )
-      return null;
+    const processedBefore = await trx
+      .selectFrom('tournament_processing')
+      .select('tournament_id')
+      .where('tournament_id', '=', tournamentId)
+      .executeTakeFirst();
+    if (onlyFirst && processedBefore) return null;
     const places = await finalPlaces(trx, tournamentId);
     const draw = await drawOnce(trx, actor, tournamentId, places, now);
     const base = { tournament_id: tournamentId, created_at: now };
-    const awards: Insertable<PrizeAwardsTable>[] = [];
+    // Every bitcoin prize a winner could get (set sats, 0 included: the pool may grow it).
+    let prizes: Insertable<PrizeAwardsTable>[] = [];
     for (const p of places.slice(0, PAID_PLACES)) {
       const sats = p.rank === 1 ? row.first_place_sats : row.second_to_fifth_sats;
-      if (sats > 0)
-        awards.push({
-          ...base,
-          user_id: p.userId,
-          prize_type: 'bitcoin',
-          prize_value: sats,
-          award_key: PLACE_KEY,
-          award_reason: p.rank === 1 ? 'first_place' : `place_${p.rank}`,
-        });
+      prizes.push({
+        ...base,
+        user_id: p.userId,
+        prize_type: 'bitcoin',
+        prize_value: sats,
+        award_key: PLACE_KEY,
+        award_reason: p.rank === 1 ? 'first_place' : `place_${p.rank}`,
+      });
     }
-    if (draw.random_user_id !== null && row.random_participant_sats > 0) {
-      awards.push({
+    if (draw.random_user_id !== null) {
+      prizes.push({
         ...base,
         user_id: draw.random_user_id,
         prize_type: 'bitcoin',
@@ -195,6 +193,9 @@ async function processAwards(
         award_reason: 'random_participant',
       });
     }
+    // The sats given to its pool grow them, decided once: at the first processing (pools.ts).
+    if (!processedBefore) prizes = await growPoolOnce(trx, actor, row, prizes, now);
+    const awards = prizes.filter((p) => Number(p.prize_value) > 0);
     for (const rule of await rewardRules(trx, tournamentId)) {
       const reason = unlockCriteria(rule.eligibility, rule.min_score);
       for (const p of eligibleFor(places, rule))

@@ -7,7 +7,7 @@ export const prerender = false;
 
 /** The arcade's Lightning Address pay request (LUD-16, LUD-06, LUD-12). */
 export const GET: APIRoute = ({ params }) =>
-  handle(async () => json(payRequest(await services(), params.name ?? ''))).then((response) => {
+  handle(async () => json(await payRequest(await services(), params.name ?? ''))).then((response) => {
     response.headers.set('access-control-allow-origin', '*');
     return response;
   });

@@ -20,6 +20,7 @@ import * as runsExportOrder from './0017-runs-export-order';
 import * as announcements from './0018-announcements';
 import * as donations from './0019-donations';
 import * as gameRules from './0021-game-rules';
+import * as prizePools from './0022-prize-pools';
 import * as fishingRules2 from './0023-fishing-rules-2';
 
 /** Declared apart (`dialect.ts`) so the migrations name it without importing this index, which imports them. */
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, ArcadeMigration> = {
   '0018_announcements': announcements,
   '0019_donations': donations,
   '0021_game_rules': gameRules,
+  '0022_prize_pools': prizePools,
   '0023_fishing_rules_2': fishingRules2,
 };
 
