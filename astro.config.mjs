@@ -210,20 +210,21 @@ const WORKER_PLACEHOLDER = '__SATS_ARCADE_WORKER_';
 
 /**
  * @type {import('vite').Plugin}
- * The server's worker threads (`new Worker(new URL('./x-worker.ts', import.meta.url))`, the report
- * renderer's): Vite builds such workers for the browser only, so in the server build each becomes
+ * The server's worker threads (`new URL('./x-worker.ts', import.meta.url)`, started with `new Worker`
+ * as the report renderer's or given to a pool as the replay pool's): Vite builds such workers for
+ * the browser only, so in the server build each becomes
  * `dist/server/workers/x-worker.mjs`, bundled from its source, and the address in the code that
  * starts it points there (a file URL of Rollup's would make it a public asset of the client). In
- * development and tests the source file runs as it is (Node strips its types).
+ * development and tests the source file runs as it is (Node strips its types; the replay pool adds tsx).
  */
 const serverWorkers = {
   name: 'sats-arcade:server-workers',
   apply: 'build',
   applyToEnvironment: (environment) => environment.name === 'ssr',
   transform: {
-    filter: { code: /new Worker\(/ },
+    filter: { code: /-worker\.ts['"]/ },
     async handler(code, id) {
-      const workerUrl = /new Worker\(\s*new URL\(\s*(['"])(\.{1,2}\/[^'"]+)\1\s*,\s*import\.meta\.url\s*\)/g;
+      const workerUrl = /new URL\(\s*(['"])(\.{1,2}\/[^'"]+-worker\.ts)\1\s*,\s*import\.meta\.url\s*\)/g;
       let out = '';
       let last = 0;
       for (const match of code.matchAll(workerUrl)) {
@@ -231,7 +232,7 @@ const serverWorkers = {
         if (!resolved) this.error(`The worker ${match[2]} of ${id} was not found.`);
         const name = match[2].replace(/^.*\//, '').replace(/\.\w+$/, '');
         const ref = this.emitFile({ type: 'chunk', id: resolved.id, fileName: `workers/${name}.mjs` });
-        out += `${code.slice(last, match.index)}new Worker(new URL("${WORKER_PLACEHOLDER}${ref}__", import.meta.url)`;
+        out += `${code.slice(last, match.index)}new URL("${WORKER_PLACEHOLDER}${ref}__", import.meta.url)`;
         last = match.index + match[0].length;
       }
       return last === 0 ? undefined : { code: out + code.slice(last), map: null };
