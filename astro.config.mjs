@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { gamesOriginSetting, SETTING_NAMES, siteUrlSetting } from './src/server/shared/config';
 import { frameSources, pageDirectives, REFERENCE_GAMES_PREFIX } from './src/server/static/headers';
 import { addPreloads } from './scripts/build/preload';
+import { pointIslandsAtChunks } from './scripts/build/island-chunks';
 import { precompress } from './scripts/build/precompress';
 import { copyReferenceGames, serveReferenceGames } from './scripts/build/reference-games';
 import { catalogueFolders } from './scripts/build/catalogue-folders.mjs';
@@ -52,7 +53,8 @@ function nodeBehindStaticServer() {
 /**
  * @type {import('astro').AstroIntegration}
  * After the build: the reference games (games/) join the static files at /arcade-games/, then module
- * preloads for a page's own script (the magic-link landing's), then Brotli and gzip copies of the
+ * preloads for a page's own script (the magic-link landing's), then the built pages' islands load
+ * their shared chunk directly (not the chunk that only re-exports it), then Brotli and gzip copies of the
  * static files, the games' included, made once here rather than at every answer. (Every page's font
  * preloads come from its layout, src/layouts/BaseLayout.astro.) `npm run dev` serves the games from
  * games/ itself (`serveReferenceGames` below).
@@ -65,6 +67,8 @@ const deliveryBuildSteps = {
       logger.info(`${games} reference game files copied to ${REFERENCE_GAMES_PREFIX}`);
       const pages = await addPreloads(fileURLToPath(dir));
       logger.info(`module preload links added to ${pages} pages`);
+      const pointed = await pointIslandsAtChunks(fileURLToPath(dir));
+      logger.info(`islands of ${pointed} pages load their shared chunks directly`);
       const { files, bytes, brotliBytes } = await precompress(fileURLToPath(dir));
       logger.info(
         `${files} files compressed: ${Math.round(bytes / 1024)} KB, ${Math.round(brotliBytes / 1024)} KB with Brotli`,
