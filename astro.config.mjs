@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { gamesOriginSetting, SETTING_NAMES, siteUrlSetting } from './src/server/shared/config';
 import { frameSources, pageDirectives, REFERENCE_GAMES_PREFIX } from './src/server/static/headers';
 import { addPreloads } from './scripts/build/preload';
+import { pointIslandsAtChunks } from './scripts/build/island-chunks';
 import { precompress } from './scripts/build/precompress';
 import { copyReferenceGames, serveReferenceGames } from './scripts/build/reference-games';
 import { catalogueFolders } from './scripts/build/catalogue-folders.mjs';
@@ -52,7 +53,8 @@ function nodeBehindStaticServer() {
 /**
  * @type {import('astro').AstroIntegration}
  * After the build: the reference games (games/) join the static files at /arcade-games/, then module
- * preloads for a page's own script (the magic-link landing's), then Brotli and gzip copies of the
+ * preloads for a page's own script (the magic-link landing's), then the built pages' islands load
+ * their shared chunk directly (not the chunk that only re-exports it), then Brotli and gzip copies of the
  * static files, the games' included, made once here rather than at every answer. (Every page's font
  * preloads come from its layout, src/layouts/BaseLayout.astro.) `npm run dev` serves the games from
  * games/ itself (`serveReferenceGames` below).
@@ -65,6 +67,8 @@ const deliveryBuildSteps = {
       logger.info(`${games} reference game files copied to ${REFERENCE_GAMES_PREFIX}`);
       const pages = await addPreloads(fileURLToPath(dir));
       logger.info(`module preload links added to ${pages} pages`);
+      const pointed = await pointIslandsAtChunks(fileURLToPath(dir));
+      logger.info(`islands of ${pointed} pages load their shared chunks directly`);
       const { files, bytes, brotliBytes } = await precompress(fileURLToPath(dir));
       logger.info(
         `${files} files compressed: ${Math.round(bytes / 1024)} KB, ${Math.round(brotliBytes / 1024)} KB with Brotli`,
@@ -210,20 +214,21 @@ const WORKER_PLACEHOLDER = '__SATS_ARCADE_WORKER_';
 
 /**
  * @type {import('vite').Plugin}
- * The server's worker threads (`new Worker(new URL('./x-worker.ts', import.meta.url))`, the report
- * renderer's): Vite builds such workers for the browser only, so in the server build each becomes
+ * The server's worker threads (`new URL('./x-worker.ts', import.meta.url)`, started with `new Worker`
+ * as the report renderer's or given to a pool as the replay pool's): Vite builds such workers for
+ * the browser only, so in the server build each becomes
  * `dist/server/workers/x-worker.mjs`, bundled from its source, and the address in the code that
  * starts it points there (a file URL of Rollup's would make it a public asset of the client). In
- * development and tests the source file runs as it is (Node strips its types).
+ * development and tests the source file runs as it is (Node strips its types; the replay pool adds tsx).
  */
 const serverWorkers = {
   name: 'sats-arcade:server-workers',
   apply: 'build',
   applyToEnvironment: (environment) => environment.name === 'ssr',
   transform: {
-    filter: { code: /new Worker\(/ },
+    filter: { code: /-worker\.ts['"]/ },
     async handler(code, id) {
-      const workerUrl = /new Worker\(\s*new URL\(\s*(['"])(\.{1,2}\/[^'"]+)\1\s*,\s*import\.meta\.url\s*\)/g;
+      const workerUrl = /new URL\(\s*(['"])(\.{1,2}\/[^'"]+-worker\.ts)\1\s*,\s*import\.meta\.url\s*\)/g;
       let out = '';
       let last = 0;
       for (const match of code.matchAll(workerUrl)) {
@@ -231,7 +236,7 @@ const serverWorkers = {
         if (!resolved) this.error(`The worker ${match[2]} of ${id} was not found.`);
         const name = match[2].replace(/^.*\//, '').replace(/\.\w+$/, '');
         const ref = this.emitFile({ type: 'chunk', id: resolved.id, fileName: `workers/${name}.mjs` });
-        out += `${code.slice(last, match.index)}new Worker(new URL("${WORKER_PLACEHOLDER}${ref}__", import.meta.url)`;
+        out += `${code.slice(last, match.index)}new URL("${WORKER_PLACEHOLDER}${ref}__", import.meta.url)`;
         last = match.index + match[0].length;
       }
       return last === 0 ? undefined : { code: out + code.slice(last), map: null };

@@ -4,10 +4,15 @@
 // twice: as a game's own server signs them (stored as sent), and as the browser game sends them, each
 // from its own run ticket with its input log, replayed by the server (README, "Fair play"), while
 // BENCH_TOURNAMENTS (default 2) tournaments of the benched game are running: every run also enters
-// them. First the CPU time of replaying a two-minute REKT! run. Fails when signed ingestion falls
-// under 40% of the no-op throughput or replayed ingestion under 30%, a request fails, or the game's
-// total or a tournament's runs disagree with the runs acknowledged. Needs `npm run build` first.
+// them. Then, while the players submit ten-minute REKT! runs and fishing trips (as fast as the
+// bench's connections go), `/api/health`'s p99 from another thread next to its p99 when idle, and
+// the server's event-loop delay p99 (`perf_hooks.monitorEventLoopDelay`, read from its /metrics).
+// First the CPU time of replaying a two-minute REKT! run. Fails when signed or replayed ingestion
+// falls under 60% of the no-op throughput, the health p99 under load passes twice the idle one, the
+// event-loop delay p99 passes 20 ms, a request fails, or a game's total or a tournament's runs
+// disagree with the runs acknowledged. Needs `npm run build` first.
 import { randomBytes } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +20,7 @@ import { DAY, formatCount } from '~/lib/format';
 import { migrateToLatest, openDatabase } from '~/server/db';
 import { createSession } from '~/server/auth/sessions';
 import { replay } from '../games/rekt/game.js';
+import { playFishing } from './autoplay';
 import { ticketRunId } from '~/server/games/ticket-ids';
 import { issueGameToken } from '~/server/games/tokens';
 import { playRekt, type RektPlay } from './autoplay';
@@ -28,8 +34,18 @@ const PLAYERS = Number(process.env.BENCH_INGEST_PLAYERS ?? 200);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const ROUND_SECONDS = Math.max(1, Math.round(DURATION / 2));
 /** Share of the no-op: runs stored as sent (signed), and runs the server replays. */
-const TARGET = 0.4;
-const REPLAY_TARGET = 0.3;
+const TARGET = 0.6;
+const REPLAY_TARGET = 0.6;
+/** `/api/health` p99 while long runs are submitted, at most this many times its idle p99. */
+const HEALTH_LOADED_TARGET = 2;
+/** The server's event-loop delay p99 while long runs are submitted, in ms at most. */
+const LOOP_DELAY_TARGET_MS = 20;
+/** Seconds of long runs (and of idle health checks before them). */
+const LONG_SECONDS = Number(process.env.BENCH_LONG_SECONDS ?? DURATION);
+/** Ten-minute REKT! runs and fishing trips made ready per database, each (more than the long runs' round can use). */
+const LONG_TICKETS = Number(process.env.BENCH_LONG_TICKETS ?? 20_000);
+const LONG_SEEDS = 8;
+const FISHING = 'fishing-for-sats';
 const TOURNAMENTS = Number(process.env.BENCH_TOURNAMENTS ?? 2);
 const GAME = 'rekt';
 /** Replayed runs: REKT! runs flown until this score (about seven seconds of play), from this many seeds. */
@@ -43,6 +59,104 @@ const plays: { seed: number; play: RektPlay }[] = Array.from({ length: REPLAY_SE
   const seed = 1_000_003 * (k + 1);
   return { seed, play: playRekt(seed, { until: REPLAY_SCORE }) };
 });
+
+/**
+ * The long runs: ten-minute REKT! runs, and fishing trips from tickets issued in one ten-minute
+ * season (which picks the fish) an hour or more ago (and less than the two hours a ticket serves).
+ */
+const tripsIssued = Math.floor((Date.now() - 3_600_000) / 600_000) * 600_000;
+const longRekt = Array.from({ length: LONG_SEEDS }, (_, k) => {
+  const seed = 7_000_003 * (k + 1);
+  return { seed, play: playRekt(seed, { maxSteps: 600 * 120 }) };
+});
+const trips = Array.from({ length: LONG_SEEDS }, (_, k) => {
+  const seed = 9_000_011 * (k + 1);
+  return { seed, play: playFishing(seed, tripsIssued) };
+});
+
+/** `count` tickets of `gameId` straight in the database, `seeds` in turn; their run ids. */
+async function seedLongTickets(
+  url: string,
+  dir: string,
+  userIds: number[],
+  gameId: string,
+  seeds: number[],
+  issued: number,
+): Promise<string[]> {
+  const handle = openDatabase(url, dir);
+  const runIds: string[] = [];
+  try {
+    for (let from = 0; from < LONG_TICKETS; from += 1000) {
+      const rows = Array.from({ length: Math.min(1000, LONG_TICKETS - from) }, (_, k) => {
+        const i = from + k;
+        const facts = { userId: userIds[i % userIds.length]!, seed: seeds[i % seeds.length]!, startedAt: issued + i };
+        runIds.push(ticketRunId(facts));
+        return {
+          run_id: runIds[i]!,
+          user_id: facts.userId,
+          game_id: gameId,
+          seed: facts.seed,
+          started_at: facts.startedAt,
+          used_at: null,
+          body_hash: null,
+          quiz_json: null,
+        };
+      });
+      await handle.db.insertInto('run_tickets').values(rows).execute();
+    }
+  } finally {
+    await handle.db.destroy();
+  }
+  return runIds;
+}
+
+/**
+ * `/api/health` answered one request at a time from a thread of its own (the bench's own thread is
+ * busy sending runs), until `stop()`: every answer's time in ms, sorted.
+ */
+function healthLatency(url: string): { stop: () => Promise<number[]> } {
+  const thread = new Worker(
+    `const { parentPort, workerData } = require('node:worker_threads');
+    let stopped = false;
+    parentPort.once('message', () => { stopped = true; });
+    (async () => {
+      const times = [];
+      let failed = 0;
+      while (!stopped) {
+        const started = performance.now();
+        const response = await fetch(workerData.url);
+        await response.arrayBuffer();
+        if (!response.ok) failed++;
+        times.push(performance.now() - started);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      parentPort.postMessage({ times, failed });
+    })();`,
+    { eval: true, workerData: { url } },
+  );
+  return {
+    stop: () =>
+      new Promise((resolve, reject) => {
+        thread.once('message', ({ times, failed }: { times: number[]; failed: number }) => {
+          void thread.terminate();
+          if (failed) reject(new Error(`${failed} health checks failed`));
+          else resolve(times.sort((a, b) => a - b));
+        });
+        thread.once('error', reject);
+        thread.postMessage('stop');
+      }),
+  };
+}
+
+const p99 = (sorted: number[]) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))]!;
+
+/** The server's event-loop delay p99 since the last read, in ms (prom-client's monitorEventLoopDelay, reset at every read). */
+async function loopDelayP99(url: string, token: string): Promise<number> {
+  const text = await (await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${token}` } })).text();
+  const line = /^arcade_node_nodejs_eventloop_lag_p99_seconds\s+(\S+)$/m.exec(text);
+  if (!line) throw new Error('The server reports no event-loop delay at /metrics.');
+  return Number(line[1]) * 1000;
+}
 
 /**
  * Tickets straight in the database, issued an hour ago (so any run's log fits their age), seeds
@@ -102,12 +216,17 @@ function replayCost(): { median: number; p99: number; steps: number; runs: numbe
 }
 
 /** Players straight in the database, with game tokens signed by the secret the server is given. */
-async function seedPlayers(url: string, dir: string, secret: string): Promise<{ tokens: string[]; ids: number[] }> {
+async function seedPlayers(
+  url: string,
+  dir: string,
+  secret: string,
+): Promise<{ tokens: string[]; fishingTokens: string[]; ids: number[] }> {
   const handle = openDatabase(url, dir);
   try {
     await migrateToLatest(handle);
     const now = Date.now();
     const tokens: string[] = [];
+    const fishingTokens: string[] = [];
     const ids: number[] = [];
     for (let from = 0; from < PLAYERS; from += 1000) {
       const batch = Array.from({ length: Math.min(1000, PLAYERS - from) }, (_, k) => `bench_${from + k}`);
@@ -128,7 +247,9 @@ async function seedPlayers(url: string, dir: string, secret: string): Promise<{ 
       // Each token from a session of its own, as the play page gets it (the Game API checks it is live).
       for (const user of users) {
         ids.push(user.id);
-        tokens.push((await issueGameToken(secret, user, (await createSession(handle.db, user.id)).ref, GAME)).token);
+        const { ref } = await createSession(handle.db, user.id);
+        tokens.push((await issueGameToken(secret, user, ref, GAME)).token);
+        fishingTokens.push((await issueGameToken(secret, user, ref, FISHING)).token);
       }
     }
     // Tournaments of the benched game running through the whole bench, so every run enters them all.
@@ -151,7 +272,7 @@ async function seedPlayers(url: string, dir: string, secret: string): Promise<{ 
         })
         .execute();
     }
-    return { tokens, ids };
+    return { tokens, fishingTokens, ids };
   } finally {
     await handle.db.destroy();
   }
@@ -179,6 +300,7 @@ async function tournamentRuns(url: string, dir: string): Promise<{ entered: numb
 }
 
 const rows: (string | number)[][] = [];
+const longRows: (string | number)[][] = [];
 const notes: string[] = [];
 let failed = false;
 
@@ -188,15 +310,33 @@ async function benchDialect(dialect: 'sqlite' | 'postgres') {
   const url = pg?.url ?? `file:${join(dir, 'arcade.db')}`;
   const secret = randomBytes(32).toString('hex');
   try {
-    const { tokens, ids } = await seedPlayers(url, dir, secret);
+    const { tokens, fishingTokens, ids } = await seedPlayers(url, dir, secret);
     const prefix = randomBytes(4).toString('hex');
     const ticketIds = await seedTickets(url, dir, ids);
+    const longIds = await seedLongTickets(
+      url,
+      dir,
+      ids,
+      GAME,
+      longRekt.map((r) => r.seed),
+      Date.now() - 3_600_000,
+    );
+    const tripIds = await seedLongTickets(
+      url,
+      dir,
+      ids,
+      FISHING,
+      trips.map((r) => r.seed),
+      tripsIssued,
+    );
+    const metricsToken = randomBytes(16).toString('hex');
     // No rate limit in the way: 16 connections shared by the players post far more than 60 runs a minute each.
     const server = await startServer({
       DATABASE_URL: url,
       SECRET_KEY: secret,
       RUNS_PER_MINUTE: '100000000',
       GAME_SECRETS: TEST_GAME_SECRETS,
+      METRICS_TOKEN: metricsToken,
       ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
     });
     try {
@@ -286,6 +426,95 @@ async function benchDialect(dialect: 'sqlite' | 'postgres') {
         acknowledged += ingest.ok;
         notes.push(`${dialect}, ${what}: rounds of ingestion / no-op ${roundShares(paired)}`);
       }
+      // Long runs: ten-minute REKT! runs and fishing trips, taking turns on each connection, while
+      // another thread checks /api/health; first the same checks with the server idle.
+      let l = 0;
+      let f = 0;
+      const longOk: Record<string, number> = { [GAME]: 0, [FISHING]: 0 };
+      const countOk = (gameId: string) => (status: number, body: string) => {
+        if (status >= 200 && status < 300) longOk[gameId]! += 1;
+        else if (!refusals.has(gameId)) refusals.set(gameId, `${status} ${body.slice(0, 300)}`);
+      };
+      const refusals = new Map<string, string>();
+      const longRuns = {
+        url: server.url,
+        requests: [
+          {
+            method: 'POST',
+            path: `/api/games/${GAME}/runs`,
+            setupRequest: (request: Record<string, unknown>) => {
+              const i = l++;
+              const { play } = longRekt[i % longRekt.length]!;
+              const body = {
+                runId: longIds[i]!,
+                score: play.score,
+                level: play.level,
+                achievements: play.achievements,
+                inputs: play.flaps,
+              };
+              return {
+                ...request,
+                headers: { authorization: `Bearer ${tokens[i % tokens.length]}`, 'content-type': 'application/json' },
+                body: JSON.stringify(body),
+              };
+            },
+            onResponse: countOk(GAME),
+          },
+          {
+            method: 'POST',
+            path: `/api/games/${FISHING}/runs`,
+            setupRequest: (request: Record<string, unknown>) => {
+              const i = f++;
+              const { play } = trips[i % trips.length]!;
+              const body = { runId: tripIds[i]!, score: play.score, fish: play.fish, inputs: play.inputs };
+              return {
+                ...request,
+                headers: {
+                  authorization: `Bearer ${fishingTokens[i % fishingTokens.length]}`,
+                  'content-type': 'application/json',
+                },
+                body: JSON.stringify(body),
+              };
+            },
+            onResponse: countOk(FISHING),
+          },
+        ],
+      };
+      const health = `${server.url}/api/health`;
+      const pause = (seconds: number) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+      await loopDelayP99(server.url, metricsToken);
+      const idleChecks = healthLatency(health);
+      await pause(LONG_SECONDS);
+      const idle = await idleChecks.stop();
+      const idleLoop = await loopDelayP99(server.url, metricsToken);
+      const loadedChecks = healthLatency(health);
+      const long = await measure('ten-minute REKT! runs and fishing trips', { ...longRuns, duration: LONG_SECONDS });
+      const loaded = await loadedChecks.stop();
+      const loadedLoop = await loopDelayP99(server.url, metricsToken);
+      const healthRatio = p99(loaded) / p99(idle);
+      const healthOk = healthRatio <= HEALTH_LOADED_TARGET;
+      const loopOk = loadedLoop < LOOP_DELAY_TARGET_MS;
+      const longFailed = long.errors + long.non2xx;
+      if (!healthOk || !loopOk || longFailed > 0) failed = true;
+      acknowledged += longOk[GAME]!;
+      const tripsOk = longOk[FISHING]!;
+      longRows.push([
+        dialect,
+        long.rps.toFixed(0),
+        long.p99,
+        longFailed,
+        `${p99(idle).toFixed(1)} (${idle.length} checks)`,
+        `${p99(loaded).toFixed(1)} (${loaded.length} checks): ${healthRatio.toFixed(1)}x (target <= ${HEALTH_LOADED_TARGET}x)`,
+        idleLoop.toFixed(1),
+        `${loadedLoop.toFixed(1)} (target < ${LOOP_DELAY_TARGET_MS})`,
+      ]);
+      for (const [gameId, refusal] of refusals)
+        notes.push(`${dialect}: a long run of ${gameId} was refused: ${refusal}`);
+      if (l > LONG_TICKETS || f > LONG_TICKETS) {
+        failed = true;
+        notes.push(`${dialect}: more long runs sent than tickets ready (BENCH_LONG_TICKETS)`);
+      }
+
       if (t > TICKETS) {
         failed = true;
         notes.push(
@@ -296,17 +525,21 @@ async function benchDialect(dialect: 'sqlite' | 'postgres') {
       // Nothing acknowledged may be lost: every 2xx run is in the game's total (plus, at most, the
       // runs still in flight when a round stopped, stored but not counted by the client).
       const total = (await (await fetch(`${server.url}/api/stats/global/${GAME}`)).json()).stats.totalGames as number;
-      const consistent = total >= acknowledged && total <= acknowledged + CONNECTIONS * 2 * (ROUNDS + 1);
+      const consistent = total >= acknowledged && total <= acknowledged + CONNECTIONS * 2 * (ROUNDS + 2);
+      const tripsTotal = (await (await fetch(`${server.url}/api/stats/global/${FISHING}`)).json()).stats
+        .totalGames as number;
+      const tripsConsistent = tripsTotal >= tripsOk && tripsTotal <= tripsOk + CONNECTIONS;
       // Every stored run entered every tournament (signed and replayed runs are both verified): their
       // runs add up to the game's total (both read once the server stopped, so runs in flight when the
       // bench stopped count in both).
       await server.stop();
       const { entered, stored } = await tournamentRuns(url, dir);
       const tournamentsAgree = entered.length === TOURNAMENTS && entered.every((runs) => runs === stored);
-      if (!consistent || !tournamentsAgree) failed = true;
+      if (!consistent || !tournamentsAgree || !tripsConsistent) failed = true;
       notes.push(
         `${dialect}: ${formatCount(acknowledged)} runs acknowledged (with the warm-ups), game total ${formatCount(total)}${consistent ? '' : ' (MISMATCH)'}, ` +
-          `stored ${formatCount(stored)}, counted in each of the ${TOURNAMENTS} running tournaments ${entered.map(formatCount).join(', ')}${tournamentsAgree ? '' : ' (MISMATCH)'}`,
+          `stored ${formatCount(stored)}, counted in each of the ${TOURNAMENTS} running tournaments ${entered.map(formatCount).join(', ')}${tournamentsAgree ? '' : ' (MISMATCH)'}; ` +
+          `fishing trips acknowledged ${formatCount(tripsOk)}, game total ${formatCount(tripsTotal)}${tripsConsistent ? '' : ' (MISMATCH)'}`,
       );
     } finally {
       await server.stop();
@@ -329,6 +562,26 @@ console.log(
     `(p50: median round, p99: worst round), ${new Date().toISOString().slice(0, 10)}\n`,
 );
 console.log(table(['database', 'endpoint', 'requests/s', 'p50 ms', 'p99 ms', 'failed', 'share of no-op'], rows));
+console.log(
+  `\nWhile players submit ten-minute REKT! runs (${formatCount(longRekt[0]!.play.steps)} steps, ${longRekt[0]!.play.flaps.length} flaps) and fishing trips ` +
+    `(${CONNECTIONS} connections, ${LONG_SECONDS} s): /api/health p99 from another thread, one request at a time, idle then under load; ` +
+    `the server's event-loop delay p99 (monitorEventLoopDelay) over the same spans\n`,
+);
+console.log(
+  table(
+    [
+      'database',
+      'long runs/s',
+      'p99 ms',
+      'failed',
+      'health p99 ms, idle',
+      'health p99 ms, under load',
+      'loop delay p99 ms, idle',
+      'loop delay p99 ms, under load',
+    ],
+    longRows,
+  ),
+);
 console.log(`\n${notes.map((n) => `- ${n}`).join('\n')}`);
 if (failed) {
   console.log('\nA target was missed, a request failed or a run was lost.');

@@ -13,9 +13,6 @@ const gzipAsync = promisify(gzip);
 /** Text formats worth compressing (images such as PNG and fonts such as WOFF2 are compressed already). */
 export const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.svg', '.json', '.txt', '.xml', '.webmanifest']);
 
-/** Below this size the headers outweigh the saving. */
-const MIN_BYTES = 256;
-
 async function* walk(dir: string): AsyncGenerator<string> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
@@ -35,14 +32,15 @@ export async function precompress(dir: string): Promise<{ files: number; bytes: 
   const worker = async () => {
     for (let path = queue.pop(); path; path = queue.pop()) {
       const body = await readFile(path);
-      if (body.length < MIN_BYTES) continue;
       const [br, gz] = await Promise.all([
         brotli(body, {
           params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
         }),
         gzipAsync(body, { level: 9 }),
       ]);
-      // a copy that saves almost nothing is not worth a second file
+      // a copy that saves almost nothing is not worth a second file: below about 100 bytes (an
+      // island's chunk that only re-exports it from a shared one, 47 bytes) Brotli and gzip make a
+      // file larger, and it is sent as it is; from a little over 100 bytes up a copy is smaller
       if (br.length < body.length * 0.95) await writeFile(`${path}.br`, br);
       if (gz.length < body.length * 0.95) await writeFile(`${path}.gz`, gz);
       files += 1;

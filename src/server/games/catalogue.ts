@@ -1,21 +1,8 @@
 import { listAllGames } from '../shared/content';
 import { badRequest, notFound } from '../shared/errors';
 import type { Replayer } from './replay';
-import { fishingForSatsReplayer } from './replayers/fishing-for-sats';
-import { mrQuizReplayer } from './replayers/mr-quiz';
-import { rektReplayer } from './replayers/rekt';
+import { REPLAYERS } from './replayers';
 import type { GameRules } from './runs';
-
-/**
- * The server's replay of each of the arcade's own games, by game id (README, "Fair play"): a game
- * in `replay` fair-play mode is replayed by the one its id names here. Another reference game is
- * its replayer's module in `replayers/` and one line here.
- */
-const REPLAYERS: ReadonlyMap<string, Replayer> = new Map([
-  ['rekt', rektReplayer],
-  ['fishing-for-sats', fishingForSatsReplayer],
-  ['mr-quiz', mrQuizReplayer],
-]);
 
 export interface CatalogueGame {
   rules: GameRules;

@@ -15,6 +15,7 @@ import { answerInState, quizQuestions, scoreQuiz, type QuizState, type TicketQue
 import { recentQuizKeys, rememberQuiz } from './quiz-history';
 import { rulesFor } from './rules';
 import { REPLAY_CPU_BUDGET_MS, seconds } from './replay';
+import { replayOnPool } from './replay-pool';
 import { noTicket, TICKET_REUSED, ticketOfAnotherGame, ticketOfAnotherPlayer } from './ticket-refusals';
 import { assertPlausible, type RunToStore } from './runs';
 import { ticketFacts, ticketRunId } from './ticket-ids';
@@ -212,7 +213,7 @@ export async function checkRun(
     };
     try {
       const rules = await rulesFor(db, game.rules.gameId, ticket.started_at);
-      return checkOnTicket(game, mode, ticket, input, bodyHash, now, rules);
+      return await checkOnTicket(game, mode, ticket, input, bodyHash, now, rules);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       // Refused: the ticket, read, may have the answer that comes first (none, another game's, used).
@@ -231,7 +232,7 @@ function assertNotReused(ticket: RunTicketRow, bodyHash: string): void {
 }
 
 /** {@link checkRun} on the run's ticket (read, or as its id spells it: then taken as unused). */
-function checkOnTicket(
+async function checkOnTicket(
   game: CatalogueGame,
   mode: 'replay' | 'ticket',
   ticket: RunTicketRow,
@@ -239,7 +240,7 @@ function checkOnTicket(
   bodyHash: string,
   now: number,
   rules: number | undefined,
-): RunToStore {
+): Promise<RunToStore> {
   assertNotReused(ticket, bodyHash);
   const age = (ticket.used_at ?? now) - ticket.started_at;
   let run: RunToStore;
@@ -255,7 +256,7 @@ function checkOnTicket(
     // What the run claims must fit its game as a signed run's must (no fish on REKT!, no unknown
     // formation), even where the replay's own result would leave it out.
     assertPlausible(game.rules, input);
-    run = { ...replayRun(game, ticket, input, age, now, rules), runId: input.runId, verified: true };
+    run = { ...(await replayRun(game, ticket, input, age, now, rules)), runId: input.runId, verified: true };
   }
   return ticket.used_at === null ? { ...run, ticketHash: bodyHash } : run;
 }
@@ -267,17 +268,18 @@ function stepsIn(age: number, stepSeconds: number): number {
 
 /**
  * Replay the run of `ticket` with its game's replayer (the catalogue's) and compare with what it
- * claims: the replay's result, or a 4xx. An input log's replay is timed, bounded by the ticket's
- * age and the CPU budget, and charged to the player's replay time.
+ * claims: the replay's result, or a 4xx. An input log's replay runs on the replay pool's threads
+ * (`replay-pool.ts`: a 503 when its queue is full), is timed, bounded by the ticket's age and the
+ * CPU budget, and charged to the player's replay time.
  */
-function replayRun(
+async function replayRun(
   game: CatalogueGame,
   ticket: RunTicketRow,
   input: SubmitRunRequest,
   age: number,
   now: number,
   rules: number | undefined,
-): SubmitRunRequest {
+): Promise<SubmitRunRequest> {
   const { replayer } = game;
   const run = { gameName: game.name, ticket, input, age };
   if (replayer?.from === 'ticket') return replayer.replay(run);
@@ -287,25 +289,21 @@ function replayRun(
     throw badRequest(`The arcade cannot replay ${game.name}: set its fair-play mode to "ticket" or "none".`);
   const maxSteps = stepsIn(age, replayer.stepSeconds);
   assertReplayAllowance(ticket.user_id, now);
-  const started = performance.now();
-  try {
-    return replayer.replay({ ...run, inputs: input.inputs, maxSteps, rules });
-  } catch (error) {
-    if (!(error instanceof ReplayError)) throw error;
-    if (error.kind === 'too-long') {
-      throw new AppError(
-        422,
-        `This run was submitted too fast: its replay lasts longer than the ${seconds(age)} since its ticket was issued.`,
-      );
-    }
-    if (error.kind === 'budget')
-      throw new AppError(422, `This run is too long to verify (its replay took more than ${REPLAY_CPU_BUDGET_MS} ms).`);
-    throw new AppError(422, `The input log is not one a run can have: ${error.message}`);
-  } finally {
-    const ms = performance.now() - started;
-    replaySeconds.observe({ game: game.rules.gameId }, ms / 1000);
-    chargeReplay(ticket.user_id, ms, now);
+  const replayed = await replayOnPool(game.rules.gameId, { ...run, inputs: input.inputs, maxSteps, rules });
+  replaySeconds.observe({ game: game.rules.gameId }, replayed.ms / 1000);
+  chargeReplay(ticket.user_id, replayed.ms, now);
+  const { error } = replayed;
+  if (!error) return replayed.result!;
+  if (!(error instanceof ReplayError)) throw error;
+  if (error.kind === 'too-long') {
+    throw new AppError(
+      422,
+      `This run was submitted too fast: its replay lasts longer than the ${seconds(age)} since its ticket was issued.`,
+    );
   }
+  if (error.kind === 'budget')
+    throw new AppError(422, `This run is too long to verify (its replay took more than ${REPLAY_CPU_BUDGET_MS} ms).`);
+  throw new AppError(422, `The input log is not one a run can have: ${error.message}`);
 }
 
 /** Answer one question of a Mr Quiz run: `POST /api/games/mr-quiz/runs/{runId}/answers`. */
