@@ -18,7 +18,7 @@ import {
 import { ANSWER_ALLOWANCE_MS, quizQuestions, REVEAL_MS, type QuizState } from '~/server/games/quiz';
 import { submitRun } from '~/server/games/runs';
 import { listUserScores } from '~/server/games/stats';
-import { replay as replayRekt } from '../../games/rekt/game.js';
+import { replay as replayRekt } from '~games/rekt/game.js';
 import { playFishing, playRekt } from '../../scripts/autoplay';
 import { addPlayer, DIALECTS, freshServices, type TestServices } from '../support/services';
 

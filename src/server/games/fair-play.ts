@@ -19,7 +19,7 @@ import { noTicket, TICKET_REUSED, ticketOfAnotherGame, ticketOfAnotherPlayer } f
 import { assertPlausible, type RunToStore } from './runs';
 import { ticketFacts, ticketRunId } from './ticket-ids';
 // What the reference games' rules throw at an input log no run can have (each game's replayer: ./replayers/).
-import { ReplayError } from '../../../games/shared/prng.js';
+import { ReplayError } from '~games/shared/prng.js';
 
 /** A ticket serves one run for at most this long after it was issued. */
 export const TICKET_LIFETIME_MS = 2 * HOUR;
