@@ -576,6 +576,8 @@ describe.each(DIALECTS)('fair play on %s', (dialect) => {
     const external: CatalogueGame = {
       ...quiz,
       name: 'Studio Game',
+      // As the catalogue makes a game it has no replayer for: it neither replays nor asks questions.
+      replayer: null,
       rules: { ...quiz.rules, gameId: 'studio-game', fairPlay: 'ticket' },
     };
     const ticket = await startRun(s.db, external, player, T0);
@@ -606,6 +608,7 @@ describe.each(DIALECTS)('fair play on %s', (dialect) => {
     const trusting: CatalogueGame = {
       ...quiz,
       name: 'Open Game',
+      replayer: null,
       rules: { ...quiz.rules, gameId: 'open-game', fairPlay: 'none' },
     };
     expect(await refusal(startRun(s.db, trusting, player, T0))).toEqual([

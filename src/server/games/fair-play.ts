@@ -81,6 +81,12 @@ export interface RunTicket {
   questions?: TicketQuestion[];
 }
 
+/**
+ * The server asks this game's questions and takes the answers one by one (Mr Quiz): its replayer
+ * scores a run from its ticket (`from: 'ticket'`), so the ticket carries the questions.
+ */
+const asksQuestions = (game: CatalogueGame) => game.replayer?.from === 'ticket';
+
 /** One-shot (`crypto.hash`): no Hash object per run. */
 const sha256 = (text: string) => hash('sha256', text, 'hex');
 
@@ -97,8 +103,8 @@ export async function startRun(db: Db, game: CatalogueGame, userId: number, now 
   await hit(db, `tickets:user:${userId}:${game.rules.gameId}`, TICKET_STARTS, now);
   const seed = randomInt(2 ** 32 - 1);
   const runId = ticketRunId({ userId, seed, startedAt: now });
-  // Mr Quiz: questions made from the seed, leaving out those of the player's last 50 quizzes.
-  const quiz = game.rules.gameId === 'mr-quiz' ? quizQuestions(seed, await recentQuizKeys(db, userId)) : null;
+  // A game the server asks (Mr Quiz): questions made from the seed, leaving out those of the player's last 50 quizzes.
+  const quiz = asksQuestions(game) ? quizQuestions(seed, await recentQuizKeys(db, userId)) : null;
   await db
     .insertInto('run_tickets')
     .values({
@@ -197,8 +203,8 @@ export async function checkRun(
     return input;
   }
   const bodyHash = sha256(rawBody);
-  // Mr Quiz's ticket holds the run's answers: it is always read.
-  const facts = game.rules.gameId === 'mr-quiz' ? null : ticketFacts(input.runId);
+  // The ticket of a game the server asks (Mr Quiz) holds the run's answers: it is always read.
+  const facts = asksQuestions(game) ? null : ticketFacts(input.runId);
   if (facts && facts.userId === userId && now - facts.startedAt <= TICKET_LIFETIME_MS) {
     const ticket: RunTicketRow = {
       run_id: input.runId,
@@ -317,7 +323,7 @@ export async function answerQuestion(
   answer: { question: number; choice: number | null; ms: number },
   now = Date.now(),
 ) {
-  if (game.rules.gameId !== 'mr-quiz') throw notFound(`${game.name} has no questions to answer.`);
+  if (!asksQuestions(game)) throw notFound(`${game.name} has no questions to answer.`);
   const ticket = await openTicket(db, game, userId, runId, now);
   if (ticket.used_at !== null) throw conflict('This quiz run was already submitted.');
   const state = JSON.parse(ticket.quiz_json ?? 'null') as QuizState;
