@@ -2,9 +2,9 @@
 // very rules the browser game and the server's replay share, and give back the input log the game
 // would submit (README, "Fair play"). Tests, the bench and the demo data use them to make real,
 // replayable runs.
-import * as Fishing from '../games/fishing-for-sats/game.js';
-import { mulberry32 } from '../games/shared/prng.js';
-import * as Rekt from '../games/rekt/game.js';
+import * as Fishing from '~games/fishing-for-sats/game.js';
+import { mulberry32 } from '~games/shared/prng.js';
+import * as Rekt from '~games/rekt/game.js';
 
 /** What the autoplayer reads of a REKT! world (the JavaScript module's objects, typed). */
 interface RektWorld {

@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { DAY, formatCount } from '~/lib/format';
 import { migrateToLatest, openDatabase } from '~/server/db';
 import { createSession } from '~/server/auth/sessions';
-import { replay } from '../games/rekt/game.js';
+import { replay } from '~games/rekt/game.js';
 import { playFishing } from './autoplay';
 import { ticketRunId } from '~/server/games/ticket-ids';
 import { issueGameToken } from '~/server/games/tokens';

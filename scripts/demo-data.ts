@@ -14,7 +14,7 @@ import {
   scoreQuiz,
   type QuizState,
 } from '~/server/games/quiz-scoring';
-import { mulberry32 } from '../games/shared/prng.js';
+import { mulberry32 } from '~games/shared/prng.js';
 import { playFishing, playRekt } from './autoplay';
 
 // The reference games are replay-mode games (README, "Fair play"): every demo run is one the game

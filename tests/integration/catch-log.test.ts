@@ -5,7 +5,7 @@ import { requireGame, type CatalogueGame } from '~/server/games/catalogue';
 import { catchLog } from '~/server/games/catch-log';
 import { checkRun, startRun } from '~/server/games/fair-play';
 import { submitRun } from '~/server/games/runs';
-import { FISH } from '../../games/fishing-for-sats/game.js';
+import { FISH } from '~games/fishing-for-sats/game.js';
 import { playFishing } from '../../scripts/autoplay';
 import { addPlayer, DIALECTS, freshServices, type TestServices } from '../support/services';
 

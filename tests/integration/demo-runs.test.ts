@@ -7,8 +7,8 @@ import {
   demoRunArgs,
   loadDemoArcade,
 } from '../../scripts/demo-data';
-import { replay as replayRekt } from '../../games/rekt/game.js';
-import { replayTrip } from '../../games/fishing-for-sats/game.js';
+import { replay as replayRekt } from '~games/rekt/game.js';
+import { replayTrip } from '~games/fishing-for-sats/game.js';
 import { REKT_FORMATIONS } from '~/lib/schemas/games';
 import { QUIZ_ROUNDS, QUIZ_SECONDS } from '~/server/games/quiz-scoring';
 import type { Db } from '~/server/db';

@@ -18,7 +18,7 @@ import {
 import { ANSWER_ALLOWANCE_MS, quizQuestions, REVEAL_MS, type QuizState } from '~/server/games/quiz';
 import { submitRun } from '~/server/games/runs';
 import { listUserScores } from '~/server/games/stats';
-import { replay as replayRekt } from '../../games/rekt/game.js';
+import { replay as replayRekt } from '~games/rekt/game.js';
 import { playFishing, playRekt } from '../../scripts/autoplay';
 import { addPlayer, DIALECTS, freshServices, type TestServices } from '../support/services';
 
@@ -610,6 +610,8 @@ describe.each(DIALECTS)('fair play on %s', (dialect) => {
     const external: CatalogueGame = {
       ...quiz,
       name: 'Studio Game',
+      // As the catalogue makes a game it has no replayer for: it neither replays nor asks questions.
+      replayer: null,
       rules: { ...quiz.rules, gameId: 'studio-game', fairPlay: 'ticket' },
     };
     const ticket = await startRun(s.db, external, player, T0);
@@ -640,6 +642,7 @@ describe.each(DIALECTS)('fair play on %s', (dialect) => {
     const trusting: CatalogueGame = {
       ...quiz,
       name: 'Open Game',
+      replayer: null,
       rules: { ...quiz.rules, gameId: 'open-game', fairPlay: 'none' },
     };
     expect(await refusal(startRun(s.db, trusting, player, T0))).toEqual([

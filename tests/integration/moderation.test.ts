@@ -8,7 +8,8 @@ import { getGlobalStats, getUserStats, listUserScores } from '~/server/games/sta
 import { submitRun, type GameRules } from '~/server/games/runs';
 import { leaderboardPage, userRank } from '~/server/leaderboards/boards';
 import { Rankings, SYNC_INTERVAL_MS } from '~/server/leaderboards/rankings';
-import { banPlayer, unbanPlayer, WITHHELD_MESSAGE } from '~/server/moderation/bans';
+import { banPlayer, unbanPlayer } from '~/server/moderation/bans';
+import { WITHHELD_MESSAGE } from '~/server/tournaments/withheld';
 import { hideRun, restoreRun } from '~/server/moderation/hidden-runs';
 import { leaveBoards, afterStandingChange } from '~/server/moderation/standing';
 import { findPublicProfile } from '~/server/profiles/profiles';

@@ -19,7 +19,8 @@ import {
   type PayoutServices,
 } from '~/server/tournaments/payouts/payouts';
 import { payoutProof } from '~/server/tournaments/payouts/proof';
-import { banPlayer, unbanPlayer, WITHHELD_MESSAGE } from '~/server/moderation/bans';
+import { banPlayer, unbanPlayer } from '~/server/moderation/bans';
+import { WITHHELD_MESSAGE } from '~/server/tournaments/withheld';
 import { tournamentResults } from '~/server/tournaments/results';
 import { distributePrize, listWinners, processWinners } from '~/server/tournaments/winners';
 import { startLightningNetwork, type LightningNetwork } from '../support/lightning/network';

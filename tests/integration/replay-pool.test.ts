@@ -2,11 +2,11 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { playRekt } from '../../scripts/autoplay';
-import { replay } from '../../games/rekt/game.js';
+import { replay } from '~games/rekt/game.js';
 import { AppError } from '../../src/server/shared/errors';
 import type { LoggedRun } from '../../src/server/games/replay';
 import { REPLAY_BUSY_MESSAGE, ReplayPool } from '../../src/server/games/replay-pool';
-import { ReplayError } from '../../games/shared/prng.js';
+import { ReplayError } from '~games/shared/prng.js';
 
 // The replay pool (README, "Fair play"): replays on worker threads, a bounded queue, a 503 past it.
 const HELD = new URL('../support/held-replay-worker.ts', import.meta.url).href;

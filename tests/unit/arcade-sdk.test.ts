@@ -53,7 +53,7 @@ async function frameWith(
     removeItem: (key: string) => storage.delete(key),
   });
   vi.stubGlobal('fetch', vi.fn(fetch));
-  const sdk = await import('../../games/sdk/arcade-sdk.js');
+  const sdk = await import('~games/sdk/arcade-sdk.js');
   const fromArcade = (data: object, over: object = {}) => {
     for (const listener of frame.listeners) listener({ origin: ARCADE, source: frame.parent, data, ...over });
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import * as Fishing from '../../games/fishing-for-sats/game.js';
-import { mulberry32 } from '../../games/shared/prng.js';
+import * as Fishing from '~games/fishing-for-sats/game.js';
+import { mulberry32 } from '~games/shared/prng.js';
 import { playFishing, type ReelStrategy } from '../../scripts/autoplay';
 
 // Fishing for Sats!'s reel under rules 2 (notes/games.md): each fish its own sweet band and pull

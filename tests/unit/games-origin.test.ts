@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, gamesListenHosts, gamesOriginSetting, loadConfig } from '~/server/shared/config';
 // the games' side of the handshake (the Game SDK, games/sdk/arcade-sdk.js), a plain ES module
-import { acceptArcadeMessage, validOrigin } from '../../games/sdk/arcade-sdk.js';
+import { acceptArcadeMessage, validOrigin } from '~games/sdk/arcade-sdk.js';
 
 const dataDir = '/tmp/sats-arcade-games-origin-test';
 const SECRET_KEY = 'x'.repeat(32);

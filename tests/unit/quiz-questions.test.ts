@@ -5,8 +5,7 @@ import elementData from 'periodic-table-data/periodicTableData.json';
 import * as FLAGS from 'country-flag-icons/string/3x2';
 import { describe, expect, it } from 'vitest';
 import { QUIZ_ROUNDS, quizQuestions } from '~/server/games/quiz';
-import { QUIZ_BANK } from '~/server/games/quiz-bank';
-import { BANK_WHY } from '~/server/games/quiz-bank-why';
+import { BANK_WHY, parseQuizBank, QUIZ_BANK } from '~/server/games/quiz-bank';
 import { QUIZ_HISTORY } from '~/server/games/quiz-history';
 import { QUIZ_TOPICS, type QuizQuestion } from '~/server/games/quiz-topics';
 
@@ -602,5 +601,30 @@ describe('Mr Quiz questions', () => {
           expect.fail(`${key}: ${q} -> ${JSON.stringify(why)}`);
       }
     }
+  });
+
+  it('reads the bank from its data file, checked: a broken entry is refused with where and why', () => {
+    const data = JSON.parse(readFileSync('src/content/mr-quiz/bank.json', 'utf8'));
+    expect(parseQuizBank(data).topics.flatMap((t) => t.questions)).toHaveLength(QUIZ_BANK.length);
+    const question = { q: 'Which is right?', right: 'This', wrong: ['That', 'Those', 'These'], why: 'Because.' };
+    const bank = (questions: unknown[], topic = 'Test') => ({ topics: [{ topic, questions }] });
+    expect(parseQuizBank(bank([question])).topics[0]!.questions[0]).toEqual(question);
+    const refusal = (data: unknown) => {
+      try {
+        parseQuizBank(data);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return expect.fail('the bank was accepted');
+    };
+    expect(refusal(bank([{ ...question, wrong: ['That', 'Those'] }]))).toMatch(/topics\[0\]\.questions\[0\]\.wrong/);
+    expect(refusal(bank([{ ...question, why: ' ' }]))).toMatch(/topics\[0\]\.questions\[0\]\.why/);
+    expect(refusal(bank([{ ...question, wrong: ['This', 'Those', 'These'] }]))).toMatch(/answers must differ/);
+    expect(refusal(bank([question, question]))).toMatch(/question text appears once/);
+    expect(refusal({ topics: [...bank([question]).topics, ...bank([question], 'Test').topics] })).toMatch(
+      /Each topic appears once/,
+    );
+    // A field the bank does not know (a typo) is refused, not left out.
+    expect(refusal(bank([{ ...question, answer: 'This' }]))).toMatch(/at topics\[0\]\.questions\[0\]$/);
   });
 });

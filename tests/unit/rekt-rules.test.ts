@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import * as Rekt from '../../games/rekt/game.js';
-import { mulberry32 } from '../../games/shared/prng.js';
+import * as Rekt from '~games/rekt/game.js';
+import { mulberry32 } from '~games/shared/prng.js';
 import { playRekt } from '../../scripts/autoplay';
 
 // REKT!'s rules past level 12 (README, "REKT! rules"): version 2 keeps the speed rising and the gaps

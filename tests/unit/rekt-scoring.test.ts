@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import * as Rekt from '../../games/rekt/game.js';
-import { mulberry32 } from '../../games/shared/prng.js';
+import * as Rekt from '~games/rekt/game.js';
+import { mulberry32 } from '~games/shared/prng.js';
 import { playRekt } from '../../scripts/autoplay';
 
 // REKT! scoring (README, "REKT! scoring"): every point is worth more the higher the level, in

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { replayTrip } from '../../games/fishing-for-sats/game.js';
-import { replay } from '../../games/rekt/game.js';
-import { mulberry32, ReplayError } from '../../games/shared/prng.js';
+import { replayTrip } from '~games/fishing-for-sats/game.js';
+import { replay } from '~games/rekt/game.js';
+import { mulberry32, ReplayError } from '~games/shared/prng.js';
 
 // Recorded runs (README, "Fair play"): the same logs must give the same results in Node (here) and
 // in Chromium (tests/e2e/fair-play.spec.ts), or the server would refuse honest runs.

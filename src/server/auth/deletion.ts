@@ -5,7 +5,7 @@ import { driverOf, type Db } from '../db';
 import { markStandingChanged } from '../moderation/standing';
 import { recordAudit, type Actor } from '../shared/audit';
 import { badRequest, conflict, forbidden, notFound } from '../shared/errors';
-import { recountSeats } from '../tournaments/tournaments';
+import { recountSeats } from '../tournaments/writes';
 
 // Deleting an account (README, "Your data": what is erased, what is kept anonymised). The users row
 // stays as a tombstone so that a tournament's results and the prizes already sent still add up:

@@ -4,7 +4,7 @@
 // request from the player's own runs (the `runs_user_game` index): nothing is stored twice.
 import { iso } from '~/lib/dates';
 import type { CatchLog } from '~/lib/schemas/catch-log';
-import { FISH } from '../../../games/fishing-for-sats/game.js';
+import { FISH } from '~games/fishing-for-sats/game.js';
 import type { Db } from '../db';
 
 interface StoredFish {

@@ -20,7 +20,7 @@ import { noTicket, TICKET_REUSED, ticketOfAnotherGame, ticketOfAnotherPlayer } f
 import { assertPlausible, type RunToStore } from './runs';
 import { ticketFacts, ticketRunId } from './ticket-ids';
 // What the reference games' rules throw at an input log no run can have (each game's replayer: ./replayers/).
-import { ReplayError } from '../../../games/shared/prng.js';
+import { ReplayError } from '~games/shared/prng.js';
 
 /** A ticket serves one run for at most this long after it was issued. */
 export const TICKET_LIFETIME_MS = 2 * HOUR;
@@ -82,6 +82,12 @@ export interface RunTicket {
   questions?: TicketQuestion[];
 }
 
+/**
+ * The server asks this game's questions and takes the answers one by one (Mr Quiz): its replayer
+ * scores a run from its ticket (`from: 'ticket'`), so the ticket carries the questions.
+ */
+const asksQuestions = (game: CatalogueGame) => game.replayer?.from === 'ticket';
+
 /** One-shot (`crypto.hash`): no Hash object per run. */
 const sha256 = (text: string) => hash('sha256', text, 'hex');
 
@@ -98,8 +104,8 @@ export async function startRun(db: Db, game: CatalogueGame, userId: number, now 
   await hit(db, `tickets:user:${userId}:${game.rules.gameId}`, TICKET_STARTS, now);
   const seed = randomInt(2 ** 32 - 1);
   const runId = ticketRunId({ userId, seed, startedAt: now });
-  // Mr Quiz: questions made from the seed, leaving out those of the player's last 50 quizzes.
-  const quiz = game.rules.gameId === 'mr-quiz' ? quizQuestions(seed, await recentQuizKeys(db, userId)) : null;
+  // A game the server asks (Mr Quiz): questions made from the seed, leaving out those of the player's last 50 quizzes.
+  const quiz = asksQuestions(game) ? quizQuestions(seed, await recentQuizKeys(db, userId)) : null;
   await db
     .insertInto('run_tickets')
     .values({
@@ -198,8 +204,8 @@ export async function checkRun(
     return input;
   }
   const bodyHash = sha256(rawBody);
-  // Mr Quiz's ticket holds the run's answers: it is always read.
-  const facts = game.rules.gameId === 'mr-quiz' ? null : ticketFacts(input.runId);
+  // The ticket of a game the server asks (Mr Quiz) holds the run's answers: it is always read.
+  const facts = asksQuestions(game) ? null : ticketFacts(input.runId);
   if (facts && facts.userId === userId && now - facts.startedAt <= TICKET_LIFETIME_MS) {
     const ticket: RunTicketRow = {
       run_id: input.runId,
@@ -315,7 +321,7 @@ export async function answerQuestion(
   answer: { question: number; choice: number | null; ms: number },
   now = Date.now(),
 ) {
-  if (game.rules.gameId !== 'mr-quiz') throw notFound(`${game.name} has no questions to answer.`);
+  if (!asksQuestions(game)) throw notFound(`${game.name} has no questions to answer.`);
   const ticket = await openTicket(db, game, userId, runId, now);
   if (ticket.used_at !== null) throw conflict('This quiz run was already submitted.');
   const state = JSON.parse(ticket.quiz_json ?? 'null') as QuizState;

@@ -1,5 +1,5 @@
-// Mr Quiz's topics (README, "Mr Quiz"): the curated bank's topics (`quiz-bank.ts`) and topics whose
-// questions are generated from open data shipped in npm packages (countries: `world-countries`,
+// Mr Quiz's topics (README, "Mr Quiz"): the curated bank's topics (src/content/mr-quiz/bank.json,
+// read by `quiz-bank.ts`) and topics whose questions are generated from open data shipped in npm packages (countries: `world-countries`,
 // ODbL-1.0; currencies: `currency-codes`, MIT; chemical elements: `periodic-table-data`, MIT) or
 // computed from rules (Bitcoin's consensus numbers, numerals, calendars, units). A generated
 // question's right answer is read from the data or computed, so it is right by construction; its
@@ -13,8 +13,7 @@ import countries from 'world-countries';
 import currencyCodes from 'currency-codes';
 import elementData from 'periodic-table-data/periodicTableData.json';
 import * as FLAG_SVGS from 'country-flag-icons/string/3x2';
-import { QUIZ_BANK } from './quiz-bank';
-import { BANK_WHY } from './quiz-bank-why';
+import { BANK_WHY, QUIZ_BANK } from './quiz-bank';
 
 /** One question, its right answer apart: the server keeps it, the ticket never shows it. */
 export interface QuizQuestion {

@@ -2,7 +2,7 @@
 // ticket's seed (`quiz-topics.ts`: the curated bank and questions generated from open data) and come
 // with its ticket, without their answers; each answer comes back on its own, is timed by the server
 // and scored here. The right answers never leave the server before they are given.
-import { mulberry32 } from '../../../games/shared/prng.js';
+import { mulberry32 } from '~games/shared/prng.js';
 import { QUIZ_TOPICS, shuffleWith, type QuizQuestion } from './quiz-topics';
 import { QUIZ_ROUNDS, type QuizState } from './quiz-scoring';
 

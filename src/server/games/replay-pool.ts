@@ -5,7 +5,7 @@
 // of piling up.
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import { ReplayError } from '../../../games/shared/prng.js';
+import { ReplayError } from '~games/shared/prng.js';
 import { AppError } from '../shared/errors';
 import type { LoggedRun } from './replay';
 import type { ReplayOutcome, ReplayTask } from './replay-worker';

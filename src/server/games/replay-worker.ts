@@ -2,7 +2,7 @@
 // replayer (`replayers/`) and answers its result, or the refusal, as plain data (errors do not
 // cross threads as their own classes). Built into a file of its own (astro.config.mjs,
 // `serverWorkers`); in development and tests it runs from its source through tsx.
-import { ReplayError } from '../../../games/shared/prng.js';
+import { ReplayError } from '~games/shared/prng.js';
 import { AppError } from '../shared/errors';
 import type { LoggedRun } from './replay';
 import { REPLAYERS } from './replayers';

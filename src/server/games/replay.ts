@@ -31,7 +31,9 @@ export interface LoggedRun extends RunToReplay {
  * How the server replays one game: from the run's input log with the game's own rules, step by
  * step (`inputs`: timed, within {@link REPLAY_CPU_BUDGET_MS}, charged to the player's replay time),
  * or from what the run's ticket holds (`ticket`: Mr Quiz's answers, which the server took). Either
- * gives the replay's result, or a 4xx saying where the run differs from it.
+ * gives the replay's result, or a 4xx saying where the run differs from it. A `ticket` replayer is
+ * also what makes a game one the server asks (`fair-play.ts`): its tickets carry the run's questions
+ * and `POST /api/games/{gameId}/runs/{runId}/answers` takes the answers one by one.
  */
 export type Replayer =
   | {

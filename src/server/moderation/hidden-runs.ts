@@ -9,7 +9,7 @@ import { listAllGames } from '../shared/content';
 import { conflict, notFound } from '../shared/errors';
 import { runsHidden } from '../shared/metrics';
 import { countsInTournaments } from '../tournaments/participation';
-import { rebuildEntries } from '../tournaments/tournaments';
+import { rebuildEntries } from '../tournaments/writes';
 import { parseReason } from './bans';
 import { markStandingChanged } from './standing';
 
@@ -221,7 +221,7 @@ async function recomputeGameStats(trx: Tx, userId: number, gameId: string): Prom
 
 /**
  * The player's entry of every tournament of the game whose window holds the run's time, from their
- * visible runs inside it (the rule of `rebuildEntries` in tournaments.ts); none left, no entry.
+ * visible runs inside it (the rule of `rebuildEntries` in tournaments/writes.ts); none left, no entry.
  * Returns those tournaments' ids.
  */
 async function recomputeEntries(

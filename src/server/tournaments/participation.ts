@@ -38,7 +38,7 @@ export const RUNS_LEFT = `tournament_entries.runs < coalesce((select l.max_runs 
 
 /**
  * The fair-play half of that rule, also applied when a tournament's entries are rebuilt from the
- * stored runs (`rebuildEntries` in `tournaments.ts`).
+ * stored runs (`rebuildEntries` in `writes.ts`).
  */
 export function countsInTournaments(verified: string, replayMode: string): string {
   return `(${verified} = 1 or ${replayMode} = 0)`;

@@ -21,7 +21,7 @@ import { badRequest } from '../shared/errors';
 import { listGames } from '../shared/content';
 import { scheduleSweep } from '../shared/sweep';
 import { ARCADE } from './payouts/payouts';
-import { adminWrite, rebuildEntries, writeAvatarRewards, type Tx } from './tournaments';
+import { adminWrite, rebuildEntries, writeAvatarRewards, type Tx } from './writes';
 
 // Tournaments that repeat (README, "Tournaments that run themselves"). A series holds its schedule
 // and the template of its next tournament. Number n + 1 is created, from the template, once

@@ -17,7 +17,7 @@ import { conflict, notFound } from '../shared/errors';
 import { statusAt, tournamentRow, unlockCriteria } from './tournaments';
 import { listAudit, recordAudit, type Actor } from '../shared/audit';
 import { payoutOf, payoutSettings } from './payouts/payouts';
-import { assertNotWithheld } from '../moderation/bans';
+import { assertNotWithheld } from './withheld';
 import { growPoolOnce } from './pools';
 import type { Insertable } from 'kysely';
 

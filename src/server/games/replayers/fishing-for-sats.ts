@@ -3,7 +3,7 @@
 import type { Fish } from '~/lib/schemas/games';
 import { AppError, badRequest } from '~/server/shared/errors';
 import { assertLogFits, assertSame, REPLAY_CPU_BUDGET_MS, type Replayer } from '../replay';
-import { replayTrip, TRIP_STEP } from '../../../../games/fishing-for-sats/game.js';
+import { replayTrip, TRIP_STEP } from '~games/fishing-for-sats/game.js';
 
 export const fishingForSatsReplayer: Replayer = {
   from: 'inputs',

@@ -2,7 +2,7 @@
 import { REKT_FORMATIONS } from '~/lib/schemas/games';
 import { AppError, badRequest } from '~/server/shared/errors';
 import { assertLogFits, assertSame, REPLAY_CPU_BUDGET_MS, type Replayer } from '../replay';
-import { replay as replayRekt, STEP as REKT_STEP } from '../../../../games/rekt/game.js';
+import { replay as replayRekt, STEP as REKT_STEP } from '~games/rekt/game.js';
 
 export const rektReplayer: Replayer = {
   from: 'inputs',

@@ -11,7 +11,7 @@ import type {
 } from '~/lib/schemas/payouts';
 import type { Services } from '../../context';
 import { driverOf, type Db } from '../../db';
-import { assertNotWithheld, WITHHELD_MESSAGE } from '../../moderation/bans';
+import { assertNotWithheld, WITHHELD_MESSAGE } from '../withheld';
 import { isUniqueViolation } from '../../db/errors';
 import type { Selectable, UpdateQueryBuilder, UpdateResult } from 'kysely';
 import type { Database, PrizeAwardsTable } from '../../db/schema';
