@@ -14,7 +14,7 @@ import { scheduleAnnouncementMails } from './mail/announcements';
 import { outboxMailer, smtpMailer } from './mail/mailer';
 import { watchServices } from './shared/metrics';
 import { schedulePruning } from './pruning';
-import { scheduleSettling } from './tournaments/payouts/payouts';
+import { scheduleSettling } from './tournaments/payouts/settling';
 import { connectWallet } from './tournaments/payouts/connect';
 import { watchDonations } from './donations/donations';
 import { nwcReceiver } from './donations/receiver';

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { adminUserDetailSchema, adminUserSearchResponseSchema } from '~/lib/schemas/people';
 import { call, latestOutboxMail, newClientIp, sessionCookie } from '../support/api';
-import { postSignedRun } from '../support/fair-play';
-import { gameTokenFor, signUpPlayer, submitRun, type ApiPlayer } from '../support/players';
+import { signUpPlayer, submitRun, type ApiPlayer } from '../support/players';
 import { startServerOn, type RunningServer } from '../support/server';
 import { DIALECTS } from '../support/services';
 
@@ -78,10 +77,6 @@ describe.each(DIALECTS)('User Management and account deletion against the built 
 
   it('finds players by name, e-mail and id, and shows a player with their sessions and runs but never a session hash', async () => {
     expect((await submitRun(server, player, `people-run-${dialect}`, 4_321)).status).toBe(201);
-    // A fishing trip that caught nothing: its game's runs carry fish (the catalogue says so), so it shows 0 fish.
-    const fishingToken = await gameTokenFor(server, player.cookie, 'fishing-for-sats');
-    const trip = { runId: `people-trip-${dialect}`, score: 0, fish: [] };
-    expect((await postSignedRun(server, fishingToken, 'fishing-for-sats', trip)).status).toBe(201);
     const byName = z.parse(
       adminUserSearchResponseSchema,
       (await call(server, '/api/admin/users?q=PLAIN', { cookie: admin.cookie })).json,
@@ -113,14 +108,7 @@ describe.each(DIALECTS)('User Management and account deletion against the built 
     const detail = z.parse(adminUserDetailSchema, answer.json);
     expect(detail.user).toMatchObject({ id: 2, username: 'Plain_Player', isAdmin: false, bannedAt: null });
     expect(detail.sessions).toHaveLength(1);
-    expect(detail.runs.entries[0]).toMatchObject({ gameId: 'fishing-for-sats', fishCount: 0, fish: true });
-    expect(detail.runs.entries[1]).toMatchObject({
-      gameId: 'rekt',
-      gameName: 'REKT!',
-      score: 4_321,
-      fish: false,
-      hiddenAt: null,
-    });
+    expect(detail.runs.entries[0]).toMatchObject({ gameId: 'rekt', gameName: 'REKT!', score: 4_321, hiddenAt: null });
     const token = decodeURIComponent(player.cookie.split('=')[1]!);
     expect(answer.text).not.toContain(token);
     expect(answer.text).not.toContain(sha256(token));

@@ -5,13 +5,8 @@ import { submitRun, type GameRules } from '~/server/games/runs';
 import { listAudit } from '~/server/shared/audit';
 import { tournamentBoardPage } from '~/server/tournaments/board';
 import { tournamentParticipation } from '~/server/tournaments/participation';
-import {
-  createTournament,
-  endTournamentNow,
-  featuredTournament,
-  findTournament,
-  listTournaments,
-} from '~/server/tournaments/tournaments';
+import { featuredTournament, findTournament, listTournaments } from '~/server/tournaments/tournaments';
+import { createTournament, endTournamentNow } from '~/server/tournaments/manage';
 import { processWinners } from '~/server/tournaments/winners';
 import { addPlayer, appErrorOf, DIALECTS, freshServices, type TestServices } from '../support/services';
 import { parsedForm } from '../support/tournaments';

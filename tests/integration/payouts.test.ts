@@ -8,16 +8,9 @@ import { loadConfig } from '~/server/shared/config';
 import { listAudit } from '~/server/shared/audit';
 import { registry } from '~/server/shared/metrics';
 import { nwcWallet, type Wallet } from '~/server/tournaments/payouts/wallet';
-import {
-  EXPIRY_GRACE_MS,
-  findStuckPayment,
-  payAll,
-  payAutomatically,
-  payPrize,
-  settleOpenPayouts,
-  settleStuckPayment,
-  type PayoutServices,
-} from '~/server/tournaments/payouts/payouts';
+import { EXPIRY_GRACE_MS, payPrize, type PayoutServices } from '~/server/tournaments/payouts/payouts';
+import { findStuckPayment, settleOpenPayouts, settleStuckPayment } from '~/server/tournaments/payouts/settling';
+import { payAll, payAutomatically } from '~/server/tournaments/payouts/pay-all';
 import { payoutProof } from '~/server/tournaments/payouts/proof';
 import { banPlayer, unbanPlayer } from '~/server/moderation/bans';
 import { WITHHELD_MESSAGE } from '~/server/tournaments/withheld';

@@ -3,13 +3,13 @@ import { seriesStart } from '~/lib/series-schedule';
 import { migrateToLatest, openDatabase } from '~/server/db';
 import { listAudit } from '~/server/shared/audit';
 import { createDueSeriesTournaments, SERIES_LEAD_MS } from '~/server/tournaments/series';
+import { listTournaments } from '~/server/tournaments/tournaments';
 import {
   adminListTournaments,
   createTournament,
   deleteTournament,
-  listTournaments,
   updateTournament,
-} from '~/server/tournaments/tournaments';
+} from '~/server/tournaments/manage';
 import { addPlayer, appErrorOf, DIALECTS, freshServices, type TestServices } from '../support/services';
 import { parsedForm } from '../support/tournaments';
 

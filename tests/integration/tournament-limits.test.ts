@@ -3,7 +3,8 @@ import { submitRun, type GameRules } from '~/server/games/runs';
 import { migrateToLatest, openDatabase, type Db } from '~/server/db';
 import { deleteAccount } from '~/server/auth/deletion';
 import { hideRun, restoreRun } from '~/server/moderation/hidden-runs';
-import { createTournament, findTournament, updateTournament } from '~/server/tournaments/tournaments';
+import { findTournament } from '~/server/tournaments/tournaments';
+import { createTournament, updateTournament } from '~/server/tournaments/manage';
 import { addPlayer, DIALECTS, freshServices, type TestServices } from '../support/services';
 import { parsedForm } from '../support/tournaments';
 

@@ -6,14 +6,8 @@ import { Rankings } from '~/server/leaderboards/rankings';
 import { tournamentBoardPage, tournamentRank } from '~/server/tournaments/board';
 import { getTournamentStats, tournamentParticipation } from '~/server/tournaments/participation';
 import { tournamentResults } from '~/server/tournaments/results';
-import {
-  createTournament,
-  deleteTournament,
-  featuredTournament,
-  findTournament,
-  listTournaments,
-  updateTournament,
-} from '~/server/tournaments/tournaments';
+import { featuredTournament, findTournament, listTournaments } from '~/server/tournaments/tournaments';
+import { createTournament, deleteTournament, updateTournament } from '~/server/tournaments/manage';
 import { addPlayer, DIALECTS, freshServices, type TestServices, appErrorOf as status } from '../support/services';
 import { parsedForm } from '../support/tournaments';
 

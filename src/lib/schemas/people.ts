@@ -85,8 +85,6 @@ export const adminRunSchema = z.object({
   score: z.number(),
   level: z.nullable(z.number()),
   fishCount: z.number(),
-  /** Its game's runs carry fish (the catalogue's `results.fish`): the run shows its catch, not a level. */
-  fish: z.boolean(),
   createdAt: z.string(),
   verified: z.boolean(),
   hiddenAt: z.nullable(z.string()),

@@ -162,7 +162,7 @@ export async function getAdminUserDetail(
     listAuditAbout(db, id),
     listCatalogueGames(config.siteUrl).catch(() => []),
   ]);
-  const gamesById = new Map(games.map((g) => [g.rules.gameId, g]));
+  const gameNames = new Map(games.map((g) => [g.rules.gameId, g.name]));
   const totalRuns = Number(runCount.n);
   return {
     user,
@@ -175,11 +175,10 @@ export async function getAdminUserDetail(
       entries: runs.map((r) => ({
         id: r.id,
         gameId: r.game_id,
-        gameName: gamesById.get(r.game_id)?.name ?? r.game_id,
+        gameName: gameNames.get(r.game_id) ?? r.game_id,
         score: Number(r.score),
         level: r.level,
         fishCount: r.fish_count,
-        fish: gamesById.get(r.game_id)?.rules.hasFish ?? false,
         createdAt: iso(r.created_at),
         verified: Number(r.verified) === 1,
         hiddenAt: iso(r.hidden_at),

@@ -1,5 +1,6 @@
 import type { Services } from '../context';
-import { ARCADE, payAutomatically } from './payouts/payouts';
+import { ARCADE } from './payouts/payouts';
+import { payAutomatically } from './payouts/pay-all';
 import { processWinnersOnce } from './winners';
 import { scheduleSweep } from '../shared/sweep';
 

@@ -1,14 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { iso } from '~/lib/dates';
 import { shortened } from '~/lib/format';
-import type {
-  PayAllResponse,
-  PayPrizeResponse,
-  Payout,
-  PayoutSettings,
-  StuckPayment,
-  WalletPaymentState,
-} from '~/lib/schemas/payouts';
+import type { PayPrizeResponse, Payout, PayoutSettings } from '~/lib/schemas/payouts';
 import type { Services } from '../../context';
 import { driverOf, type Db } from '../../db';
 import { assertNotWithheld, WITHHELD_MESSAGE } from '../withheld';
@@ -32,6 +25,9 @@ import { REFUSED_BEFORE_PAYING, WalletRefusal, WalletSilence, type PaymentLookup
 // A prize found paying (a crash, a timeout, another process) is never paid again with a new
 // invoice: the wallet is asked about the stored payment hash, and only a payment that provably
 // failed, or was never made and whose invoice has expired, may be tried again.
+//
+// Here: paying one prize (payPrize) and the moves of its payout. Paying many (Pay all, automatic
+// payouts): pay-all.ts. Settling the payouts found under way (the sweep, a stuck payment): settling.ts.
 
 /** What paying needs of the running arcade; `wallet` is absent when no NWC_URL is set. */
 export type PayoutServices = Pick<Services, 'db' | 'config' | 'wallet'>;
@@ -48,7 +44,7 @@ class LostClaim extends Error {}
 export const EXPIRY_GRACE_MS = 10 * 60_000;
 
 /** A prize paying without a stored invoice this long is an interrupted try: nothing was asked of the wallet. */
-const INTERRUPTED_AFTER_MS = 5 * 60_000;
+export const INTERRUPTED_AFTER_MS = 5 * 60_000;
 
 type PrizeRow = Pick<
   Selectable<PrizeAwardsTable>,
@@ -98,7 +94,7 @@ export function preimageMatches(preimage: string, paymentHash: string): boolean 
   return /^[0-9a-f]{64}$/i.test(preimage) && sha256Hex(preimage) === paymentHash.toLowerCase();
 }
 
-function timed<T>(method: string, work: Promise<T>): Promise<T> {
+export function timed<T>(method: string, work: Promise<T>): Promise<T> {
   const stop = walletSeconds.startTimer({ method });
   return work.finally(() => stop());
 }
@@ -336,7 +332,7 @@ function messageFor(payout: Payout, sats: number, username: string): string {
   return 'The wallet has not answered yet: the payment settles by itself once it does.';
 }
 
-async function readPayout(services: PayoutServices, prizeId: number): Promise<Payout> {
+export async function readPayout(services: PayoutServices, prizeId: number): Promise<Payout> {
   const row = await services.db
     .selectFrom('prize_awards as p')
     .innerJoin('users as u', 'u.id', 'p.user_id')
@@ -403,7 +399,7 @@ async function settleFromRefusal(
 }
 
 /** Settle a paying prize from what the wallet says of its payment hash; true when it moved (sent or failed). */
-async function settleFromLookup(
+export async function settleFromLookup(
   services: PayoutServices,
   actor: Actor,
   prizeId: number,
@@ -453,7 +449,7 @@ async function settleFromLookup(
 }
 
 /** paying -> sent, once: the prize is sent as Distribute sends it, with the payment hash as its proof. */
-async function completePayout(
+export async function completePayout(
   db: Db,
   actor: Actor,
   prizeId: number,
@@ -499,7 +495,7 @@ async function completePayout(
 }
 
 /** paying -> failed, once, with the reason; the day's budget gets the sats back. */
-async function failPayout(
+export async function failPayout(
   db: Db,
   actor: Actor,
   prizeId: number,
@@ -543,307 +539,4 @@ async function failPayout(
     );
     payoutCount.inc({ outcome: 'failed' });
   });
-}
-
-/**
- * `POST /api/admin/tournaments/{id}/pay-all`: every payable bitcoin prize of the tournament (pending
- * or failed, its winner with an address), one after the other. A prize the budget refuses stays
- * pending and the rest are still tried.
- */
-export async function payAll(
-  services: PayoutServices,
-  actor: Actor,
-  tournamentId: number,
-  now = Date.now,
-): Promise<PayAllResponse> {
-  if (!services.wallet)
-    throw conflict('Lightning payouts are off: no wallet is connected (NWC_URL). Pay by hand and press Distribute.');
-  const tournament = await services.db
-    .selectFrom('tournaments')
-    .select('id')
-    .where('id', '=', tournamentId)
-    .executeTakeFirst();
-  if (!tournament) throw notFound(`There is no tournament ${tournamentId}.`);
-  const prizes = await payablePrizes(services.db, { tournamentId, retryFailed: true });
-  const results: PayPrizeResponse[] = [];
-  let refused = 0;
-  for (const { id } of prizes) {
-    try {
-      results.push(await payPrize(services, actor, id, now));
-    } catch (error) {
-      if (!(error instanceof Error) || !('status' in error) || error.status !== 409) throw error;
-      // Taken by another request meanwhile, or over the budget: it stays as it is.
-      if (/budget/.test(error.message)) refused += 1;
-    }
-  }
-  const count = (state: Payout['state']) => results.filter((r) => r.payout.state === state).length;
-  const sent = count('sent');
-  const failed = count('failed');
-  const paying = count('paying');
-  const parts = [
-    `${sent} paid`,
-    failed ? `${failed} failed` : '',
-    paying ? `${paying} waiting for the wallet` : '',
-    refused ? `${refused} over today's budget` : '',
-  ].filter(Boolean);
-  return {
-    message: prizes.length ? `${parts.join(', ')}.` : 'No prize of this tournament can be paid now.',
-    sent,
-    failed,
-    paying,
-    refused,
-    results,
-  };
-}
-
-/**
- * Pending bitcoin prizes whose winner has an address, is not banned (their prizes are withheld) and
- * no payout under way (failed ones only when asked).
- */
-function payablePrizes(db: Db, { tournamentId, retryFailed }: { tournamentId?: number; retryFailed: boolean }) {
-  let query = db
-    .selectFrom('prize_awards as p')
-    .innerJoin('users as u', 'u.id', 'p.user_id')
-    .select('p.id')
-    .where('p.prize_type', '=', 'bitcoin')
-    .where('p.status', '=', 'pending')
-    .where('p.prize_value', '>', 0)
-    .where('u.lightning_address', 'is not', null)
-    .where('u.banned_at', 'is', null)
-    .where((eb) =>
-      retryFailed
-        ? eb.or([eb('p.payout_state', 'is', null), eb('p.payout_state', '=', 'failed')])
-        : eb('p.payout_state', 'is', null),
-    );
-  if (tournamentId !== undefined) query = query.where('p.tournament_id', '=', tournamentId);
-  return query.orderBy('p.id').execute();
-}
-
-/**
- * Automatic payment (PAYOUT_AUTOMATIC): every pending bitcoin prize never tried whose winner has an
- * address, of one tournament (right after its winners are processed) or of all (the sweep, so a
- * winner who adds an address later is paid too, and a crash between processing and paying loses
- * nothing). A failed payout waits for an administrator's RETRY. Returns how many were tried.
- */
-export async function payAutomatically(services: PayoutServices, tournamentId?: number): Promise<number> {
-  if (!services.wallet || !services.config.payouts.automatic) return 0;
-  let tried = 0;
-  for (const { id } of await payablePrizes(services.db, { tournamentId, retryFailed: false })) {
-    try {
-      await payPrize(services, ARCADE, id);
-      tried += 1;
-    } catch (error) {
-      // Taken by another process meanwhile, or over today's budget: it stays pending for later.
-      if (!(error instanceof Error) || !('status' in error) || error.status !== 409) throw error;
-    }
-  }
-  return tried;
-}
-
-/**
- * Settle every prize left paying: asked of the wallet by its payment hash (settled: sent; failed:
- * failed; never tried and its invoice expired: failed, so it may be tried again), or, when no
- * invoice was ever stored after {@link INTERRUPTED_AFTER_MS}, failed (the wallet was never asked).
- * Runs at start and every minute, in every process; each settling is a conditional update.
- */
-export async function settleOpenPayouts(services: PayoutServices, now = Date.now()): Promise<number> {
-  const open = await services.db
-    .selectFrom('prize_awards')
-    .select(['id', 'payout_hash', 'payout_claim', 'payout_started_at', 'payout_expires_at'])
-    .where('payout_state', '=', 'paying')
-    .execute();
-  let settled = 0;
-  for (const prize of open) {
-    if (!prize.payout_hash) {
-      if (Number(prize.payout_started_at ?? 0) < now - INTERRUPTED_AFTER_MS) {
-        await failPayout(
-          services.db,
-          ARCADE,
-          prize.id,
-          { claim: prize.payout_claim ?? '' },
-          'Interrupted before the wallet was asked: nothing was paid.',
-          now,
-        );
-        settled += 1;
-      }
-      continue;
-    }
-    const moved = await settleFromLookup(
-      services,
-      ARCADE,
-      prize.id,
-      prize.payout_hash,
-      Number(prize.payout_expires_at ?? Number.POSITIVE_INFINITY),
-    );
-    if (moved) settled += 1;
-  }
-  return settled;
-}
-
-/** The settling sweep: at once, then every `intervalMs`. Returns its stop. */
-export function scheduleSettling(services: PayoutServices, intervalMs = 60_000): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  const sweep = () => {
-    running = settleOpenPayouts(services)
-      .then(() => payAutomatically(services))
-      .catch((error: unknown) => console.error('[arcade] payout: settling open payouts failed:', error));
-  };
-  sweep();
-  const timer = setInterval(sweep, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
-}
-
-/** What the wallet says of `paymentHash`, for an admin settling a stuck payment by hand. */
-async function walletSays(
-  services: PayoutServices,
-  paymentHash: string | null,
-): Promise<{ state: WalletPaymentState; preimage?: string }> {
-  if (!paymentHash) return { state: 'unknown' }; // no invoice was stored: the wallet was never asked
-  if (!services.wallet) return { state: 'silent' };
-  let found: PaymentLookup;
-  try {
-    found = await timed('lookup_invoice', services.wallet.lookup(paymentHash));
-  } catch {
-    return { state: 'silent' };
-  }
-  if (found.state !== 'settled') return { state: found.state };
-  // Settled without a proof that holds is not believed, nor settled by hand: it stays under way.
-  return preimageMatches(found.preimage, paymentHash)
-    ? { state: 'settled', preimage: found.preimage }
-    : { state: 'pending' };
-}
-
-const NOT_PAYING = 'This prize is not being paid now: there is nothing to settle. Look at the prize again.';
-
-async function payingRow(db: Db, prizeId: number) {
-  const row = await db
-    .selectFrom('prize_awards')
-    .select([
-      'id',
-      'tournament_id',
-      'user_id',
-      'prize_value',
-      'payout_state',
-      'payout_hash',
-      'payout_invoice',
-      'payout_expires_at',
-      'payout_claim',
-      'payout_budget_day',
-    ])
-    .where('id', '=', prizeId)
-    .executeTakeFirst();
-  if (!row) throw notFound(`There is no prize ${prizeId}.`);
-  if (row.payout_state !== 'paying') throw conflict(NOT_PAYING);
-  return row;
-}
-
-/**
- * `GET /api/admin/tournaments/prizes/{prizeId}/payment`: a payment stuck paying, and what the
- * wallet says of its hash now (`lookup_invoice`), for the admin's Settle dialog. 409 when the prize
- * is not paying.
- */
-export async function findStuckPayment(services: PayoutServices, prizeId: number): Promise<StuckPayment> {
-  const row = await payingRow(services.db, prizeId);
-  const says = await walletSays(services, row.payout_hash);
-  return {
-    prizeId,
-    paymentHash: row.payout_hash,
-    invoice: row.payout_invoice,
-    expiresAt: iso(row.payout_expires_at),
-    wallet: says.state,
-    settleable: says.state !== 'settled' && says.state !== 'pending',
-  };
-}
-
-/**
- * `POST /api/admin/tournaments/prizes/{prizeId}/settle { outcome }`: settle by hand a payment stuck
- * paying (a wallet that never answers, a host's invoice the wallet forgot). The wallet is asked
- * first: settled, the prize is paid with its preimage, whatever was asked; pending, 409 (it settles
- * by itself). Otherwise the admin's word: `paid` sends the prize (paid outside the arcade's proof:
- * no preimage, its payout shown as sent by hand), `failed` fails the payout (its sats back in the
- * day's budget) so it may be paid again. One conditional update, so against a concurrent automatic
- * settle (the sweep, a late wallet answer) or a second admin exactly one of them moves the prize;
- * the other gets 409. Audited as `prize.pay.settle`, with what the wallet said.
- */
-export async function settleStuckPayment(
-  services: PayoutServices,
-  actor: Actor,
-  prizeId: number,
-  outcome: 'paid' | 'failed',
-  now = Date.now,
-): Promise<PayPrizeResponse> {
-  const { db } = services;
-  const row = await payingRow(db, prizeId);
-  const says = await walletSays(services, row.payout_hash);
-  const answer = async (message: string) => ({ message, prizeId, payout: await readPayout(services, prizeId) });
-  if (says.state === 'pending')
-    throw conflict('The wallet reports this payment still under way: it settles by itself once the wallet answers.');
-  if (says.state === 'settled') {
-    await completePayout(db, actor, prizeId, row.payout_hash!, says.preimage!, null, now());
-    return answer('The wallet reports this payment settled: the prize is paid, with its preimage.');
-  }
-  const said = {
-    failed: 'reports the payment failed',
-    unknown: row.payout_hash ? 'has no payment of this hash' : 'was never asked',
-    silent: 'did not answer',
-  }[says.state];
-  const reason = `Settled as failed by ${actor.username}: the wallet ${said}.`;
-  const moved = await db.transaction().execute(async (trx) => {
-    let update =
-      outcome === 'paid'
-        ? trx.updateTable('prize_awards').set({
-            payout_state: null,
-            payout_error: null,
-            status: 'sent',
-            sent_at: now(),
-            sent_by: actor.id,
-            payment_proof: row.payout_hash ?? `settled by hand by ${actor.username}`,
-          })
-        : trx.updateTable('prize_awards').set({ payout_state: 'failed', payout_error: reason });
-    update = update.where('id', '=', prizeId).where('payout_state', '=', 'paying');
-    update = row.payout_hash
-      ? update.where('payout_hash', '=', row.payout_hash)
-      : update.where('payout_hash', 'is', null).where('payout_claim', '=', row.payout_claim);
-    const done = await update.returning('id').executeTakeFirst();
-    if (!done) return false;
-    if (outcome === 'failed' && row.payout_budget_day)
-      await trx
-        .updateTable('payout_budget')
-        .set((eb) => ({ reserved_sats: eb('reserved_sats', '-', Number(row.prize_value)) }))
-        .where('day', '=', row.payout_budget_day)
-        .execute();
-    await recordAudit(
-      trx,
-      actor,
-      {
-        action: 'prize.pay.settle',
-        targetType: 'prize',
-        targetId: prizeId,
-        tournamentId: row.tournament_id,
-        details: {
-          userId: row.user_id,
-          sats: Number(row.prize_value),
-          outcome,
-          wallet: says.state,
-          paymentHash: row.payout_hash,
-        },
-      },
-      now(),
-    );
-    return true;
-  });
-  if (!moved)
-    throw conflict(
-      'This payment was settled meanwhile (by the wallet’s answer or another admin): look at the prize again.',
-    );
-  payoutCount.inc({ outcome: outcome === 'paid' ? 'sent' : 'failed' });
-  return answer(
-    outcome === 'paid'
-      ? `Marked paid by hand (the wallet ${said}): the prize is sent, without a Lightning proof.`
-      : `${reason} The prize may be paid again.`,
-  );
 }

@@ -4,7 +4,7 @@ import { services } from '~/server/app';
 import { requireUser } from '~/server/auth/locals';
 import { handle, json, methodNotAllowed, readJson } from '~/server/routes/http';
 import { TOURNAMENT_FORM_MAX_BYTES } from '~/server/routes/tournament-route';
-import { adminListTournaments, createTournament } from '~/server/tournaments/tournaments';
+import { adminListTournaments, createTournament } from '~/server/tournaments/manage';
 
 export const prerender = false;
 

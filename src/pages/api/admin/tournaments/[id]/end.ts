@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { requireUser } from '~/server/auth/locals';
 import { handle, json, methodNotAllowed } from '~/server/routes/http';
 import { tournamentRoute } from '~/server/routes/tournament-route';
-import { endTournamentNow } from '~/server/tournaments/tournaments';
+import { endTournamentNow } from '~/server/tournaments/manage';
 
 export const prerender = false;
 

@@ -4,7 +4,7 @@ import { requireUser } from '~/server/auth/locals';
 import { handle, json, methodNotAllowed, readJson } from '~/server/routes/http';
 import { badRequest } from '~/server/shared/errors';
 import { TOURNAMENT_FORM_MAX_BYTES, tournamentRoute } from '~/server/routes/tournament-route';
-import { adminFindTournament, deleteTournament, updateTournament } from '~/server/tournaments/tournaments';
+import { adminFindTournament, deleteTournament, updateTournament } from '~/server/tournaments/manage';
 
 export const prerender = false;
 

@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { requireUser } from '~/server/auth/locals';
 import { handle, json, methodNotAllowed } from '~/server/routes/http';
 import { tournamentRoute } from '~/server/routes/tournament-route';
-import { payAll } from '~/server/tournaments/payouts/payouts';
+import { payAll } from '~/server/tournaments/payouts/pay-all';
 
 export const prerender = false;
 

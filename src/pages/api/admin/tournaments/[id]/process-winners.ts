@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { payAutomatically } from '~/server/tournaments/payouts/payouts';
+import { payAutomatically } from '~/server/tournaments/payouts/pay-all';
 import { processWinners } from '~/server/tournaments/winners';
 import { requireUser } from '~/server/auth/locals';
 import { handle, json, methodNotAllowed } from '~/server/routes/http';

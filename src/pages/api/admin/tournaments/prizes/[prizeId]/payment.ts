@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { services } from '~/server/app';
 import { handle, idParam, json, methodNotAllowed } from '~/server/routes/http';
-import { findStuckPayment } from '~/server/tournaments/payouts/payouts';
+import { findStuckPayment } from '~/server/tournaments/payouts/settling';
 
 export const prerender = false;
 

@@ -3,7 +3,7 @@ import { settlePaymentRequestSchema } from '~/lib/schemas/payouts';
 import { services } from '~/server/app';
 import { requireUser } from '~/server/auth/locals';
 import { handle, idParam, json, methodNotAllowed, readJson } from '~/server/routes/http';
-import { settleStuckPayment } from '~/server/tournaments/payouts/payouts';
+import { settleStuckPayment } from '~/server/tournaments/payouts/settling';
 
 export const prerender = false;
 
