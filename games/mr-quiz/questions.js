@@ -64,11 +64,12 @@ export const WHY = {
   'What is the largest planet in our solar system?':
     'Jupiter is more than twice as massive as all the other planets together.',
   'Which particle carries a negative electric charge?': 'Electrons are negative, protons positive, neutrons neutral.',
-  'Which part of a cell is known as its powerhouse?': "Mitochondria make most of the cell's energy (ATP).",
+  'Which part of a cell is known as its powerhouse?':
+    'Mitochondria turn food into most of the energy (ATP) a cell uses.',
   'What is the capital of Japan?': "Tokyo has been Japan's capital since 1868.",
   'Which is the largest ocean on Earth?': "The Pacific covers about a third of the Earth's surface.",
   'In 2021, which country became the first to make bitcoin legal tender?':
-    "El Salvador's Bitcoin Law took effect on 7 September 2021.",
+    "El Salvador's Bitcoin Law came into force on 7 September 2021.",
   'What is the capital of Australia?': 'Canberra was built as the capital, a compromise between Sydney and Melbourne.',
   'What is the largest hot desert in the world?': 'The Sahara covers about 9 million km2 of North Africa.',
   'In which country is the city of Marrakesh?': "Marrakesh is one of Morocco's four imperial cities.",

@@ -227,6 +227,8 @@ describe.each(DIALECTS)("the admin's player search and player page on %s", (dial
       gameId: 'fishing-for-sats',
       gameName: 'Fishing for Sats!',
       score: 100 + runs - 1,
+      // a game whose runs catch fish (its catalogue entry) has a count; REKT!'s runs have none
+      fishCount: 3,
       verified: false,
       hiddenAt: null,
     });
@@ -235,6 +237,7 @@ describe.each(DIALECTS)("the admin's player search and player page on %s", (dial
       gameName: 'REKT!',
       score: 100 + runs - 2,
       level: 2,
+      fishCount: null,
       verified: true,
       hiddenAt: new Date(now).toISOString(),
       hiddenReason: 'Impossible score',

@@ -129,11 +129,7 @@ export function SessionsSection({ sessions }: { sessions: AdminUserDetail['sessi
 }
 
 const runResult = (run: AdminRun) =>
-  run.fishCount > 0 || run.gameId === 'fishing-for-sats'
-    ? `${run.fishCount} fish`
-    : run.level !== null
-      ? `Level ${run.level}`
-      : '';
+  run.fishCount !== null ? `${run.fishCount} fish` : run.level !== null ? `Level ${run.level}` : '';
 
 /** One page of the player's runs, newest first, with Hide or Restore on each (unless the account is gone). */
 export function RunsSection({

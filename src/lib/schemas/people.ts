@@ -84,7 +84,8 @@ export const adminRunSchema = z.object({
   gameName: z.string(),
   score: z.number(),
   level: z.nullable(z.number()),
-  fishCount: z.number(),
+  /** null for a game whose runs catch no fish (its catalogue entry's results.fish) */
+  fishCount: z.nullable(z.number()),
   createdAt: z.string(),
   verified: z.boolean(),
   hiddenAt: z.nullable(z.string()),

@@ -163,6 +163,8 @@ export async function getAdminUserDetail(
     listCatalogueGames(config.siteUrl).catch(() => []),
   ]);
   const gameNames = new Map(games.map((g) => [g.rules.gameId, g.name]));
+  // A game whose runs catch fish says so in its catalogue entry (results.fish): its runs show a count, 0 too.
+  const fishing = new Set(games.filter((g) => g.rules.hasFish).map((g) => g.rules.gameId));
   const totalRuns = Number(runCount.n);
   return {
     user,
@@ -178,7 +180,7 @@ export async function getAdminUserDetail(
         gameName: gameNames.get(r.game_id) ?? r.game_id,
         score: Number(r.score),
         level: r.level,
-        fishCount: r.fish_count,
+        fishCount: fishing.has(r.game_id) ? r.fish_count : null,
         createdAt: iso(r.created_at),
         verified: Number(r.verified) === 1,
         hiddenAt: iso(r.hidden_at),
