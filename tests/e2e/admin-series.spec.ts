@@ -67,7 +67,7 @@ test.describe('admin room: a weekly series', () => {
     const form = page.getByRole('form', { name: 'Create Tournament' });
     await form.getByLabel('Name', { exact: true }).fill(name);
     await form.getByLabel('Description', { exact: true }).fill('Every week, one place only.');
-    await form.getByLabel('1st Place').fill('2100');
+    await form.getByLabel('1st Place', { exact: true }).fill('2100');
     await expect(form.getByLabel('Process winners when it ends')).not.toBeChecked();
     await form.getByLabel('Schedule', { exact: true }).selectOption('weekly');
     // A series processes its winners itself unless the admin unticks it.

@@ -62,7 +62,7 @@ test.describe('admin room: tournaments, winners and prizes', () => {
     await openTournaments(page);
     const form = page.getByRole('form', { name: 'Create Tournament' });
     await expect(form.getByLabel('Game', { exact: true })).toHaveValue('rekt');
-    await expect(form.getByLabel('1st Place')).toHaveAttribute('placeholder', '21000');
+    await expect(form.getByLabel('1st Place', { exact: true })).toHaveAttribute('placeholder', '21000');
     await expect(form.getByLabel('2nd - 5th Place (each)')).toHaveAttribute('placeholder', '5000');
     await expect(form.getByLabel('Random Participant')).toHaveAttribute('placeholder', '1000');
     await expect(form).toContainText('Prize pool: 0 sats');
@@ -78,7 +78,7 @@ test.describe('admin room: tournaments, winners and prizes', () => {
       .setInputFiles({ name: 'flash-cup.jpg', mimeType: 'image/jpeg', buffer: banner });
     await expect(form.getByText(/^Uploaded as tournament_\d+_flash-cup\.jpg/)).toBeVisible();
     await expect(form.getByText(/^\/api\/assets\/tournament\/tournament_\d+_flash-cup\.jpg$/)).toBeVisible();
-    await form.getByLabel('1st Place').fill('21000');
+    await form.getByLabel('1st Place', { exact: true }).fill('21000');
     await form.getByLabel('2nd - 5th Place (each)').fill('5000');
     await form.getByLabel('Random Participant').fill('1000');
     await expect(form).toContainText('Prize pool: 42,000 sats');
@@ -289,7 +289,7 @@ test.describe('admin room: tournaments, winners and prizes', () => {
     await form.getByLabel('Name', { exact: true }).fill('Amounts Check Cup');
     await form.getByLabel('Start', { exact: true }).fill(local(Date.now() + 86_400_000));
     await form.getByLabel('End', { exact: true }).fill(local(Date.now() + 2 * 86_400_000));
-    const first = form.getByLabel('1st Place');
+    const first = form.getByLabel('1st Place', { exact: true });
     const random = form.getByLabel('Random Participant');
     await first.fill('1e3');
     await random.fill('9007199254740991');
@@ -383,7 +383,7 @@ test.describe('admin room: tournaments, winners and prizes', () => {
     await signInAsAdmin(page);
     await openTournaments(page);
     const form = page.getByRole('form', { name: 'Create Tournament' });
-    await form.getByLabel('1st Place').fill('1e3');
+    await form.getByLabel('1st Place', { exact: true }).fill('1e3');
     await form.getByRole('button', { name: 'Create Tournament' }).click();
     await expect(form.getByText(/^1st Place must be a whole number/)).toBeVisible();
     // an active tournament's End Now fits beside its other actions
