@@ -3,10 +3,17 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Test files that hold the arcade to a time (health answering within 200 ms during an export, a
- * replay inside its 1 s budget, runs seen by a second process within two seconds): they run after
- * the rest, one at a time, with the machine to themselves.
+ * replay inside its 1 s budget, runs seen by a second process within two seconds, a report's
+ * rendering budget, replays measured against wall-clock budgets): they run after the rest, one at
+ * a time, with the machine to themselves.
  */
-const ALONE = ['tests/api/account-export.test.ts', 'tests/api/metrics.test.ts', 'tests/api/scale-out.test.ts'];
+const ALONE = [
+  'tests/api/account-export.test.ts',
+  'tests/api/metrics.test.ts',
+  'tests/api/scale-out.test.ts',
+  'tests/api/report-rendering.test.ts',
+  'tests/integration/fair-play.test.ts',
+];
 
 export default defineConfig({
   resolve: {
