@@ -125,6 +125,11 @@ const listedGame = z.object({
    */
   achievements: z.boolean().default(false),
   /**
+   * Offered in the Admin Room's tournament form (REKT! and Fishing for Sats! in the catalogue). The
+   * server still takes a tournament of any catalogue game through the API.
+   */
+  tournaments: z.boolean().default(false),
+  /**
    * Fair play (README, "Fair play"): `replay`, the server replays every run from its ticket's seed
    * and the game's input log (the arcade's own games); `ticket`, each run needs a fresh run ticket
    * and its timing is checked (a game the arcade cannot simulate); `none`, the Game API takes the
@@ -156,6 +161,8 @@ const unlistedGame = listedGame
     listed: z.literal(false),
     /** The achievement game is a listed one. */
     achievements: z.literal(false).default(false),
+    /** The tournament form offers listed games only. */
+    tournaments: z.literal(false).default(false),
   });
 
 /** The game catalogue: one Markdown file per game. */

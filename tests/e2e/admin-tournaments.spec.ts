@@ -62,6 +62,8 @@ test.describe('admin room: tournaments, winners and prizes', () => {
     await openTournaments(page);
     const form = page.getByRole('form', { name: 'Create Tournament' });
     await expect(form.getByLabel('Game', { exact: true })).toHaveValue('rekt');
+    // the games whose catalogue entries say `tournaments: true`, the form's default first (SPEC: rekt, fishing-for-sats)
+    await expect(form.getByLabel('Game', { exact: true }).locator('option')).toHaveText(['REKT!', 'Fishing for Sats!']);
     await expect(form.getByLabel('1st Place', { exact: true })).toHaveAttribute('placeholder', '21000');
     await expect(form.getByLabel('2nd - 5th Place (each)')).toHaveAttribute('placeholder', '5000');
     await expect(form.getByLabel('Random Participant')).toHaveAttribute('placeholder', '1000');
