@@ -370,6 +370,22 @@ async function benchDialect(dialect: 'sqlite' | 'postgres') {
           },
         ],
       };
+      /** The `i`th REKT! run as the browser game sends it: its ticket, its play's result and input log. */
+      const rektRun = (request: Record<string, unknown>, i: number, from: { play: RektPlay }[], runIds: string[]) => {
+        const { play } = from[i % from.length]!;
+        const body = {
+          runId: runIds[i]!,
+          score: play.score,
+          level: play.level,
+          achievements: play.achievements,
+          inputs: play.flaps,
+        };
+        return {
+          ...request,
+          headers: { authorization: `Bearer ${tokens[i % tokens.length]}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        };
+      };
       /** As the browser game sends them: each from its ticket, with its input log, replayed by the server. */
       const replayed = {
         url: server.url,
@@ -377,22 +393,7 @@ async function benchDialect(dialect: 'sqlite' | 'postgres') {
           {
             method: 'POST',
             path: `/api/games/${GAME}/runs`,
-            setupRequest: (request: Record<string, unknown>) => {
-              const i = t++;
-              const { play } = plays[i % plays.length]!;
-              const body = {
-                runId: ticketIds[i]!,
-                score: play.score,
-                level: play.level,
-                achievements: play.achievements,
-                inputs: play.flaps,
-              };
-              return {
-                ...request,
-                headers: { authorization: `Bearer ${tokens[i % tokens.length]}`, 'content-type': 'application/json' },
-                body: JSON.stringify(body),
-              };
-            },
+            setupRequest: (request: Record<string, unknown>) => rektRun(request, t++, plays, ticketIds),
           },
         ],
       };
@@ -442,22 +443,7 @@ async function benchDialect(dialect: 'sqlite' | 'postgres') {
           {
             method: 'POST',
             path: `/api/games/${GAME}/runs`,
-            setupRequest: (request: Record<string, unknown>) => {
-              const i = l++;
-              const { play } = longRekt[i % longRekt.length]!;
-              const body = {
-                runId: longIds[i]!,
-                score: play.score,
-                level: play.level,
-                achievements: play.achievements,
-                inputs: play.flaps,
-              };
-              return {
-                ...request,
-                headers: { authorization: `Bearer ${tokens[i % tokens.length]}`, 'content-type': 'application/json' },
-                body: JSON.stringify(body),
-              };
-            },
+            setupRequest: (request: Record<string, unknown>) => rektRun(request, l++, longRekt, longIds),
             onResponse: countOk(GAME),
           },
           {

@@ -7,9 +7,7 @@
  * loads the shared chunk itself, naming the export (`component-export`), as Astro's island allows.
  * Pages made on demand keep the re-exporting chunks (they stay in the build).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { rewriteBuiltPages, type BuiltFileReader } from './built-pages';
 
 /** A chunk that only re-exports one module's default from another chunk beside it. */
 const REEXPORT = /^export\s*\{\s*([\w$]+)\s+as\s+default\s*\}\s*from\s*"\.\/([\w.-]+\.js)";?\s*$/;
@@ -24,7 +22,7 @@ export function reexported(code: string): { file: string; name: string } | null 
  * The page's islands pointed at the chunks their re-exporting chunks name, given how to read a
  * built file; a page with none is answered unchanged.
  */
-export function pointIslands(html: string, readFile: (path: string) => string | undefined): string {
+export function pointIslands(html: string, readFile: BuiltFileReader): string {
   return html.replace(
     /component-url="(\/[^"]*\/)([\w.-]+\.js)" component-export="default"/g,
     (whole, dir: string, file: string) => {
@@ -35,32 +33,7 @@ export function pointIslands(html: string, readFile: (path: string) => string | 
   );
 }
 
-async function* htmlFiles(dir: string): AsyncGenerator<string> {
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* htmlFiles(path);
-    else if (entry.name.endsWith('.html')) yield path;
-  }
-}
-
 /** Points the islands of every built page under `clientDir` at their chunks; returns how many pages changed. */
 export async function pointIslandsAtChunks(clientDir: string, assetsPrefix = '/_astro/'): Promise<number> {
-  const cache = new Map<string, string | undefined>();
-  const read = (path: string) => {
-    if (!path.startsWith(assetsPrefix)) return undefined;
-    if (!cache.has(path)) {
-      const file = join(clientDir, path);
-      cache.set(path, existsSync(file) ? readFileSync(file, 'utf8') : undefined);
-    }
-    return cache.get(path);
-  };
-  let pages = 0;
-  for await (const path of htmlFiles(clientDir)) {
-    const html = await readFile(path, 'utf8');
-    const pointed = pointIslands(html, read);
-    if (pointed === html) continue;
-    await writeFile(path, pointed);
-    pages += 1;
-  }
-  return pages;
+  return rewriteBuiltPages(clientDir, pointIslands, assetsPrefix);
 }

@@ -10,15 +10,13 @@
  * (src/layouts/BaseLayout.astro). Pages that are not Astro's (the reference games, copied from `games/`)
  * are left alone.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { rewriteBuiltPages, type BuiltFileReader } from './built-pages';
 
 /**
  * The preload links a page's HTML should carry, given how to read a built file: `modulepreload` for
  * every module the page's own module scripts import, directly or not.
  */
-export function preloadLinks(html: string, readFile: (path: string) => string | undefined): string[] {
+export function preloadLinks(html: string, readFile: BuiltFileReader): string[] {
   const modules = new Set<string>();
   const visit = (path: string) => {
     const code = readFile(path);
@@ -35,36 +33,18 @@ export function preloadLinks(html: string, readFile: (path: string) => string | 
   return [...modules].filter((m) => !html.includes(`href="${m}"`)).map((m) => `<link rel="modulepreload" href="${m}">`);
 }
 
-async function* htmlFiles(dir: string): AsyncGenerator<string> {
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* htmlFiles(path);
-    else if (entry.name.endsWith('.html')) yield path;
-  }
-}
-
 /** Adds the preload links to every Astro page under `clientDir`; returns how many pages changed. */
 export async function addPreloads(clientDir: string, assetsPrefix = '/_astro/'): Promise<number> {
-  const cache = new Map<string, string | undefined>();
-  const read = (path: string) => {
-    if (!path.startsWith(assetsPrefix)) return undefined;
-    if (!cache.has(path)) {
-      const file = join(clientDir, path);
-      cache.set(path, existsSync(file) ? readFileSync(file, 'utf8') : undefined);
-    }
-    return cache.get(path);
-  };
-  let pages = 0;
-  for await (const path of htmlFiles(clientDir)) {
-    const html = await readFile(path, 'utf8');
-    if (!html.includes(assetsPrefix)) continue;
-    const links = preloadLinks(html, read);
-    if (links.length === 0) continue;
-    // after the stylesheet, which the first paint needs most
-    const at = html.indexOf('</head>');
-    if (at < 0) continue;
-    await writeFile(path, html.slice(0, at) + links.join('') + html.slice(at));
-    pages += 1;
-  }
-  return pages;
+  return rewriteBuiltPages(
+    clientDir,
+    (html, read) => {
+      if (!html.includes(assetsPrefix)) return html;
+      const links = preloadLinks(html, read);
+      // after the stylesheet, which the first paint needs most
+      const at = html.indexOf('</head>');
+      if (links.length === 0 || at < 0) return html;
+      return html.slice(0, at) + links.join('') + html.slice(at);
+    },
+    assetsPrefix,
+  );
 }

@@ -71,6 +71,19 @@ export function payoutOf(row: PrizeRow, enabled: boolean): Payout {
 /** The UTC day a budget counts in. */
 export const budgetDay = (now: number) => new Date(now).toISOString().slice(0, 10);
 
+/** Give a prize's sats back to the daily budget that reserved them (a payment that failed). */
+export async function releaseBudget(
+  db: Db,
+  prize: { payout_budget_day: string | null; prize_value: number },
+): Promise<void> {
+  if (!prize.payout_budget_day) return;
+  await db
+    .updateTable('payout_budget')
+    .set((eb) => ({ reserved_sats: eb('reserved_sats', '-', Number(prize.prize_value)) }))
+    .where('day', '=', prize.payout_budget_day)
+    .execute();
+}
+
 /** What the admin room shows of the payouts: on or off, automatic or not, today's budget. */
 export async function payoutSettings(services: PayoutServices, now = Date.now()): Promise<PayoutSettings> {
   const { payouts } = services.config;
@@ -519,12 +532,7 @@ export async function failPayout(
       .returning(['tournament_id', 'user_id', 'prize_value', 'payout_budget_day'])
       .executeTakeFirst();
     if (!row) return;
-    if (row.payout_budget_day)
-      await trx
-        .updateTable('payout_budget')
-        .set((eb) => ({ reserved_sats: eb('reserved_sats', '-', Number(row.prize_value)) }))
-        .where('day', '=', row.payout_budget_day)
-        .execute();
+    await releaseBudget(trx, row);
     await recordAudit(
       trx,
       actor,

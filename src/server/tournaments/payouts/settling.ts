@@ -13,6 +13,7 @@ import {
   INTERRUPTED_AFTER_MS,
   preimageMatches,
   readPayout,
+  releaseBudget,
   settleFromLookup,
   timed,
   type PayoutServices,
@@ -192,12 +193,7 @@ export async function settleStuckPayment(
       : update.where('payout_hash', 'is', null).where('payout_claim', '=', row.payout_claim);
     const done = await update.returning('id').executeTakeFirst();
     if (!done) return false;
-    if (outcome === 'failed' && row.payout_budget_day)
-      await trx
-        .updateTable('payout_budget')
-        .set((eb) => ({ reserved_sats: eb('reserved_sats', '-', Number(row.prize_value)) }))
-        .where('day', '=', row.payout_budget_day)
-        .execute();
+    if (outcome === 'failed') await releaseBudget(trx, row);
     await recordAudit(
       trx,
       actor,
