@@ -1,10 +1,9 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { failureMessage, getJson, SOMETHING_WRONG } from '~/lib/api';
 import { formatCount, formatOneDecimal, formatShortDate, plural } from '~/lib/format';
 import { catchLogSchema, type CatchLog as Log, type CatchLogSpecies } from '~/lib/schemas/catch-log';
 import { openAuthDialog } from '~/lib/stores/auth-dialog';
-import { $session } from '~/lib/stores/session';
+import { useSession } from '~/ui/useHydratedStore';
 
 /**
  * The signed-in player's catch log on a fishing game's page (notes/games.md): every kind of fish,
@@ -12,7 +11,8 @@ import { $session } from '~/lib/stores/session';
  * verified runs (`GET /api/games/{gameId}/catch-log`). A visitor is asked to sign in.
  */
 export default function CatchLog({ gameId, gameName }: { gameId: string; gameName: string }) {
-  const session = useStore($session);
+  // 'loading' at hydration, as in the page's HTML, even when another island has the answer already
+  const session = useSession();
   const userId = session.status === 'signed-in' ? session.user.id : null;
   const [log, setLog] = useState<{ userId: number; log: Log } | { userId: number; error: string } | null>(null);
   useEffect(() => {
