@@ -6,6 +6,44 @@ import type { Board, useUserRank } from './useLeaderboard';
 /** How long the player's own row glows after 'Jump to my row'. */
 const FLASH_MS = 2400;
 
+/** How long after a jump the row is brought back if the page's layout pushes it off screen. */
+const SETTLE_MS = 2000;
+
+/**
+ * Rows above may still settle after the jump (a page rendering, a font arriving, a phone's taller
+ * rows): a row they push off screen is brought back at once, when a smooth glide ends and then
+ * whenever the page's size changes in the next moments (at once after an instant jump, for reduced
+ * motion). The player's own scrolling (wheel, touch, keys) ends the watch.
+ */
+function keepOnScreen(row: HTMLElement, smooth: boolean) {
+  const bringBack = () => {
+    const { top, bottom } = row.getBoundingClientRect();
+    if (row.isConnected && (bottom <= 0 || top >= window.innerHeight))
+      row.scrollIntoView({ block: 'center', behavior: 'auto' });
+  };
+  const watch = () => {
+    const resized = new ResizeObserver(bringBack);
+    const inputs = ['wheel', 'touchstart', 'keydown'] as const;
+    const stop = () => {
+      resized.disconnect();
+      clearTimeout(timer);
+      for (const input of inputs) window.removeEventListener(input, stop);
+    };
+    const timer = setTimeout(stop, SETTLE_MS);
+    for (const input of inputs) window.addEventListener(input, stop, { once: true, passive: true });
+    resized.observe(document.body);
+  };
+  if (!smooth) return watch();
+  window.addEventListener(
+    'scrollend',
+    () => {
+      bringBack();
+      watch();
+    },
+    { once: true },
+  );
+}
+
 /**
  * 'Jump to my row': show the page holding the player's row (alone if it is far down, with no
  * page between fetched), then scroll to the row,
@@ -34,18 +72,7 @@ export function useJumpToOwnRow(board: Board, rank: ReturnType<typeof useUserRan
     if (row) {
       const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
       row.scrollIntoView({ block: 'center', behavior: smooth ? 'smooth' : 'auto' });
-      // Rows above may still settle while the page glides (a page rendering, a phone's taller rows):
-      // once the scroll ends, a row left off screen is brought back at once.
-      if (smooth)
-        window.addEventListener(
-          'scrollend',
-          () => {
-            const { top, bottom } = row.getBoundingClientRect();
-            if (row.isConnected && (bottom <= 0 || top >= window.innerHeight))
-              row.scrollIntoView({ block: 'center', behavior: 'auto' });
-          },
-          { once: true },
-        );
+      keepOnScreen(row, smooth);
       row.querySelector<HTMLElement>('a')?.focus({ preventScroll: true });
       setFlashUserId(ownUserId);
       setTarget(null);
