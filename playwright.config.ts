@@ -1,7 +1,14 @@
+import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
-/** The system's Chromium: this project never downloads a browser build. */
-const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/**
+ * The system's Chromium: this project never downloads a browser build. Its headless shell
+ * (`chromium-headless-shell`, what `./arcade chromium` installs) when there, else the full browser.
+ */
+const executablePath =
+  process.env.CHROMIUM_PATH ||
+  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ||
+  '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'tests/e2e',
