@@ -11,37 +11,36 @@ const SETTLE_MS = 2000;
 
 /**
  * Rows above may still settle after the jump (a page rendering, a font arriving, a phone's taller
- * rows): a row they push off screen is brought back at once, when a smooth glide ends and then
- * whenever the page's size changes in the next moments (at once after an instant jump, for reduced
- * motion). The player's own scrolling (wheel, touch, keys) ends the watch.
+ * rows): for {@link SETTLE_MS} after it, a row they push off screen is brought back at once, when a
+ * smooth glide ends and whenever the page's size changes (not mid-glide). The player's own
+ * scrolling (wheel, touch, keys) ends the watch, and so does its end: a glide that never started
+ * leaves no listener behind to pull a later scroll back.
  */
 function keepOnScreen(row: HTMLElement, smooth: boolean) {
+  let gliding = smooth;
   const bringBack = () => {
     const { top, bottom } = row.getBoundingClientRect();
     if (row.isConnected && (bottom <= 0 || top >= window.innerHeight))
       row.scrollIntoView({ block: 'center', behavior: 'auto' });
   };
-  const watch = () => {
-    const resized = new ResizeObserver(bringBack);
-    const inputs = ['wheel', 'touchstart', 'keydown'] as const;
-    const stop = () => {
-      resized.disconnect();
-      clearTimeout(timer);
-      for (const input of inputs) window.removeEventListener(input, stop);
-    };
-    const timer = setTimeout(stop, SETTLE_MS);
-    for (const input of inputs) window.addEventListener(input, stop, { once: true, passive: true });
-    resized.observe(document.body);
+  const glideEnded = () => {
+    gliding = false;
+    bringBack();
   };
-  if (!smooth) return watch();
-  window.addEventListener(
-    'scrollend',
-    () => {
-      bringBack();
-      watch();
-    },
-    { once: true },
-  );
+  const resized = new ResizeObserver(() => {
+    if (!gliding) bringBack();
+  });
+  const inputs = ['wheel', 'touchstart', 'keydown'] as const;
+  const stop = () => {
+    resized.disconnect();
+    clearTimeout(timer);
+    window.removeEventListener('scrollend', glideEnded);
+    for (const input of inputs) window.removeEventListener(input, stop);
+  };
+  const timer = setTimeout(stop, SETTLE_MS);
+  if (smooth) window.addEventListener('scrollend', glideEnded, { once: true });
+  for (const input of inputs) window.addEventListener(input, stop, { once: true, passive: true });
+  resized.observe(document.body);
 }
 
 /**
