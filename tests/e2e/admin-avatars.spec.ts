@@ -5,6 +5,7 @@ import {
   expectAccessible,
   expectNoHorizontalOverflow,
   expectToast,
+  lookByEye,
   registerThroughApi,
   signInAsAdmin,
   signInThroughApi,
@@ -70,7 +71,7 @@ test.describe('admin room: avatar collection', () => {
       expect(drawn.background).toBe(reference.disabled.background);
       expect(drawn.border).toBe('rgba(0, 0, 0, 0)');
     }
-    await page.screenshot({ path: 'test-results/screens/desktop-admin_room.png', fullPage: true });
+    await lookByEye(page, { path: 'test-results/screens/desktop-admin_room.png', fullPage: true });
     await expectAccessible(page);
     await expectNoHorizontalOverflow(page);
   });
@@ -104,7 +105,7 @@ test.describe('admin room: avatar collection', () => {
     await dialog.getByLabel('Image File').pressSequentially('.png', { delay: 20 });
     await expect(dialog.getByText('Image not found')).toBeVisible();
     expect(asked).toEqual(['/api/assets/avatars/moon.png']);
-    await page.screenshot({ path: 'test-results/screens/desktop-admin_new-avatar.png' });
+    await lookByEye(page, { path: 'test-results/screens/desktop-admin_new-avatar.png' });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
   });
 
@@ -183,7 +184,7 @@ test.describe('admin room: avatar collection', () => {
       page.getByRole('dialog', { name: 'New Avatar' }).getByRole('img', { name: 'Preview: no image yet' }),
     ).toBeVisible();
     await expectNoHorizontalOverflow(page);
-    await page.screenshot({ path: 'test-results/screens/narrow-admin_new-avatar.png' });
+    await lookByEye(page, { path: 'test-results/screens/narrow-admin_new-avatar.png' });
   });
 
   test('@narrow the Admin Room fits a 360 px screen', async ({ page }) => {
@@ -191,6 +192,6 @@ test.describe('admin room: avatar collection', () => {
     await page.goto('/admin');
     await expect(page.getByRole('button', { name: 'Reset Leaderboards' })).toBeDisabled();
     await expectNoHorizontalOverflow(page);
-    await page.screenshot({ path: 'test-results/screens/narrow-admin_room.png', fullPage: true });
+    await lookByEye(page, { path: 'test-results/screens/narrow-admin_room.png', fullPage: true });
   });
 });

@@ -5,6 +5,7 @@ import {
   expectAccessible,
   expectNoHorizontalOverflow,
   expectToast,
+  lookByEye,
   postSignedRun,
   registerThroughApi,
   signInAsAdmin,
@@ -42,11 +43,11 @@ const local = (ms: number) => {
 const SHOTS = '/tmp/shots-series';
 async function shoot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/desktop-${name}.png`, fullPage: true });
+  await lookByEye(page, { path: `${SHOTS}/desktop-${name}.png`, fullPage: true });
   const size = page.viewportSize()!;
   await page.setViewportSize({ width: 360, height: 780 });
   await expectNoHorizontalOverflow(page);
-  await page.screenshot({ path: `${SHOTS}/narrow-${name}.png`, fullPage: true });
+  await lookByEye(page, { path: `${SHOTS}/narrow-${name}.png`, fullPage: true });
   await page.setViewportSize(size);
 }
 

@@ -6,6 +6,7 @@ import {
   expectAccessible,
   expectNoHorizontalOverflow,
   expectToast,
+  lookByEye,
   postSignedRun,
   registerThroughApi,
   signInAsAdmin,
@@ -110,7 +111,7 @@ test.describe('admin room: tournaments, winners and prizes', () => {
       (t: { name: string }) => t.name === name,
     );
     expect(created).toBeDefined();
-    await page.screenshot({ path: 'test-results/screens/desktop-admin_tournaments-journey.png', fullPage: true });
+    await lookByEye(page, { path: 'test-results/screens/desktop-admin_tournaments-journey.png', fullPage: true });
 
     // duplicate: the name + ' (Copy)', same game and description, no dates, image or rewards
     await active.getByRole('button', { name: `Duplicate ${name}` }).click();
@@ -206,7 +207,7 @@ test.describe('admin room: tournaments, winners and prizes', () => {
       page.getByRole('region', { name: 'Avatar Rewards' }).getByRole('button', { name: 'All Sent' }),
     ).toBeDisabled();
     await expectAccessible(page);
-    await page.screenshot({ path: 'test-results/screens/desktop-admin_winners-journey.png', fullPage: true });
+    await lookByEye(page, { path: 'test-results/screens/desktop-admin_winners-journey.png', fullPage: true });
 
     // the results page shows the rewards to everyone (an admin's write forgets any kept copy)
     const tournamentId = /\/admin\/tournaments\/(\d+)\/winners/.exec(page.url())![1];
@@ -247,7 +248,7 @@ test.describe('admin room: tournaments, winners and prizes', () => {
       page.getByRole('region', { name: /^Upcoming/ }).getByRole('button', { name: /^End Now / }),
     ).toHaveCount(0);
     await expect(past.getByRole('button', { name: /^End Now / })).toHaveCount(0);
-    await page.screenshot({ path: 'test-results/screens/desktop-admin_tournaments-end-now.png', fullPage: true });
+    await lookByEye(page, { path: 'test-results/screens/desktop-admin_tournaments-end-now.png', fullPage: true });
 
     // Cancel first: nothing changes
     await active.getByRole('button', { name: `End Now ${name}`, exact: true }).click();
@@ -262,7 +263,7 @@ test.describe('admin room: tournaments, winners and prizes', () => {
     await active.getByRole('button', { name: `End Now ${name}`, exact: true }).click();
     await expect(question).toBeVisible();
     await expectAccessible(page);
-    await page.screenshot({ path: 'test-results/screens/desktop-admin_tournaments-end-now-confirm.png' });
+    await lookByEye(page, { path: 'test-results/screens/desktop-admin_tournaments-end-now-confirm.png' });
     await question.getByRole('button', { name: 'End Now' }).click();
     await expectToast(
       page,
@@ -368,7 +369,7 @@ test.describe('admin room: tournaments, winners and prizes', () => {
     expect(badges.length).toBeGreaterThan(0);
     expect(new Set(badges)).toEqual(new Set(['PENDING', 'SENT']));
     await expect(page.getByRole('region', { name: 'Avatar Rewards' })).toContainText('First Place Only');
-    await page.screenshot({ path: 'test-results/screens/desktop-admin_winners-labels.png', fullPage: true });
+    await lookByEye(page, { path: 'test-results/screens/desktop-admin_winners-labels.png', fullPage: true });
   });
 
   test('a route id that is no tournament shows Invalid Tournament with Go Back', async ({ page }) => {
@@ -396,7 +397,7 @@ test.describe('admin room: tournaments, winners and prizes', () => {
         .first(),
     ).toBeVisible();
     await expectNoHorizontalOverflow(page);
-    await page.screenshot({ path: 'test-results/screens/narrow-admin_tournaments.png', fullPage: true });
+    await lookByEye(page, { path: 'test-results/screens/narrow-admin_tournaments.png', fullPage: true });
   });
 
   test('@narrow the winners screen fits a 360 px screen', async ({ page }) => {
@@ -407,6 +408,6 @@ test.describe('admin room: tournaments, winners and prizes', () => {
     await page.goto(`/admin/tournaments/${tournaments.find((t) => t.name === 'Genesis Cup')!.id}/winners`);
     await waitForIsland(page, 'section');
     await expectNoHorizontalOverflow(page);
-    await page.screenshot({ path: 'test-results/screens/narrow-admin_winners.png', fullPage: true });
+    await lookByEye(page, { path: 'test-results/screens/narrow-admin_winners.png', fullPage: true });
   });
 });

@@ -1,5 +1,5 @@
 import { request as playwrightRequest } from '@playwright/test';
-import { expect, test, waitForIsland } from './support';
+import { expect, lookByEye, test, waitForIsland } from './support';
 
 // A visitor donates over Lightning from the Donate page (README, "Donations and open books"): the
 // e2e server's wallet is the test network's (global-setup.ts); a donor's wallet elsewhere on that
@@ -39,7 +39,7 @@ for (const tag of ['', ' @narrow']) {
     await expect(lightning.getByRole('button', { name: 'DONATE 5,000 SATS' })).toBeVisible();
     // The on-chain address stays.
     await expect(page.getByTestId('donation-address')).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/${width}-donate_form.png`, fullPage: true });
+    await lookByEye(page, { path: `${SHOTS}/${width}-donate_form.png`, fullPage: true });
 
     await lightning.getByRole('button', { name: '21,000', exact: true }).click();
     await expect(lightning.getByRole('button', { name: '21,000', exact: true })).toHaveAttribute(
@@ -57,14 +57,14 @@ for (const tag of ['', ' @narrow']) {
     const pr = (await invoice.textContent())!;
     await expect(lightning.getByRole('link', { name: 'OPEN IN WALLET' })).toHaveAttribute('href', `lightning:${pr}`);
     await expect(lightning.getByText('Waiting for your payment...')).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/${width}-donate_invoice.png`, fullPage: true });
+    await lookByEye(page, { path: `${SHOTS}/${width}-donate_invoice.png`, fullPage: true });
 
     await payAsDonor(pr);
     await expect(lightning.getByRole('heading', { name: `Thank you, ${donor}!` })).toBeVisible({ timeout: 30_000 });
     await expect(lightning.getByText('2,100 sats received. It is in the open books now.')).toBeVisible();
     // What the donor wrote is text, not markup.
     await expect(lightning.getByText('“<b>gm</b> https://example.com”')).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/${width}-donate_thanks.png`, fullPage: true });
+    await lookByEye(page, { path: `${SHOTS}/${width}-donate_thanks.png`, fullPage: true });
 
     await lightning.getByRole('link', { name: 'OPEN BOOKS' }).click();
     await expect(page.getByRole('heading', { name: 'OPEN BOOKS' })).toBeVisible();
@@ -75,7 +75,7 @@ for (const tag of ['', ' @narrow']) {
     // Its check runs once it is in view (the island hydrates when visible).
     await entry.scrollIntoViewIfNeeded();
     await expect(entry.getByText('Checked in your browser:')).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/${width}-books.png`, fullPage: true });
+    await lookByEye(page, { path: `${SHOTS}/${width}-books.png`, fullPage: true });
     expect(errors).toEqual([]);
   });
 }

@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { expect, gameUrl, latestRun, playIn, test } from './support';
 
+// The games here call the arcade from their frame (support.ts, `gameApi`).
+test.use({ gameApi: true });
+
 // Fair play (README, "Fair play"): the shared simulations give the same results in Chromium as in
 // Node (tests/unit/replay.test.ts), and real runs played in the frame are stored as verified.
 const golden = JSON.parse(readFileSync('tests/fixtures/golden-replays.json', 'utf8'));

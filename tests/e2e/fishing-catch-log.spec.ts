@@ -2,6 +2,7 @@ import {
   expect,
   expectAccessible,
   expectNoHorizontalOverflow,
+  lookByEye,
   postSignedRun,
   registerThroughApi,
   signInThroughApi,
@@ -54,10 +55,10 @@ for (const size of [
     await expect(log.locator('[data-species="Whale"]')).toContainText('Not caught yet · rare: the abyss only');
     await expect(log.locator('[data-species="Sat Sardine"]')).toContainText('Not caught yet: cast to 0-50 M');
     await page.getByRole('heading', { name: 'Your Catch Log' }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: test.info().outputPath(`catch-log-${size.width}.png`), fullPage: true });
-    await page
-      .getByRole('region', { name: 'Your Catch Log' })
-      .screenshot({ path: test.info().outputPath(`catch-log-section-${size.width}.png`) });
+    await lookByEye(page, { path: test.info().outputPath(`catch-log-${size.width}.png`), fullPage: true });
+    await lookByEye(page.getByRole('region', { name: 'Your Catch Log' }), {
+      path: test.info().outputPath(`catch-log-section-${size.width}.png`),
+    });
     await expectNoHorizontalOverflow(page);
     await expectAccessible(page);
   });

@@ -1,4 +1,7 @@
-import { expect, gameUrl, test } from './support';
+import { expect, gameUrl, lookByEye, test } from './support';
+
+// The games here call the arcade from their frame (support.ts, `gameApi`).
+test.use({ gameApi: true });
 
 // Fishing for Sats!: where each fish lives (README, "Fishing for Sats! depths"): the ready screen
 // lists every fish with its depth band, and while the cast charges the game names the fish living
@@ -16,12 +19,12 @@ for (const size of [
     await expect(guide.getByRole('listitem')).toHaveCount(9);
     await expect(guide.getByRole('listitem').first()).toHaveText(/Sat Sardine\s*0-50 M/);
     await expect(guide.getByRole('listitem').last()).toHaveText(/Whale\s*85-100 M/);
-    await page.screenshot({ path: test.info().outputPath(`fishing-depths-${size.width}.png`) });
+    await lookByEye(page, { path: test.info().outputPath(`fishing-depths-${size.width}.png`) });
     await page.getByRole('button', { name: 'PLAY', exact: true }).click();
     await expect(page.locator('body')).toHaveAttribute('data-phase', 'aim');
     await page.keyboard.down('Space');
     await expect(page.locator('body')).toHaveAttribute('data-phase', 'charging');
-    await page.screenshot({ path: test.info().outputPath(`fishing-charging-${size.width}.png`) });
+    await lookByEye(page, { path: test.info().outputPath(`fishing-charging-${size.width}.png`) });
     await page.keyboard.up('Space');
   });
 }

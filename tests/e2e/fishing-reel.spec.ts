@@ -1,5 +1,8 @@
 import { FISH } from '../../games/fishing-for-sats/game.js';
-import { expect, gameUrl, test } from './support';
+import { expect, gameUrl, lookByEye, test } from './support';
+
+// The games here call the arcade from their frame (support.ts, `gameApi`).
+test.use({ gameApi: true });
 
 // Fishing for Sats! rules 2 (notes/games.md): once a fish is hooked, the tension meter shows that
 // fish's own sweet band, and the word for where the tension is (LOOSE, SWEET, TIGHT).
@@ -29,6 +32,6 @@ for (const size of [
     expect(now.band).toEqual(FISH.find((f) => f.name === now.fish)!.reel.band);
     // a few taps toward the band, then the picture
     for (let i = 0; i < 3; i++) await page.keyboard.press('Space');
-    await page.screenshot({ path: test.info().outputPath(`fishing-reeling-${size.width}.png`) });
+    await lookByEye(page, { path: test.info().outputPath(`fishing-reeling-${size.width}.png`) });
   });
 }

@@ -1,6 +1,9 @@
 import type { Frame, FrameLocator, Page } from '@playwright/test';
 import { expect, latestRun, playIn, test } from './support';
 
+// The games here call the arcade from their frame (support.ts, `gameApi`).
+test.use({ gameApi: true });
+
 // Fishing for Sats! as a new player fishes it, in its frame on the play page: a bite left alone
 // costs that cast, never the trip (issue 23), and what the angler lands afterwards is replayed by
 // the server and stored as verified. The angler goes by what the game shows (its phase on <body>,

@@ -1,5 +1,8 @@
 import { expect, gameUrl, test } from './support';
 
+// The games here call the arcade from their frame (support.ts, `gameApi`).
+test.use({ gameApi: true });
+
 // A reference game whose frame throws keeps running (README, "Fair play"): the failure is logged
 // once and the next frames are drawn, so a drawing bug is a glitch, never a game frozen until a
 // reload (issue 23).

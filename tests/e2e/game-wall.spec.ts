@@ -2,6 +2,9 @@ import type { APIRequestContext, Frame, Page } from '@playwright/test';
 import { HELLO_SATS_URL } from './global-setup';
 import { expect, gamesOrigin, playIn, registerThroughApi, test, waitForMail, mailCount } from './support';
 
+// The games here call the arcade from their frame (support.ts, `gameApi`).
+test.use({ gameApi: true });
+
 // The wall between a game and the player's account (README, "Games on their own origin"): a script
 // in a game's frame cannot set, replace or drop the arcade's cookies, and a game token opens the
 // game it was issued for alone.

@@ -7,6 +7,7 @@ import {
   expectAccessible,
   expectNoHorizontalOverflow,
   freezeClock,
+  lookByEye,
   postSignedRun,
   registerThroughApi,
   signInThroughApi,
@@ -357,7 +358,7 @@ test.describe('leaderboards for a signed-in player', () => {
     expect(asked).toEqual([1, 3]);
     await expect(page.getByText('100 players rank higher.')).toBeVisible();
     await page.getByRole('button', { name: 'Show players above' }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: test.info().outputPath('deep-jump-desktop.png') });
+    await lookByEye(page, { path: test.info().outputPath('deep-jump-desktop.png') });
     await expect(page.getByRole('button', { name: 'Load More Players' })).toHaveCount(third.pagination.hasMore ? 1 : 0);
 
     await page.getByRole('button', { name: 'Show players above' }).click();
@@ -505,9 +506,9 @@ test.describe('leaderboards for a signed-in player on a narrow screen', () => {
     );
     expect(names.filter((n) => n.cut || n.text !== n.name)).toEqual([]);
     expect(Math.max(...names.map((n) => n.lines))).toBe(2);
-    await page.screenshot({ path: test.info().outputPath('deep-jump-narrow.png') });
+    await lookByEye(page, { path: test.info().outputPath('deep-jump-narrow.png') });
     await page.getByRole('button', { name: 'Show players above' }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: test.info().outputPath('deep-jump-narrow-above.png') });
+    await lookByEye(page, { path: test.info().outputPath('deep-jump-narrow-above.png') });
     await context.close();
   });
 });

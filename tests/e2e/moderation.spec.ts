@@ -2,6 +2,7 @@ import { tournamentForm } from '../support/tournaments';
 import {
   expect,
   expectAccessible,
+  lookByEye,
   postSignedRun,
   registerThroughApi,
   signInAsAdmin,
@@ -75,10 +76,10 @@ test('the winners screen marks a banned winner WITHHELD with PAY and Distribute 
   await expect(card.getByRole('button', { name: 'PAY 2,100 SATS' })).toBeDisabled();
   await expect(card.getByRole('button', { name: 'Distribute' }).first()).toBeDisabled();
   await expectAccessible(page);
-  await page.screenshot({ path: 'test-results/screens/desktop-admin_winners-withheld.png', fullPage: true });
+  await lookByEye(page, { path: 'test-results/screens/desktop-admin_winners-withheld.png', fullPage: true });
   await page.setViewportSize({ width: 360, height: 800 });
   await expect(card.getByText('WITHHELD (banned)')).toBeVisible();
-  await page.screenshot({ path: 'test-results/screens/mobile-admin_winners-withheld.png', fullPage: true });
+  await lookByEye(page, { path: 'test-results/screens/mobile-admin_winners-withheld.png', fullPage: true });
 
   const lifted = await page.request.post(`/api/admin/users/${me.user.id}/unban`, { headers: origin() });
   expect(lifted.status(), await lifted.text()).toBe(200);

@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { expect, gameUrl, playIn, test } from './support';
+import { expect, gameUrl, lookByEye, playIn, test } from './support';
+
+// The games here call the arcade from their frame (support.ts, `gameApi`).
+test.use({ gameApi: true });
 
 // Mr Quiz's flags and lines on why (README, "Mr Quiz's questions"): flags are pictures (an emoji
 // flag is invisible without an emoji font and two letters on Windows), and after each answer the
@@ -44,12 +47,12 @@ for (const width of [1366, 360]) {
     const text = await frame.locator('body').innerText();
     expect(text).not.toMatch(/\p{Regional_Indicator}/u);
     expect(await image.getAttribute('src')).not.toMatch(/FR|fr\.svg|france/i);
-    await page.screenshot({ path: test.info().outputPath(`quiz-flag-${width}.png`) });
+    await lookByEye(page, { path: test.info().outputPath(`quiz-flag-${width}.png`) });
     await frame.locator('.answer').nth(1).click();
     await expect(frame.locator('#q-feedback')).toHaveText(/^(Correct!|Wrong! The answer was)/);
     // The line on why is the server's, for the question it asked (the swapped one only looks different).
     await expect(frame.locator('#q-why')).toHaveText(/\S.{4,}/);
-    await page.screenshot({ path: test.info().outputPath(`quiz-why-${width}.png`) });
+    await lookByEye(page, { path: test.info().outputPath(`quiz-why-${width}.png`) });
 
     await expect(frame.locator('body')).toHaveAttribute('data-question', '2');
     await expect(frame.locator('#q-image')).toBeHidden();
@@ -62,7 +65,7 @@ for (const width of [1366, 360]) {
       );
     }
     await expect(frame.getByRole('button', { name: 'B: flag B' })).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath(`quiz-pictures-${width}.png`) });
+    await lookByEye(page, { path: test.info().outputPath(`quiz-pictures-${width}.png`) });
     await frame.locator('.answer').nth(1).click();
     await expect(frame.locator('#q-feedback')).toHaveText(/^(Correct!|Wrong! The answer was flag [A-D])/);
   });
@@ -81,7 +84,7 @@ for (const width of [1366, 360]) {
     await page.locator('.answer').first().click();
     await expect(page.locator('#q-feedback')).toHaveText(/^(Correct!|Wrong! The answer was)/);
     await expect(page.locator('#q-why')).toHaveText(WHY[question]!);
-    await page.screenshot({ path: test.info().outputPath(`quiz-practice-why-${width}.png`) });
+    await lookByEye(page, { path: test.info().outputPath(`quiz-practice-why-${width}.png`) });
     // and the next question comes, its line cleared until it is answered
     await expect(page.locator('body')).toHaveAttribute('data-question', '2');
     await expect(page.locator('#q-why')).toHaveText('');

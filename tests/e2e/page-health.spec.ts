@@ -125,6 +125,8 @@ test.describe('every public page, signed out', () => {
 });
 
 test.describe('no console errors', () => {
+  // the play page's game calls the arcade from its frame (support.ts, `gameApi`)
+  test.use({ gameApi: true });
   // Limits, not waits: every page in turn takes about 1.4 min here beside one other test, so a
   // machine twice as slow needs about twice that.
   // the public pages are checked one by one above

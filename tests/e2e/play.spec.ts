@@ -1,5 +1,8 @@
 import { expect, gameUrl, gamesOrigin, registerThroughApi, signInThroughApi, signInThroughLink, test } from './support';
 
+// The games here call the arcade from their frame (support.ts, `gameApi`).
+test.use({ gameApi: true });
+
 test.describe('playing a game', () => {
   test('a player launches REKT! from the catalogue, plays a run and it counts', async ({ page, request }) => {
     const email = await registerThroughApi(request, 'Frame_Flyer');

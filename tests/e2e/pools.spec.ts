@@ -1,6 +1,6 @@
 import { request as playwrightRequest } from '@playwright/test';
 import { tournamentForm } from '../support/tournaments';
-import { expect, signInAsAdmin, test, waitForIsland } from './support';
+import { expect, lookByEye, signInAsAdmin, test, waitForIsland } from './support';
 
 // A visitor adds sats to a running tournament's prize pool (notes/pools.md): the e2e server's wallet
 // is the test network's (global-setup.ts); a donor's wallet elsewhere on that network pays the
@@ -61,7 +61,7 @@ for (const tag of ['', ' @narrow']) {
     await pool.getByLabel('Or your own amount').fill('500');
     await pool.getByLabel(/Your name/).fill(donor);
     await pool.getByLabel(/A short message/).fill('for the winners');
-    await page.screenshot({ path: `${SHOTS}/${width}-pool_form.png`, fullPage: true });
+    await lookByEye(page, { path: `${SHOTS}/${width}-pool_form.png`, fullPage: true });
     await pool.getByRole('button', { name: 'ADD 500 SATS TO THE POOL' }).click();
 
     const invoice = pool.getByTestId('donation-invoice');
@@ -69,7 +69,7 @@ for (const tag of ['', ' @narrow']) {
     await expect(pool.getByRole('img', { name: 'QR code of a Lightning invoice for 500 sats' })).toBeVisible();
     const pr = (await invoice.textContent())!;
     await expect(pool.getByRole('link', { name: 'OPEN IN WALLET' })).toHaveAttribute('href', `lightning:${pr}`);
-    await page.screenshot({ path: `${SHOTS}/${width}-pool_invoice.png`, fullPage: true });
+    await lookByEye(page, { path: `${SHOTS}/${width}-pool_invoice.png`, fullPage: true });
 
     await payAsDonor(pr);
     await expect(pool.getByRole('heading', { name: `Thank you, ${donor}!` })).toBeVisible({ timeout: 30_000 });
@@ -79,7 +79,7 @@ for (const tag of ['', ' @narrow']) {
     // The pool shown grew by what was credited.
     await expect(pool.getByTestId('prize-pool-total')).toHaveText('6,600 sats');
     await expect(pool.getByTestId('prize-pool-breakdown')).toHaveText('6,100 sats set + 500 given by visitors so far.');
-    await page.screenshot({ path: `${SHOTS}/${width}-pool_thanks.png`, fullPage: true });
+    await lookByEye(page, { path: `${SHOTS}/${width}-pool_thanks.png`, fullPage: true });
 
     await pool.getByRole('link', { name: 'OPEN BOOKS', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'OPEN BOOKS' })).toBeVisible();
@@ -89,7 +89,7 @@ for (const tag of ['', ' @narrow']) {
     const row = page.getByRole('row').filter({ hasText: name });
     await expect(row.getByRole('cell')).toHaveText(['500', '500', '0', '0', '0']);
     await entry.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/${width}-pool_books.png`, fullPage: true });
+    await lookByEye(page, { path: `${SHOTS}/${width}-pool_books.png`, fullPage: true });
     expect(errors).toEqual([]);
   });
 }
@@ -112,7 +112,7 @@ for (const tag of ['', ' @narrow']) {
       'To grow a tournament’s prizes instead, choose ADD TO THE POOL on the page of the current tournament or an upcoming one.',
     );
     await expect(pools.getByRole('link', { name: 'upcoming one' })).toHaveAttribute('href', '/tournaments/upcoming');
-    await page.screenshot({ path: `${SHOTS}/${width}-pool_donate.png`, fullPage: true });
+    await lookByEye(page, { path: `${SHOTS}/${width}-pool_donate.png`, fullPage: true });
 
     await signInAsAdmin(page);
     await page.goto('/admin/tournaments');
@@ -122,7 +122,7 @@ for (const tag of ['', ' @narrow']) {
     await rule.selectOption({ label: 'All to 1st place' });
     await expect(rule).toHaveValue('first_place');
     await rule.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/${width}-pool_admin_form.png` });
+    await lookByEye(page, { path: `${SHOTS}/${width}-pool_admin_form.png` });
     expect(errors).toEqual([]);
   });
 }

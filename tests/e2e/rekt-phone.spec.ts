@@ -1,4 +1,7 @@
-import { expect, gameUrl, latestRun, playIn, test } from './support';
+import { expect, gameUrl, latestRun, lookByEye, playIn, test } from './support';
+
+// The games here call the arcade from their frame (support.ts, `gameApi`).
+test.use({ gameApi: true });
 
 // REKT! on a phone (notes/games.md, "REKT! upright"): held upright the world is drawn square at the
 // top of the screen, as wide as the screen (a view 240 virtual pixels wide, the bird further left and
@@ -20,7 +23,7 @@ test('held upright, REKT! fills the width with a bigger world and plays at once,
   expect(box.width).toBe(360);
   expect(box.height).toBe(360);
   await expect(page.getByText('TAP ANYWHERE TO FLAP')).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('rekt-upright-ready-360.png') });
+  await lookByEye(page, { path: test.info().outputPath('rekt-upright-ready-360.png') });
   await page.getByRole('button', { name: 'PLAY', exact: true }).click();
   await expect(page.locator('body')).toHaveAttribute('data-state', 'playing');
   // a tap below the world, on the ground, flaps: the bird rises (raw input, at once: the bird falls
@@ -31,7 +34,7 @@ test('held upright, REKT! fills the width with a bigger world and plays at once,
     return now.phase !== 'playing' ? 'fell' : now.vy < 0 && 'rose';
   });
   expect(await rose.jsonValue()).toBe('rose');
-  await page.screenshot({ path: test.info().outputPath('rekt-upright-playing-360.png') });
+  await lookByEye(page, { path: test.info().outputPath('rekt-upright-playing-360.png') });
 });
 
 test('held sideways (and on a desktop), REKT! shows the wide view, no tap pad', async ({ page }) => {
@@ -44,7 +47,7 @@ test('held sideways (and on a desktop), REKT! shows the wide view, no tap pad', 
     await expect(page.getByRole('button', { name: 'PLAY', exact: true })).toBeVisible();
     expect((await page.evaluate(debug)).viewWidth).toBe(400);
     await expect(page.getByText('TAP ANYWHERE TO FLAP')).toBeHidden();
-    await page.screenshot({ path: test.info().outputPath(`rekt-ready-${size.width}.png`) });
+    await lookByEye(page, { path: test.info().outputPath(`rekt-ready-${size.width}.png`) });
   }
 });
 

@@ -1,6 +1,9 @@
 import { HELLO_SATS_URL } from './global-setup';
 import { expect, gamesOrigin, latestRun, playIn, test } from './support';
 
+// The games here call the arcade from their frame (support.ts, `gameApi`).
+test.use({ gameApi: true });
+
 // The Game SDK's example game (examples/hello-sats, docs/bring-your-own-game.md) walked through the
 // whole loop a studio's game goes: on an origin of its own, it connects, learns who plays, starts
 // a run with the arcade's ticket, its own server judges and signs the result, the SDK submits it,

@@ -4,7 +4,9 @@ import {
   expect,
   type APIRequestContext,
   type Browser,
+  type BrowserContext,
   type FrameLocator,
+  type Locator,
   type Page,
   type Request,
   type Route,
@@ -35,60 +37,87 @@ export const site = JSON.parse(readFileSync('src/content/settings/site.json', 'u
  * environment (set before its first test: read them when a test runs, never when a spec is loaded).
  * Tests of one worker still share its arcade, so a test makes its own players and tournaments.
  *
+ * A test that plays a game in a frame says so: `test.use({ gameApi: true })` (see `gameApi` below);
+ * without it the game's calls to the arcade fail.
+ *
  * The e2e server trusts `X-Forwarded-For`, so the per-address mail and sign-in limits count each
  * test apart and the suite can grow without one test using up another's budget.
  */
-export const test = base.extend<object, { arcade: RunningServer; browser: Browser }>({
-  arcade: [
-    async ({}, use, workerInfo) => {
-      const shared = JSON.parse(process.env.E2E_WORKER_ARCADES ?? 'null') as E2EWorkerArcades | null;
-      if (!shared) throw new Error('E2E_WORKER_ARCADES is not set: the e2e global setup prepares the arcades');
-      const dataDir = mkdtempSync(join(tmpdir(), 'sats-arcade-e2e-worker-'));
-      cpSync(shared.templateDir, dataDir, { recursive: true });
-      const server = await startServer(shared.env, { dataDir, port: shared.ports[workerInfo.parallelIndex] });
-      process.env.E2E_BASE_URL = server.url;
-      process.env.E2E_GAMES_URL = server.gamesUrl;
-      process.env.E2E_DATA_DIR = server.dataDir;
-      await use(server);
-      await server.stop();
+/** Whether the running test's contexts route the Game API (`gameApi`). */
+let routeGameApi = false;
+
+async function routeTheGameApi(context: BrowserContext, arcade: RunningServer) {
+  await context.route(`${arcade.url}/api/games/**`, (route) => route.continue());
+}
+
+export const test = base.extend<{ gameApi: boolean; gameApiRoutes: void }, { arcade: RunningServer; browser: Browser }>(
+  {
+    arcade: [
+      async ({}, use, workerInfo) => {
+        const shared = JSON.parse(process.env.E2E_WORKER_ARCADES ?? 'null') as E2EWorkerArcades | null;
+        if (!shared) throw new Error('E2E_WORKER_ARCADES is not set: the e2e global setup prepares the arcades');
+        const dataDir = mkdtempSync(join(tmpdir(), 'sats-arcade-e2e-worker-'));
+        cpSync(shared.templateDir, dataDir, { recursive: true });
+        const server = await startServer(shared.env, { dataDir, port: shared.ports[workerInfo.parallelIndex] });
+        process.env.E2E_BASE_URL = server.url;
+        process.env.E2E_GAMES_URL = server.gamesUrl;
+        process.env.E2E_DATA_DIR = server.dataDir;
+        await use(server);
+        await server.stop();
+      },
+      { scope: 'worker', auto: true, timeout: 60_000 },
+    ],
+    baseURL: async ({ arcade }, use) => use(arcade.url),
+    // The per-test X-Forwarded-For below rides on every request, the games' cross-origin Game API
+    // calls too, whose CORS preflight then asks for a header no player's browser sends (and the
+    // arcade rightly does not allow). In a test that plays a game in a frame (`gameApi`), a route on
+    // the Game API in each of its contexts (its own and those it opens) makes Playwright answer those
+    // preflights itself; the calls still go to the arcade, and its answers' CORS headers
+    // (Access-Control-Allow-Origin, exactly the games' origin) still decide what the game may read.
+    // The server's own preflight answers are checked in tests/api/games-origin.test.ts. Only those
+    // tests: a route makes the browser hand every request of the context to Playwright and turns its
+    // cache off, which cost the other tests about a tenth of their time.
+    gameApi: [false, { option: true }],
+    gameApiRoutes: [
+      async ({ gameApi }, use) => {
+        routeGameApi = gameApi;
+        await use();
+        routeGameApi = false;
+      },
+      { auto: true },
+    ],
+    context: async ({ context, gameApi, arcade }, use) => {
+      if (gameApi) await routeTheGameApi(context, arcade);
+      await use(context);
     },
-    { scope: 'worker', auto: true, timeout: 60_000 },
-  ],
-  baseURL: async ({ arcade }, use) => use(arcade.url),
-  // The per-test X-Forwarded-For below rides on every request, the games' cross-origin Game API
-  // calls too, whose CORS preflight then asks for a header no player's browser sends (and the
-  // arcade rightly does not allow). A route on the Game API in every context (the tests' own and
-  // those they open) makes Playwright answer those preflights itself; the calls still go to the
-  // arcade, and its answers' CORS headers (Access-Control-Allow-Origin, exactly the games' origin)
-  // still decide what the game may read. The server's own preflight answers are checked in
-  // tests/api/games-origin.test.ts.
-  browser: [
-    async ({ browser, arcade }, use) => {
-      const newContext = browser.newContext.bind(browser);
-      browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
-        const context = await newContext(...args);
-        await context.route(`${arcade.url}/api/games/**`, (route) => route.continue());
-        return context;
-      };
-      await use(browser);
+    browser: [
+      async ({ browser, arcade }, use) => {
+        const newContext = browser.newContext.bind(browser);
+        browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
+          const context = await newContext(...args);
+          if (routeGameApi) await routeTheGameApi(context, arcade);
+          return context;
+        };
+        await use(browser);
+      },
+      { scope: 'worker' },
+    ],
+    extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+      const h = hashOf(`${testInfo.testId}#${testInfo.retry}#${testInfo.repeatEachIndex}`);
+      await use({ ...extraHTTPHeaders, 'x-forwarded-for': `10.${(h >>> 16) & 255}.${(h >>> 8) & 255}.${h & 255}` });
     },
-    { scope: 'worker' },
-  ],
-  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
-    const h = hashOf(`${testInfo.testId}#${testInfo.retry}#${testInfo.repeatEachIndex}`);
-    await use({ ...extraHTTPHeaders, 'x-forwarded-for': `10.${(h >>> 16) & 255}.${(h >>> 8) & 255}.${h & 255}` });
+    // A test may end while its page is still navigating (a sign-out's way home, say). Chromium can
+    // then hang closing the context until the test times out, so the page's last navigation is
+    // left to finish first (for up to 5 s).
+    page: async ({ page }, use) => {
+      const settled = navigationSettled(page);
+      await use(page);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([settled(), new Promise<void>((resolve) => (timer = setTimeout(resolve, 5_000)))]);
+      clearTimeout(timer);
+    },
   },
-  // A test may end while its page is still navigating (a sign-out's way home, say). Chromium can
-  // then hang closing the context until the test times out, so the page's last navigation is
-  // left to finish first (for up to 5 s).
-  page: async ({ page }, use) => {
-    const settled = navigationSettled(page);
-    await use(page);
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([settled(), new Promise<void>((resolve) => (timer = setTimeout(resolve, 5_000)))]);
-    clearTimeout(timer);
-  },
-});
+);
 
 /** A function answering when `page`'s latest main-frame navigation has loaded, failed or the page closed. */
 function navigationSettled(page: Page): () => Promise<void> {
@@ -175,6 +204,16 @@ export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+/**
+ * A picture of what a player sees, for a person to look at (handbook, "Tests": screenshots of every
+ * changed page). Taken on a developer's run, or with E2E_SCREENSHOTS=1; CI keeps no pictures and
+ * skips them, since encoding a long page's PNG costs the browser as much as loading the page.
+ */
+export async function lookByEye(target: Page | Locator, options: Parameters<Page['screenshot']>[0] & { path: string }) {
+  if (process.env.CI && process.env.E2E_SCREENSHOTS !== '1') return;
+  await target.screenshot(options);
 }
 
 /** Nothing sticks out sideways: the page fits the viewport's width. */

@@ -1,5 +1,8 @@
 import type { Frame, Page, Request } from '@playwright/test';
-import { expect, gameUrl, latestRun, playIn, test } from './support';
+import { expect, gameUrl, latestRun, lookByEye, playIn, test } from './support';
+
+// The games here call the arcade from their frame (support.ts, `gameApi`).
+test.use({ gameApi: true });
 
 // No reload mid-run (issue 33): the play page hands the game a fresh token by message before the
 // old one ends, a result refused for an expired token is sent again with the next one, once, and
@@ -177,10 +180,10 @@ test.describe('a fresh game token without a reload', () => {
       'A run is in progress. Refreshing reloads the game: the run ends here and its score is not saved.',
     );
     await expect(dialog.getByRole('button', { name: 'Keep Playing' })).toBeFocused();
-    await page.screenshot({ path: test.info().outputPath('refresh-confirm-desktop.png') });
+    await lookByEye(page, { path: test.info().outputPath('refresh-confirm-desktop.png') });
     await page.setViewportSize({ width: 360, height: 780 });
     await expect(dialog.getByRole('button', { name: 'Refresh Anyway' })).toBeInViewport();
-    await page.screenshot({ path: test.info().outputPath('refresh-confirm-360.png') });
+    await lookByEye(page, { path: test.info().outputPath('refresh-confirm-360.png') });
     await page.setViewportSize({ width: 1366, height: 900 });
 
     // Keep Playing: nothing reloads, no token is fetched

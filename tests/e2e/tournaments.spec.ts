@@ -5,6 +5,7 @@ import {
   expect,
   expectAccessible,
   expectNoHorizontalOverflow,
+  lookByEye,
   postSignedRun,
   pretendSignedIn,
   registerThroughApi,
@@ -261,7 +262,7 @@ test.describe('the featured tournament page', () => {
       await expect(page.getByText('2d 3h 4m 5s')).toBeVisible();
       await expect(page.getByRole('region', { name: 'Rewards' })).toContainText('10,000');
       await expect(page.getByRole('link', { name: 'PLAY NOW' })).toHaveCount(0);
-      await page.screenshot({
+      await lookByEye(page, {
         path: `test-results/screens/${narrow ? 'narrow' : 'desktop'}-tournament-visitor.png`,
         fullPage: true,
       });

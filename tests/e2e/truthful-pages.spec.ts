@@ -4,6 +4,7 @@ import {
   expect,
   expectAccessible,
   expectNoHorizontalOverflow,
+  lookByEye,
   pastResultsPath,
   registerThroughApi,
   signInAsAdmin,
@@ -18,7 +19,7 @@ import {
 const origin = () => ({ origin: process.env.E2E_BASE_URL ?? '' });
 
 async function shoot(page: Page, narrow: boolean, name: string) {
-  await page.screenshot({ path: `test-results/screens/${narrow ? 'narrow' : 'desktop'}-${name}.png`, fullPage: true });
+  await lookByEye(page, { path: `test-results/screens/${narrow ? 'narrow' : 'desktop'}-${name}.png`, fullPage: true });
 }
 
 for (const narrow of [false, true]) {
