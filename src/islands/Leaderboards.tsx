@@ -34,7 +34,9 @@ export default function Leaderboards({ games }: { games: BoardGame[] }) {
   const game = games.find((g) => g.gameId === shownView.gameId) ?? games[0]!;
   const countries = useCountries(shownView.scope === 'country');
 
-  useEffect(() => setView(readView(games)), [games]);
+  // A choice the player made before this effect ran (a tab pressed the moment the page hydrated)
+  // stays: the address bar only fills a view nobody has chosen yet.
+  useEffect(() => setView((current) => current ?? readView(games)), [games]);
   useEffect(() => {
     if (view) writeView(view, games);
   }, [view, games]);
@@ -56,7 +58,8 @@ export default function Leaderboards({ games }: { games: BoardGame[] }) {
 
   const { jumping, flashUserId, jumpToMyRow } = useJumpToOwnRow(board, rank, ownUserId);
 
-  const choose = (next: Partial<BoardQuery>) => setView({ ...shownView, ...next });
+  // on the board the address bar names, even when the effect above has not read it yet
+  const choose = (next: Partial<BoardQuery>) => setView((current) => ({ ...(current ?? readView(games)), ...next }));
   const scopeLabel =
     shownView.scope === 'global'
       ? 'GLOBAL'

@@ -85,6 +85,7 @@ export async function startServices(config: Config): Promise<Services> {
   const stopWinners = scheduleWinnersWhenEnded(running);
   const stopSeries = scheduleSeries(running);
   const stopAnnouncing = scheduleAnnouncementMails(running);
+  running.sendAnnouncementMails = stopAnnouncing.now;
   const stopDonations = watchDonations(running);
   closing = async () => {
     await stopDonations();

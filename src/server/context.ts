@@ -19,4 +19,6 @@ export interface Services {
   wallet?: Wallet;
   /** The same wallet receiving donations (NWC_URL); absent: no Lightning donations. */
   receiver?: Receiver;
+  /** Send the waiting new-game mails now, beside the sweep (after an announcement); absent in tools and tests. */
+  sendAnnouncementMails?: () => void;
 }

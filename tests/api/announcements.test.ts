@@ -56,7 +56,7 @@ describe.each(DIALECTS)('new-game announcements against the built server on %s',
       json: { error: 'Mr Quiz was announced already: each game is announced once.' },
     });
 
-    // Sent by the background sweep (every 10 s): wait for the mail, then for the count to say so.
+    // Sent in the background, starting at once: wait for the mail, then for the count to say so.
     await expect.poll(() => newGameMails(server.dataDir, 'mail_fan@example.com').length, { timeout: 30_000 }).toBe(1);
     await expect
       .poll(

@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../db/errors';
 import { recordAudit, type Actor } from '../shared/audit';
 import { listGames } from '../shared/content';
 import { conflict, notFound } from '../shared/errors';
-import { scheduleSweep } from '../shared/sweep';
+import { scheduleSweep, type Sweep } from '../shared/sweep';
 import { newGameMail } from './templates';
 
 // New-game mails (README, "New-game mails"). An announcement queues one row per subscriber in
@@ -230,10 +230,13 @@ export async function sendAnnouncementMails(
   return sent;
 }
 
-/** The sweep: at once, then every {@link ANNOUNCE_SWEEP_MS}. Returns its stop. */
+/**
+ * The sweep: at once, then every {@link ANNOUNCE_SWEEP_MS}, and as soon as an administrator
+ * announces a game (`now()`, through `Services.sendAnnouncementMails`). Returns its stop.
+ */
 export function scheduleAnnouncementMails(
   services: Pick<Services, 'db' | 'config' | 'mailer'>,
   intervalMs = ANNOUNCE_SWEEP_MS,
-): () => Promise<void> {
+): Sweep {
   return scheduleSweep('sending new-game mails', () => sendAnnouncementMails(services), intervalMs);
 }

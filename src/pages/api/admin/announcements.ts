@@ -18,6 +18,8 @@ export const POST: APIRoute = ({ locals, request }) =>
     const app = await services();
     const { gameId } = await readJson(request, announceRequestSchema);
     const announced = await announceGame(app.db, requireUser(locals), gameId);
+    // the mails go out now, one after another, beside this answer; the sweep retries any refused
+    app.sendAnnouncementMails?.();
     return json(
       {
         recipients: announced.recipients,
