@@ -12,6 +12,9 @@ const executablePath =
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Playwright empties its output folder as it starts: its own, so the reports of Vitest's files,
+  // which run beside it (scripts/test-all.mjs, test-results/reports/), stay.
+  outputDir: 'test-results/playwright',
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: true,
   workers: 2,

@@ -1,12 +1,13 @@
 import type { FullConfig } from '@playwright/test';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { demoPlayers, loadDemoArcade } from '../../scripts/demo-data';
 import { migrateToLatest, openDatabase } from '~/server/db';
 import { latestOutboxMail } from '../support/api';
 import { startLightningNetwork } from '../support/lightning/network';
-import { freePort, startServer, type RunningServer } from '../support/server';
+import { startServer, type RunningServer } from '../support/server';
 import { TEST_GAME_SECRET } from '../support/fair-play';
 import { startHelloSats } from '../../examples/hello-sats/server.mjs';
 
@@ -119,6 +120,16 @@ export interface E2EWorkerArcades {
  * addresses named after themselves, so no worker sees another's payments. Hello Sats keeps the
  * fixed port its catalogue entry names and serves every worker's arcade (examples/hello-sats/server.mjs).
  */
+/** Whether nothing listens on `port` of the loopback address right now. */
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.unref();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}
+
 export default async function globalSetup(config: FullConfig) {
   const runDir = mkdtempSync(join(tmpdir(), 'sats-arcade-e2e-'));
   const templateDir = join(runDir, 'template');
@@ -185,12 +196,13 @@ export default async function globalSetup(config: FullConfig) {
     throw error;
   }
 
-  // A port for the arcade of each worker that can run at once, so Hello Sats can name them all.
+  // A port for the arcade of each worker that can run at once, so Hello Sats can name them all. Set
+  // aside now and taken when a worker starts (a worker that restarts after a failed test takes it
+  // again, minutes later): below the range the system hands out for port 0 (32768 and up), so no
+  // server of Vitest's files, which run beside these tests (scripts/test-all.mjs), can take it meanwhile.
   const ports: number[] = [];
-  while (ports.length < config.workers) {
-    const port = await freePort();
-    if (!ports.includes(port)) ports.push(port);
-  }
+  for (let port = 20_000 + Math.floor(Math.random() * 10_000); ports.length < config.workers; port += 1)
+    if (await canListen(port)) ports.push(port);
   const helloSats = await startHelloSats({
     port: Number(new URL(HELLO_SATS_URL).port),
     host: new URL(HELLO_SATS_URL).hostname,
