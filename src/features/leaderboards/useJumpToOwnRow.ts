@@ -6,22 +6,28 @@ import type { Board, useUserRank } from './useLeaderboard';
 /** How long the player's own row glows after 'Jump to my row'. */
 const FLASH_MS = 2400;
 
-/** How long after a jump the row is brought back if the page's layout pushes it off screen. */
-const SETTLE_MS = 2000;
+/**
+ * How long after a jump the row is brought back if the page's layout pushes it off screen: long
+ * enough for a slow phone to finish drawing what the jump fetched.
+ */
+const SETTLE_MS = 5000;
 
 /**
  * Rows above may still settle after the jump (a page rendering, a font arriving, a phone's taller
- * rows): for {@link SETTLE_MS} after it, a row they push off screen is brought back at once, when a
- * smooth glide ends and whenever the page's size changes (not mid-glide). The player's own
- * scrolling (wheel, touch, keys) ends the watch, and so does its end: a glide that never started
- * leaves no listener behind to pull a later scroll back.
+ * rows): for {@link SETTLE_MS} after it, the row (whichever element holds its id by then) is
+ * brought back at once if they push it off screen, when a smooth glide ends and whenever the
+ * page's size changes (not mid-glide). The player's own scrolling (wheel, touch, keys) ends the
+ * watch, and so does its end: a glide that never started leaves no listener behind to pull a later
+ * scroll back.
  */
-function keepOnScreen(row: HTMLElement, smooth: boolean) {
+function keepOnScreen(id: string, smooth: boolean) {
   let gliding = smooth;
   const bringBack = () => {
+    // looked up each time: a re-render may have put a new element in the row's place
+    const row = document.getElementById(id);
+    if (!row) return;
     const { top, bottom } = row.getBoundingClientRect();
-    if (row.isConnected && (bottom <= 0 || top >= window.innerHeight))
-      row.scrollIntoView({ block: 'center', behavior: 'auto' });
+    if (bottom <= 0 || top >= window.innerHeight) row.scrollIntoView({ block: 'center', behavior: 'auto' });
   };
   const glideEnded = () => {
     gliding = false;
@@ -71,7 +77,7 @@ export function useJumpToOwnRow(board: Board, rank: ReturnType<typeof useUserRan
     if (row) {
       const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
       row.scrollIntoView({ block: 'center', behavior: smooth ? 'smooth' : 'auto' });
-      keepOnScreen(row, smooth);
+      keepOnScreen(row.id, smooth);
       row.querySelector<HTMLElement>('a')?.focus({ preventScroll: true });
       setFlashUserId(ownUserId);
       setTarget(null);
