@@ -327,6 +327,43 @@ test.describe('leaderboards for a signed-in player', () => {
     await expectAccessible(page);
   });
 
+  // A slow phone pressed Jump to My Row while the board's rows were still being drawn: the jump found
+  // no row in the page, asked the player's rank again and gave up ("Could not find your row").
+  test('Jump to My Row pressed while the board is still arriving waits for its rows and asks nothing again', async ({
+    browser,
+  }) => {
+    const me = players().deep;
+    const context = await browser.newContext({ storageState: me.storageState });
+    const page = await context.newPage();
+    // The board's first page never arrives, so the third page, which the jump shows alone, holds the
+    // first rows the table draws; every ask of the player's rank after the card's own is held too:
+    // the jump has all it needs.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/leaderboards\/fishing-for-sats\?(.*&)?page=1(&|$)/, async (route) => {
+      await held;
+      await route.continue().catch(() => undefined);
+    });
+    let rankAsks = 0;
+    await page.route(/\/api\/leaderboards\/fishing-for-sats\/user-rank\?/, async (route) => {
+      rankAsks += 1;
+      if (rankAsks > 1) await held;
+      await route.continue().catch(() => undefined);
+    });
+
+    await openLeaderboards(page);
+    await expect(page.locator('section[aria-busy="true"]')).toHaveCount(1);
+    await page.getByRole('region', { name: 'Your Rank' }).getByRole('button', { name: 'Jump to My Row' }).click();
+
+    const mine = rowOf(table(page, /Fishing for Sats!/), me.username);
+    await expect(mine).toBeInViewport();
+    await expect(mine.getByRole('link', { name: me.username, exact: true })).toBeFocused();
+    await expect(page.getByText('Could not find your row')).toHaveCount(0);
+    expect(rankAsks).toBe(1);
+    release();
+    await context.close();
+  });
+
   test('Jump to My Row from the third page fetches that page alone, then players above and back to the top', async ({
     browser,
     request,

@@ -38,6 +38,17 @@ interface Props {
 }
 
 /**
+ * Whether the table shows `rows` yet. A board's first rows (after loading, or another game or scope)
+ * render at a lower priority: React builds them in short slices between frames rather than in one
+ * long task, with the loading rows on screen meanwhile. Rows added to rows on screen (Load More, a
+ * jump) render at once. Whatever waits for a row to be in the page (Jump to My Row) asks this too.
+ */
+export function useRowsDrawn(rows: readonly LeaderboardEntry[]): boolean {
+  const drawn = useDeferredValue(rows);
+  return rows.length === 0 || drawn.length > 0;
+}
+
+/**
  * The leaderboard table: titled with game, scope and ALL TIME; one row per player
  * with rank, avatar, name, fish or level, join date, country and score; Load More Players below.
  * On narrow screens the secondary columns fold into a line under the player's name.
@@ -59,12 +70,7 @@ export function LeaderboardTable({
   const body = useRef<HTMLTableSectionElement>(null);
   const [fishOf, setFishOf] = useState<LeaderboardEntry | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
-  // A board's first rows (after loading, or another game or scope) render at a lower priority: React
-  // builds them in short slices between frames rather than in one long task, with the loading rows
-  // on screen meanwhile. Rows added to rows on screen (Load More, a jump) render at once.
-  const deferredRows = useDeferredValue(board.rows);
-  const rowsPending = board.rows.length > 0 && deferredRows.length === 0;
-  const status = rowsPending ? 'loading' : board.status;
+  const status = useRowsDrawn(board.rows) ? board.status : 'loading';
   const openFish = (entry: LeaderboardEntry) => {
     setFishOf(entry);
     setDialogOpen(true);

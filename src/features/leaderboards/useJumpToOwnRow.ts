@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { toast } from '~/lib/stores/toast';
 import { rowId } from './LeaderboardRow';
+import { useRowsDrawn } from './LeaderboardTable';
 import type { Board, useUserRank } from './useLeaderboard';
 
 /** How long the player's own row glows after 'Jump to my row'. */
@@ -58,6 +59,9 @@ export function useJumpToOwnRow(board: Board, rank: ReturnType<typeof useUserRan
   const [jumping, setJumping] = useState(false);
   const [target, setTarget] = useState<{ page: number; retried: boolean } | null>(null);
   const [flashUserId, setFlashUserId] = useState<number | null>(null);
+  // A jump pressed while the board's first rows are still being drawn waits for them: the row is
+  // not in the page until then (on a slow phone, seconds after its page arrived).
+  const drawn = useRowsDrawn(board.rows);
 
   async function jump(retried: boolean) {
     setJumping(true);
@@ -84,9 +88,9 @@ export function useJumpToOwnRow(board: Board, rank: ReturnType<typeof useUserRan
       setJumping(false);
       return;
     }
-    // Wait while the target page is still arriving.
+    // Wait while the target page is still arriving, or its rows are still being drawn.
     const shown = target.page >= board.firstPage && target.page < board.firstPage + board.pageCount;
-    if (!shown || board.more === 'loading') return;
+    if (!shown || board.more === 'loading' || !drawn) return;
     setTarget(null);
     if (target.retried || board.more === 'error') {
       setJumping(false);
@@ -95,7 +99,7 @@ export function useJumpToOwnRow(board: Board, rank: ReturnType<typeof useUserRan
       return;
     }
     void jump(true);
-  }, [target, board.rows, board.firstPage, board.pageCount, board.more, ownUserId]);
+  }, [target, board.rows, board.firstPage, board.pageCount, board.more, drawn, ownUserId]);
 
   useEffect(() => {
     if (flashUserId === null) return;
