@@ -8,14 +8,14 @@
 // deleted, the rows the migrations seeded are written again and every sequence is set back
 // (`resetToMigrated`). A test that holds two databases at once gets a second copy.
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { migrateToLatest, openDatabase } from '~/server/db';
+import { newDataDir, SQLITE_TEMPLATE_ENV } from './server';
 
 const ENV_RUN = 'TEST_DB_RUN';
-const ENV_SQLITE = 'TEST_SQLITE_TEMPLATE';
 const ENV_PG = 'TEST_PG_TEMPLATE';
 
 function withDatabase(adminUrl: string, name: string): string {
@@ -53,7 +53,7 @@ export async function prepareTemplates(adminUrl: string): Promise<() => Promise<
   await handle.db.destroy();
 
   process.env[ENV_RUN] = run;
-  process.env[ENV_SQLITE] = join(dir, 'arcade.db');
+  process.env[SQLITE_TEMPLATE_ENV] = join(dir, 'arcade.db');
   process.env[ENV_PG] = template;
   return async () => {
     const { rows } = await adminQuery(
@@ -68,11 +68,7 @@ export async function prepareTemplates(adminUrl: string): Promise<() => Promise<
 
 /** A new data directory holding a migrated SQLite file (`arcade.db`), copied from the run's template. */
 export function migratedSqliteDir(): string {
-  const dataDir = mkdtempSync(join(tmpdir(), 'sats-arcade-it-'));
-  const template = process.env[ENV_SQLITE];
-  if (template) copyFileSync(template, join(dataDir, 'arcade.db'));
-  else mkdirSync(dataDir, { recursive: true });
-  return dataDir;
+  return newDataDir('sats-arcade-it-');
 }
 
 /** The run's migrated PostgreSQL template, when the global setup made one. */

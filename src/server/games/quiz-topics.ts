@@ -997,13 +997,19 @@ const BANK_TEXTS = new Set(QUIZ_BANK.map((b) => b[1]));
  * not depend on the random draw.
  */
 function apartFromBank(topic: QuizTopic): QuizTopic {
-  const keep = Array.from({ length: topic.size }, (_, i) => i).filter((i) => !BANK_TEXTS.has(topic.make(i, () => 0).q));
-  if (keep.length === topic.size) return topic;
+  // Found the first time the topic is asked, not as the server starts: making every subject's
+  // question of every topic costs a start-up a good part of its time, and most processes (a test's
+  // server, a worker) never hold a quiz.
+  let keep: number[] | undefined;
+  const kept = () =>
+    (keep ??= Array.from({ length: topic.size }, (_, i) => i).filter((i) => !BANK_TEXTS.has(topic.make(i, () => 0).q)));
   return {
     ...topic,
-    size: keep.length,
-    keyOf: (i) => topic.keyOf(keep[i]!),
-    make: (i, random) => topic.make(keep[i]!, random),
+    get size() {
+      return kept().length;
+    },
+    keyOf: (i) => topic.keyOf(kept()[i]!),
+    make: (i, random) => topic.make(kept()[i]!, random),
   };
 }
 
