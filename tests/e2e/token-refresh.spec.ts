@@ -93,8 +93,10 @@ test.describe('a fresh game token without a reload', () => {
     await game.evaluate(() => ((window as unknown as { __mark: string }).__mark = 'first load'));
     expect(tokens).toHaveLength(1);
 
-    await frame.getByRole('button', { name: /^play/i }).first().click();
+    // flying from before the run starts: on a slow machine a run's first frames take many steps
+    // each, and a bird left alone for them is REKT before a later start could flap
     await fly(game);
+    await frame.getByRole('button', { name: /^play/i }).first().click();
     await expect.poll(async () => (await frameState(game)).phase).toBe('playing');
     await page.clock.fastForward(REFRESH);
     // the page fetched a fresh token and handed it over: the SDK fetches its next ticket with it
@@ -169,8 +171,10 @@ test.describe('a fresh game token without a reload', () => {
     const { frame } = await playIn(page, `Careful_Flyer_${test.info().repeatEachIndex}`, REKT);
     const game = rektFrame(page);
     await game.evaluate(() => ((window as unknown as { __mark: string }).__mark = 'first load'));
-    await frame.getByRole('button', { name: /^play/i }).first().click();
+    // flying from before the run starts: on a slow machine a run's first frames take many steps
+    // each, and a bird left alone for them is REKT before a later start could flap
     await fly(game);
+    await frame.getByRole('button', { name: /^play/i }).first().click();
     await expect.poll(async () => (await frameState(game)).phase).toBe('playing');
 
     await page.getByRole('button', { name: 'Refresh Game' }).click();
