@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { checkSignature } from '~/server/games/signature';
 // The Game SDK's example game's own server (docs/bring-your-own-game.md)
 import { startHelloSats } from '../../examples/hello-sats/server.mjs';
@@ -17,8 +17,8 @@ const PLAYERS: Record<string, { userId: number; username: string }> = {
 let arcade: Server;
 let arcadeOrigin = '';
 let game: { url: string; close: () => Promise<void> };
-/** The next rounds' jars, in turn. */
-const jars = [37, 42, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9];
+/** The jars of the rounds the running test starts, in turn: each test fills its own. */
+let jars: number[] = [];
 
 beforeAll(async () => {
   arcade = createServer((req, res) => {
@@ -31,17 +31,9 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => arcade.listen(0, '127.0.0.1', resolve));
   arcadeOrigin = `http://127.0.0.1:${(arcade.address() as AddressInfo).port}`;
-  game = await startHelloSats({
-    port: 0,
-    host: '127.0.0.1',
-    arcadeOrigin,
-    secret: SECRET,
-    fillJar: () => jars.shift()!,
-  });
 });
 
 afterAll(async () => {
-  await game.close();
   await new Promise((resolve) => arcade.close(resolve));
 });
 
@@ -71,6 +63,27 @@ async function playRound(runId: string) {
 }
 
 describe('Hello Sats, the SDK example game', () => {
+  // The game keeps its rounds in memory: every test gets a game of its own that has played nothing yet.
+  beforeEach(async () => {
+    jars = [];
+    game = await startHelloSats({
+      port: 0,
+      host: '127.0.0.1',
+      arcadeOrigin,
+      secret: SECRET,
+      fillJar: () => {
+        const sats = jars.shift();
+        // a round the test did not fill a jar for: the game answers 500 and the test says so
+        if (sats === undefined) throw new Error('This test started more rounds than it filled jars for.');
+        return sats;
+      },
+    });
+  });
+
+  afterEach(async () => {
+    await game.close();
+  });
+
   it('serves its page on its own origin, framed by the arcade alone, naming the arcade', async () => {
     const page = await fetch(`${game.url}/`);
     expect(page.status).toBe(200);
@@ -86,6 +99,7 @@ describe('Hello Sats, the SDK example game', () => {
 
   it('judges the guesses and signs a result the arcade accepts, naming the player', async () => {
     // the jar holds 37: 50, 25, 37
+    jars = [37];
     const answers = await playRound('mwrsbk00.11.14qq36q');
     expect(answers.map((a) => [a.guess, a.hint])).toEqual([
       [50, 'lower'],
@@ -114,6 +128,7 @@ describe('Hello Sats, the SDK example game', () => {
 
   it('ends a round after seven wrong guesses with a signed zero', async () => {
     // the jar holds 42
+    jars = [42];
     expect((await post('/api/rounds', { runId: 'lost-round' })).status).toBe(201);
     const answers = [];
     for (const guess of [1, 100, 2, 99, 3, 98, 4])
@@ -126,6 +141,8 @@ describe('Hello Sats, the SDK example game', () => {
   });
 
   it("keeps five open rounds a player, a sixth dropping their oldest, and never another player's", async () => {
+    // Bob's round and Ada's six, each jar holding 9
+    jars = [9, 9, 9, 9, 9, 9, 9];
     expect((await post('/api/rounds', { runId: 'bob-open' }, 'token-bob')).status).toBe(201);
     for (const n of [1, 2, 3, 4, 5, 6])
       expect((await post('/api/rounds', { runId: `ada-open-${n}` })).status).toBe(201);
@@ -137,6 +154,8 @@ describe('Hello Sats, the SDK example game', () => {
   });
 
   it('refuses what is not a player, not their round, or not a guess', async () => {
+    // the one round started, r-1; no guess below reaches its jar
+    jars = [9];
     expect((await post('/api/rounds', { runId: 'r-1' }, 'forged')).status).toBe(401);
     expect((await post('/api/rounds', { runId: 'bad id with spaces' })).status).toBe(400);
     expect((await post('/api/rounds', { runId: 'r-1' })).status).toBe(201);

@@ -47,8 +47,18 @@ afterEach(async () => {
   vi.useRealTimers();
 });
 
+/**
+ * The session store as a page first loads it: a fresh module with its own cache. `clearAllQueries`
+ * forgets the answers but leaves the last session in a store nobody listens to.
+ */
+async function freshSessionStore() {
+  vi.resetModules();
+  return import('~/lib/stores/session');
+}
+
 describe('session store', () => {
   it('is loading until /api/auth/me answers, then signed in, and asks once for every island', async () => {
+    const { $session, settledSession } = await freshSessionStore();
     reply('/api/auth/me', {
       status: 200,
       body: { user: { id: 7, username: 'reel_queen', email: 'r@example.com', isAdmin: false } },
