@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { openDatabase } from '~/server/db';
 import { call } from '../support/api';
 import { signUpPlayer, type ApiPlayer } from '../support/players';
@@ -43,18 +43,35 @@ describe.each(DIALECTS)('figures the pages state, against the data, on %s', (dia
   let server: RunningServer;
   let players: ApiPlayer[];
 
+  /** The built server on a fresh database, with its administrator (user 1) and three players. */
+  async function openArcade() {
+    const opened = await startServerOn(dialect, { TRUST_PROXY: '1', ADMIN_USER_IDS: '1' });
+    try {
+      const signedUp: ApiPlayer[] = [];
+      for (const name of ['Fig_Admin', 'Fig_Ann', 'Fig_Bob', 'Fig_Cid'])
+        signedUp.push(await signUpPlayer(opened, name));
+      return { server: opened, players: signedUp };
+    } catch (error) {
+      await opened.stop();
+      throw error;
+    }
+  }
+
+  // The arcade the tests share: each writes tournaments of its own there. The About page's figures
+  // count the whole arcade, so the test that states them brings an arcade of its own.
   beforeAll(async () => {
-    server = await startServerOn(dialect, { TRUST_PROXY: '1', ADMIN_USER_IDS: '1' });
-    players = [];
-    for (const name of ['Fig_Admin', 'Fig_Ann', 'Fig_Bob', 'Fig_Cid']) players.push(await signUpPlayer(server, name));
+    ({ server, players } = await openArcade());
   });
   afterAll(async () => {
     await server?.stop();
   });
 
-  /** The server's own database, as a second process would open it. */
-  async function withDb<T>(use: (db: ReturnType<typeof openDatabase>['db']) => Promise<T>): Promise<T> {
-    const handle = openDatabase(server.databaseUrl, server.dataDir);
+  /** `on`'s own database, as a second process would open it. */
+  async function withDb<T>(
+    on: RunningServer,
+    use: (db: ReturnType<typeof openDatabase>['db']) => Promise<T>,
+  ): Promise<T> {
+    const handle = openDatabase(on.databaseUrl, on.dataDir);
     try {
       return await use(handle.db);
     } finally {
@@ -63,6 +80,9 @@ describe.each(DIALECTS)('figures the pages state, against the data, on %s', (dia
   }
 
   it("the About page's numbers are the arcade's: games, players, their countries, tournaments held", async () => {
+    // Its exact totals are the whole arcade's: the other tests' players and tournaments would count.
+    const { server, players } = await openArcade();
+    onTestFinished(() => server.stop());
     const [, ann, bob, cid] = players;
     for (const [player, country] of [
       [ann, 'DE'],
@@ -73,7 +93,7 @@ describe.each(DIALECTS)('figures the pages state, against the data, on %s', (dia
         (await call(server, '/api/account', { method: 'PUT', body: { country }, cookie: player!.cookie })).status,
       ).toBe(200);
     const now = Date.now();
-    await withDb(async (db) => {
+    await withDb(server, async (db) => {
       // Two held, one running: only ended ones count as held.
       await db
         .insertInto('tournaments')
@@ -101,7 +121,7 @@ describe.each(DIALECTS)('figures the pages state, against the data, on %s', (dia
   it("a results header's sats are the sum of the Bitcoin Rewards it lists, sent or not", async () => {
     const [, ann, bob] = players;
     const now = Date.now();
-    const id = await withDb(async (db) => {
+    const id = await withDb(server, async (db) => {
       const { id } = await db
         .insertInto('tournaments')
         .values(tournamentRow('Sum Cup', now - 2 * 86_400_000, now - 86_400_000, [21_000, 4_000, 1_000]))

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { call, latestOutboxMail, newClientIp, sessionCookie } from '../support/api';
 import { postSignedRun } from '../support/fair-play';
 import { gameTokenFor } from '../support/players';
@@ -13,45 +13,63 @@ interface Player {
 
 describe.each(DIALECTS)('leaderboard API against the built server on %s', (dialect) => {
   let server: RunningServer;
-  const players: Record<string, Player> = {};
+  let players: Record<string, Player>;
 
-  async function join(username: string, country: string): Promise<Player> {
+  async function join(on: RunningServer, username: string, country: string): Promise<Player> {
     const ip = newClientIp();
     const email = `${username.toLowerCase()}@example.com`;
-    await call(server, '/api/auth/register', { body: { username, email }, ip, headers: { 'cf-ipcountry': country } });
-    const verified = await call(server, '/api/auth/verify-magic-link', {
-      body: { token: latestOutboxMail(server.dataDir, email).token, confirm: true },
+    await call(on, '/api/auth/register', { body: { username, email }, ip, headers: { 'cf-ipcountry': country } });
+    const verified = await call(on, '/api/auth/verify-magic-link', {
+      body: { token: latestOutboxMail(on.dataDir, email).token, confirm: true },
       ip,
     });
     const cookie = sessionCookie(verified);
     // a token opens one game: one for each game the test plays
-    const token = (gameId: string) => gameTokenFor(server, cookie, gameId);
+    const token = (gameId: string) => gameTokenFor(on, cookie, gameId);
     return { id: verified.json.user.id, cookie, token };
   }
 
   let runs = 0;
-  async function play(player: Player, game: string, body: object) {
+  async function play(on: RunningServer, player: Player, game: string, body: object) {
     // a run whose result the test chooses goes signed, as a game's own server sends it (README, "Fair play")
-    const result = await postSignedRun(server, await player.token(game), game, { runId: `r${++runs}`, ...body });
+    const result = await postSignedRun(on, await player.token(game), game, { runId: `r${++runs}`, ...body });
     expect(result.status).toBe(201);
   }
 
+  /**
+   * The built server on a fresh database with four players, Ana and Cyd in Germany, Ben in the US and
+   * Idle in France, and their runs: fishing-for-sats Ben 900, Ana 300, then Cyd 300; REKT! Ana alone.
+   */
+  async function seededArcade() {
+    const opened = await startServerOn(dialect, { TRUST_PROXY: '1' });
+    try {
+      const seeded: Record<string, Player> = {
+        ana: await join(opened, 'Ana', 'DE'),
+        ben: await join(opened, 'Ben', 'US'),
+        cy: await join(opened, 'Cyd', 'DE'),
+        idle: await join(opened, 'Idle', 'FR'),
+      };
+      await play(opened, seeded.ana!, 'fishing-for-sats', {
+        score: 300,
+        fish: [
+          { name: 'Perch', points: 100, weight: 0.9, quality: 2 },
+          { name: 'Pike', points: 200, weight: 4.5, quality: 4 },
+        ],
+      });
+      await play(opened, seeded.ben!, 'fishing-for-sats', { score: 900 });
+      await play(opened, seeded.cy!, 'fishing-for-sats', { score: 300 });
+      await play(opened, seeded.ana!, 'rekt', { score: 50, level: 3 });
+      return { server: opened, players: seeded };
+    } catch (error) {
+      await opened.stop();
+      throw error;
+    }
+  }
+
+  // The arcade the tests share, read only: its boards are stated exactly, rank by rank, so a test
+  // that plays a run brings an arcade of its own.
   beforeAll(async () => {
-    server = await startServerOn(dialect, { TRUST_PROXY: '1' });
-    players.ana = await join('Ana', 'DE');
-    players.ben = await join('Ben', 'US');
-    players.cy = await join('Cyd', 'DE');
-    players.idle = await join('Idle', 'FR');
-    await play(players.ana!, 'fishing-for-sats', {
-      score: 300,
-      fish: [
-        { name: 'Perch', points: 100, weight: 0.9, quality: 2 },
-        { name: 'Pike', points: 200, weight: 4.5, quality: 4 },
-      ],
-    });
-    await play(players.ben!, 'fishing-for-sats', { score: 900 });
-    await play(players.cy!, 'fishing-for-sats', { score: 300 });
-    await play(players.ana!, 'rekt', { score: 50, level: 3 });
+    ({ server, players } = await seededArcade());
   });
   afterAll(async () => {
     await server?.stop();
@@ -104,6 +122,9 @@ describe.each(DIALECTS)('leaderboard API against the built server on %s', (diale
   });
 
   it("answers the signed-in player's rank, at once after a new best", async () => {
+    // Cyd's new best reorders the board: on an arcade of its own, the shared one stays as seeded.
+    const { server, players } = await seededArcade();
+    onTestFinished(() => server.stop());
     const rank = (player: Player, query = '') =>
       call(server, `/api/leaderboards/fishing-for-sats/user-rank${query}`, { cookie: player.cookie });
     expect((await rank(players.cy!)).json).toEqual({
@@ -123,7 +144,7 @@ describe.each(DIALECTS)('leaderboard API against the built server on %s', (diale
       totalPlayers: 3,
       page: null,
     });
-    await play(players.cy!, 'fishing-for-sats', {
+    await play(server, players.cy!, 'fishing-for-sats', {
       score: 1000,
       fish: [{ name: 'Carp', points: 1000, weight: 2, quality: 5 }],
     });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { HOUR, MINUTE, SECOND } from '~/lib/format';
 import { call, type CallResult } from '../support/api';
 import { signUpPlayer, submitRun, type ApiPlayer } from '../support/players';
@@ -27,18 +27,31 @@ describe.each(DIALECTS)('tournament API against the built server on %s', (dialec
   let server: RunningServer;
   let admin: ApiPlayer;
   let ana: ApiPlayer;
-  let ben: ApiPlayer;
-  let runs = 0;
   const now = () => Math.floor(Date.now() / SECOND) * SECOND;
   const create = (body: object) => call(server, '/api/admin/tournaments', { body, cookie: admin.cookie });
   const errorOf = (r: CallResult) => [r.status, r.json?.error];
 
+  /** The built server on a fresh database, with its administrator (user 1) and two players, Ana and Ben. */
+  async function openArcade() {
+    const opened = await startServerOn(dialect, { TRUST_PROXY: '1', ADMIN_USER_IDS: '1' });
+    try {
+      const players = {
+        admin: await signUpPlayer(opened, 'Admin_One'),
+        ana: await signUpPlayer(opened, 'Ana'),
+        ben: await signUpPlayer(opened, 'Ben'),
+      };
+      expect(players.admin.id).toBe(1);
+      return { server: opened, ...players };
+    } catch (error) {
+      await opened.stop();
+      throw error;
+    }
+  }
+
+  // The arcade the tests share: each makes tournaments of its own names there, and none of them
+  // asserts on every tournament the arcade holds.
   beforeAll(async () => {
-    server = await startServerOn(dialect, { TRUST_PROXY: '1', ADMIN_USER_IDS: '1' });
-    admin = await signUpPlayer(server, 'Admin_One');
-    ana = await signUpPlayer(server, 'Ana');
-    ben = await signUpPlayer(server, 'Ben');
-    expect(admin.id).toBe(1);
+    ({ server, admin, ana } = await openArcade());
   });
   afterAll(async () => {
     await server?.stop();
@@ -66,6 +79,10 @@ describe.each(DIALECTS)('tournament API against the built server on %s', (dialec
   });
 
   it('refuses every bad field of the form with a clear 400', async () => {
+    const listed = async () =>
+      (await call(server, '/api/admin/tournaments', { cookie: admin.cookie })).json.tournaments as unknown[];
+    // The other tests' tournaments may be there already: a refused form adds none to them.
+    const before = await listed();
     const start = now();
     const good = tournamentForm('Good', 'rekt', start, start + HOUR);
     const cases: [object, string][] = [
@@ -99,7 +116,7 @@ describe.each(DIALECTS)('tournament API against the built server on %s', (dialec
       const refused = await create({ ...good, ...change });
       expect(errorOf(refused), JSON.stringify(change)).toEqual([400, message]);
     }
-    expect((await call(server, '/api/admin/tournaments', { cookie: admin.cookie })).json.tournaments).toEqual([]);
+    expect(await listed()).toEqual(before);
     expect(errorOf(await call(server, '/api/admin/tournaments/abc', { cookie: admin.cookie }))).toEqual([
       400,
       'The tournament id must be a positive whole number.',
@@ -110,6 +127,11 @@ describe.each(DIALECTS)('tournament API against the built server on %s', (dialec
   });
 
   it('creates, lists, edits and deletes tournaments; runs enter the featured board; the public calls answer', async () => {
+    // An arcade of its own: this test states everything the arcade holds (nothing featured at first,
+    // each status's list, the admin list), which the other tests' tournaments would add to.
+    const { server, admin, ana, ben } = await openArcade();
+    onTestFinished(() => server.stop());
+    const create = (body: object) => call(server, '/api/admin/tournaments', { body, cookie: admin.cookie });
     expect((await call(server, '/api/tournaments/featured')).json).toBeNull();
     const t = now();
     // the browser sends local times: here UTC+2 (getTimezoneOffset() = -120)
@@ -145,9 +167,9 @@ describe.each(DIALECTS)('tournament API against the built server on %s', (dialec
     const past = await create(tournamentForm('Winter Cup', 'rekt', t - 3 * HOUR, t - 2 * HOUR));
 
     // a run through the Game API enters the active tournament
-    expect((await submitRun(server, ana, `a${++runs}`, 300)).status).toBe(201);
-    expect((await submitRun(server, ben, `b${++runs}`, 300)).status).toBe(201);
-    expect((await submitRun(server, ben, `b${++runs}`, 200)).status).toBe(201);
+    expect((await submitRun(server, ana, 'a1', 300)).status).toBe(201);
+    expect((await submitRun(server, ben, 'b2', 300)).status).toBe(201);
+    expect((await submitRun(server, ben, 'b3', 200)).status).toBe(201);
 
     const featured = await call(server, '/api/tournaments/featured');
     expect(featured.json).toMatchObject({
