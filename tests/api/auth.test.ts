@@ -1,24 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { call, latestOutboxMail, newClientIp, sessionCookie } from '../support/api';
-import { startServer, type RunningServer } from '../support/server';
-import { DIALECTS, createPgDatabase } from '../support/services';
+import { startServerOn, type RunningServer } from '../support/server';
+import { DIALECTS } from '../support/services';
+
+const ENV = { TRUST_PROXY: '1', ADMIN_USER_IDS: '1' };
 
 describe.each(DIALECTS)('auth API on %s', (dialect) => {
   let server: RunningServer;
-  let drop: (() => Promise<void>) | undefined;
 
+  // The server the tests share, with its administrator (user 1) signed up first, so no account a
+  // test signs up here is an administrator, whichever test runs first.
   beforeAll(async () => {
-    const env: Record<string, string> = { TRUST_PROXY: '1', ADMIN_USER_IDS: '1' };
-    if (dialect === 'postgres') {
-      const db = await createPgDatabase({ migrated: true });
-      env.DATABASE_URL = db.url;
-      drop = db.drop;
-    }
-    server = await startServer(env);
+    server = await startServerOn(dialect, ENV);
+    expect((await signUp('Root_Admin')).user).toMatchObject({ id: 1, isAdmin: true });
   });
   afterAll(async () => {
     await server?.stop();
-    await drop?.();
   });
 
   /** Sign up and sign in through the API; returns the cookie and the user. */
@@ -38,6 +35,9 @@ describe.each(DIALECTS)('auth API on %s', (dialect) => {
   }
 
   it('signs up, mails a link to the outbox and the server log, and the link signs in', async () => {
+    // A server of its own: the first account on a new arcade is user 1, its administrator.
+    const server = await startServerOn(dialect, ENV);
+    onTestFinished(() => server.stop());
     const ip = newClientIp();
     const registered = await call(server, '/api/auth/register', {
       body: { username: 'First_Player', email: ' First@Example.com ' },

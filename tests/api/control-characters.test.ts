@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { HOUR, SECOND } from '~/lib/format';
 import { call, type CallResult } from '../support/api';
 import { postSignedRun } from '../support/fair-play';
-import { adminAndPlayerOn, gameTokenFor, submitRun } from '../support/players';
+import { adminAndPlayerOn, gameTokenFor, signUpPlayer, submitRun } from '../support/players';
 import { DIALECTS } from '../support/services';
 import { localUtc, tournamentForm } from '../support/tournaments';
 
@@ -55,6 +55,12 @@ describe.each(DIALECTS)('control characters in addresses and text, against the b
   });
 
   it('refuses control characters in avatar and tournament text, keeping line breaks and tabs', async () => {
+    // The server's tournaments are shared with the other tests: this one counts what it adds to them.
+    const tournamentIds = async () => {
+      const listed = await call(arcade.server, '/api/admin/tournaments', { cookie: arcade.admin.cookie });
+      return (listed.json.tournaments as { id: number }[]).map((t) => t.id);
+    };
+    const before = await tournamentIds();
     const avatar = (description: string) =>
       call(arcade.server, '/api/admin/avatar-collection', {
         cookie: arcade.admin.cookie,
@@ -101,13 +107,16 @@ describe.each(DIALECTS)('control characters in addresses and text, against the b
       description: 'Line one\nline two',
       reportContent: '# Recap\n\n\tcode\n',
     });
-    expect(
-      (await call(arcade.server, '/api/admin/tournaments', { cookie: arcade.admin.cookie })).json.tournaments,
-    ).toHaveLength(1);
+    // the refused forms made nothing: the one tournament added is this one
+    const after = await tournamentIds();
+    expect(after).toHaveLength(before.length + 1);
+    expect(after.filter((id) => !before.includes(id))).toEqual([created.json.tournament.id]);
   });
 
   it('refuses control characters in a prize payment proof and in what a game reports', async () => {
-    expect((await submitRun(arcade.server, arcade.player, `nul-${dialect}`, 900)).status).toBe(201);
+    // a player of its own wins the prize, so the shared player's runs stay as the other tests left them
+    const winner = await signUpPlayer(arcade.server, 'Proof_Winner');
+    expect((await submitRun(arcade.server, winner, `nul-${dialect}`, 900)).status).toBe(201);
     // a tournament over that run, ended a moment later, with a bitcoin prize for first place
     const end = Math.ceil((Date.now() + SECOND) / SECOND) * SECOND;
     const created = await call(arcade.server, '/api/admin/tournaments', {
@@ -129,9 +138,13 @@ describe.each(DIALECTS)('control characters in addresses and text, against the b
         })
       ).status,
     ).toBe(200);
-    const winners = (await call(arcade.server, `/api/admin/tournaments/${id}/winners`, { cookie: arcade.admin.cookie }))
-      .json.winners;
-    const prize = winners[0].bitcoinPrizes[0].id as number;
+    // the player's first bitcoin prize, read from the winners the admin sees
+    const prizeOf = async () =>
+      (
+        (await call(arcade.server, `/api/admin/tournaments/${id}/winners`, { cookie: arcade.admin.cookie })).json
+          .winners as { userId: number; bitcoinPrizes: { id: number }[] }[]
+      ).find((w) => w.userId === winner.id)!.bitcoinPrizes[0]!;
+    const prize = (await prizeOf()).id;
 
     const distribute = (paymentProof: string) =>
       call(arcade.server, `/api/admin/tournaments/prizes/${prize}/distribute`, {
@@ -157,12 +170,11 @@ describe.each(DIALECTS)('control characters in addresses and text, against the b
       ),
     ).toEqual([400, 'avatarId cannot hold control characters or text-direction marks']);
     expect((await distribute('preimage 3f2a\npaid by phone')).status).toBe(200);
-    const sent = (await call(arcade.server, `/api/admin/tournaments/${id}/winners`, { cookie: arcade.admin.cookie }))
-      .json.winners[0].bitcoinPrizes[0];
+    const sent = await prizeOf();
     expect(sent).toMatchObject({ distributionStatus: 'sent', paymentProof: 'preimage 3f2a\npaid by phone' });
 
     const run = (extra: object) =>
-      postSignedRun(arcade.server, arcade.player.gameToken, 'rekt', {
+      postSignedRun(arcade.server, winner.gameToken, 'rekt', {
         runId: `nul-${dialect}-2`,
         score: 10,
         level: 1,

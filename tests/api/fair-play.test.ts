@@ -12,47 +12,47 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe.each(DIALECTS)('fair play through the Game API on %s', (dialect) => {
   let server: RunningServer;
-  let player: ApiPlayer;
-  let rival: ApiPlayer;
-
-  /** Each player's game token for each reference game (a token opens one game). */
-  const tokens = new Map<ApiPlayer, Record<string, string>>();
 
   beforeAll(async () => {
     server = await startServerOn(dialect, { TRUST_PROXY: '1' });
-    player = await signUpPlayer(server, 'Fair_Flyer');
-    rival = await signUpPlayer(server, 'Sly_Flyer');
-    for (const who of [player, rival]) {
-      const own: Record<string, string> = {};
-      for (const gameId of ['rekt', 'fishing-for-sats', 'mr-quiz'])
-        own[gameId] = await gameTokenFor(server, who.cookie, gameId);
-      tokens.set(who, own);
-    }
   });
   afterAll(async () => server?.stop());
 
-  const bearer = (who = player, gameId = 'rekt') => ({ authorization: `Bearer ${tokens.get(who)![gameId]}` });
-  const start = (gameId: string, who = player) =>
+  /** A player of the test's own, with a game token for each reference game (a token opens one game). */
+  type Flyer = ApiPlayer & { tokens: Record<string, string> };
+  // Each test signs up the players it plays with: their stats, scores and quiz history are then its own.
+  const flyer = async (username: string): Promise<Flyer> => {
+    const who = await signUpPlayer(server, username);
+    const tokens: Record<string, string> = {};
+    for (const gameId of ['rekt', 'fishing-for-sats', 'mr-quiz'])
+      tokens[gameId] = await gameTokenFor(server, who.cookie, gameId);
+    return { ...who, tokens };
+  };
+
+  const bearer = (who: Flyer, gameId = 'rekt') => ({ authorization: `Bearer ${who.tokens[gameId]}` });
+  const start = (gameId: string, who: Flyer) =>
     call(server, `/api/games/${gameId}/runs/start`, { method: 'POST', headers: bearer(who, gameId), noOrigin: true });
-  const post = (gameId: string, body: unknown, who = player) =>
+  const post = (gameId: string, body: unknown, who: Flyer) =>
     call(server, `/api/games/${gameId}/runs`, { body, headers: bearer(who, gameId), noOrigin: true });
-  const stats = async (who = player) => (await call(server, `/api/stats/user/${who.id}`)).json.stats;
+  const stats = async (who: Flyer) => (await call(server, `/api/stats/user/${who.id}`)).json.stats;
 
   it('hands out run tickets to players with a game token, for catalogue games', async () => {
+    const player = await flyer('Ticket_Taker');
     expect(await call(server, '/api/games/rekt/runs/start', { method: 'POST', noOrigin: true })).toMatchObject({
       status: 401,
       json: { error: expect.stringMatching(/game token is required/) },
     });
     expect(
-      await call(server, '/api/games/pong/runs/start', { method: 'POST', headers: bearer(), noOrigin: true }),
+      await call(server, '/api/games/pong/runs/start', { method: 'POST', headers: bearer(player), noOrigin: true }),
     ).toMatchObject({ status: 404, json: { error: expect.stringMatching(/There is no game "pong"/) } });
-    expect((await call(server, '/api/games/rekt/runs/start', { headers: bearer(), noOrigin: true })).status).toBe(405);
-    const ticket = await start('rekt');
+    const got = await call(server, '/api/games/rekt/runs/start', { headers: bearer(player), noOrigin: true });
+    expect(got.status).toBe(405);
+    const ticket = await start('rekt', player);
     expect(ticket.status).toBe(201);
     expect(Object.keys(ticket.json).sort()).toEqual(['runId', 'seed', 'startedAt']);
     expect(Math.abs(Date.parse(ticket.json.startedAt) - Date.now())).toBeLessThan(10_000);
     // Mr Quiz: the questions come with the ticket, and nothing in it tells the right answer.
-    const quiz = await start('mr-quiz');
+    const quiz = await start('mr-quiz', player);
     expect(quiz.json.questions).toHaveLength(10);
     // the right answer stays on the server: a question is its topic, its text and the choices, and for a
     // flag question its picture or that the choices are pictures, nothing more (the texts themselves may
@@ -66,7 +66,9 @@ describe.each(DIALECTS)('fair play through the Game API on %s', (dialect) => {
   });
 
   it("stores a REKT! run played from its ticket as the replay's result, verified, and refuses a forged one", async () => {
-    const ticket = (await start('rekt')).json;
+    const player = await flyer('Fair_Flyer');
+    const rival = await flyer('Sly_Flyer');
+    const ticket = (await start('rekt', player)).json;
     const play = playRekt(ticket.seed, { until: 25 });
     expect(play.score).toBeGreaterThanOrEqual(25);
     const body = {
@@ -77,11 +79,11 @@ describe.each(DIALECTS)('fair play through the Game API on %s', (dialect) => {
       inputs: play.flaps,
     };
     // Submitted at once, the run claims more play than the ticket's age: refused, nothing stored.
-    const early = await post('rekt', body);
+    const early = await post('rekt', body, player);
     expect(early.status).toBe(422);
     expect(early.json.error).toMatch(/longer than the run ticket's age allows|submitted too fast/);
     await sleep((play.steps / 120) * 1000 + 300 - (Date.now() - Date.parse(ticket.startedAt)));
-    const forged = await post('rekt', { ...body, score: 999_999 });
+    const forged = await post('rekt', { ...body, score: 999_999 }, player);
     expect(forged).toMatchObject({
       status: 422,
       json: {
@@ -90,18 +92,18 @@ describe.each(DIALECTS)('fair play through the Game API on %s', (dialect) => {
     });
     const stolen = await post('rekt', body, rival);
     expect(stolen).toMatchObject({ status: 403, json: { error: 'This run ticket belongs to another player.' } });
-    expect(await stats()).toEqual({ bestScore: 0, totalPlays: 0, verifiedPlays: 0 });
+    expect(await stats(player)).toEqual({ bestScore: 0, totalPlays: 0, verifiedPlays: 0 });
 
-    const saved = await post('rekt', body);
+    const saved = await post('rekt', body, player);
     expect(saved).toMatchObject({
       status: 201,
       json: { run: { runId: ticket.runId, score: play.score, verified: true }, best: { score: play.score } },
     });
-    expect(await stats()).toEqual({ bestScore: play.score, totalPlays: 1, verifiedPlays: 1 });
+    expect(await stats(player)).toEqual({ bestScore: play.score, totalPlays: 1, verifiedPlays: 1 });
     expect((await call(server, `/api/scores/user/${player.id}?gameId=rekt`)).json.scores).toEqual([
       expect.objectContaining({ score: play.score, verified: true }),
     ]);
-    const reused = await post('rekt', { ...body, inputs: play.flaps.slice(0, -1) });
+    const reused = await post('rekt', { ...body, inputs: play.flaps.slice(0, -1) }, player);
     expect(reused).toMatchObject({
       status: 409,
       json: { error: 'This run ticket was already used for another run. Start a new run for each game.' },
@@ -110,46 +112,54 @@ describe.each(DIALECTS)('fair play through the Game API on %s', (dialect) => {
   });
 
   it('a run without a ticket, or one of another game, is refused with a message a game developer understands', async () => {
-    expect(await post('fishing-for-sats', { runId: 'my-own-id', score: 100, fish: [] })).toMatchObject({
+    const player = await flyer('Lost_Angler');
+    expect(await post('fishing-for-sats', { runId: 'my-own-id', score: 100, fish: [] }, player)).toMatchObject({
       status: 404,
       json: {
         error:
           'There is no run ticket "my-own-id". Start each run with POST /api/games/fishing-for-sats/runs/start and submit it with the runId that returns.',
       },
     });
-    const ticket = (await start('fishing-for-sats')).json;
-    expect(await post('fishing-for-sats', { runId: ticket.runId, score: 0 })).toMatchObject({
+    const ticket = (await start('fishing-for-sats', player)).json;
+    expect(await post('fishing-for-sats', { runId: ticket.runId, score: 0 }, player)).toMatchObject({
       status: 400,
       json: { error: 'Fishing for Sats! runs are replayed by the arcade: send the run\'s input log as "inputs".' },
     });
-    expect(await post('rekt', { runId: ticket.runId, score: 0, inputs: [] })).toMatchObject({
+    expect(await post('rekt', { runId: ticket.runId, score: 0, inputs: [] }, player)).toMatchObject({
       status: 400,
       json: { error: 'This run ticket is for fishing-for-sats, not rekt.' },
     });
-    expect(await post('fishing-for-sats', { runId: ticket.runId, score: 0, inputs: [[0, 9]] })).toMatchObject({
+    expect(await post('fishing-for-sats', { runId: ticket.runId, score: 0, inputs: [[0, 9]] }, player)).toMatchObject({
       status: 400,
       json: { error: expect.stringMatching(/^Fishing for Sats! inputs are \[step, input\] pairs/) },
     });
     expect(
-      await post('fishing-for-sats', {
-        runId: ticket.runId,
-        score: 0,
-        inputs: Array.from({ length: 20_001 }, () => 0),
-      }),
+      await post(
+        'fishing-for-sats',
+        { runId: ticket.runId, score: 0, inputs: Array.from({ length: 20_001 }, () => 0) },
+        player,
+      ),
     ).toMatchObject({ status: 400, json: { error: 'The input log can have at most 20000 entries' } });
   });
 
   it('a fishing trip ended early is stored as replayed', async () => {
-    const ticket = (await start('fishing-for-sats')).json;
+    const player = await flyer('Early_Angler');
+    const ticket = (await start('fishing-for-sats', player)).json;
     // One quick cast, then END TRIP: the trip lasts under two seconds.
     const play = playFishing(ticket.seed, Date.parse(ticket.startedAt), { casts: 0 });
     expect(play).toMatchObject({ score: 0, fish: [] });
     await sleep((play.steps / 60) * 1000 + 200);
-    const saved = await post('fishing-for-sats', { runId: ticket.runId, score: 0, fish: [], inputs: play.inputs });
+    const saved = await post(
+      'fishing-for-sats',
+      { runId: ticket.runId, score: 0, fish: [], inputs: play.inputs },
+      player,
+    );
     expect(saved).toMatchObject({ status: 201, json: { run: { score: 0, fishCaught: 0, verified: true } } });
   });
 
   it("Mr Quiz: each answer is scored by the server, and the run's total must agree", async () => {
+    const rival = await flyer('Quiz_Whiz');
+    const player = await flyer('Quiz_Peeker');
     const ticket = (await start('mr-quiz', rival)).json;
     const answersPath = `/api/games/mr-quiz/runs/${ticket.runId}/answers`;
     // The rival's first quiz: nothing to leave out, so its seed alone makes the same questions here.
@@ -177,7 +187,7 @@ describe.each(DIALECTS)('fair play through the Game API on %s', (dialect) => {
     expect(
       await call(server, '/api/games/rekt/runs/x/answers', {
         body: { question: 0, choice: 1, ms: 5 },
-        headers: bearer(),
+        headers: bearer(player),
         noOrigin: true,
       }),
     ).toMatchObject({ status: 404, json: { error: 'REKT! has no questions to answer.' } });
@@ -191,6 +201,7 @@ describe.each(DIALECTS)('fair play through the Game API on %s', (dialect) => {
   });
 
   it("a game's own server may submit results signed with the game's secret; a wrong or stale signature is a 401", async () => {
+    const rival = await flyer('Studio_Star');
     const body = { userId: rival.id, runId: 'studio-run-1', score: 777, level: 3 };
     const raw = JSON.stringify(body);
     const send = (signature: string) =>
@@ -222,7 +233,8 @@ describe.each(DIALECTS)('fair play through the Game API on %s', (dialect) => {
         noOrigin: true,
       }),
     ).toMatchObject({ status: 401 });
-    expect((await stats(rival)).totalPlays).toBe(1);
+    // nothing of the refused sends was stored: the player has played nothing yet
+    expect((await stats(rival)).totalPlays).toBe(0);
     expect(await send(signBody(TEST_GAME_SECRET, raw))).toMatchObject({
       status: 201,
       json: { run: { runId: 'studio-run-1', score: 777, verified: true } },
@@ -230,6 +242,7 @@ describe.each(DIALECTS)('fair play through the Game API on %s', (dialect) => {
   });
 
   it('a signature header that names a key twice is a 400, whichever of them would hold', async () => {
+    const rival = await flyer('Twice_Signed');
     const body = { userId: rival.id, runId: 'studio-run-4', score: 600, level: 2 };
     const raw = JSON.stringify(body);
     const send = (signature: string) =>
@@ -258,6 +271,8 @@ describe.each(DIALECTS)('fair play through the Game API on %s', (dialect) => {
   });
 
   it("a signed result holds for the player it names only: sent with another player's token, or naming nobody, it is refused", async () => {
+    const player = await flyer('Token_Holder');
+    const rival = await flyer('Named_Player');
     const body = { userId: rival.id, runId: 'studio-run-2', score: 900, level: 4 };
     const raw = JSON.stringify(body);
     const [playerPlays, rivalPlays] = [(await stats(player)).totalPlays, (await stats(rival)).totalPlays];

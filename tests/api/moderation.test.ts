@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import * as z from 'zod/mini';
 import { banResponseSchema, hiddenRunResponseSchema } from '~/lib/schemas/moderation';
 import { openDatabase, type DatabaseHandle } from '~/server/db';
@@ -20,6 +20,29 @@ const MODERATION_CALLS: { method: string; path: string; body?: unknown }[] = [
 ];
 
 const METRICS = 'moderation-metrics-token-0123456789';
+const ENV = { TRUST_PROXY: '1', ADMIN_USER_IDS: '1', METRICS_TOKEN: METRICS };
+
+/** The REKT! board of `server`, as `name:score`, best first. */
+async function board(server: RunningServer) {
+  return ((await call(server, '/api/leaderboards/rekt')).json.entries as { username: string; score: number }[]).map(
+    (e) => `${e.username}:${e.score}`,
+  );
+}
+
+/** The moderation counters of `server`'s metrics now; a counter no admin moved yet is not listed, so reads 0. */
+async function moderationCounts(server: RunningServer) {
+  const metrics = await (
+    await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS}` } })
+  ).text();
+  const count = (name: string, action: string) =>
+    Number(new RegExp(`^${name}\\{action="${action}"\\} (\\d+)$`, 'm').exec(metrics)?.[1] ?? 0);
+  return {
+    ban: count('arcade_bans_total', 'ban'),
+    unban: count('arcade_bans_total', 'unban'),
+    hide: count('arcade_runs_hidden_total', 'hide'),
+    restore: count('arcade_runs_hidden_total', 'restore'),
+  };
+}
 
 describe.each(DIALECTS)('player management API against the built server on %s', (dialect) => {
   let server: RunningServer;
@@ -27,13 +50,9 @@ describe.each(DIALECTS)('player management API against the built server on %s', 
   let player: ApiPlayer;
   let db: DatabaseHandle;
 
-  const board = async () =>
-    ((await call(server, '/api/leaderboards/rekt')).json.entries as { username: string; score: number }[]).map(
-      (e) => `${e.username}:${e.score}`,
-    );
-
+  // The server the tests share: each makes its own players and runs there and asserts on those.
   beforeAll(async () => {
-    server = await startServerOn(dialect, { TRUST_PROXY: '1', ADMIN_USER_IDS: '1', METRICS_TOKEN: METRICS });
+    server = await startServerOn(dialect, ENV);
     admin = await signUpPlayer(server, 'Root_Admin');
     player = await signUpPlayer(server, 'Plain_Player');
     expect([admin.id, player.id]).toEqual([1, 2]);
@@ -55,10 +74,17 @@ describe.each(DIALECTS)('player management API against the built server on %s', 
   });
 
   it('bans and unbans a player: answers, refusals, the boards, their game tokens and their sign-in', async () => {
+    // A server of its own, with its own admin and player: the test reads the whole board, the audit
+    // log and the ban counters, which the other tests' runs and hides would move.
+    const server = await startServerOn(dialect, ENV);
+    onTestFinished(() => server.stop());
+    const admin = await signUpPlayer(server, 'Root_Admin');
+    const player = await signUpPlayer(server, 'Plain_Player');
+    expect([admin.id, player.id]).toEqual([1, 2]);
     const cheat = await signUpPlayer(server, 'Sly_Cheat');
     expect((await submitRun(server, cheat, 'sly-1', 9_000)).status).toBe(201);
     expect((await submitRun(server, player, 'plain-1', 100)).status).toBe(201);
-    expect(await board()).toEqual(['Sly_Cheat:9000', 'Plain_Player:100']);
+    expect(await board(server)).toEqual(['Sly_Cheat:9000', 'Plain_Player:100']);
     // A sign-in link mailed before the ban, opened after it.
     const email = 'sly_cheat@example.com';
     expect((await call(server, '/api/auth/send-magic-link', { body: { email }, ip: newClientIp() })).status).toBe(200);
@@ -93,7 +119,7 @@ describe.each(DIALECTS)('player management API against the built server on %s', 
     });
 
     // Off the boards at once; signed out everywhere; the game token refused with the reason.
-    expect(await board()).toEqual(['Plain_Player:100']);
+    expect(await board(server)).toEqual(['Plain_Player:100']);
     expect((await call(server, '/api/user/profile', { cookie: cheat.cookie })).status).toBe(401);
     const info = await call(server, '/api/games/token-info', {
       headers: { authorization: `Bearer ${cheat.gameToken}` },
@@ -123,7 +149,7 @@ describe.each(DIALECTS)('player management API against the built server on %s', 
     expect(z.parse(banResponseSchema, lifted.json).user).toEqual({ id: cheat.id, bannedAt: null, banReason: null });
     expect(await unban()).toMatchObject({ status: 409, json: { error: 'This player is not banned.' } });
     expect(await unban(99_999)).toMatchObject({ status: 404, json: { error: 'No such player.' } });
-    expect(await board()).toEqual(['Sly_Cheat:9000', 'Plain_Player:100']);
+    expect(await board(server)).toEqual(['Sly_Cheat:9000', 'Plain_Player:100']);
     // The old sessions stay gone.
     expect((await call(server, '/api/user/profile', { cookie: cheat.cookie })).status).toBe(401);
 
@@ -136,9 +162,12 @@ describe.each(DIALECTS)('player management API against the built server on %s', 
       ['user.unban', String(cheat.id), 'Root_Admin'],
       ['user.ban', String(cheat.id), 'Root_Admin'],
     ]);
+    expect(await moderationCounts(server)).toEqual({ ban: 1, unban: 1, hide: 0, restore: 0 });
   });
 
   it('hides and restores a run: the board follows, and the metrics count it', async () => {
+    // the counters are the server's, moved by other tests too: this one asserts on what it adds
+    const before = await moderationCounts(server);
     const hider = await signUpPlayer(server, 'Odd_Runner');
     expect((await submitRun(server, hider, 'odd-1', 300)).status).toBe(201);
     expect((await submitRun(server, hider, 'odd-2', 50_000)).status).toBe(201);
@@ -148,7 +177,7 @@ describe.each(DIALECTS)('player management API against the built server on %s', 
       .where('run_id', '=', 'odd-2')
       .where('user_id', '=', hider.id)
       .executeTakeFirstOrThrow();
-    expect(await board()).toContain('Odd_Runner:50000');
+    expect(await board(server)).toContain('Odd_Runner:50000');
     const hide = (body?: unknown, runId = id) =>
       call(server, `/api/admin/runs/${runId}/hide`, { method: 'POST', cookie: admin.cookie, body });
     const restore = (runId = id) =>
@@ -169,18 +198,18 @@ describe.each(DIALECTS)('player management API against the built server on %s', 
       status: 409,
       json: { error: 'This run is already hidden.' },
     });
-    expect(await board()).toContain('Odd_Runner:300');
-    expect(await board()).not.toContain('Odd_Runner:50000');
+    expect(await board(server)).toContain('Odd_Runner:300');
+    expect(await board(server)).not.toContain('Odd_Runner:50000');
 
     expect((await restore()).status).toBe(200);
-    expect(await board()).toContain('Odd_Runner:50000');
+    expect(await board(server)).toContain('Odd_Runner:50000');
 
-    const metrics = await (
-      await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS}` } })
-    ).text();
-    expect(metrics).toMatch(/arcade_runs_hidden_total\{action="hide"\} 1/);
-    expect(metrics).toMatch(/arcade_runs_hidden_total\{action="restore"\} 1/);
-    expect(metrics).toMatch(/arcade_bans_total\{action="ban"\} 1/);
-    expect(metrics).toMatch(/arcade_bans_total\{action="unban"\} 1/);
+    const after = await moderationCounts(server);
+    expect({
+      ban: after.ban - before.ban,
+      unban: after.unban - before.unban,
+      hide: after.hide - before.hide,
+      restore: after.restore - before.restore,
+    }).toEqual({ ban: 0, unban: 0, hide: 1, restore: 1 });
   });
 });
