@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import * as z from 'zod/mini';
 import { adminAvatarListSchema, auditLogResponseSchema, uploadResponseSchema } from '~/lib/schemas/admin';
 import { adminTournamentResponseSchema } from '~/lib/schemas/tournament';
@@ -40,28 +40,58 @@ describe.each(DIALECTS)('the admin room API against the built server on %s', (di
     return { status: response.status, json: (await response.json()) as any };
   }
 
+  /** The built server on a fresh database with its administrator (user 1) and a player. */
+  async function openArcade() {
+    const opened = await startServerOn(dialect, { TRUST_PROXY: '1', ADMIN_USER_IDS: '1' });
+    try {
+      const players = {
+        admin: await signUpPlayer(opened, 'Root_Admin'),
+        player: await signUpPlayer(opened, 'Plain_Player'),
+      };
+      expect(players.admin.id).toBe(1);
+      return { server: opened, ...players };
+    } catch (error) {
+      await opened.stop();
+      throw error;
+    }
+  }
+
+  /** The shared arcade's audit log (its newest 100 entries), newest first. */
+  async function auditLog() {
+    return z.parse(auditLogResponseSchema, (await call(server, '/api/admin/audit-log', { cookie: admin.cookie })).json)
+      .entries;
+  }
+  /** The entries written since `before` (an earlier {@link auditLog}): a test's own, whatever ran before it. */
+  async function auditSince(before: { id: number }[]) {
+    const seen = new Set(before.map((e) => e.id));
+    return (await auditLog()).filter((e) => !seen.has(e.id));
+  }
+
+  // The arcade the tests share: each makes data of its own there, and one that asserts on what the
+  // whole arcade holds compares it with what it held when the test began.
   beforeAll(async () => {
-    server = await startServerOn(dialect, { TRUST_PROXY: '1', ADMIN_USER_IDS: '1' });
-    admin = await signUpPlayer(server, 'Root_Admin');
-    player = await signUpPlayer(server, 'Plain_Player');
-    expect(admin.id).toBe(1);
+    ({ server, admin, player } = await openArcade());
   });
   afterAll(async () => {
     await server?.stop();
   });
 
   it('refuses every admin call to visitors (401) and players (403), changing nothing', async () => {
+    const avatars = async () =>
+      z.parse(
+        adminAvatarListSchema,
+        (await call(server, '/api/admin/avatar-collection', { cookie: admin.cookie })).json,
+      ).avatars;
+    // the other tests add and remove avatars of their own: "nothing" is against the list as it was
+    const before = await avatars();
     for (const { method, path, body } of ADMIN_CALLS) {
       expect([path, (await call(server, path, { method, body })).status]).toEqual([path, 401]);
       const refused = await call(server, path, { method, body, cookie: player.cookie });
       expect([path, refused.status, refused.json?.error]).toEqual([path, 403, 'Only administrators can do that.']);
     }
-    const list = z.parse(
-      adminAvatarListSchema,
-      (await call(server, '/api/admin/avatar-collection', { cookie: admin.cookie })).json,
-    );
-    expect(list.avatars).toHaveLength(9);
-    expect(list.avatars.every((a) => a.isActive && a.name !== 'Guarded')).toBe(true);
+    const after = await avatars();
+    expect(after).toEqual(before);
+    expect(after.every((a) => a.isActive && a.name !== 'Guarded')).toBe(true);
   });
 
   it('sends visitors and players from the admin pages to the home page, and shows them to an administrator', async () => {
@@ -92,6 +122,8 @@ describe.each(DIALECTS)('the admin room API against the built server on %s', (di
   });
 
   it('creates, edits and deletes avatars, retires an owned one, and keeps each write in the audit log', async () => {
+    // the other tests write to the log too: this one's writes are those after this list
+    const logBefore = await auditLog();
     const created = await call(server, '/api/admin/avatar-collection', {
       cookie: admin.cookie,
       body: { name: 'Node Runner', description: 'Runs a node', category: 'tournament' },
@@ -181,11 +213,8 @@ describe.each(DIALECTS)('the admin room API against the built server on %s', (di
         .status,
     ).toBe(409);
 
-    const log = z.parse(
-      auditLogResponseSchema,
-      (await call(server, '/api/admin/audit-log', { cookie: admin.cookie })).json,
-    );
-    expect(log.entries.slice(0, 3).map((e) => [e.action, e.targetId, e.actorId, e.actorName])).toEqual([
+    const log = await auditSince(logBefore);
+    expect(log.map((e) => [e.action, e.targetId, e.actorId, e.actorName])).toEqual([
       ['avatar.delete', 'node-runner', admin.id, 'Root_Admin'],
       ['avatar.update', 'node-runner', admin.id, 'Root_Admin'],
       ['avatar.create', 'node-runner', admin.id, 'Root_Admin'],
@@ -193,6 +222,7 @@ describe.each(DIALECTS)('the admin room API against the built server on %s', (di
   });
 
   it('stores an uploaded image re-encoded and serves it; refuses SVG, text, forms and anything over 2 MB with a clear 4xx', async () => {
+    const logBefore = await auditLog();
     const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#f7931a' } })
       .withExif({ IFD0: { Artist: 'Someone Private' } })
       .jpeg()
@@ -222,13 +252,16 @@ describe.each(DIALECTS)('the admin room API against the built server on %s', (di
       await upload('/api/admin/uploads/avatars?name=big.png', Buffer.alloc(2 * 1024 * 1024 + 10), 'image/png'),
     ).toEqual({ status: 413, json: { error: 'Images can be at most 2 MB.' } });
     expect((await upload('/api/admin/uploads/elsewhere?name=x.png', jpeg, 'image/jpeg')).status).toBe(404);
-    const uploads = z
-      .parse(auditLogResponseSchema, (await call(server, '/api/admin/audit-log', { cookie: admin.cookie })).json)
-      .entries.filter((e) => e.action === 'upload.image');
+    const uploads = (await auditSince(logBefore)).filter((e) => e.action === 'upload.image');
     expect(uploads.map((e) => e.targetId)).toEqual([answer.filename]);
   });
 
   it('runs a tournament to its prizes: process winners (twice: once), winners, distribute once (the second gets 409), bulk, preview and draft report', async () => {
+    // An arcade of its own: the tournament takes in every run of its hour, and the other tests send
+    // runs as these two players too (99,000 after an end, one for the export), so its winners,
+    // scores and prizes are exact only where no other test plays.
+    const { server, admin, player } = await openArcade();
+    onTestFinished(() => server.stop());
     const utc = (ms: number) => new Date(ms).toISOString().slice(0, 19);
     expect((await submitRun(server, admin, `admin-run-${dialect}`, 4_000)).status).toBe(201);
     expect((await submitRun(server, player, `player-run-${dialect}`, 9_000)).status).toBe(201);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pgClient from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { call } from '../support/api';
 import { startLightningNetwork, type LightningNetwork } from '../support/lightning/network';
 import { signUpPlayer, submitRun, type ApiPlayer } from '../support/players';
@@ -30,13 +30,22 @@ afterAll(async () => {
   rmSync(caDir, { recursive: true, force: true });
 });
 
+/** The admin (user 1) who makes and pays the tournaments, and the player who wins them. */
+interface Payees {
+  admin: ApiPlayer;
+  winner: ApiPlayer;
+}
+
+/** A server paying over the test network, with what a restart on the same data needs. */
+interface PayoutArcade extends Payees {
+  server: RunningServer;
+  dataDir: string;
+  pg: Awaited<ReturnType<typeof createPgDatabase>> | null;
+  secret: string;
+}
+
 describe.each(DIALECTS)('Lightning payouts through the server on %s', (dialect) => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'sats-arcade-payouts-'));
-  let pg: Awaited<ReturnType<typeof createPgDatabase>> | null = null;
-  let server: RunningServer;
-  let admin: ApiPlayer;
-  let winner: ApiPlayer;
-  const env = (extra: Record<string, string> = {}) => ({
+  const env = (pg: PayoutArcade['pg'], extra: Record<string, string> = {}) => ({
     SECRET_KEY: randomBytes(32).toString('hex'),
     TRUST_PROXY: '1',
     ADMIN_USER_IDS: '1',
@@ -47,21 +56,41 @@ describe.each(DIALECTS)('Lightning payouts through the server on %s', (dialect) 
     ...(pg ? { DATABASE_URL: pg.url } : {}),
     ...extra,
   });
-  const secret = randomBytes(32).toString('hex');
 
+  /** A server on a fresh database and data directory, with its admin and winner signed up. */
+  async function openArcade(): Promise<PayoutArcade> {
+    const dataDir = mkdtempSync(join(tmpdir(), 'sats-arcade-payouts-'));
+    const pg = dialect === 'postgres' ? await createPgDatabase({ migrated: true }) : null;
+    const secret = randomBytes(32).toString('hex');
+    let server: RunningServer | undefined;
+    try {
+      server = await startServer(env(pg, { SECRET_KEY: secret }), { dataDir });
+      const admin = await signUpPlayer(server, `Pay_Admin_${dialect}`);
+      const winner = await signUpPlayer(server, `Pay_Winner_${dialect}`);
+      return { server, dataDir, pg, secret, admin, winner };
+    } catch (error) {
+      await server?.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+      await pg?.drop();
+      throw error;
+    }
+  }
+
+  // The arcade the tests share, paying only when an admin presses PAY: each test there makes and
+  // pays a tournament of its own. The kill -9 test kills its server and restarts it paying by
+  // itself (PAYOUT_AUTOMATIC), which would pay the other tests' prizes before their PAY: it has an
+  // arcade of its own.
+  let shared: PayoutArcade;
   beforeAll(async () => {
-    pg = dialect === 'postgres' ? await createPgDatabase({ migrated: true }) : null;
-    server = await startServer(env({ SECRET_KEY: secret }), { dataDir });
-    admin = await signUpPlayer(server, `Pay_Admin_${dialect}`);
-    winner = await signUpPlayer(server, `Pay_Winner_${dialect}`);
+    shared = await openArcade();
   });
   afterAll(async () => {
-    await server?.stop();
-    await pg?.drop();
+    await shared?.server.stop();
+    await shared?.pg?.drop();
   });
 
   /** A tournament with the winner's run, ended and processed by the admin; its id and the winner's bitcoin prize id. */
-  async function processedTournament(on: RunningServer, name: string, address: string) {
+  async function processedTournament(on: RunningServer, { admin, winner }: Payees, name: string, address: string) {
     expect(
       (
         await call(on, '/api/account/lightning-address', {
@@ -103,7 +132,13 @@ describe.each(DIALECTS)('Lightning payouts through the server on %s', (dialect) 
   }
 
   it('PAY and PAY ALL are for administrators only; the proof is public', { timeout: 60_000 }, async () => {
-    const { id, prizeId } = await processedTournament(server, `Guard Cup ${dialect}`, `guard-${dialect}@wallet.test`);
+    const { server, admin, winner } = shared;
+    const { id, prizeId } = await processedTournament(
+      server,
+      shared,
+      `Guard Cup ${dialect}`,
+      `guard-${dialect}@wallet.test`,
+    );
     for (const path of [`/api/admin/tournaments/prizes/${prizeId}/pay`, `/api/admin/tournaments/${id}/pay-all`]) {
       expect((await call(server, path, { body: {} })).status).toBe(401);
       expect((await call(server, path, { cookie: winner.cookie, body: {} })).status).toBe(403);
@@ -128,7 +163,7 @@ describe.each(DIALECTS)('Lightning payouts through the server on %s', (dialect) 
   });
 
   /** Make `prizeId` stuck paying on an invoice of `address` the wallet never heard of (written straight into the database). */
-  async function makeStuck(prizeId: number, address: string) {
+  async function makeStuck({ dataDir, pg }: PayoutArcade, prizeId: number, address: string) {
     const invoice = net.ledger.createInvoice({ node: address, sats: 2100, expirySeconds: 3600 });
     const values = [invoice.paymentRequest, invoice.paymentHash, Date.now() + 3_600_000, Date.now(), prizeId];
     if (pg) {
@@ -160,9 +195,10 @@ describe.each(DIALECTS)('Lightning payouts through the server on %s', (dialect) 
     'an admin settles a payment stuck paying: administrators only, what the wallet says first, then audited',
     { timeout: 60_000 },
     async () => {
+      const { server, admin, winner } = shared;
       const address = `stuck-${dialect}@wallet.test`;
-      const { id, prizeId } = await processedTournament(server, `Stuck Cup ${dialect}`, address);
-      const paymentHash = await makeStuck(prizeId, address);
+      const { id, prizeId } = await processedTournament(server, shared, `Stuck Cup ${dialect}`, address);
+      const paymentHash = await makeStuck(shared, prizeId, address);
       const payment = `/api/admin/tournaments/prizes/${prizeId}/payment`;
       const settle = `/api/admin/tournaments/prizes/${prizeId}/settle`;
       expect((await call(server, payment)).status).toBe(401);
@@ -209,6 +245,15 @@ describe.each(DIALECTS)('Lightning payouts through the server on %s', (dialect) 
     'kill -9 after the wallet was asked: the restarted server settles by lookup and never pays twice; automatic payment pays without a click, and a tournament that processes itself is paid too',
     { timeout: 120_000 },
     async () => {
+      // An arcade of its own: this test kills its server and restarts it paying by itself.
+      const own = await openArcade();
+      const { server, admin } = own;
+      let restarted: RunningServer | undefined;
+      onTestFinished(async () => {
+        // the restarted server, or the first one if the test stopped before its restart
+        await (restarted ?? server).stop();
+        await own.pg?.drop();
+      });
       // A tournament that processes itself when it ends, ended while this server runs, with one
       // player of its own: nobody presses Process Winners or PAY; the restarted server
       // (PAYOUT_AUTOMATIC) processes and pays it.
@@ -240,9 +285,8 @@ describe.each(DIALECTS)('Lightning payouts through the server on %s', (dialect) 
       // Ended before the winner's next run, which stays out of it.
       await new Promise((r) => setTimeout(r, Math.max(0, start + 2_100 - Date.now())));
       const address = `crash-${dialect}@wallet.test`;
-      const { id, prizeId } = await processedTournament(server, `Crash Cup ${dialect}`, address);
+      const { id, prizeId } = await processedTournament(server, own, `Crash Cup ${dialect}`, address);
       const hold = net.wallet.holdPayments();
-      let restarted: RunningServer | undefined;
       try {
         const pressed = call(server, `/api/admin/tournaments/prizes/${prizeId}/pay`, {
           cookie: admin.cookie,
@@ -256,8 +300,9 @@ describe.each(DIALECTS)('Lightning payouts through the server on %s', (dialect) 
         held.settleWithoutAnswer();
         hold.stop();
 
-        restarted = await startServer(env({ SECRET_KEY: secret, PAYOUT_AUTOMATIC: 'true' }), { dataDir });
-        server = restarted;
+        restarted = await startServer(env(own.pg, { SECRET_KEY: own.secret, PAYOUT_AUTOMATIC: 'true' }), {
+          dataDir: own.dataDir,
+        });
         await expect
           .poll(
             async () =>
@@ -278,7 +323,7 @@ describe.each(DIALECTS)('Lightning payouts through the server on %s', (dialect) 
         expect(restarted.output()).not.toContain(net.nwcUrl.split('secret=')[1]!);
 
         // PAYOUT_AUTOMATIC: processing the next tournament pays it, nobody clicks PAY.
-        const next = await processedTournament(restarted, `Auto Cup ${dialect}`, `auto-${dialect}@wallet.test`);
+        const next = await processedTournament(restarted, own, `Auto Cup ${dialect}`, `auto-${dialect}@wallet.test`);
         await expect
           .poll(async () => (await call(restarted!, `/api/tournaments/${next.id}/payouts`)).json.prizes[0].method, {
             timeout: 20_000,

@@ -23,7 +23,6 @@ describe.each(DIALECTS)('tournament reports that are slow to render, against the
   let server: RunningServer;
   let handle: DatabaseHandle;
   let admin: ApiPlayer;
-  let tournamentId: number;
   const form = () =>
     tournamentForm(
       'Slow Cup',
@@ -37,17 +36,24 @@ describe.each(DIALECTS)('tournament reports that are slow to render, against the
     // the test's own connection, to store a report as an older version could have
     handle = openDatabase(server.databaseUrl, server.dataDir);
     admin = await signUpPlayer(server, 'Admin_One');
-    const created = await call(server, '/api/admin/tournaments', {
-      body: { ...form(), reportContent: '# Recap\n\n**Ana** won.' },
-      cookie: admin.cookie,
-    });
-    expect(created.status).toBe(201);
-    tournamentId = created.json.tournament.id;
   });
   afterAll(async () => {
     await handle?.db.destroy();
     await server?.stop();
   });
+
+  /**
+   * A tournament of the calling test's own with a report that renders: the tests change a report
+   * (through the API, or straight in the database) and then read it back, so each has its own.
+   */
+  async function tournamentWithReport(): Promise<number> {
+    const created = await call(server, '/api/admin/tournaments', {
+      body: { ...form(), reportContent: '# Recap\n\n**Ana** won.' },
+      cookie: admin.cookie,
+    });
+    expect(created.status).toBe(201);
+    return created.json.tournament.id as number;
+  }
 
   /**
    * `request`'s answer, asking /api/health again and again until it comes: how many health answers
@@ -68,6 +74,7 @@ describe.each(DIALECTS)('tournament reports that are slow to render, against the
   }
 
   it('refuses such a report on save and in the preview with a 400 that names the problem, the health probe answering meanwhile', async () => {
+    const tournamentId = await tournamentWithReport();
     const save = (reportContent: string) =>
       call(server, `/api/admin/tournaments/${tournamentId}`, {
         method: 'PUT',
@@ -96,6 +103,7 @@ describe.each(DIALECTS)('tournament reports that are slow to render, against the
   }, 300_000);
 
   it('shows readers a sentence instead of a stored report that is too slow to render, the health probe answering meanwhile', async () => {
+    const tournamentId = await tournamentWithReport();
     // stored as an older version could have stored it (the save check refuses it now)
     await handle.db
       .updateTable('tournaments')
