@@ -1,5 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { RunTicketRow } from '~/server/db/schema';
+import { threadCpuMs, type LoggedRun } from '~/server/games/replay';
+import { fishingForSatsReplayer } from '~/server/games/replayers/fishing-for-sats';
+import { rektReplayer } from '~/server/games/replayers/rekt';
 import { replayTrip } from '~games/fishing-for-sats/game.js';
 import { replay } from '~games/rekt/game.js';
 import { mulberry32, ReplayError } from '~games/shared/prng.js';
@@ -95,5 +99,72 @@ describe('the shared simulations replay recorded runs in Node', () => {
         replayTrip(trip.seed, trip.startedAt, trip.inputs.slice(0, -1), trip.expected.steps * 2, Infinity, trip.rules),
       ),
     ).toBe('too-long');
+  });
+});
+
+// A replay's budget (1 s) used to be counted on the wall clock: on a machine past its capacity a
+// replay thread that waited for a core ran out of it, and an honest long run was refused as too
+// long to verify. The server's replayers now count their thread's CPU time.
+describe("the server's replay budget counts the replay thread's CPU time, not the wall clock", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  /** The two longest recorded runs, as the server's replayers take them (both pass a 4,096-step check). */
+  const rekt = golden.rekt[0]!;
+  const trip = golden.fishing[5]!;
+  const runs = () => [
+    () =>
+      rektReplayer.from === 'inputs' &&
+      rektReplayer.replay({
+        gameName: 'REKT!',
+        ticket: { seed: rekt.seed } as RunTicketRow,
+        input: {
+          runId: 'r1',
+          score: rekt.expected.score,
+          level: rekt.expected.level,
+          achievements: rekt.expected.achievements,
+        },
+        age: 0,
+        inputs: rekt.flaps,
+        maxSteps: NO_LIMIT,
+      } as LoggedRun),
+    () =>
+      fishingForSatsReplayer.from === 'inputs' &&
+      fishingForSatsReplayer.replay({
+        gameName: 'Fishing for Sats!',
+        ticket: { seed: trip.seed, started_at: trip.startedAt } as RunTicketRow,
+        input: { runId: 'r2', score: trip.expected.score, fish: trip.expected.fish },
+        age: 0,
+        inputs: trip.inputs,
+        maxSteps: NO_LIMIT,
+        rules: trip.rules,
+      } as LoggedRun),
+  ];
+
+  it("the thread's CPU clock stands still while the thread waits, and moves while it replays", () => {
+    const before = threadCpuMs();
+    // the thread blocks for 200 ms of wall time, as one waiting for a core would, and uses no CPU
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+    expect(threadCpuMs() - before).toBeLessThan(50);
+    // the kernel counts a thread's time in scheduler ticks (4 ms here): twenty replays of the long
+    // run (about 3 ms each) span many of them
+    const start = threadCpuMs();
+    for (let i = 0; i < 20; i++) replay(rekt.seed, rekt.flaps, NO_LIMIT);
+    expect(threadCpuMs() - start).toBeGreaterThan(0);
+  });
+
+  it('a replay whose thread used more than the budget is refused, however little wall time passed', () => {
+    // 2 s of CPU between two looks at the clock
+    let micros = 0;
+    vi.spyOn(process, 'threadCpuUsage').mockImplementation(() => ({ user: (micros += 2_000_000), system: 0 }));
+    for (const run of runs()) expect(run).toThrow(expect.objectContaining({ kind: 'budget' }));
+  });
+
+  it('a replay whose thread waited (the wall clock ran on, its CPU time did not) is not refused', () => {
+    let wall = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => (wall += 10_000));
+    vi.spyOn(process, 'threadCpuUsage').mockImplementation(() => ({ user: 1_000, system: 0 }));
+    const [rektRun, tripRun] = runs();
+    expect(rektRun!()).toMatchObject({ score: rekt.expected.score, level: rekt.expected.level });
+    expect(tripRun!()).toMatchObject({ score: trip.expected.score });
   });
 });

@@ -276,7 +276,8 @@ function stepsIn(age: number, stepSeconds: number): number {
  * Replay the run of `ticket` with its game's replayer (the catalogue's) and compare with what it
  * claims: the replay's result, or a 4xx. An input log's replay runs on the replay pool's threads
  * (`replay-pool.ts`: a 503 when its queue is full), is timed, bounded by the ticket's age and the
- * CPU budget, and charged to the player's replay time.
+ * CPU budget (its thread's CPU time, `threadCpuMs`), and charged to the player's replay time (its
+ * wall time on the thread: never 0 for work done, as the CPU clock's ticks can read).
  */
 async function replayRun(
   game: CatalogueGame,
@@ -308,7 +309,10 @@ async function replayRun(
     );
   }
   if (error.kind === 'budget')
-    throw new AppError(422, `This run is too long to verify (its replay took more than ${REPLAY_CPU_BUDGET_MS} ms).`);
+    throw new AppError(
+      422,
+      `This run is too long to verify (its replay took more than ${REPLAY_CPU_BUDGET_MS} ms of the server's CPU time).`,
+    );
   throw new AppError(422, `The input log is not one a run can have: ${error.message}`);
 }
 

@@ -9,6 +9,17 @@ import { AppError } from '../shared/errors';
 /** CPU time one replay may take at most; a run that needs more is refused (README, "Fair play": measured). */
 export const REPLAY_CPU_BUDGET_MS = 1_000;
 
+/**
+ * Milliseconds of CPU time the calling thread has used: the clock of a replay's budget. A replay
+ * thread that waits for a core (on a busy machine, behind the other threads) spends none of it
+ * meanwhile, so a busy machine never refuses an honest run as too long to verify. The kernel counts
+ * it in scheduler ticks (4 ms here): fine for a 1 s budget, too coarse to time one short replay.
+ */
+export function threadCpuMs(): number {
+  const { user, system } = process.threadCpuUsage();
+  return (user + system) / 1000;
+}
+
 /** A run to replay: its ticket (seed and start; Mr Quiz's answers), what it claims, and its ticket's age. */
 export interface RunToReplay {
   /** The game's name, as the answers name it. */

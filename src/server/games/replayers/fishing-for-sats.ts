@@ -2,7 +2,7 @@
 // replayed with the rules its ticket was issued under (`rules.ts`); the catch must be the replay's, fish for fish.
 import type { Fish } from '~/lib/schemas/games';
 import { AppError, badRequest } from '~/server/shared/errors';
-import { assertLogFits, assertSame, REPLAY_CPU_BUDGET_MS, type Replayer } from '../replay';
+import { assertLogFits, assertSame, REPLAY_CPU_BUDGET_MS, threadCpuMs, type Replayer } from '../replay';
 import { replayTrip, TRIP_STEP } from '~games/fishing-for-sats/game.js';
 
 export const fishingForSatsReplayer: Replayer = {
@@ -22,7 +22,7 @@ export const fishingForSatsReplayer: Replayer = {
     if (input.level !== undefined && input.level !== null)
       throw badRequest(`${gameName} runs have no level: leave out "level".`);
     assertLogFits(log.at(-1)?.[0], maxSteps, TRIP_STEP, age);
-    const result = replayTrip(ticket.seed, ticket.started_at, log, maxSteps, REPLAY_CPU_BUDGET_MS, rules);
+    const result = replayTrip(ticket.seed, ticket.started_at, log, maxSteps, REPLAY_CPU_BUDGET_MS, rules, threadCpuMs);
     assertSame(input.score, result.score, 'a score of', 'scores');
     assertSameFish(input.fish ?? [], result.fish);
     return { runId: input.runId, score: result.score, fish: result.fish };

@@ -1,7 +1,7 @@
 // REKT! on the server: the run's flaps (their step numbers), replayed with the game's own rules.
 import { REKT_FORMATIONS } from '~/lib/schemas/games';
 import { AppError, badRequest } from '~/server/shared/errors';
-import { assertLogFits, assertSame, REPLAY_CPU_BUDGET_MS, type Replayer } from '../replay';
+import { assertLogFits, assertSame, REPLAY_CPU_BUDGET_MS, threadCpuMs, type Replayer } from '../replay';
 import { replay as replayRekt, STEP as REKT_STEP } from '~games/rekt/game.js';
 
 export const rektReplayer: Replayer = {
@@ -11,7 +11,7 @@ export const rektReplayer: Replayer = {
     if (!flaps.every((f): f is number => Number.isSafeInteger(f) && (f as number) >= 0))
       throw badRequest('REKT! inputs are the step numbers of the flaps: whole numbers, 0 or more.');
     assertLogFits(flaps.at(-1), maxSteps, REKT_STEP, age);
-    const result = replayRekt(ticket.seed, flaps, maxSteps, REPLAY_CPU_BUDGET_MS, rules);
+    const result = replayRekt(ticket.seed, flaps, maxSteps, REPLAY_CPU_BUDGET_MS, rules, threadCpuMs);
     assertSame(input.score, result.score, 'a score of', 'scores');
     assertSame(input.level ?? null, result.level, 'level', 'reaches level');
     const claimed = input.achievements ?? {};
