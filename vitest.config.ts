@@ -29,6 +29,11 @@ export default defineConfig({
     globalSetup: ['tests/support/pg-global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 120_000,
+    // Every run takes each file's tests in a new random order: no test may lean on what another
+    // test of its file wrote (handbook, Tests: "Every test in any order"). The seed is printed at
+    // the top of the run; `--sequence.seed=N` takes the same order again. Files keep the runner's
+    // own order (the slowest first), which only decides which files run side by side.
+    sequence: { shuffle: { files: false, tests: true } },
     projects: [
       {
         extends: true,
