@@ -1,11 +1,13 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { playRekt } from '../../scripts/autoplay';
 import { replay } from '~games/rekt/game.js';
 import { AppError } from '../../src/server/shared/errors';
-import type { LoggedRun } from '../../src/server/games/replay';
-import { REPLAY_BUSY_MESSAGE, ReplayPool } from '../../src/server/games/replay-pool';
+import { REPLAY_THREAD_NICE, type LoggedRun } from '../../src/server/games/replay';
+import { rektReplayer } from '../../src/server/games/replayers/rekt';
+import { REPLAY_BUSY_MESSAGE, ReplayPool, replayShortHere } from '../../src/server/games/replay-pool';
 import { ReplayError } from '~games/shared/prng.js';
 
 // The replay pool (README, "Fair play"): replays on worker threads, a bounded queue, a 503 past it.
@@ -95,21 +97,8 @@ describe('the replay pool', () => {
     const play = playRekt(seed, { maxSteps: 600 * 120 });
     const expected = replay(seed, play.flaps, 10_000_000);
     const run = (score: number, flaps: unknown[]): LoggedRun => ({
-      gameName: 'REKT!',
-      ticket: {
-        run_id: 'r',
-        user_id: 1,
-        game_id: 'rekt',
-        seed,
-        started_at: 0,
-        used_at: null,
-        body_hash: null,
-        quiz_json: null,
-      },
-      input: { runId: 'r', score, level: expected.level, achievements: expected.achievements },
-      age: 3_600_000,
+      ...rektRun(seed, { ...expected, score, flaps: [] }),
       inputs: flaps,
-      maxSteps: 10_000_000,
     });
     const replayed = await pool.replay('rekt', run(expected.score, play.flaps));
     expect(replayed.result).toEqual({
@@ -131,4 +120,93 @@ describe('the replay pool', () => {
     const unordered = await pool.replay('rekt', run(0, [5, 3]));
     expect(unordered.error).toMatchObject({ kind: 'bad-log' });
   });
+});
+
+/** A REKT! run of `seed` as the server replays it, claiming `play`'s result. */
+function rektRun(
+  seed: number,
+  play: { score: number; level: number; achievements: object; flaps: number[] },
+): LoggedRun {
+  return {
+    gameName: 'REKT!',
+    ticket: {
+      run_id: 'r',
+      user_id: 1,
+      game_id: 'rekt',
+      seed,
+      started_at: 0,
+      used_at: null,
+      body_hash: null,
+      quiz_json: null,
+    },
+    input: {
+      runId: 'r',
+      score: play.score,
+      level: play.level,
+      achievements: play.achievements as Record<string, boolean>,
+    },
+    age: 3_600_000,
+    inputs: play.flaps,
+    maxSteps: 10_000_000,
+  };
+}
+
+describe('where a run is replayed', () => {
+  it("replays a short run on the request's thread, a long one on the pool, and one that goes on past the steps allowed here on the pool", async () => {
+    const pool = new ReplayPool({ threads: 1 });
+    pools.push(pool);
+    const seed = 2463534242;
+    const replayer = rektReplayer as Extract<typeof rektReplayer, { from: 'inputs' }>;
+    const outcome = async (play: ReturnType<typeof playRekt>, inlineSteps?: number) => {
+      const replayed = await replayShortHere('rekt', replayer, rektRun(seed, play), { pool, inlineSteps });
+      return { where: replayed.where, score: replayed.result?.score, error: replayed.error };
+    };
+    // about five seconds of play: its last flap well inside the steps allowed here
+    const short = playRekt(seed, { until: 3 });
+    expect(short.flaps.at(-1)!).toBeLessThan(1_000);
+    expect(await outcome(short)).toEqual({ where: 'request', score: short.score, error: undefined });
+    // ten minutes of play
+    const long = playRekt(seed, { maxSteps: 600 * 120 });
+    expect(long.flaps.at(-1)!).toBeGreaterThan(10_000);
+    expect(await outcome(long)).toEqual({ where: 'pool', score: long.score, error: undefined });
+    // no flap at all, but the bird takes longer to fall than the (test's) steps allowed here
+    const fall = playRekt(seed, { until: 0 });
+    expect(fall.flaps).toEqual([]);
+    expect(await outcome(fall, Math.floor(fall.steps / 2))).toEqual({
+      where: 'pool',
+      score: fall.score,
+      error: undefined,
+    });
+    // a refusal found here is answered from here, as the pool would
+    const wrong = await replayShortHere('rekt', replayer, rektRun(seed, { ...short, score: short.score + 1 }), {
+      pool,
+    });
+    expect(wrong).toMatchObject({ where: 'request', error: { status: 422 } });
+  });
+
+  it.runIf(process.platform === 'linux')(
+    "runs the pool's threads at the lowest priority, and the thread that answers requests at the process's",
+    async () => {
+      const niceness = () =>
+        readdirSync('/proc/self/task').map((tid) => ({
+          tid: Number(tid),
+          // the 19th field of a thread's stat: its niceness
+          nice: Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]),
+        }));
+      const lowest = () => niceness().filter((t) => t.nice === REPLAY_THREAD_NICE).length;
+      const before = lowest();
+      const pool = new ReplayPool({ threads: 2 });
+      pools.push(pool);
+      const seed = 2463534242;
+      const play = playRekt(seed, { maxSteps: 600 * 120 });
+      // both threads replay (each takes one of two runs sent at once)
+      const replays = await Promise.all([
+        pool.replay('rekt', rektRun(seed, play)),
+        pool.replay('rekt', rektRun(seed, play)),
+      ]);
+      expect(replays.map((r) => r.result?.score)).toEqual([play.score, play.score]);
+      expect(lowest() - before).toBe(2);
+      expect(niceness().find((t) => t.tid === process.pid)?.nice).toBe(0);
+    },
+  );
 });

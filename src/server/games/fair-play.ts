@@ -15,7 +15,7 @@ import { answerInState, quizQuestions, scoreQuiz, type QuizState, type TicketQue
 import { recentQuizKeys, rememberQuiz } from './quiz-history';
 import { rulesFor } from './rules';
 import { REPLAY_CPU_BUDGET_MS, seconds } from './replay';
-import { replayOnPool } from './replay-pool';
+import { replayShortHere } from './replay-pool';
 import { noTicket, TICKET_REUSED, ticketOfAnotherGame, ticketOfAnotherPlayer } from './ticket-refusals';
 import { assertPlausible, type RunToStore } from './runs';
 import { ticketFacts, ticketRunId } from './ticket-ids';
@@ -275,7 +275,7 @@ function stepsIn(age: number, stepSeconds: number): number {
 /**
  * Replay the run of `ticket` with its game's replayer (the catalogue's) and compare with what it
  * claims: the replay's result, or a 4xx. An input log's replay runs on the replay pool's threads
- * (`replay-pool.ts`: a 503 when its queue is full), is timed, bounded by the ticket's age and the
+ * (`replay-pool.ts`: a 503 when its queue is full; a short one on this thread), is timed, bounded by the ticket's age and the
  * CPU budget (its thread's CPU time, `threadCpuMs`), and charged to the player's replay time (its
  * wall time on the thread: never 0 for work done, as the CPU clock's ticks can read).
  */
@@ -296,8 +296,13 @@ async function replayRun(
     throw badRequest(`The arcade cannot replay ${game.name}: set its fair-play mode to "ticket" or "none".`);
   const maxSteps = stepsIn(age, replayer.stepSeconds);
   assertReplayAllowance(ticket.user_id, now);
-  const replayed = await replayOnPool(game.rules.gameId, { ...run, inputs: input.inputs, maxSteps, rules });
-  replaySeconds.observe({ game: game.rules.gameId }, replayed.ms / 1000);
+  const replayed = await replayShortHere(game.rules.gameId, replayer, {
+    ...run,
+    inputs: input.inputs,
+    maxSteps,
+    rules,
+  });
+  replaySeconds.observe({ game: game.rules.gameId, thread: replayed.where }, replayed.ms / 1000);
   chargeReplay(ticket.user_id, replayed.ms, now);
   const { error } = replayed;
   if (!error) return replayed.result!;

@@ -6,6 +6,15 @@ import type { SubmitRunRequest } from '~/lib/schemas/games';
 import type { RunTicketRow } from '../db/schema';
 import { AppError } from '../shared/errors';
 
+/**
+ * The replay threads' niceness (Linux: 0 is the process's own, 19 the lowest priority). A replay
+ * gives way to the thread that answers requests whenever both want a core, so no request waits
+ * behind a replay even when every core replays; the replays still use every core nobody else
+ * wants. Their 1 s budget counts their own CPU time (`threadCpuMs`), so waiting for a core never
+ * refuses a run.
+ */
+export const REPLAY_THREAD_NICE = 19;
+
 /** CPU time one replay may take at most; a run that needs more is refused (README, "Fair play": measured). */
 export const REPLAY_CPU_BUDGET_MS = 1_000;
 
@@ -51,6 +60,8 @@ export type Replayer =
       from: 'inputs';
       /** Seconds one step of the game lasts: the log may reach no further than its ticket's age allows. */
       stepSeconds: number;
+      /** The step of the log's last entry, or undefined for an empty or malformed log (`replay` says why). */
+      lastStep(inputs: unknown[]): number | undefined;
       replay(run: LoggedRun): SubmitRunRequest;
     }
   | { from: 'ticket'; replay(run: RunToReplay): SubmitRunRequest };

@@ -39,8 +39,8 @@ export const ingestBatchSize = new Histogram({
 
 export const replaySeconds = new Histogram({
   name: 'arcade_replay_duration_seconds',
-  help: 'Time the server took to replay a submitted run (handbook: Studios, Fair play), refused runs included, by game.',
-  labelNames: ['game'] as const,
+  help: 'Time the server took to replay a submitted run (handbook: Studios, Fair play), refused runs included, by game and by thread (request: a short run on the thread that answered it; pool: the replay pool).',
+  labelNames: ['game', 'thread'] as const,
   buckets: [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.1, 0.25, 1],
   registers: [registry],
 });

@@ -8,6 +8,10 @@ import { replayTrip, TRIP_STEP } from '~games/fishing-for-sats/game.js';
 export const fishingForSatsReplayer: Replayer = {
   from: 'inputs',
   stepSeconds: TRIP_STEP,
+  lastStep: (log) => {
+    const last = log.at(-1);
+    return Array.isArray(last) && typeof last[0] === 'number' ? last[0] : undefined;
+  },
   replay({ gameName, ticket, input, inputs: log, age, maxSteps, rules }) {
     if (
       !log.every(

@@ -7,6 +7,10 @@ import { replay as replayRekt, STEP as REKT_STEP } from '~games/rekt/game.js';
 export const rektReplayer: Replayer = {
   from: 'inputs',
   stepSeconds: REKT_STEP,
+  lastStep: (flaps) => {
+    const last = flaps.at(-1);
+    return typeof last === 'number' ? last : undefined;
+  },
   replay({ ticket, input, inputs: flaps, age, maxSteps, rules }) {
     if (!flaps.every((f): f is number => Number.isSafeInteger(f) && (f as number) >= 0))
       throw badRequest('REKT! inputs are the step numbers of the flaps: whole numbers, 0 or more.');
