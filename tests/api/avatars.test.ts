@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { achievementsResponseSchema } from '~/lib/achievements';
 import { avatarCollectionResponseSchema } from '~/lib/schemas/avatars';
 import { ownProfileResponseSchema, publicProfileSchema } from '~/lib/schemas/profile';
@@ -20,22 +20,22 @@ describe.each(DIALECTS)('achievements, avatars and profiles API against the buil
   let ann: Player;
   let bob: Player;
 
-  async function join(username: string): Promise<Player> {
+  async function join(username: string, on = server): Promise<Player> {
     const ip = newClientIp();
     const email = `${username.toLowerCase()}@example.com`;
-    await call(server, '/api/auth/register', { body: { username, email }, ip, headers: { 'cf-ipcountry': 'DE' } });
-    const verified = await call(server, '/api/auth/verify-magic-link', {
-      body: { token: latestOutboxMail(server.dataDir, email).token, confirm: true },
+    await call(on, '/api/auth/register', { body: { username, email }, ip, headers: { 'cf-ipcountry': 'DE' } });
+    const verified = await call(on, '/api/auth/verify-magic-link', {
+      body: { token: latestOutboxMail(on.dataDir, email).token, confirm: true },
       ip,
     });
     const cookie = sessionCookie(verified);
-    const token = await gameTokenFor(server, cookie, 'rekt');
+    const token = await gameTokenFor(on, cookie, 'rekt');
     return { id: verified.json.user.id, cookie, token };
   }
   let runs = 0;
-  async function play(player: Player, score: number) {
+  async function play(player: Player, score: number, on = server) {
     // The score a test needs, sent as a game's own server sends it (signed: README, "Fair play").
-    const result = await postSignedRun(server, player.token, 'rekt', { runId: `r${++runs}`, score, level: 5 });
+    const result = await postSignedRun(on, player.token, 'rekt', { runId: `r${++runs}`, score, level: 5 });
     expect(result.status).toBe(201);
   }
 
@@ -205,9 +205,12 @@ describe.each(DIALECTS)('achievements, avatars and profiles API against the buil
   });
 
   it("keeps a profile page rendered for visitors, but shows the owner's own changes at once", async () => {
-    const cy = await join('Cy_Cache');
-    await play(cy, 15_000);
-    const page = () => call(server, `/users/${cy.id}`, { ip: newClientIp() });
+    // An arcade of its own: Cy's 20,000 below would put him above Ann, whom the journey states first.
+    const arcade = await startServerOn(dialect, { TRUST_PROXY: '1' });
+    onTestFinished(() => arcade.stop());
+    const cy = await join('Cy_Cache', arcade);
+    await play(cy, 15_000, arcade);
+    const page = () => call(arcade, `/users/${cy.id}`, { ip: newClientIp() });
     const first = await page();
     const again = await page();
     expect(first.status).toBe(200);
@@ -223,11 +226,11 @@ describe.each(DIALECTS)('achievements, avatars and profiles API against the buil
       expect(answer.headers.get('set-cookie')).toBeNull();
     }
     // The owner gets a page of their own (with the avatar picker), not the visitors' copy.
-    const own = await call(server, `/users/${cy.id}`, { cookie: cy.cookie });
+    const own = await call(arcade, `/users/${cy.id}`, { cookie: cy.cookie });
     expect(picker(own.text)).toBe(true);
     expect(picker(first.text)).toBe(false);
 
-    await call(server, '/api/avatars/claim', {
+    await call(arcade, '/api/avatars/claim', {
       cookie: cy.cookie,
       body: {
         achievementCardId: 'beginner',
@@ -237,7 +240,7 @@ describe.each(DIALECTS)('achievements, avatars and profiles API against the buil
       },
     });
     expect(
-      (await call(server, '/api/avatars/set-active', { cookie: cy.cookie, body: { avatarId: 'fiat-bird' } })).status,
+      (await call(arcade, '/api/avatars/set-active', { cookie: cy.cookie, body: { avatarId: 'fiat-bird' } })).status,
     ).toBe(200);
     const after = await page();
     expect(after.text.includes('/api/assets/avatars/fiat-bird.png')).toBe(true);
@@ -245,11 +248,11 @@ describe.each(DIALECTS)('achievements, avatars and profiles API against the buil
     expect(picker(after.text)).toBe(false);
 
     // The profile's API answer is kept for everyone too, and a stored run forgets it.
-    const api = () => call(server, `/api/users/${cy.id}/profile`);
+    const api = () => call(arcade, `/api/users/${cy.id}/profile`);
     expect((await api()).json.stats.totalGamesPlayed).toBe(1);
     const kept = await api();
     expect(kept.headers.get('age')).toMatch(/^\d+$/);
-    await play(cy, 20_000);
+    await play(cy, 20_000, arcade);
     const fresh = await api();
     expect(fresh.headers.has('age')).toBe(false);
     expect(fresh.json.stats).toMatchObject({ totalGamesPlayed: 2, gamesTried: 1 });
