@@ -549,10 +549,9 @@ describe.each(DIALECTS)('fair play on %s', (dialect) => {
       achievements: again.achievements,
       inputs: again.flaps,
     };
-    const twice = await Promise.all([
-      submit(rekt, player, body, done + SECOND),
-      submit(rekt, player, body, done + SECOND),
-    ]);
+    // once this run is over too (its seed is random: it may be longer than the first)
+    const againDone = Math.max(done, T0 + SECOND + rektMs(again.steps) + SECOND) + SECOND;
+    const twice = await Promise.all([submit(rekt, player, body, againDone), submit(rekt, player, body, againDone)]);
     expect(twice.map((r) => r.created).sort()).toEqual([false, true]);
     expect(twice.map((r) => r.run.score)).toEqual([again.score, again.score]);
     expect(await s.db.selectFrom('runs').select('run_id').where('run_id', '=', second.runId).execute()).toHaveLength(1);
@@ -569,7 +568,11 @@ describe.each(DIALECTS)('fair play on %s', (dialect) => {
       achievements: firstPlay.achievements,
       inputs: firstPlay.flaps,
     };
-    const done = T0 + rektMs(firstPlay.steps) + SECOND;
+    // The run the limit refuses, from a ticket of the same moment: both runs are over by `done`
+    // (their seeds are random, so either may be the longer).
+    const ticket = await startRun(s.db, rekt, player, T0);
+    const play = playRekt(ticket.seed, { until: 30 });
+    const done = T0 + rektMs(Math.max(firstPlay.steps, play.steps)) + SECOND;
     expect(
       (
         await submitRun(
@@ -582,8 +585,6 @@ describe.each(DIALECTS)('fair play on %s', (dialect) => {
         )
       ).created,
     ).toBe(true);
-    const ticket = await startRun(s.db, rekt, player, T0);
-    const play = playRekt(ticket.seed, { until: 30 });
     const body = {
       runId: ticket.runId,
       score: play.score,
