@@ -4,8 +4,8 @@ import * as z from 'zod/mini';
 import { adminAvatarListSchema, auditLogResponseSchema, uploadResponseSchema } from '~/lib/schemas/admin';
 import { adminTournamentResponseSchema } from '~/lib/schemas/tournament';
 import { call } from '../support/api';
-import { signUpPlayer, submitRun, type ApiPlayer } from '../support/players';
-import { startServerOn, type RunningServer } from '../support/server';
+import { arcadeWithPlayers, submitRun, type ApiPlayer } from '../support/players';
+import type { RunningServer } from '../support/server';
 import { DIALECTS } from '../support/services';
 
 /** Every admin call with a body that would be valid, so a refusal can only come from the guard. */
@@ -42,18 +42,8 @@ describe.each(DIALECTS)('the admin room API against the built server on %s', (di
 
   /** The built server on a fresh database with its administrator (user 1) and a player. */
   async function openArcade() {
-    const opened = await startServerOn(dialect, { TRUST_PROXY: '1', ADMIN_USER_IDS: '1' });
-    try {
-      const players = {
-        admin: await signUpPlayer(opened, 'Root_Admin'),
-        player: await signUpPlayer(opened, 'Plain_Player'),
-      };
-      expect(players.admin.id).toBe(1);
-      return { server: opened, ...players };
-    } catch (error) {
-      await opened.stop();
-      throw error;
-    }
+    const { server: opened, players } = await arcadeWithPlayers(dialect, ['Root_Admin', 'Plain_Player']);
+    return { server: opened, admin: players[0]!, player: players[1]! };
   }
 
   /** The shared arcade's audit log (its newest 100 entries), newest first. */

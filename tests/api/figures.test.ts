@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { openDatabase } from '~/server/db';
 import { call } from '../support/api';
-import { signUpPlayer, type ApiPlayer } from '../support/players';
-import { startServerOn, type RunningServer } from '../support/server';
+import { arcadeWithPlayers, type ApiPlayer } from '../support/players';
+import type { RunningServer } from '../support/server';
 import { DIALECTS } from '../support/services';
 
 // No page states a figure about the arcade that its data does not hold (issue 35): the About page's
@@ -44,18 +44,7 @@ describe.each(DIALECTS)('figures the pages state, against the data, on %s', (dia
   let players: ApiPlayer[];
 
   /** The built server on a fresh database, with its administrator (user 1) and three players. */
-  async function openArcade() {
-    const opened = await startServerOn(dialect, { TRUST_PROXY: '1', ADMIN_USER_IDS: '1' });
-    try {
-      const signedUp: ApiPlayer[] = [];
-      for (const name of ['Fig_Admin', 'Fig_Ann', 'Fig_Bob', 'Fig_Cid'])
-        signedUp.push(await signUpPlayer(opened, name));
-      return { server: opened, players: signedUp };
-    } catch (error) {
-      await opened.stop();
-      throw error;
-    }
-  }
+  const openArcade = () => arcadeWithPlayers(dialect, ['Fig_Admin', 'Fig_Ann', 'Fig_Bob', 'Fig_Cid']);
 
   // The arcade the tests share: each writes tournaments of its own there. The About page's figures
   // count the whole arcade, so the test that states them brings an arcade of its own.

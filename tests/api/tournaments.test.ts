@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { HOUR, MINUTE, SECOND } from '~/lib/format';
 import { call, type CallResult } from '../support/api';
-import { signUpPlayer, submitRun, type ApiPlayer } from '../support/players';
-import { startServerOn, type RunningServer } from '../support/server';
+import { arcadeWithPlayers, submitRun, type ApiPlayer } from '../support/players';
+import type { RunningServer } from '../support/server';
 import { DIALECTS } from '../support/services';
 import { tournamentForm } from '../support/tournaments';
 
@@ -33,19 +33,8 @@ describe.each(DIALECTS)('tournament API against the built server on %s', (dialec
 
   /** The built server on a fresh database, with its administrator (user 1) and two players, Ana and Ben. */
   async function openArcade() {
-    const opened = await startServerOn(dialect, { TRUST_PROXY: '1', ADMIN_USER_IDS: '1' });
-    try {
-      const players = {
-        admin: await signUpPlayer(opened, 'Admin_One'),
-        ana: await signUpPlayer(opened, 'Ana'),
-        ben: await signUpPlayer(opened, 'Ben'),
-      };
-      expect(players.admin.id).toBe(1);
-      return { server: opened, ...players };
-    } catch (error) {
-      await opened.stop();
-      throw error;
-    }
+    const { server: opened, players } = await arcadeWithPlayers(dialect, ['Admin_One', 'Ana', 'Ben']);
+    return { server: opened, admin: players[0]!, ana: players[1]!, ben: players[2]! };
   }
 
   // The arcade the tests share: each makes tournaments of its own names there, and none of them

@@ -45,6 +45,27 @@ export function submitRun(server: RunningServer, player: ApiPlayer, runId: strin
 }
 
 /**
+ * The built server on a fresh database of `dialect` (behind a trusted proxy), with `names` signed up
+ * in turn: the first is its administrator, user 1. The caller stops it (a test of its own:
+ * `onTestFinished`); a sign-up that fails stops it here.
+ */
+export async function arcadeWithPlayers(
+  dialect: 'sqlite' | 'postgres',
+  names: string[],
+): Promise<{ server: RunningServer; players: ApiPlayer[] }> {
+  const server = await startServerOn(dialect, { TRUST_PROXY: '1', ADMIN_USER_IDS: '1' });
+  try {
+    const players: ApiPlayer[] = [];
+    for (const name of names) players.push(await signUpPlayer(server, name));
+    expect(players[0]?.id).toBe(1);
+    return { server, players };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+}
+
+/**
  * For one `describe` block: the built server on `dialect` (behind a trusted proxy) with an admin,
  * user 1, and a player, started before its tests and stopped after them. Read the fields inside the
  * tests and hooks, once they have run.
@@ -55,9 +76,8 @@ export function adminAndPlayerOn(
 ) {
   const arcade = {} as { server: RunningServer; admin: ApiPlayer; player: ApiPlayer };
   beforeAll(async () => {
-    arcade.server = await startServerOn(dialect, { TRUST_PROXY: '1', ADMIN_USER_IDS: '1' });
-    arcade.admin = await signUpPlayer(arcade.server, adminName!);
-    arcade.player = await signUpPlayer(arcade.server, playerName!);
+    const { server, players } = await arcadeWithPlayers(dialect, [adminName!, playerName!]);
+    [arcade.server, arcade.admin, arcade.player] = [server, players[0]!, players[1]!];
   });
   afterAll(async () => {
     await arcade.server?.stop();
