@@ -275,9 +275,10 @@ function stepsIn(age: number, stepSeconds: number): number {
 /**
  * Replay the run of `ticket` with its game's replayer (the catalogue's) and compare with what it
  * claims: the replay's result, or a 4xx. An input log's replay runs on the replay pool's threads
- * (`replay-pool.ts`: a 503 when its queue is full; a short one on this thread), is timed, bounded by the ticket's age and the
- * CPU budget (its thread's CPU time, `threadCpuMs`), and charged to the player's replay time (its
- * wall time on the thread: never 0 for work done, as the CPU clock's ticks can read).
+ * (`replay-pool.ts`: a 503 when its queue is full), a short one on this thread; it is timed,
+ * bounded by the ticket's age and the CPU budget (its thread's CPU time, `threadCpuMs`), and
+ * charged to the player's replay time (its wall time on the thread: never 0 for work done, as the
+ * CPU clock's ticks can read).
  */
 async function replayRun(
   game: CatalogueGame,
